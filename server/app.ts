@@ -1,0 +1,282 @@
+// buildApp(config): the whole server as a fetch handler plus a WebSocket attachment; tests start it in-process.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Server } from 'node:http';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { WebSocketServer } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { isEmpty, seedDemo } from './db/seed.js';
+import { schema } from './graphql/schema.js';
+import type { Context } from './graphql/context.js';
+import { createAppPubSub } from './graphql/pubsub.js';
+import { loadViewer, type Viewer } from './auth/viewer.js';
+import { clearSessionCookie, readCookie, SESSION_COOKIE, tokenFromHeaders } from './auth/cookies.js';
+import { COMMUNITY_HEADER, createRestHandler, REST_PREFIX } from './rest/handler.js';
+import { legacyError } from './rest/router.js';
+import { restRoutes } from './rest/routes.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const clientDist = path.join(root, 'client/dist');
+
+export interface App {
+  fetch: (request: Request, serverContext?: object) => Promise<Response>;
+  attachWebsocket: (server: Server) => WebSocketServer;
+  db: Database;
+  close: () => Promise<void>;
+}
+
+interface ServerContext {
+  req?: { socket?: { remoteAddress?: string } };
+  /** Set by the WebSocket server: the viewer resolved at connection_init. */
+  socketViewer?: Viewer | null;
+}
+
+export const QUERY_LIMITS = {
+  maxDepth: 12,
+  maxAliases: 15,
+  maxTokens: 4000,
+  maxCost: 50000,
+  maxDirectives: 20,
+};
+
+export async function buildApp(config: Config, options: { trustProxy?: boolean } = {}): Promise<App> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await db.migrate();
+    if (config.seed === 'demo' && (await isEmpty(db.prisma))) await seedDemo(db.prisma);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const { pubsub, close: closePubSub } = createAppPubSub(config.redisUrl);
+  const secure = config.publicUrl?.startsWith('https://') ?? false;
+  const cookiesToSet = new WeakMap<Request, string[]>();
+
+  function clientIp(request: Request | undefined, serverContext: ServerContext): string {
+    const forwarded = options.trustProxy ? request?.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    return forwarded || serverContext.req?.socket?.remoteAddress || '127.0.0.1';
+  }
+
+  const contextFactory = async (initial: ServerContext & { request?: Request }): Promise<Context> => {
+    const request = initial.request;
+    const setCookies: string[] = [];
+    if (request) cookiesToSet.set(request, setCookies);
+    let viewer: Viewer | null = null;
+    let staleToken = false;
+    if (initial.socketViewer !== undefined) {
+      viewer = initial.socketViewer;
+    } else if (request) {
+      const { token, viaCookie } = tokenFromHeaders(request.headers);
+      if (token) {
+        viewer = await loadViewer(db.prisma, token, 'session');
+        if (!viewer) {
+          staleToken = true;
+          if (viaCookie) setCookies.push(clearSessionCookie(secure));
+        }
+      }
+      const community = request.headers.get(COMMUNITY_HEADER);
+      if (community && viewer && String(viewer.neighborhoodId) !== community) {
+        throw new GraphQLError('La comunidad solicitada no existe', { extensions: { code: 'NOT_FOUND', legacyCode: 404, http: { status: 404 } } });
+      }
+    }
+    return {
+      config,
+      db,
+      prisma: db.prisma,
+      pubsub,
+      viewer,
+      staleToken,
+      ip: clientIp(request, initial),
+      userAgent: request?.headers.get('user-agent') ?? undefined,
+      setCookies,
+    };
+  };
+
+  // A token that no longer opens a session answers 401 (the client closes the session), not an anonymous result.
+  const staleTokenIs401: Plugin<Context> = {
+    onExecute({ args, setResultAndStopExecution }) {
+      const ctx = args.contextValue as Context;
+      if (ctx.staleToken && !isSignIn(args.document)) {
+        setResultAndStopExecution({
+          errors: [new GraphQLError('Tu sesión ha terminado. Inicia sesión de nuevo', { extensions: { code: 'UNAUTHENTICATED', legacyCode: 401, http: { status: 401 } } })],
+        });
+      }
+    },
+  };
+
+  // Introspection: development, or API clients signed in with a bearer token.
+  const introspectionGate: Plugin<Context> = {
+    onValidate({ context, addValidationRule }) {
+      const ctx = context as Context;
+      if (config.env === 'development' || (ctx.viewer && !ctx.viewer.viaCookie)) return;
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
+
+  const setCookiesOnResponse: Plugin = {
+    onResponse({ request, response }) {
+      for (const cookie of cookiesToSet.get(request) ?? []) response.headers.append('set-cookie', cookie);
+    },
+  };
+
+  const yoga = createYoga<ServerContext, Context>({
+    schema,
+    context: contextFactory as never,
+    graphqlEndpoint: '/graphql',
+    graphiql: config.env === 'development' ? { title: 'Comunidad · GraphQL', subscriptionsProtocol: 'WS' } : false,
+    landingPage: false,
+    logging: config.env === 'test' ? 'error' : 'info',
+    maskedErrors: { maskError: maskUnexpected(config.env !== 'production') },
+    plugins: [
+      useCSRFPrevention({ requestHeaders: ['x-graphql-csrf'] }),
+      EnvelopArmorPlugin({
+        maxDepth: { n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true },
+        maxAliases: { n: QUERY_LIMITS.maxAliases },
+        maxTokens: { n: QUERY_LIMITS.maxTokens },
+        costLimit: { maxCost: QUERY_LIMITS.maxCost, ignoreIntrospection: true },
+        maxDirectives: { n: QUERY_LIMITS.maxDirectives },
+        blockFieldSuggestion: { enabled: config.env === 'production' },
+      }),
+      introspectionGate,
+      staleTokenIs401,
+      setCookiesOnResponse,
+    ],
+  });
+
+  const handleRest = createRestHandler(yoga, restRoutes);
+
+  async function serveClient(url: URL): Promise<Response> {
+    const relative = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    const file = path.join(clientDist, relative);
+    if (file.startsWith(clientDist) && relative && (await isFile(file))) {
+      return new Response(await readFile(file), {
+        headers: {
+          'content-type': contentType(file),
+          'cache-control': relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        },
+      });
+    }
+    const index = path.join(clientDist, 'index.html');
+    if (await isFile(index)) return new Response(await readFile(index), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
+    return new Response(CLIENT_NOT_BUILT, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  }
+
+  async function fetch(request: Request, serverContext: object = {}): Promise<Response> {
+    const url = new URL(request.url);
+    try {
+      if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) return await yoga.handleRequest(request, serverContext as ServerContext);
+      if (url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)) return await handleRest(request, serverContext);
+      if (url.pathname === '/health') return Response.json({ ok: true, database: db.kind });
+      return await serveClient(url);
+    } catch (error) {
+      console.error(error);
+      return legacyError(500, 500, 'Ocurrió un error inesperado. Intenta más tarde o escríbenos a soporte');
+    }
+  }
+
+  function attachWebsocket(server: Server) {
+    const wsServer = new WebSocketServer({ server, path: '/graphql' });
+    useServer<Record<string, unknown>, { socketViewer?: Viewer | null; request: import('node:http').IncomingMessage }>(
+      {
+        // Auth on connection_init: the session's public_token, a bearer token, or the browser's cookie.
+        onConnect: async (ctx) => {
+          const params = ctx.connectionParams ?? {};
+          const bearer = typeof params.authorization === 'string' ? params.authorization.replace(/^Bearer\s+/i, '') : undefined;
+          const publicToken = typeof params.publicToken === 'string' ? params.publicToken : undefined;
+          const cookie = readCookie(ctx.extra.request.headers.cookie, SESSION_COOKIE);
+          const viewer = publicToken
+            ? await loadViewer(db.prisma, publicToken, 'public')
+            : bearer || cookie
+              ? await loadViewer(db.prisma, (bearer || cookie)!, 'session')
+              : null;
+          if (!viewer) return false;
+          ctx.extra.socketViewer = viewer;
+          return true;
+        },
+        execute: (args: any) => args.rootValue.execute(args),
+        subscribe: (args: any) => args.rootValue.subscribe(args),
+        onSubscribe: async (ctx, _id, params) => {
+          const { schema: envelopedSchema, execute, subscribe, contextFactory: envelopContext, parse, validate } = yoga.getEnveloped({
+            ...ctx,
+            req: ctx.extra.request,
+            socket: ctx.extra.socket,
+            params,
+            socketViewer: ctx.extra.socketViewer ?? null,
+          });
+          const args = {
+            schema: envelopedSchema,
+            operationName: params.operationName,
+            document: parse(params.query),
+            variableValues: params.variables,
+            contextValue: await envelopContext(),
+            rootValue: { execute, subscribe },
+          };
+          const errors = validate(args.schema, args.document);
+          if (errors.length) return errors;
+          return args;
+        },
+      },
+      wsServer,
+    );
+    return wsServer;
+  }
+
+  return {
+    fetch,
+    attachWebsocket,
+    db,
+    close: async () => {
+      await closePubSub();
+      await db.close();
+    },
+  };
+}
+
+function isSignIn(document: import('graphql').DocumentNode) {
+  return document.definitions.some(
+    (d) => d.kind === 'OperationDefinition' && d.selectionSet.selections.some((s) => s.kind === 'Field' && ['signIn', 'verifyEmail'].includes(s.name.value)),
+  );
+}
+
+function maskUnexpected(expose: boolean) {
+  return (error: unknown, message: string) => {
+    const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+    if (error instanceof GraphQLError && !error.originalError) return error;
+    if (original instanceof GraphQLError) return original;
+    console.error(original);
+    return new GraphQLError(expose ? `${message} ${(original as Error)?.message ?? ''}`.trim() : 'Ocurrió un error inesperado', {
+      extensions: { code: 'INTERNAL_SERVER_ERROR', legacyCode: 500, http: { status: 500 } },
+    });
+  };
+}
+
+async function isFile(file: string) {
+  return stat(file).then((s) => s.isFile(), () => false);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+function contentType(file: string) {
+  return CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+}
+
+const CLIENT_NOT_BUILT = `<!doctype html><html lang="es"><meta charset="utf-8"><title>Comunidad</title>
+<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto">
+<h1>El cliente web no está construido</h1>
+<p>El servidor está funcionando: la API GraphQL está en <code>/graphql</code> y la API REST en <code>/api/1.0</code>.
+Para construir el cliente ejecuta <code>npm run build</code>.</p></body></html>`;

@@ -1,0 +1,108 @@
+// The signed-in person of a request: who, in which community and house, with which grants.
+import { DEFAULT_ROLES, effectiveGrants } from '../../core/grants.js';
+import type { Prisma } from '../db/client.js';
+import { hashToken, newToken } from './tokens.js';
+
+export interface Viewer {
+  sessionId: string;
+  userId: number;
+  email: string;
+  firstName: string;
+  superAdmin: boolean;
+  membershipId: number | null;
+  neighborhoodId: number | null;
+  houseId: number | null;
+  roleKind: string | null;
+  grants: ReadonlySet<string>;
+  modules: readonly string[];
+  viaCookie: boolean;
+  publicToken: string;
+}
+
+interface ViewerRow {
+  sessionId: string;
+  userId: number;
+  email: string;
+  firstName: string;
+  superAdmin: boolean;
+  viaCookie: boolean;
+  lastSeenAt: Date;
+  publicToken: string;
+  membershipId: number | null;
+  neighborhoodId: number | null;
+  houseId: number | null;
+  roleKind: string | null;
+  roleGrants: string[] | null;
+  modules: string[] | null;
+}
+
+const TOUCH_AFTER_MS = 5 * 60_000;
+
+/** One statement: the session with its user, account, role and community modules. */
+export async function loadViewer(prisma: Prisma, token: string, via: 'session' | 'public' | 'id'): Promise<Viewer | null> {
+  const column = { session: 'tokenHash', public: 'publicToken', id: 'id' }[via];
+  const key = via === 'session' ? hashToken(token) : token;
+  const rows = await prisma.$queryRawUnsafe<ViewerRow[]>(
+    `SELECT s.id AS "sessionId", s."userId", u.email, u."firstName", u."superAdmin", s."viaCookie", s."lastSeenAt",
+            s."publicToken", m.id AS "membershipId", m."neighborhoodId", m."houseId", r.kind::text AS "roleKind", r.grants AS "roleGrants",
+            n.modules::text[] AS modules
+       FROM "Session" s
+       JOIN "User" u ON u.id = s."userId"
+       LEFT JOIN "Membership" m ON m.id = s."membershipId" AND m.active
+       LEFT JOIN "Role" r ON r.id = m."roleId"
+       LEFT JOIN "Neighborhood" n ON n.id = m."neighborhoodId"
+      WHERE s."${column}"${via === 'id' ? '::text' : ''} = $1 AND s."endedAt" IS NULL AND s."expiresAt" > now()`,
+    key,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_AFTER_MS) {
+    await prisma.session.update({ where: { id: row.sessionId }, data: { lastSeenAt: new Date() } });
+  }
+  const modules = row.modules ?? [];
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    email: row.email,
+    firstName: row.firstName,
+    superAdmin: row.superAdmin,
+    membershipId: row.membershipId,
+    neighborhoodId: row.neighborhoodId,
+    houseId: row.houseId,
+    roleKind: row.roleKind,
+    // A super admin acts as an administrator in whichever community the session is in.
+    grants: new Set(effectiveGrants(row.superAdmin ? [...(row.roleGrants ?? []), ...DEFAULT_ROLES.ADMIN.grants] : (row.roleGrants ?? []), modules)),
+    modules,
+    viaCookie: row.viaCookie,
+    publicToken: row.publicToken,
+  };
+}
+
+export interface NewSession {
+  token: string;
+  publicToken: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  prisma: Prisma,
+  input: { userId: number; membershipId: number | null; viaCookie: boolean; ip?: string; userAgent?: string; days: number },
+): Promise<NewSession> {
+  const token = newToken();
+  const publicToken = newToken();
+  const expiresAt = new Date(Date.now() + input.days * 86_400_000);
+  const session = await prisma.session.create({
+    data: {
+      tokenHash: hashToken(token),
+      publicToken,
+      userId: input.userId,
+      membershipId: input.membershipId,
+      viaCookie: input.viaCookie,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 300),
+      expiresAt,
+    },
+  });
+  return { token, publicToken, sessionId: session.id, expiresAt };
+}

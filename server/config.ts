@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v), {
+      message: 'DATABASE_URL debe ser una URL postgresql://usuario@servidor:puerto/base',
+    }),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^rediss?:\/\/.+/.test(v), { message: 'REDIS_URL debe ser una URL redis://servidor:puerto' }),
+  DATA_DIR: z.string().default('./data'),
+  SESSION_DAYS: z.coerce.number().positive().default(30),
+  PUBLIC_URL: z.string().optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  /** PGlite data directory; 'memory://' keeps the database in memory (tests). */
+  dataDir: string;
+  redisUrl?: string;
+  sessionDays: number;
+  publicUrl?: string;
+  seed: 'demo' | 'none';
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    sessionDays: e.SESSION_DAYS,
+    publicUrl: e.PUBLIC_URL,
+    seed: e.SEED,
+  };
+}

@@ -1,0 +1,116 @@
+// Migrations in Prisma's own format (prisma/migrations), run through the WebAssembly schema engine
+// and a driver adapter, so no native engine is needed.
+import { readFile, readdir, mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { MigrationList, SchemaEngine as SchemaEngineType } from '@prisma/schema-engine-wasm';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const schemaPath = path.join(root, 'prisma/schema.prisma');
+export const migrationsDir = path.join(root, 'prisma/migrations');
+
+type EngineModule = typeof import('@prisma/schema-engine-wasm');
+let engineModule: Promise<EngineModule> | undefined;
+
+// Node 20 cannot import .wasm as an ES module without a flag, so the bindings are wired by hand.
+function loadEngineModule(): Promise<EngineModule> {
+  engineModule ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const bindingsPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
+    const dir = path.dirname(bindingsPath);
+    const bindings = await import(pathToFileURL(bindingsPath).href);
+    const bytes = await readFile(path.join(dir, 'schema_engine_bg.wasm'));
+    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bindings });
+    bindings.__wbg_set_wasm(instance.exports);
+    (instance.exports.__wbindgen_start as () => void)();
+    return bindings as EngineModule;
+  })();
+  return engineModule;
+}
+
+async function readSchema() {
+  return readFile(schemaPath, 'utf8');
+}
+
+export async function loadMigrationsList(): Promise<MigrationList> {
+  const entries = existsSync(migrationsDir) ? await readdir(migrationsDir, { withFileTypes: true }) : [];
+  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const lockPath = path.join(migrationsDir, 'migration_lock.toml');
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: 'migration_lock.toml', content: existsSync(lockPath) ? await readFile(lockPath, 'utf8') : null },
+    shadowDbInitScript: '',
+    migrationDirectories: await Promise.all(
+      dirs.map(async (dir) => {
+        const file = path.join(migrationsDir, dir, 'migration.sql');
+        const content = await readFile(file, 'utf8').then(
+          (value) => ({ tag: 'ok' as const, value }),
+          (error: Error) => ({ tag: 'error' as const, value: error.message }),
+        );
+        return { path: dir, migrationFile: { path: 'migration.sql', content } };
+      }),
+    ),
+  };
+}
+
+async function withEngine<T>(adapter: SqlMigrationAwareDriverAdapterFactory, run: (engine: SchemaEngineType) => Promise<T>) {
+  const { SchemaEngine } = await loadEngineModule();
+  const schema = await readSchema();
+  const logs: string[] = [];
+  const engine = await SchemaEngine.new(
+    { datamodels: [[schemaPath, schema]] },
+    (log: string) => logs.push(log),
+    bindMigrationAwareSqlAdapterFactory(adapter),
+  );
+  try {
+    return await run(engine);
+  } finally {
+    engine.free();
+  }
+}
+
+const noFilters = { externalTables: [], externalEnums: [] };
+
+/** Applies every migration of prisma/migrations not yet applied; returns the names applied. */
+export async function applyMigrations(adapter: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+  const migrationsList = await loadMigrationsList();
+  const out = await withEngine(adapter, (engine) => engine.applyMigrations({ migrationsList, filters: noFilters }));
+  return out.appliedMigrationNames;
+}
+
+/** The SQL that would bring the migrations up to schema.prisma; empty when they agree. */
+export async function pendingSchemaChanges(): Promise<string> {
+  const pglite = new PGlite();
+  try {
+    const migrationsList = await loadMigrationsList();
+    const result = await withEngine(new PrismaPGlite(pglite), async (engine) =>
+      engine.diff({
+        from: { tag: 'migrations', ...migrationsList },
+        to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: await readSchema() }] },
+        script: true,
+        exitCode: true,
+        filters: noFilters,
+      } as Parameters<SchemaEngineType['diff']>[0]),
+    );
+    return result.exitCode === 0 ? '' : (result.stdout ?? '');
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** Writes prisma/migrations/<timestamp>_<name>/migration.sql from the drift; returns its folder or null. */
+export async function createMigration(name: string): Promise<string | null> {
+  const script = await pendingSchemaChanges();
+  if (!script) return null;
+  const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'migration';
+  const dir = path.join(migrationsDir, `${stamp}_${slug}`);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'migration.sql'), script);
+  return dir;
+}

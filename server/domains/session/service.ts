@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { Context } from '../../graphql/context.js';
+import { viewerOf } from '../../graphql/context.js';
+import { parseInput } from '../../graphql/input.js';
+import { NotFoundError, SignInError, TooManyAttemptsError } from '../../graphql/errors.js';
+import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords.js';
+import { recordSignInAttempt, signInWaitMinutes } from '../../auth/rateLimit.js';
+import { createSession, loadViewer } from '../../auth/viewer.js';
+import { clearSessionCookie, sessionCookie } from '../../auth/cookies.js';
+import { audit } from '../../audit.js';
+
+export const SignInSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('El correo electrónico no es válido')),
+  password: z.string().min(1, 'La contraseña es requerida'),
+  houseId: z.number().int().positive().nullish(),
+  domain: z.string().trim().min(1).nullish(),
+  apiToken: z.boolean().nullish(),
+  setCookie: z.boolean().nullish(),
+});
+
+export type SignInInput = z.input<typeof SignInSchema>;
+
+function isSecure(ctx: Context) {
+  return ctx.config.publicUrl?.startsWith('https://') ?? false;
+}
+
+/** Signs in and opens a session on the chosen account (community + house); returns the bearer token when asked. */
+export async function signIn(ctx: Context, rawInput: SignInInput) {
+  const input = parseInput(SignInSchema, rawInput);
+  const wait = await signInWaitMinutes(ctx.prisma, input.email, ctx.ip);
+  if (wait > 0) throw new TooManyAttemptsError(wait);
+
+  const user = await ctx.prisma.user.findUnique({ where: { email: input.email } });
+  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
+  if (!user || !passwordOk) {
+    await recordSignInAttempt(ctx.prisma, input.email, ctx.ip, false);
+    throw new SignInError();
+  }
+
+  const memberships = await ctx.prisma.membership.findMany({
+    where: {
+      userId: user.id,
+      active: true,
+      ...(input.domain ? { neighborhood: { domain: input.domain } } : {}),
+      ...(input.houseId ? { houseId: input.houseId } : {}),
+    },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: 1,
+    select: { id: true },
+  });
+  if ((input.domain || input.houseId) && memberships.length === 0) {
+    await recordSignInAttempt(ctx.prisma, input.email, ctx.ip, false);
+    throw new SignInError(input.houseId ? 'No tienes acceso a esa propiedad' : 'No tienes acceso a esta comunidad');
+  }
+
+  const viaCookie = input.setCookie ?? !input.apiToken;
+  const session = await createSession(ctx.prisma, {
+    userId: user.id,
+    membershipId: memberships[0]?.id ?? null,
+    viaCookie,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    days: ctx.config.sessionDays,
+  });
+  await recordSignInAttempt(ctx.prisma, input.email, ctx.ip, true);
+  if (viaCookie) ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, isSecure(ctx)));
+  ctx.viewer = await loadViewer(ctx.prisma, session.sessionId, 'id');
+  await audit(ctx, 'SIGN_IN', 'Session', session.sessionId, { viaCookie }, user.id);
+  return { sessionId: session.sessionId, token: input.apiToken ? session.token : null };
+}
+
+export async function signOut(ctx: Context) {
+  const viewer = viewerOf(ctx);
+  await ctx.prisma.session.update({ where: { id: viewer.sessionId }, data: { endedAt: new Date() } });
+  if (viewer.viaCookie) ctx.setCookies.push(clearSessionCookie(isSecure(ctx)));
+  await audit(ctx, 'SIGN_OUT', 'Session', viewer.sessionId);
+  ctx.viewer = null;
+  ctx.pubsub.publish('user:session', viewer.userId, { kind: 'SIGNED_OUT', sessionId: viewer.sessionId, at: new Date() });
+}
+
+/** Moves the session to another account of the same user; the grants and community change with it. */
+export async function switchAccount(ctx: Context, accountId: number) {
+  const viewer = viewerOf(ctx);
+  const account = await ctx.prisma.membership.findFirst({
+    where: { id: accountId, userId: viewer.userId, active: true },
+    select: { id: true },
+  });
+  if (!account) throw new NotFoundError('La cuenta no existe o ya no tienes acceso a ella');
+  await ctx.prisma.session.update({ where: { id: viewer.sessionId }, data: { membershipId: account.id } });
+  ctx.viewer = await loadViewer(ctx.prisma, viewer.sessionId, 'id');
+  await audit(ctx, 'SWITCH_ACCOUNT', 'Session', viewer.sessionId, { accountId });
+  ctx.pubsub.publish('user:session', viewer.userId, { kind: 'ACCOUNT_SWITCHED', sessionId: viewer.sessionId, at: new Date() });
+}

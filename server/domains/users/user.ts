@@ -1,0 +1,120 @@
+import { builder } from '../../graphql/builder.js';
+import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
+import { changePassword, requestEmailChange, updateBasicData, verifyEmail } from './service.js';
+
+export const UserRef = builder.prismaNode('User', {
+  id: { field: 'id' },
+  // The viewer, or a person with an account in the viewer's current community.
+  findUnique: (id, ctx) => ({
+    id: Number(id),
+    OR: [
+      { id: ctx.viewer?.userId ?? -1 },
+      { memberships: { some: { neighborhoodId: ctx.viewer?.neighborhoodId ?? -1 } } },
+    ],
+  }),
+  authScopes: { signedIn: true },
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName', { nullable: true }),
+    email: t.exposeString('email'),
+    newEmail: t.exposeString('newEmail', { nullable: true, description: 'Address waiting for verification' }),
+    birthDate: t.expose('birthDate', { type: 'Date', nullable: true }),
+    mobile: t.exposeString('mobile', { nullable: true }),
+    landline: t.exposeString('landline', { nullable: true }),
+    superAdmin: t.exposeBoolean('superAdmin'),
+    emailVerified: t.exposeBoolean('emailVerified'),
+  }),
+});
+
+builder.queryField('viewer', (t) =>
+  t.prismaField({
+    type: 'User',
+    nullable: true,
+    description: 'The signed-in user, or null.',
+    resolve: (query, _root, _args, ctx) => (ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.userId } }) : null),
+  }),
+);
+
+const UserPayload = builder.objectRef<{ userId: number }>('UserPayload').implement({
+  fields: (t) => ({
+    user: t.prismaField({
+      type: 'User',
+      resolve: (query, p, _a, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: p.userId } }),
+    }),
+  }),
+});
+
+const BasicDataInput = builder.inputType('UpdateMyBasicDataInput', {
+  fields: (t) => ({
+    firstName: t.string({ required: true }),
+    lastName: t.string({ required: false }),
+    birthDate: t.string({ required: false, description: 'YYYY-MM-DD' }),
+    mobile: t.string({ required: false }),
+    landline: t.string({ required: false }),
+  }),
+});
+
+builder.mutationField('updateMyBasicData', (t) =>
+  t.field({
+    type: UserPayload,
+    authScopes: { signedIn: true },
+    errors: { types: [InputError] },
+    args: { input: t.arg({ type: BasicDataInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ userId: await updateBasicData(ctx, input) }),
+  }),
+);
+
+const EmailChangeInput = builder.inputType('ChangeMyEmailInput', {
+  fields: (t) => ({ oldEmail: t.string({ required: true }), email: t.string({ required: true }) }),
+});
+
+builder.mutationField('changeMyEmail', (t) =>
+  t.field({
+    type: UserPayload,
+    description: 'Sends a verification code to the new address; the e-mail changes once it is verified.',
+    authScopes: { signedIn: true },
+    errors: { types: [InputError, ConflictError] },
+    args: { input: t.arg({ type: EmailChangeInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ userId: await requestEmailChange(ctx, input) }),
+  }),
+);
+
+const VerifyEmailInput = builder.inputType('VerifyEmailInput', { fields: (t) => ({ code: t.string({ required: true }) }) });
+
+const VerifyEmailPayload = builder.objectRef<{ ok: boolean }>('VerifyEmailPayload').implement({
+  fields: (t) => ({ ok: t.exposeBoolean('ok') }),
+});
+
+builder.mutationField('verifyEmail', (t) =>
+  t.field({
+    type: VerifyEmailPayload,
+    errors: { types: [NotFoundError, ConflictError] },
+    args: { input: t.arg({ type: VerifyEmailInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => {
+      await verifyEmail(ctx, input.code);
+      return { ok: true };
+    },
+  }),
+);
+
+const PasswordChangeInput = builder.inputType('ChangeMyPasswordInput', {
+  fields: (t) => ({
+    currentPassword: t.string({ required: true }),
+    password: t.string({ required: true }),
+    passwordConfirmation: t.string({ required: true }),
+  }),
+});
+
+builder.mutationField('changeMyPassword', (t) =>
+  t.field({
+    type: UserPayload,
+    description: 'Changes the password and ends every other session of the user.',
+    authScopes: { signedIn: true },
+    errors: { types: [InputError] },
+    args: { input: t.arg({ type: PasswordChangeInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => {
+      return { userId: await changePassword(ctx, input) };
+    },
+  }),
+);

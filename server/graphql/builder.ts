@@ -1,0 +1,88 @@
+import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import DirectivesPlugin from '@pothos/plugin-directives';
+import { DateResolver, DateTimeResolver } from 'graphql-scalars';
+import type PrismaTypes from '../db/generated/pothos-types.js';
+import { getDatamodel } from '../db/generated/pothos-types.js';
+import type { Context } from './context.js';
+import { forbidden, unauthenticated } from './errors.js';
+
+export const builder = new SchemaBuilder<{
+  Context: Context;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: {
+    signedIn: boolean;
+    /** Any one of these grants (after module gating) opens the field. */
+    grant: readonly string[];
+    superAdmin: boolean;
+  };
+  Directives: {
+    grant: { locations: 'FIELD_DEFINITION' | 'OBJECT'; args: { any: readonly string[] } };
+  };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    Date: { Input: Date; Output: Date | string };
+    Decimal: { Input: string; Output: string | { toFixed(n: number): string } };
+  };
+  DefaultFieldNullability: false;
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
+}>({
+  defaultFieldNullability: false,
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin, DirectivesPlugin],
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      signedIn: !!ctx.viewer,
+      grant: (wanted) => !!ctx.viewer && wanted.some((g) => ctx.viewer!.grants.has(g)),
+      superAdmin: !!ctx.viewer?.superAdmin,
+    }),
+    unauthorizedError: (_parent, ctx) => (ctx.viewer ? forbidden() : unauthenticated()),
+  },
+  prisma: {
+    client: (ctx) => ctx.prisma,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    edgesFieldOptions: { nullable: false },
+    nodeFieldOptions: { nullable: false },
+  },
+  errors: { defaultTypes: [] },
+  directives: { useGraphQLToolsUnorderedDirectives: true },
+});
+
+builder.addScalarType('DateTime', DateTimeResolver);
+builder.addScalarType('Date', DateResolver);
+builder.scalarType('Decimal', {
+  description: 'Money and quantities as a string with two decimals, e.g. "1500.50"',
+  serialize: (value) => (typeof value === 'string' ? Number(value).toFixed(2) : value.toFixed(2)),
+  parseValue: (value) => {
+    if (typeof value !== 'string' && typeof value !== 'number') throw new TypeError('Decimal inválido');
+    const text = String(value).trim();
+    if (!/^-?\d+(\.\d+)?$/.test(text)) throw new TypeError('Decimal inválido');
+    return text;
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+builder.subscriptionType({});
+
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Field options for "needs any of these grants": enforced by scope-auth and printed as
+ * @grant(any: [...]) in schema.graphql. Write it once per field: `...grants('AHousesRead')`.
+ */
+export function grants<const G extends readonly string[]>(...any: G) {
+  return {
+    authScopes: { grant: any },
+    directives: { grant: { any } },
+  } as const;
+}

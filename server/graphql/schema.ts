@@ -1,0 +1,22 @@
+import { GraphQLDirective, GraphQLList, GraphQLNonNull, GraphQLString, DirectiveLocation, lexicographicSortSchema } from 'graphql';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { builder } from './builder.js';
+import './errorTypes.js';
+import '../domains/neighborhoods/neighborhood.js';
+import '../domains/houses/house.js';
+import '../domains/users/user.js';
+import '../domains/session/session.js';
+
+const grantDirective = new GraphQLDirective({
+  name: 'grant',
+  description: 'The field needs any one of these grants in the current account (after module gating).',
+  locations: [DirectiveLocation.FIELD_DEFINITION, DirectiveLocation.OBJECT],
+  args: { any: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLString))) } },
+});
+
+export const schema = builder.toSchema({ directives: [grantDirective], sortSchema: true });
+
+/** schema.graphql as committed: the schema with its @grant directives, sorted for stable diffs. */
+export function printSchemaFile(): string {
+  return printSchemaWithDirectives(lexicographicSortSchema(schema)) + '\n';
+}

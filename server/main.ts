@@ -1,0 +1,43 @@
+import { createServer } from 'node:http';
+import { createServerAdapter } from '@whatwg-node/server';
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { DatabaseUnavailableError } from './db/client.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
+
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config, { trustProxy: process.env.TRUST_PROXY === 'true' });
+  const server = createServer(createServerAdapter(app.fetch));
+  app.attachWebsocket(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Comunidad en http://localhost:${port} (base de datos: ${app.db.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'})`);
+  console.log(`  GraphQL: http://localhost:${port}/graphql   REST: http://localhost:${port}/api/1.0`);
+  if (config.seed === 'demo') {
+    console.log(`  Cuentas de demostración (contraseña "${DEMO_PASSWORD}"):`);
+    for (const account of DEMO_ACCOUNTS) console.log(`    ${account.email.padEnd(22)} ${account.role}`);
+  }
+  const shutdown = async () => {
+    server.close();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
+    console.error(`Error: ${error.message}`);
+  } else if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+    console.error(`Error: el puerto ya está en uso (${(error as Error).message}). Usa PORT para elegir otro.`);
+  } else {
+    console.error('Error al iniciar:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import type { YogaServerInstance } from 'graphql-yoga';
+import { compileRoutes, legacyError, matchRoute, RestError, zodDescription, type RestRoute } from './router.js';
+
+export const REST_PREFIX = '/api/1.0';
+export const COMMUNITY_HEADER = 'x-legacy-community';
+const MAX_BODY_BYTES = 1_000_000;
+
+type Yoga = YogaServerInstance<any, any>;
+
+export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
+  const compiled = compileRoutes(routes);
+
+  return async function handleRest(request: Request, serverContext: object): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname.slice(REST_PREFIX.length) || '/';
+    const { route, params, pathMatched } = matchRoute(compiled, request.method, path) as ReturnType<typeof matchRoute> & {
+      params?: Record<string, string>;
+    };
+    if (!route) {
+      return pathMatched
+        ? legacyError(405, 405, `El método ${request.method} no está permitido en ${url.pathname}`)
+        : legacyError(404, 404, `La ruta ${url.pathname} no existe`);
+    }
+
+    let body: unknown = undefined;
+    if (request.method !== 'GET' && request.method !== 'DELETE') {
+      const text = await request.text();
+      if (text.length > MAX_BODY_BYTES) return legacyError(413, 413, 'La solicitud es demasiado grande');
+      if (text.trim() !== '') {
+        const type = request.headers.get('content-type') ?? '';
+        if (!type.includes('application/json')) return legacyError(415, 415, 'El cuerpo de la solicitud debe ser JSON (Content-Type: application/json)');
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return legacyError(400, 400, 'El cuerpo de la solicitud no es JSON válido');
+        }
+      }
+    }
+    if (route.body) {
+      const parsed = route.body.safeParse(body ?? {}, { reportInput: true });
+      if (!parsed.success) return legacyError(400, 400, zodDescription(parsed.error));
+      body = parsed.data;
+    }
+
+    let query: unknown = Object.fromEntries(url.searchParams);
+    if (route.query) {
+      const parsed = route.query.safeParse(query, { reportInput: true });
+      if (!parsed.success) return legacyError(400, 400, zodDescription(parsed.error));
+      query = parsed.data;
+    }
+
+    const restRequest = { params: params ?? {}, query, body };
+    const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
+    for (const name of ['cookie', 'authorization', 'user-agent', 'x-forwarded-for']) {
+      const value = request.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    // {n} in a legacy path names the community; the GraphQL context refuses any other than the session's.
+    if (params?.n) headers.set(COMMUNITY_HEADER, params.n);
+    const graphqlResponse = await yoga.handleRequest(
+      new Request(new URL('/graphql', url), {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query: route.operation, variables: route.variables?.(restRequest) ?? {} }),
+      }),
+      serverContext,
+    );
+    const setCookies = graphqlResponse.headers.getSetCookie();
+    const responseHeaders = new Headers();
+    for (const cookie of setCookies) responseHeaders.append('set-cookie', cookie);
+
+    const payload = (await graphqlResponse.json()) as { data?: any; errors?: { message: string; extensions?: any }[] };
+    if (payload.errors?.length) {
+      const error = payload.errors[0];
+      const status = error.extensions?.http?.status ?? (payload.data ? 500 : 400);
+      const code = error.extensions?.legacyCode ?? status;
+      const description =
+        status >= 500
+          ? 'Ocurrió un error inesperado. Intenta más tarde o escríbenos a soporte'
+          : error.extensions?.legacyCode
+            ? error.message
+            : `La solicitud no tiene el formato esperado: ${error.message}`;
+      return legacyError(status, code, description, responseHeaders);
+    }
+    try {
+      const result = route.result(payload.data, restRequest);
+      if (result === undefined || result === null) return new Response(null, { status: 204, headers: responseHeaders });
+      responseHeaders.set('content-type', 'application/json; charset=utf-8');
+      return new Response(JSON.stringify(result), { status: route.status ?? 200, headers: responseHeaders });
+    } catch (error) {
+      if (error instanceof RestError) return legacyError(error.status, error.code, error.message, responseHeaders);
+      throw error;
+    }
+  };
+}

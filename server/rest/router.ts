@@ -1,0 +1,103 @@
+// /api/1.0: each legacy route runs a GraphQL operation against the same schema (so grants, tenancy and
+// validation live in one place) and reshapes the result to the legacy JSON and error envelope.
+import { z } from 'zod';
+import '../graphql/input.js';
+
+export interface RestRequest {
+  params: Record<string, string>;
+  /** The query string, parsed by the route's query schema when it has one. */
+  query: any;
+  body: any;
+}
+
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Legacy path under /api/1.0 with {placeholders}, e.g. /auth/{domain}/login */
+  path: string;
+  /** Schema of the legacy JSON body; failures answer 400 with the Spanish messages. */
+  body?: z.ZodType;
+  /** Schema of the query string (values arrive as strings: use z.coerce). */
+  query?: z.ZodType;
+  /** The GraphQL document run for this route. */
+  operation: string;
+  variables?: (req: RestRequest) => Record<string, unknown>;
+  /** Legacy JSON from the operation's data; throw RestError for a legacy failure. */
+  result: (data: any, req: RestRequest) => unknown;
+  status?: number;
+}
+
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    description: string,
+  ) {
+    super(description);
+  }
+}
+
+/** Selection to append to a mutation result: its typename and, on failure, the typed error. */
+export const RESULT_ERROR_FIELDS = '__typename ... on Error { code message }';
+
+/** Unwraps a plugin-errors result ({ __typename, data } or an Error); a typed error becomes the legacy envelope. */
+export function unwrapResult<T>(result: any): T {
+  if (result && typeof result.code === 'number' && typeof result.message === 'string' && /Error$/.test(result.__typename)) {
+    throw new RestError(statusForCode(result.code), result.code, result.message);
+  }
+  return result?.data as T;
+}
+
+/** HTTP status of a legacy code: generic codes are HTTP statuses already; the spec's own codes are conflicts. */
+export function statusForCode(code: number): number {
+  if (code >= 400 && code < 600) return code === 422 ? 400 : code;
+  return 409;
+}
+
+interface CompiledRoute extends RestRoute {
+  pattern: RegExp;
+  names: string[];
+}
+
+export function compileRoutes(routes: RestRoute[]): CompiledRoute[] {
+  return routes.map((route) => {
+    const names: string[] = [];
+    const source = route.path
+      .split('/')
+      .map((segment) => {
+        const placeholder = /^\{(\w+)\}$/.exec(segment);
+        if (!placeholder) return segment.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+        names.push(placeholder[1]);
+        return '([^/]+)';
+      })
+      .join('/');
+    return { ...route, pattern: new RegExp(`^${source}/?$`), names };
+  });
+}
+
+export function matchRoute(routes: CompiledRoute[], method: string, path: string) {
+  let pathMatched = false;
+  for (const route of routes) {
+    const m = route.pattern.exec(path);
+    if (!m) continue;
+    pathMatched = true;
+    if (route.method !== method) continue;
+    const params: Record<string, string> = {};
+    route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+    return { route, params };
+  }
+  return { route: undefined, pathMatched };
+}
+
+export function legacyError(status: number, code: number, description: string, headers: HeadersInit = {}) {
+  return Response.json({ code, description }, { status, headers });
+}
+
+export function zodDescription(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const field = issue.path.join('.');
+      if (issue.code === 'invalid_type' && issue.input === undefined) return `El campo ${field} es requerido`;
+      return field ? `${field}: ${issue.message}` : issue.message;
+    })
+    .join('. ');
+}

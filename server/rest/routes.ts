@@ -1,0 +1,7 @@
+// Every /api/1.0 route of the platform, one table assembled from the domains.
+import type { RestRoute } from './router.js';
+import { sessionRoutes } from '../domains/session/rest.js';
+import { userRoutes } from '../domains/users/rest.js';
+import { houseRoutes } from '../domains/houses/rest.js';
+
+export const restRoutes: RestRoute[] = [...sessionRoutes, ...userRoutes, ...houseRoutes];
