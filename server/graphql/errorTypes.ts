@@ -16,15 +16,6 @@ const FieldIssueRef = builder.objectRef<FieldIssue>('FieldIssue').implement({
   }),
 });
 
-function errorObject<T extends AppError>(cls: new (...args: any[]) => T, name: string, description: string) {
-  return builder.objectType(cls, {
-    name,
-    description,
-    interfaces: [ErrorInterface],
-    isTypeOf: (value) => value instanceof cls,
-  });
-}
-
 builder.objectType(InputError, {
   name: 'InputError',
   description: 'Some input fields are wrong; nothing was changed.',
@@ -35,9 +26,24 @@ builder.objectType(InputError, {
   }),
 });
 
-errorObject(NotFoundError, 'NotFoundError', 'The record does not exist in the current community.');
-errorObject(ConflictError, 'ConflictError', 'The change conflicts with the current state.');
-errorObject(SignInError, 'SignInError', 'Wrong e-mail or password, or no account to sign in to.');
+builder.objectType(NotFoundError, {
+  name: 'NotFoundError',
+  description: 'The record does not exist in the current community.',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof NotFoundError,
+});
+builder.objectType(ConflictError, {
+  name: 'ConflictError',
+  description: 'The change conflicts with the current state.',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ConflictError,
+});
+builder.objectType(SignInError, {
+  name: 'SignInError',
+  description: 'Wrong e-mail or password, or no account to sign in to.',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof SignInError,
+});
 builder.objectType(TooManyAttemptsError, {
   name: 'TooManyAttemptsError',
   interfaces: [ErrorInterface],

@@ -1,5 +1,5 @@
 import type { YogaServerInstance } from 'graphql-yoga';
-import { compileRoutes, legacyError, matchRoute, RestError, zodDescription, type RestRoute } from './router.js';
+import { compileRoutes, legacyError, matchRoute, RestError, statusForCode, zodDescription, type RestRoute } from './router.js';
 
 export const REST_PREFIX = '/api/1.0';
 export const COMMUNITY_HEADER = 'x-legacy-community';
@@ -72,8 +72,10 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
     const payload = (await graphqlResponse.json()) as { data?: any; errors?: { message: string; extensions?: any }[] };
     if (payload.errors?.length) {
       const error = payload.errors[0];
-      const status = error.extensions?.http?.status ?? (payload.data ? 500 : 400);
-      const code = error.extensions?.legacyCode ?? status;
+      // Yoga strips extensions.http from the body; legacyCode (or the HTTP status) says what happened.
+      const legacyCode: number | undefined = error.extensions?.legacyCode;
+      const status = legacyCode ? statusForCode(legacyCode) : graphqlResponse.status >= 400 ? graphqlResponse.status : payload.data ? 500 : 400;
+      const code = legacyCode ?? status;
       const description =
         status >= 500
           ? 'Ocurrió un error inesperado. Intenta más tarde o escríbenos a soporte'

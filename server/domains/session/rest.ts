@@ -11,7 +11,7 @@ export const SESSION_SELECTION = `
     visitorAllowAdminSeeAll requiredVehicleRevision requiredVehicleTag requiredVehicleAuthorization
   }
   house { databaseId ownerUserId }
-  accounts(first: 100) { edges { node { databaseId label current roleName neighborhood { databaseId name } house { databaseId } } } }
+  accounts(first: 100) { edges { node { databaseId label current roleName neighborhood { databaseId name } houseDatabaseId } } }
 `;
 
 /** The legacy session JSON of spec 1 section 3. */
@@ -46,7 +46,7 @@ export function legacySession(s: any) {
     websocket: s.websocket,
     accounts: s.accounts.edges.map(({ node }: any) => ({
       id_neighborhood: node.neighborhood.databaseId,
-      id_house: node.house?.databaseId ?? null,
+      id_house: node.houseDatabaseId,
       neighborhood_name: node.neighborhood.name,
       label: node.label,
       role: node.roleName,

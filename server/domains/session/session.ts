@@ -16,7 +16,8 @@ export const AccountRef = builder.prismaNode('Membership', {
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     neighborhood: t.relation('neighborhood'),
-    house: t.relation('house', { nullable: true }),
+    // The house of another community is not readable from this one; the switcher needs only its id and label.
+    houseDatabaseId: t.exposeInt('houseId', { nullable: true }),
     roleName: t.string({ select: { role: { select: { name: true } } }, resolve: (m) => m.role.name }),
     label: t.string({
       description: 'Community name plus the house label.',

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_GRANTS, DEFAULT_ROLES, effectiveGrants, moduleOfGrant } from './grants.js';
+
+describe('default role catalogue', () => {
+  it('holds the 180 grant strings of the spec', () => {
+    expect(ALL_GRANTS).toHaveLength(180);
+  });
+  it('splits grants by prefix', () => {
+    expect(DEFAULT_ROLES.OWNER.grants.every((g) => g.startsWith('O'))).toBe(true);
+    expect(DEFAULT_ROLES.CO_OWNER.grants).toContain('SCardsCreate');
+    expect(DEFAULT_ROLES.CO_OWNER.grants.some((g) => g.startsWith('Sec'))).toBe(false);
+    expect(DEFAULT_ROLES.SECURITY.grants.sort()).toEqual(['SecVehicleRead', 'SecVisitorsCreate', 'SecVisitorsRead', 'SecVisitorsUpdate']);
+    expect(DEFAULT_ROLES.RESIDENT.grants).toHaveLength(16);
+    expect(DEFAULT_ROLES.CONFIG_ADMIN.grants).toHaveLength(44);
+    expect(DEFAULT_ROLES.ADMIN.grants).toHaveLength(68 + 44);
+  });
+});
+
+describe('modules switch grants off', () => {
+  it('maps grants to modules', () => {
+    expect(moduleOfGrant('AHousesRead')).toBe('BASE');
+    expect(moduleOfGrant('AReceiptsRead')).toBe('COBRANZA');
+    expect(moduleOfGrant('OCardsCreate')).toBe('PAGO_EN_LINEA');
+    expect(moduleOfGrant('ACfdiCreate')).toBe('FACTURACION');
+    expect(moduleOfGrant('SecVehicleRead')).toBe('ACCESO_VEHICULAR');
+    expect(moduleOfGrant('SecVisitorsRead')).toBe('VISITAS');
+  });
+  it('keeps only the grants of active modules', () => {
+    const grants = effectiveGrants(DEFAULT_ROLES.ADMIN.grants, ['BASE']);
+    expect(grants).toContain('AHousesRead');
+    expect(grants).not.toContain('AReceiptsRead');
+    expect(grants).not.toContain('AVisitorsRead');
+    expect(effectiveGrants(DEFAULT_ROLES.ADMIN.grants, ['BASE', 'VISITAS'])).toContain('AVisitorsRead');
+  });
+});

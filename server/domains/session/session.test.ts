@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/testApp.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const SIGN_IN = `mutation($input: SignInInput!) {
+  signIn(input: $input) {
+    __typename
+    ... on Error { code message }
+    ... on InputError { issues { field message } }
+    ... on MutationSignInSuccess { data { token session { grants neighborhood { name } account { label } } } }
+  }
+}`;
+const SESSION = `{ session { grants activeModules publicToken websocket { url protocol } user { email }
+  neighborhood { databaseId name neighborhoodTypeName } house { databaseId }
+  accounts { edges { node { id databaseId label current neighborhood { databaseId } } } } } }`;
+
+describe('sign-in', () => {
+  it('signs in through GraphQL with a cookie for the browser', async () => {
+    const { body, response } = await t.gql(SIGN_IN, { input: { email: 'Admin@Demo.mx ', password: 'demo1234' } });
+    expect(body.data.signIn.__typename).toBe('MutationSignInSuccess');
+    expect(body.data.signIn.data.token).toBeNull();
+    const cookie = response.headers.getSetCookie()[0];
+    expect(cookie).toMatch(/^sid=[\w-]+; Path=\/; HttpOnly; SameSite=Lax/);
+    const session = await t.gql(SESSION, {}, { cookie: cookie.split(';')[0] });
+    expect(session.body.data.session.user.email).toBe('admin@demo.mx');
+    expect(session.body.data.session.grants).toContain('AHousesRead');
+    expect(session.body.data.session.grants).toContain('CStreetsCreate');
+    expect(session.body.data.session.neighborhood.neighborhoodTypeName).toBe('Fraccionamiento');
+  });
+
+  it('answers a wrong password with the Spanish error and no session', async () => {
+    const { body, response } = await t.gql(SIGN_IN, { input: { email: 'admin@demo.mx', password: 'nope' } }, { ip: '10.9.9.1' });
+    expect(body.data.signIn).toMatchObject({ __typename: 'SignInError', code: 401, message: 'El correo electrónico o la contraseña no son correctos' });
+    expect(response.headers.getSetCookie()).toHaveLength(0);
+  });
+
+  it('validates the input', async () => {
+    const { body } = await t.gql(SIGN_IN, { input: { email: 'no-es-correo', password: '' } });
+    expect(body.data.signIn.__typename).toBe('InputError');
+    expect(body.data.signIn.issues.map((i: any) => i.field).sort()).toEqual(['email', 'password']);
+  });
+
+  it('rate-limits failed attempts per account', async () => {
+    for (let i = 0; i < 10; i++) await t.gql(SIGN_IN, { input: { email: 'config@demo.mx', password: 'mal' } }, { ip: `10.1.0.${i}` });
+    const { body } = await t.gql(SIGN_IN, { input: { email: 'config@demo.mx', password: 'demo1234' } }, { ip: '10.1.1.1' });
+    expect(body.data.signIn).toMatchObject({ __typename: 'TooManyAttemptsError', code: 429 });
+    const rest = await t.rest('POST', '/auth/login', { email: 'config@demo.mx', password: 'demo1234' }, { ip: '10.1.1.2' });
+    expect(rest.status).toBe(429);
+    expect(rest.body.description).toMatch(/Demasiados intentos/);
+  });
+
+  it('rate-limits failed attempts per address', async () => {
+    for (let i = 0; i < 30; i++) await t.gql(SIGN_IN, { input: { email: `nadie${i}@demo.mx`, password: 'x' } }, { ip: '10.2.0.1' });
+    const { body } = await t.gql(SIGN_IN, { input: { email: 'seguridad@demo.mx', password: 'demo1234' } }, { ip: '10.2.0.1' });
+    expect(body.data.signIn.__typename).toBe('TooManyAttemptsError');
+    const other = await t.gql(SIGN_IN, { input: { email: 'seguridad@demo.mx', password: 'demo1234' } }, { ip: '10.2.0.2' });
+    expect(other.body.data.signIn.__typename).toBe('MutationSignInSuccess');
+  });
+
+  it('opens the account of the given house and refuses a house that is not the user’s', async () => {
+    const token = await t.signIn('propietario@demo.mx');
+    const { body } = await t.gql(SESSION, {}, { token });
+    const accounts = body.data.session.accounts.edges.map((e: any) => e.node);
+    expect(accounts).toHaveLength(2);
+    const tower = accounts.find((a: any) => a.label.startsWith('Condominio Torre Azul'));
+    expect(tower.label).toBe('Condominio Torre Azul A-302');
+    const houseToken = await t.signIn('propietario@demo.mx', { houseId: undefined, domain: 'torre_azul' });
+    const towerSession = await t.gql(SESSION, {}, { token: houseToken });
+    expect(towerSession.body.data.session.neighborhood.name).toBe('Condominio Torre Azul');
+    const refused = await t.gql(SIGN_IN, { input: { email: 'propietario@demo.mx', password: 'demo1234', houseId: 999999 } });
+    expect(refused.body.data.signIn.message).toBe('No tienes acceso a esa propiedad');
+  });
+});
+
+describe('session', () => {
+  it('carries grants by role, modules and the websocket configuration', async () => {
+    const token = await t.signIn('propietario@demo.mx');
+    const { body } = await t.gql(SESSION, {}, { token });
+    const s = body.data.session;
+    expect(s.grants.every((g: string) => g.startsWith('O'))).toBe(true);
+    expect(s.grants).toContain('OReceiptsRead');
+    expect(s.house.databaseId).toBeGreaterThan(0);
+    expect(s.activeModules).toContain('COBRANZA');
+    expect(s.websocket).toEqual({ url: '/graphql', protocol: 'graphql-transport-ws' });
+    expect(s.publicToken).toMatch(/^[\w-]{40,}$/);
+  });
+
+  it('is null without a token, and a dead token answers 401 and clears the cookie', async () => {
+    expect((await t.gql(SESSION)).body.data.session).toBeNull();
+    const dead = await t.gql(SESSION, {}, { cookie: 'sid=not-a-session' });
+    expect(dead.status).toBe(401);
+    expect(dead.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(dead.response.headers.getSetCookie()[0]).toMatch(/^sid=; .*Max-Age=0/);
+  });
+
+  it('signs out: the token stops working', async () => {
+    const token = await t.signIn('residente@demo.mx');
+    const out = await t.gql('mutation { signOut { ok } }', {}, { token });
+    expect(out.body.data.signOut.ok).toBe(true);
+    const after = await t.gql(SESSION, {}, { token });
+    expect(after.status).toBe(401);
+  });
+
+  it('switches account and the scope follows', async () => {
+    const token = await t.signIn('admin@demo.mx');
+    const before = await t.gql(SESSION, {}, { token });
+    const accounts = before.body.data.session.accounts.edges.map((e: any) => e.node);
+    const torre = accounts.find((a: any) => !a.current);
+    const housesBefore = await t.gql('{ houses(first: 5) { totalCount } }', {}, { token });
+    const switched = await t.gql(
+      `mutation($input: SwitchAccountInput!) { switchAccount(input: $input) { __typename ... on MutationSwitchAccountSuccess { data { session { neighborhood { name } } } } } }`,
+      { input: { accountId: torre.id } },
+      { token },
+    );
+    expect(switched.body.data.switchAccount.data.session.neighborhood.name).toBe('Condominio Torre Azul');
+    const housesAfter = await t.gql('{ houses(first: 5) { totalCount } }', {}, { token });
+    expect(housesBefore.body.data.houses.totalCount).toBe(40);
+    expect(housesAfter.body.data.houses.totalCount).toBe(1);
+  });
+
+  it('refuses to switch to an account of someone else', async () => {
+    const owner = await t.signIn('propietario@demo.mx');
+    const ownerAccounts = (await t.gql(SESSION, {}, { token: owner })).body.data.session.accounts.edges;
+    const admin = await t.signIn('admin@demo.mx');
+    const { body } = await t.gql(
+      `mutation($input: SwitchAccountInput!) { switchAccount(input: $input) { __typename ... on Error { message } } }`,
+      { input: { accountId: ownerAccounts[0].node.id } },
+      { token: admin },
+    );
+    expect(body.data.switchAccount.__typename).toBe('NotFoundError');
+  });
+});
+
+describe('REST session routes', () => {
+  it('logs in, reads the legacy session and logs out', async () => {
+    const login = await t.rest('POST', '/auth/login', { email: 'admin@demo.mx', password: 'demo1234' });
+    expect(login.status).toBe(200);
+    expect(login.body.token).toBeTruthy();
+    const cookie = login.response.headers.getSetCookie()[0].split(';')[0];
+    const session = await t.rest('GET', '/users/session', undefined, { cookie });
+    expect(session.body).toMatchObject({
+      user: { email: 'admin@demo.mx', first_name: 'Adriana', super_admin: false },
+      neighborhood: { name: 'Residencial Los Olivos', domain: 'los_olivos', neighborhood_type: 'NEIGHBORHOOD', restrict_vehicles: false },
+      house: null,
+      websocket: { url: '/graphql' },
+    });
+    expect(session.body.actions).toContain('AHousesRead');
+    expect(session.body.active_modules).toContain('BASE');
+    const bearer = await t.rest('GET', '/users/session', undefined, { token: login.body.token });
+    expect(bearer.body.user.email).toBe('admin@demo.mx');
+    const logout = await t.rest('GET', '/logout', undefined, { cookie });
+    expect(logout.body).toEqual({ content: true });
+    const after = await t.rest('GET', '/users/session', undefined, { cookie });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ code: 401, description: 'Tu sesión ha terminado. Inicia sesión de nuevo' });
+  });
+
+  it('logs in by domain and house id', async () => {
+    const houses = await t.rest('POST', '/auth/torre_azul/login', { email: 'propietario@demo.mx', password: 'demo1234' });
+    expect(houses.body.neighborhood.domain).toBe('torre_azul');
+    expect(houses.body.house.id_owner_user).toBe(houses.body.user.id);
+    const byHouse = await t.rest('POST', '/auth/login', { email: 'propietario@demo.mx', password: 'demo1234', id_house: houses.body.house.id });
+    expect(byHouse.body.house.id).toBe(houses.body.house.id);
+    const wrong = await t.rest('POST', '/auth/los_olivos/login', { email: 'propietario@demo.mx', password: 'mala' }, { ip: '10.3.0.1' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ code: 401, description: 'El correo electrónico o la contraseña no son correctos' });
+  });
+
+  it('without a session answers 401 with the session failure message', async () => {
+    const { status, body } = await t.rest('GET', '/users/session');
+    expect(status).toBe(401);
+    expect(body).toEqual({ code: 401, description: 'No se logró obtener información de la sesión' });
+  });
+});
