@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     graphqlEndpoint: '/graphql',
     graphiql: config.env === 'development' ? { title: 'Comunidad · GraphQL', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
-    logging: config.env === 'test' ? 'error' : 'info',
+    logging: config.env === 'test' ? false : 'info',
     maskedErrors: { maskError: maskUnexpected(config.env !== 'production') },
     plugins: [
       useCSRFPrevention({ requestHeaders: ['x-graphql-csrf'] }),

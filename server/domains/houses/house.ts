@@ -9,6 +9,7 @@ export const HouseStatusEnum = builder.enumType('HouseStatus', {
 
 export const HouseRef = builder.prismaNode('House', {
   id: { field: 'id' },
+  nullable: true,
   // A house of another community never resolves.
   findUnique: (id, ctx) => ({ id: Number(id), neighborhoodId: ctx.viewer?.neighborhoodId ?? -1 }),
   // Administrators read every house of their community; house users read their own.

@@ -15,6 +15,7 @@ export const NEIGHBORHOOD_TYPE_NAMES = {
 
 export const NeighborhoodRef = builder.prismaNode('Neighborhood', {
   id: { field: 'id' },
+  nullable: true,
   // Only the communities the viewer has an account in (any community for a super admin).
   findUnique: (id, ctx) => ({
     id: Number(id),

@@ -11,6 +11,7 @@ export const AccountRef = builder.prismaNode('Membership', {
   name: 'Account',
   description: 'One entry of the account switcher: a community, optionally a house, and a role.',
   id: { field: 'id' },
+  nullable: true,
   findUnique: (id, ctx) => ({ id: Number(id), userId: ctx.viewer?.userId ?? -1 }),
   authScopes: { signedIn: true },
   fields: (t) => ({

@@ -4,6 +4,7 @@ import { changePassword, requestEmailChange, updateBasicData, verifyEmail } from
 
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
+  nullable: true,
   // The viewer, or a person with an account in the viewer's current community.
   findUnique: (id, ctx) => ({
     id: Number(id),
