@@ -19,7 +19,7 @@ export interface FieldIssue {
 export class InputError extends AppError {
   readonly issues: FieldIssue[];
   constructor(issues: FieldIssue[], message = issues.map((i) => i.message).join('. ')) {
-    super(message, 422);
+    super(message, 400);
     this.issues = issues;
   }
 }

@@ -49,7 +49,7 @@ export function unwrapResult<T>(result: any): T {
 
 /** HTTP status of a legacy code: generic codes are HTTP statuses already; the spec's own codes are conflicts. */
 export function statusForCode(code: number): number {
-  if (code >= 400 && code < 600) return code === 422 ? 400 : code;
+  if (code >= 400 && code < 600) return code;
   return 409;
 }
 

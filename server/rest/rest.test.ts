@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../tests/testApp.js';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  token = await t.signIn('residente@demo.mx');
+});
+afterAll(() => t.close());
+
+describe('REST envelope and bad input', () => {
+  it('answers unknown routes and wrong methods in Spanish', async () => {
+    expect(await t.rest('GET', '/no/existe')).toMatchObject({ status: 404, body: { code: 404, description: 'La ruta /api/1.0/no/existe no existe' } });
+    expect(await t.rest('DELETE', '/users/session')).toMatchObject({ status: 405, body: { code: 405 } });
+  });
+
+  it('refuses bad JSON, non-JSON bodies, wrong types and missing fields, and changes nothing', async () => {
+    const before = await t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'residente@demo.mx' } });
+    const badJson = await t.rest('PUT', '/users/me/basic', undefined, { token, raw: '{"first_name": ' });
+    expect(badJson).toMatchObject({ status: 400, body: { code: 400, description: 'El cuerpo de la solicitud no es JSON válido' } });
+    const text = await t.rest('PUT', '/users/me/basic', undefined, { token, raw: 'first_name=x', headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    const wrongType = await t.rest('PUT', '/users/me/basic', { first_name: 42 }, { token });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.description).toMatch(/^first_name: /);
+    const missing = await t.rest('PUT', '/users/me/basic', { last_name: 'Díaz' }, { token });
+    expect(missing.body).toEqual({ code: 400, description: 'El campo first_name es requerido' });
+    const invalid = await t.rest('PUT', '/users/me/basic', { first_name: 'Rosa', birth_date: '31/12/1990' }, { token });
+    expect(invalid.body).toEqual({ code: 400, description: 'La fecha de nacimiento debe tener el formato AAAA-MM-DD' });
+    const after = await t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'residente@demo.mx' } });
+    expect(after.updatedAt).toEqual(before.updatedAt);
+  });
+
+  it('answers 401 without a session and never 5xx for bad input', async () => {
+    const { status, body } = await t.rest('PUT', '/users/me/basic', { first_name: 'Nadie' });
+    expect(status).toBe(401);
+    expect(body.code).toBe(401);
+  });
+});
