@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, validate } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Config } from './config.js';
@@ -110,12 +110,13 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     },
   };
 
-  // Introspection: development, or API clients signed in with a bearer token.
+  // Introspection: development, or API clients signed in with a bearer token (checked once the viewer is known).
   const introspectionGate: Plugin<Context> = {
-    onValidate({ context, addValidationRule }) {
-      const ctx = context as Context;
+    onExecute({ args, setResultAndStopExecution }) {
+      const ctx = args.contextValue as Context;
       if (config.env === 'development' || (ctx.viewer && !ctx.viewer.viaCookie)) return;
-      addValidationRule(NoSchemaIntrospectionCustomRule);
+      const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
+      if (errors.length) setResultAndStopExecution({ errors });
     },
   };
 

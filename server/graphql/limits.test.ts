@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE, startTestApp, type TestApp } from '../../tests/testApp.js';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await startTestApp({ NODE_ENV: 'production' });
+  token = await t.signIn('admin@demo.mx');
+});
+afterAll(() => t.close());
+
+describe('GraphQL protections', () => {
+  it('refuses too many aliases and too many tokens', async () => {
+    const aliases = Array.from({ length: 20 }, (_, i) => `a${i}: session { superAdmin }`).join(' ');
+    const manyAliases = await t.gql(`{ ${aliases} }`, {}, { token });
+    expect(manyAliases.body.errors[0].message).toMatch(/Aliases limit/);
+    const deep = await t.gql('{ session { account { neighborhood { id } } accounts { edges { node { neighborhood { id } } } } } }', {}, { token });
+    expect(deep.body.errors).toBeUndefined();
+    const huge = `{ session { ${'superAdmin '.repeat(5000)} } }`;
+    expect((await t.gql(huge, {}, { token })).body.errors[0].message).toMatch(/Token limit/);
+  });
+
+  it('requires the CSRF header on GET requests', async () => {
+    const url = `${BASE}/graphql?query=${encodeURIComponent('{ session { superAdmin } }')}`;
+    const blocked = await t.app.fetch(new Request(url, { headers: { authorization: `Bearer ${token}` } }));
+    expect(blocked.status).toBe(403);
+    const allowed = await t.app.fetch(new Request(url, { headers: { authorization: `Bearer ${token}`, 'x-graphql-csrf': '1' } }));
+    expect(allowed.status).toBe(200);
+  });
+
+  it('allows introspection only to signed-in API clients in production', async () => {
+    const query = '{ __schema { queryType { name } } }';
+    expect((await t.gql(query)).body.errors[0].message).toMatch(/introspection/i);
+    const cookieLogin = await t.rest('POST', '/auth/login', { email: 'admin@demo.mx', password: 'demo1234' });
+    const cookie = cookieLogin.response.headers.getSetCookie()[0].split(';')[0];
+    expect((await t.gql(query, {}, { cookie })).body.errors[0].message).toMatch(/introspection/i);
+    expect((await t.gql(query, {}, { token })).body.data.__schema.queryType.name).toBe('Query');
+  });
+
+  it('serves GraphiQL only in development', async () => {
+    const page = await t.app.fetch(new Request(`${BASE}/graphql`, { headers: { accept: 'text/html' } }));
+    expect(await page.text()).not.toMatch(/graphiql/i);
+  });
+
+  it('masks unexpected errors', async () => {
+    const original = t.app.db.prisma.house.findMany;
+    (t.app.db.prisma.house as any).findMany = () => Promise.reject(new Error('secreto interno'));
+    try {
+      const { body } = await t.gql('{ houses(first: 1) { edges { node { id } } } }', {}, { token });
+      expect(body.errors[0].message).toBe('Ocurrió un error inesperado');
+      expect(JSON.stringify(body)).not.toMatch(/secreto/);
+      const rest = await t.rest('GET', '/neighborhoods/1/houses', undefined, { token });
+      expect(rest.status).toBe(500);
+      expect(rest.body.code).toBe(500);
+    } finally {
+      (t.app.db.prisma.house as any).findMany = original;
+    }
+  });
+});
