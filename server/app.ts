@@ -173,7 +173,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     try {
       if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) return await yoga.handleRequest(request, serverContext as ServerContext);
       if (url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)) return await handleRest(request, serverContext);
-      if (url.pathname === '/health') return Response.json({ ok: true, database: db.kind });
+      if (url.pathname === '/health') return Response.json({ ok: true, database: db.kind, sqlStatements: db.statements() });
       return await serveClient(url);
     } catch (error) {
       console.error(error);
