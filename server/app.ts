@@ -102,7 +102,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
   const staleTokenIs401: Plugin<Context> = {
     onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as Context;
-      if (ctx.staleToken && !isSignIn(args.document)) {
+      if (ctx.staleToken && !isPublicOperation(args.document)) {
         setResultAndStopExecution({
           errors: [new GraphQLError('Tu sesión ha terminado. Inicia sesión de nuevo', { extensions: { code: 'UNAUTHENTICATED', legacyCode: 401, http: { status: 401 } } })],
         });
@@ -239,9 +239,12 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
   };
 }
 
-function isSignIn(document: import('graphql').DocumentNode) {
+/** Operations a signed-out visitor uses: a dead cookie must not stop them with a 401. */
+const PUBLIC_ROOT_FIELDS = ['signIn', 'signUpCommunity', 'requestPasswordRecovery', 'passwordCode', 'setupPassword', 'verifyEmail'];
+
+function isPublicOperation(document: import('graphql').DocumentNode) {
   return document.definitions.some(
-    (d) => d.kind === 'OperationDefinition' && d.selectionSet.selections.some((s) => s.kind === 'Field' && ['signIn', 'verifyEmail'].includes(s.name.value)),
+    (d) => d.kind === 'OperationDefinition' && d.selectionSet.selections.some((s) => s.kind === 'Field' && PUBLIC_ROOT_FIELDS.includes(s.name.value)),
   );
 }
 

@@ -3,5 +3,6 @@ import type { RestRoute } from './router.js';
 import { sessionRoutes } from '../domains/session/rest.js';
 import { userRoutes } from '../domains/users/rest.js';
 import { houseRoutes } from '../domains/houses/rest.js';
+import { signUpRoutes } from '../domains/signup/rest.js';
 
-export const restRoutes: RestRoute[] = [...sessionRoutes, ...userRoutes, ...houseRoutes];
+export const restRoutes: RestRoute[] = [...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes];

@@ -33,6 +33,7 @@ export const NeighborhoodRef = builder.prismaNode('Neighborhood', {
     }),
     urlLogo: t.exposeString('urlLogo', { nullable: true }),
     postalCode: t.exposeString('postalCode', { nullable: true }),
+    country: t.exposeString('country'),
     timeZone: t.exposeString('timeZone'),
     modules: t.expose('modules', { type: [ModuleEnum] }),
     restrictVehicles: t.exposeBoolean('restrictVehicles'),

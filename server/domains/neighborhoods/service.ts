@@ -8,6 +8,7 @@ export interface NewCommunity {
   neighborhoodType: NeighborhoodType;
   modules?: Module[];
   postalCode?: string;
+  country?: string;
 }
 
 /** Creates a community with its own copy of the default role catalogue. */
@@ -19,6 +20,7 @@ export async function createCommunity(prisma: Prisma, input: NewCommunity) {
       neighborhoodType: input.neighborhoodType,
       modules: input.modules ?? ['BASE'],
       postalCode: input.postalCode,
+      country: input.country,
       roles: {
         create: ROLE_KINDS.map((kind) => ({
           kind,

@@ -82,7 +82,7 @@ function loginRoute(path: string): RestRoute {
   };
 }
 
-export const sessionRoutes: RestRoute[] = [
+const authRoutes: RestRoute[] = [
   loginRoute('/auth/login'),
   loginRoute('/auth/{domain}/login'),
   {
@@ -101,3 +101,28 @@ export const sessionRoutes: RestRoute[] = [
     },
   },
 ];
+
+const deviceRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/users/me/installations',
+    operation: 'query Devices { myDevices(first: 100) { edges { node { id userAgent ip createdAt lastSeenAt current } } } }',
+    result: (data) =>
+      data.myDevices.edges.map(({ node }: any) => ({
+        id: node.id,
+        user_agent: node.userAgent,
+        ip: node.ip,
+        created_at: node.createdAt,
+        last_seen_at: node.lastSeenAt,
+        current: node.current,
+      })),
+  },
+  {
+    method: 'DELETE',
+    path: '/users/me/installations',
+    operation: `mutation EndOthers { endDevices(input: {}) { ${RESULT_ERROR_FIELDS} ... on MutationEndDevicesSuccess { data { endedCount } } } }`,
+    result: (data) => ({ content: true, ended: unwrapResult<any>(data.endDevices).endedCount }),
+  },
+];
+
+export const sessionRoutes: RestRoute[] = [...authRoutes, ...deviceRoutes];

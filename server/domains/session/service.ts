@@ -91,3 +91,16 @@ export async function switchAccount(ctx: Context, accountId: number) {
   await audit(ctx, 'SWITCH_ACCOUNT', 'Session', viewer.sessionId, { accountId });
   ctx.pubsub.publish('user:session', viewer.userId, { kind: 'ACCOUNT_SWITCHED', sessionId: viewer.sessionId, at: new Date() });
 }
+
+/** Ends one of the viewer's sessions (a device), or every other one when id is null. */
+export async function endDevices(ctx: Context, sessionId: string | null) {
+  const viewer = viewerOf(ctx);
+  const { count } = await ctx.prisma.session.updateMany({
+    where: { userId: viewer.userId, endedAt: null, ...(sessionId ? { id: sessionId } : { id: { not: viewer.sessionId } }) },
+    data: { endedAt: new Date() },
+  });
+  if (sessionId && count === 0) throw new NotFoundError('El dispositivo no existe o ya cerró su sesión');
+  await audit(ctx, 'END_DEVICES', 'Session', sessionId, { count });
+  if (sessionId === viewer.sessionId && viewer.viaCookie) ctx.setCookies.push(clearSessionCookie(isSecure(ctx)));
+  return count;
+}

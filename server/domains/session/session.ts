@@ -5,7 +5,7 @@ import { InputError, NotFoundError, SignInError, TooManyAttemptsError } from '..
 import type { Viewer } from '../../auth/viewer.js';
 import type { SessionEvent } from '../../graphql/pubsub.js';
 import { ModuleEnum } from '../neighborhoods/neighborhood.js';
-import { signIn, signOut, switchAccount } from './service.js';
+import { endDevices, signIn, signOut, switchAccount } from './service.js';
 
 export const AccountRef = builder.prismaNode('Membership', {
   name: 'Account',
@@ -166,5 +166,57 @@ builder.subscriptionField('sessionEvents', (t) =>
     authScopes: { signedIn: true },
     subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('user:session', viewerOf(ctx).userId),
     resolve: (event) => event,
+  }),
+);
+
+export const DeviceRef = builder.prismaNode('Session', {
+  name: 'Device',
+  description: 'A browser or app where the user is signed in (legacy "installation").',
+  id: { field: 'id' },
+  nullable: true,
+  findUnique: (id, ctx) => ({ id, userId: ctx.viewer?.userId ?? -1, endedAt: null }),
+  authScopes: { signedIn: true },
+  fields: (t) => ({
+    userAgent: t.exposeString('userAgent', { nullable: true }),
+    ip: t.exposeString('ip', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime' }),
+    current: t.boolean({ select: { id: true }, resolve: (s, _a, ctx) => s.id === ctx.viewer?.sessionId }),
+  }),
+});
+
+builder.queryField('myDevices', (t) =>
+  t.prismaConnection({
+    type: 'Session',
+    cursor: 'id',
+    maxSize: 100,
+    defaultSize: 20,
+    description: 'Where the signed-in user has an open session, most recent first.',
+    authScopes: { signedIn: true },
+    totalCount: (_p, _a, ctx) => ctx.prisma.session.count({ where: { userId: viewerOf(ctx).userId, endedAt: null, expiresAt: { gt: new Date() } } }),
+    resolve: (query, _r, _a, ctx) =>
+      ctx.prisma.session.findMany({
+        ...query,
+        where: { userId: viewerOf(ctx).userId, endedAt: null, expiresAt: { gt: new Date() } },
+        orderBy: [{ lastSeenAt: 'desc' }, { id: 'asc' }],
+      }),
+  }),
+);
+
+const EndDevicesInput = builder.inputType('EndDevicesInput', {
+  fields: (t) => ({ deviceId: t.globalID({ required: false, for: DeviceRef, description: 'One device; omitted: every device but this one' }) }),
+});
+
+const EndDevicesPayload = builder.objectRef<{ count: number }>('EndDevicesPayload').implement({
+  fields: (t) => ({ endedCount: t.exposeInt('count') }),
+});
+
+builder.mutationField('endDevices', (t) =>
+  t.field({
+    type: EndDevicesPayload,
+    authScopes: { signedIn: true },
+    errors: { types: [NotFoundError] },
+    args: { input: t.arg({ type: EndDevicesInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ count: await endDevices(ctx, input.deviceId ? String(input.deviceId.id) : null) }),
   }),
 );

@@ -24,7 +24,7 @@ function userMutation(name: string, inputType: string) {
 
 const optionalString = z.string().nullish();
 
-export const userRoutes: RestRoute[] = [
+const profileRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/users/me',
@@ -75,4 +75,48 @@ export const userRoutes: RestRoute[] = [
     variables: ({ params }) => ({ input: { code: params.code } }),
     result: (data) => ({ content: unwrapResult<any>(data.verifyEmail).ok }),
   },
+];
+
+function recoverRoute(path: string): RestRoute {
+  return {
+    method: 'PUT',
+    path,
+    body: z.object({ email: z.string(), domain: z.string().nullish() }),
+    operation: `mutation($input: RequestPasswordRecoveryInput!) { requestPasswordRecovery(input: $input) { ${RESULT_ERROR_FIELDS} ... on MutationRequestPasswordRecoverySuccess { data { ok } } } }`,
+    variables: ({ body, params }) => ({ input: { email: body.email, domain: body.domain ?? params.domain ?? null } }),
+    result: (data) => ({ content: unwrapResult<any>(data.requestPasswordRecovery).ok }),
+  };
+}
+
+function setupPasswordRoutes(prefix: string): RestRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: `${prefix}/signup/{code}/setup-password`,
+      operation: 'query($code: String!) { passwordCode(code: $code) { email firstName } }',
+      variables: ({ params }) => ({ code: params.code }),
+      result: (data) => {
+        if (!data.passwordCode) throw new RestError(404, 404, 'El enlace para elegir tu contraseña no es válido o ya venció. Solicita uno nuevo');
+        return { email: data.passwordCode.email, first_name: data.passwordCode.firstName, mode: 'RECOVER' };
+      },
+    },
+    {
+      method: 'PUT',
+      path: `${prefix}/signup/{code}/setup-password`,
+      body: z.object({ mode: z.string().nullish(), data: z.object({ password: z.string(), password_confirmation: z.string().nullish() }) }),
+      operation: userMutation('setupPassword', 'SetupPasswordInput'),
+      variables: ({ body, params }) => ({
+        input: { code: params.code, password: body.data.password, passwordConfirmation: body.data.password_confirmation ?? body.data.password },
+      }),
+      result: (data) => legacyUser(unwrapResult<any>(data.setupPassword).user),
+    },
+  ];
+}
+
+export const userRoutes: RestRoute[] = [
+  ...profileRoutes,
+  recoverRoute('/auth/recover-password'),
+  recoverRoute('/auth/{domain}/recover-password'),
+  ...setupPasswordRoutes('/auth'),
+  ...setupPasswordRoutes('/auth/{domain}'),
 ];

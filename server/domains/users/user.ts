@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { changePassword, requestEmailChange, updateBasicData, verifyEmail } from './service.js';
+import { passwordCodeInfo, requestPasswordRecovery, setupPasswordWithCode } from './passwordCode.js';
 
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
@@ -117,5 +118,54 @@ builder.mutationField('changeMyPassword', (t) =>
     resolve: async (_r, { input }, ctx) => {
       return { userId: await changePassword(ctx, input) };
     },
+  }),
+);
+
+const RecoverInput = builder.inputType('RequestPasswordRecoveryInput', {
+  fields: (t) => ({ email: t.string({ required: true }), domain: t.string({ required: false }) }),
+});
+
+builder.mutationField('requestPasswordRecovery', (t) =>
+  t.field({
+    type: VerifyEmailPayload,
+    description: 'Mails a link to choose a new password when the account exists; answers the same either way.',
+    errors: { types: [InputError] },
+    args: { input: t.arg({ type: RecoverInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => {
+      await requestPasswordRecovery(ctx, input);
+      return { ok: true };
+    },
+  }),
+);
+
+const PasswordCodeInfo = builder.objectRef<{ email: string; firstName: string }>('PasswordCodeInfo').implement({
+  fields: (t) => ({ email: t.exposeString('email'), firstName: t.exposeString('firstName') }),
+});
+
+builder.queryField('passwordCode', (t) =>
+  t.field({
+    type: PasswordCodeInfo,
+    nullable: true,
+    description: 'Who a password setup code belongs to; null when it is unknown or expired.',
+    args: { code: t.arg.string({ required: true }) },
+    resolve: (_r, { code }, ctx) => passwordCodeInfo(ctx, code).catch((error) => (error instanceof NotFoundError ? null : Promise.reject(error))),
+  }),
+);
+
+const SetupPasswordInput = builder.inputType('SetupPasswordInput', {
+  fields: (t) => ({
+    code: t.string({ required: true }),
+    password: t.string({ required: true }),
+    passwordConfirmation: t.string({ required: true }),
+  }),
+});
+
+builder.mutationField('setupPassword', (t) =>
+  t.field({
+    type: UserPayload,
+    description: 'Sets the password with a mailed code and signs in.',
+    errors: { types: [InputError, NotFoundError] },
+    args: { input: t.arg({ type: SetupPasswordInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ userId: await setupPasswordWithCode(ctx, input) }),
   }),
 );

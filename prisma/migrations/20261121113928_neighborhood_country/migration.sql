@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Neighborhood" ADD COLUMN     "country" TEXT NOT NULL DEFAULT 'México';

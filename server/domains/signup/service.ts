@@ -1,0 +1,106 @@
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import type { Context } from '../../graphql/context.js';
+import { parseInput } from '../../graphql/input.js';
+import { ConflictError, SignInError } from '../../graphql/errors.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { createSession, loadViewer } from '../../auth/viewer.js';
+import { sessionCookie } from '../../auth/cookies.js';
+import { audit } from '../../audit.js';
+import { capitalize } from '../../../core/validators.js';
+import { createCommunity } from '../neighborhoods/service.js';
+import { queueEmail } from '../mail/outbox.js';
+
+const email = z.string().trim().toLowerCase().pipe(z.email('El correo electrónico no es válido'));
+const password = z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200);
+
+export const SignUpSchema = z
+  .object({
+    neighborhood: z.object({
+      name: z.string().trim().min(3, 'El nombre de la comunidad debe tener al menos 3 caracteres').max(120),
+      domain: z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_-]{3,60}$/, 'El dominio solo puede tener letras minúsculas, números, guiones y guiones bajos (3 a 60)'),
+      neighborhoodType: z
+        .enum(['NEIGHBORHOOD', 'CONDOMINIUM', 'MALL'])
+        .nullish()
+        .transform((v) => v ?? 'NEIGHBORHOOD'),
+      country: z
+        .string()
+        .trim()
+        .nullish()
+        .transform((v) => v || 'México'),
+    }),
+    user: z
+      .object({
+        firstName: z.string().trim().min(1, 'El nombre es requerido').max(100).transform(capitalize),
+        lastName: z.string().trim().max(100).nullish(),
+        email,
+        password,
+      })
+      .nullish(),
+    login: z.object({ email, password: z.string().min(1, 'La contraseña es requerida') }).nullish(),
+  })
+  .refine((v) => !!v.user !== !!v.login, { path: ['user'], message: 'Envía los datos de la persona nueva o los de tu cuenta existente' });
+
+/** Registers a new community with its first administrator (a new person or an existing account) and signs in. */
+export async function signUpCommunity(ctx: Context, raw: unknown) {
+  const input = parseInput(SignUpSchema, raw);
+  const domainTaken = await ctx.prisma.neighborhood.findUnique({ where: { domain: input.neighborhood.domain }, select: { id: true } });
+  if (domainTaken) throw new ConflictError(`El dominio ${input.neighborhood.domain} ya está en uso`);
+
+  let userId: number;
+  let verificationCode: string | null = null;
+  if (input.login) {
+    const user = await ctx.prisma.user.findUnique({ where: { email: input.login.email } });
+    if (!user || !(await verifyPassword(user.passwordHash, input.login.password))) throw new SignInError();
+    userId = user.id;
+  } else {
+    const user = input.user!;
+    const taken = await ctx.prisma.user.findUnique({ where: { email: user.email }, select: { id: true } });
+    if (taken) throw new ConflictError('Ya existe una cuenta con ese correo electrónico; elige "Ya tengo cuenta" para usarla');
+    verificationCode = String(randomInt(100000, 1000000)) + String(randomInt(100000, 1000000));
+    const created = await ctx.prisma.user.create({
+      data: {
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName ?? null,
+        passwordHash: await hashPassword(user.password),
+        emailCode: verificationCode,
+      },
+    });
+    userId = created.id;
+  }
+
+  const community = await createCommunity(ctx.prisma, {
+    name: input.neighborhood.name,
+    domain: input.neighborhood.domain,
+    neighborhoodType: input.neighborhood.neighborhoodType,
+    country: input.neighborhood.country,
+  });
+  const adminRole = community.roles.find((r) => r.kind === 'ADMIN')!;
+  const membership = await ctx.prisma.membership.create({
+    data: { neighborhoodId: community.id, userId, roleId: adminRole.id },
+  });
+  const session = await createSession(ctx.prisma, {
+    userId,
+    membershipId: membership.id,
+    viaCookie: true,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    days: ctx.config.sessionDays,
+  });
+  ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, ctx.config.publicUrl?.startsWith('https://') ?? false));
+  ctx.viewer = await loadViewer(ctx.prisma, session.sessionId, 'id');
+  if (verificationCode) {
+    await queueEmail(ctx.prisma, {
+      to: input.user!.email,
+      subject: 'Verifica tu correo electrónico',
+      text: `Bienvenido a ${community.name}. Para verificar tu correo usa el código ${verificationCode} o abre /verify-email/${verificationCode}.`,
+      neighborhoodId: community.id,
+    });
+  }
+  await audit(ctx, 'SIGN_UP_COMMUNITY', 'Neighborhood', community.id, { domain: community.domain, existingLogin: !!input.login }, userId);
+  return community.id;
+}

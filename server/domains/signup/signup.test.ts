@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/testApp.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('sign-up of a new community', () => {
+  it('creates the community, its roles and a new administrator, and signs in', async () => {
+    const { status, body, response } = await t.rest('POST', '/auth/signup', {
+      neighborhood: { name: 'Privada Las Lomas', domain: 'privada_las_lomas', country: 'México' },
+      user: { first_name: 'lucía', last_name: 'Peña', email: 'Lucia@Lomas.mx', password: 'segura-123' },
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ user: { email: 'lucia@lomas.mx', first_name: 'Lucía' }, neighborhood: { domain: 'privada_las_lomas', modules: ['BASE'] } });
+    expect(body.actions).toContain('AHousesCreate');
+    const cookie = response.headers.getSetCookie()[0].split(';')[0];
+    expect((await t.rest('GET', '/users/session', undefined, { cookie })).body.neighborhood.name).toBe('Privada Las Lomas');
+    const roles = await t.app.db.prisma.role.count({ where: { neighborhood: { domain: 'privada_las_lomas' } } });
+    expect(roles).toBe(6);
+    const mail = await t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'lucia@lomas.mx' } });
+    expect(mail.subject).toBe('Verifica tu correo electrónico');
+  });
+
+  it('uses an existing login and refuses a taken domain or e-mail, changing nothing', async () => {
+    const before = await t.app.db.prisma.neighborhood.count();
+    const taken = await t.rest('POST', '/auth/signup', {
+      neighborhood: { name: 'Otra', domain: 'los_olivos' },
+      login: { email: 'admin@demo.mx', password: 'demo1234' },
+    });
+    expect(taken.body).toEqual({ code: 409, description: 'El dominio los_olivos ya está en uso' });
+    const emailTaken = await t.rest('POST', '/auth/signup', {
+      neighborhood: { name: 'Otra más', domain: 'otra_mas' },
+      user: { first_name: 'X', email: 'admin@demo.mx', password: 'segura-123' },
+    });
+    expect(emailTaken.status).toBe(409);
+    const wrongLogin = await t.rest('POST', '/auth/signup', { neighborhood: { name: 'Otra', domain: 'otra' }, login: { email: 'admin@demo.mx', password: 'x' } });
+    expect(wrongLogin.status).toBe(401);
+    const badDomain = await t.rest('POST', '/auth/signup', { neighborhood: { name: 'Otra', domain: 'Con Espacios' }, login: { email: 'admin@demo.mx', password: 'demo1234' } });
+    expect(badDomain.status).toBe(400);
+    expect(await t.app.db.prisma.neighborhood.count()).toBe(before);
+    const ok = await t.rest('POST', '/auth/signup', {
+      neighborhood: { name: 'Plaza Norte', domain: 'plaza_norte', neighborhood_type: 'MALL' },
+      login: { email: 'admin@demo.mx', password: 'demo1234' },
+    });
+    expect(ok.body.neighborhood).toMatchObject({ neighborhood_type: 'MALL', neighborhood_type_name: 'Plaza comercial' });
+    expect(ok.body.accounts.length).toBe(3);
+  });
+});
+
+describe('password recovery', () => {
+  it('mails a code, shows whose it is, sets the password and signs in; the code works once', async () => {
+    const unknown = await t.rest('PUT', '/auth/recover-password', { email: 'nadie@demo.mx' });
+    expect(unknown.body).toEqual({ content: true });
+    const asked = await t.rest('PUT', '/auth/los_olivos/recover-password', { email: 'residente@demo.mx' });
+    expect(asked.body).toEqual({ content: true });
+    const mail = await t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'residente@demo.mx', subject: 'Recupera tu contraseña' } });
+    const code = /setup-password\/([\w-]+)/.exec(mail.text)![1];
+    expect(mail.text).toContain('/los_olivos/setup-password/');
+    const info = await t.rest('GET', `/auth/signup/${code}/setup-password`);
+    expect(info.body).toMatchObject({ email: 'residente@demo.mx', first_name: 'Rosa' });
+    const mismatch = await t.rest('PUT', `/auth/signup/${code}/setup-password`, { data: { password: 'nueva-clave-9', password_confirmation: 'otra' } });
+    expect(mismatch.body).toEqual({ code: 400, description: 'Las contraseñas no coinciden' });
+    const set = await t.rest('PUT', `/auth/signup/${code}/setup-password`, { mode: 'RECOVER', data: { password: 'nueva-clave-9' } });
+    expect(set.status).toBe(200);
+    expect(set.response.headers.getSetCookie()[0]).toMatch(/^sid=/);
+    expect((await t.rest('GET', `/auth/signup/${code}/setup-password`)).status).toBe(404);
+    expect((await t.rest('POST', '/auth/login', { email: 'residente@demo.mx', password: 'nueva-clave-9' })).status).toBe(200);
+  });
+});
+
+describe('devices (installations)', () => {
+  it('lists the open sessions and ends the others', async () => {
+    const a = await t.signIn('inquilino@demo.mx');
+    await t.signIn('inquilino@demo.mx');
+    const list = await t.rest('GET', '/users/me/installations', undefined, { token: a, headers: { 'user-agent': 'Prueba/1.0' } });
+    expect(list.body).toHaveLength(2);
+    expect(list.body.filter((d: any) => d.current)).toHaveLength(1);
+    const ended = await t.rest('DELETE', '/users/me/installations', undefined, { token: a });
+    expect(ended.body).toEqual({ content: true, ended: 1 });
+    expect((await t.rest('GET', '/users/me/installations', undefined, { token: a })).body).toHaveLength(1);
+  });
+});
