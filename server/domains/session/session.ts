@@ -193,10 +193,12 @@ builder.queryField('myDevices', (t) =>
     defaultSize: 20,
     description: 'Where the signed-in user has an open session, most recent first.',
     authScopes: { signedIn: true },
+    args: { offset: t.arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }) },
     totalCount: (_p, _a, ctx) => ctx.prisma.session.count({ where: { userId: viewerOf(ctx).userId, endedAt: null, expiresAt: { gt: new Date() } } }),
-    resolve: (query, _r, _a, ctx) =>
+    resolve: (query, _r, args, ctx) =>
       ctx.prisma.session.findMany({
         ...query,
+        skip: (query.skip ?? 0) + (args.after || args.before ? 0 : Math.max(0, args.offset ?? 0)),
         where: { userId: viewerOf(ctx).userId, endedAt: null, expiresAt: { gt: new Date() } },
         orderBy: [{ lastSeenAt: 'desc' }, { id: 'asc' }],
       }),

@@ -1,0 +1,30 @@
+import { Component, type ReactNode } from 'react';
+import { Alert, Button, Stack } from '@mantine/core';
+import i18n from '../i18n/index.js';
+import { CallError } from '../relay/environment.js';
+import { errorMessage } from './errors.js';
+
+/** Shows a load error in place (list screens, the session) with a retry. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  state = { error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const message = error instanceof CallError ? errorMessage({ status: error.status, data: error.data, key: error.key }) : errorMessage(null);
+    return (
+      <Stack p="md" maw={640}>
+        <Alert color="red" title={i18n.t('errors.load')} role="alert">
+          {message}
+        </Alert>
+        <Button variant="light" onClick={() => window.location.reload()}>
+          {i18n.t('uploader.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+}

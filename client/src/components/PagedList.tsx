@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, pageFromSearch, searchWithPage } from './paging.js';
+
+/** Current page of the query string; pass offset/first to the list's connection query. */
+export function usePage() {
+  const [search] = useSearchParams();
+  return pageFromSearch(search);
+}
+
+/** Pager under a list: page numbers and page size 10, 20, 50, 100, kept in the query string. */
+export function PagedList({ totalCount, children }: { totalCount: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const { page, pageSize } = pageFromSearch(search);
+  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
+  return (
+    <Stack>
+      {totalCount === 0 ? <Text c="dimmed">{t('pager.empty')}</Text> : children}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('pager.total', { count: totalCount })}
+        </Text>
+        <Group>
+          <Select
+            aria-label={t('pager.pageSize')}
+            w={90}
+            data={PAGE_SIZES.map(String)}
+            value={String(pageSize)}
+            onChange={(value) => value && setSearch(searchWithPage(search, 1, Number(value)))}
+            allowDeselect={false}
+          />
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={(p) => setSearch(searchWithPage(search, p, pageSize))} />
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
+import type { SessionProviderQuery, SessionProviderQuery$data } from '../__generated__/SessionProviderQuery.graphql';
+import type { SessionProviderEventsSubscription } from '../__generated__/SessionProviderEventsSubscription.graphql';
+import { broadcastSessionClosed } from '../relay/environment.js';
+
+type SessionData = NonNullable<SessionProviderQuery$data['session']>;
+
+export interface SessionValue {
+  session: SessionData;
+  grants: ReadonlySet<string>;
+  superAdmin: boolean;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
+
+const sessionQuery = graphql`
+  query SessionProviderQuery {
+    session {
+      grants
+      superAdmin
+      activeModules
+      user { id databaseId firstName lastName email }
+      neighborhood { id databaseId name domain neighborhoodType neighborhoodTypeName }
+      house { id databaseId label }
+      account { id databaseId label }
+      accounts(first: 100) {
+        edges { node { id databaseId label current houseDatabaseId neighborhood { databaseId name } } }
+      }
+    }
+  }
+`;
+
+const eventsSubscription = graphql`
+  subscription SessionProviderEventsSubscription {
+    sessionEvents { kind thisSession }
+  }
+`;
+
+/** Loads the session; children render only for a signed-in user (otherwise `signedOut`). */
+export function SessionProvider({ children, signedOut }: { children: ReactNode; signedOut: ReactNode }) {
+  const data = useLazyLoadQuery<SessionProviderQuery>(sessionQuery, {}, { fetchPolicy: 'store-and-network' });
+  const session = data.session;
+  const value = useMemo(
+    () => (session ? { session, grants: new Set(session.grants), superAdmin: session.superAdmin } : null),
+    [session],
+  );
+  if (!value) return <>{signedOut}</>;
+  return (
+    <SessionContext.Provider value={value}>
+      <SessionEvents />
+      {children}
+    </SessionContext.Provider>
+  );
+}
+
+/** Other tabs: a sign-out closes this one too; an account switch reloads it into the new account. */
+function SessionEvents() {
+  const config = useMemo(
+    () => ({
+      subscription: eventsSubscription,
+      variables: {},
+      onNext: (payload: SessionProviderEventsSubscription['response'] | null | undefined) => {
+        const event = payload?.sessionEvents;
+        if (!event?.thisSession) return;
+        if (event.kind === 'SIGNED_OUT') broadcastSessionClosed();
+        if (event.kind === 'ACCOUNT_SWITCHED' && !sessionStorage.getItem('switching')) window.location.assign('/');
+      },
+    }),
+    [],
+  );
+  useSubscription<SessionProviderEventsSubscription>(config);
+  useEffect(() => sessionStorage.removeItem('switching'), []);
+  return null;
+}

@@ -1,0 +1,24 @@
+// List screens keep page and page_size in the query string; offset = (page-1)*size.
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export interface Page {
+  page: number;
+  pageSize: number;
+  offset: number;
+}
+
+export function pageFromSearch(search: URLSearchParams): Page {
+  const rawSize = Number(search.get('page_size'));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
+  const rawPage = Number(search.get('page') ?? search.get('current_page'));
+  const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+export function searchWithPage(search: URLSearchParams, page: number, pageSize: number): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.set('page', String(page));
+  next.set('page_size', String(pageSize));
+  return next;
+}

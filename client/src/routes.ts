@@ -1,0 +1,108 @@
+// Every route of the client with the grants it needs (any one of them), in one table. A route whose
+// screen is built names it in `screen`; the others show the "coming soon" page of their area.
+import type { ComponentType } from 'react';
+import { lazy } from 'react';
+
+export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
+
+export interface AppRoute {
+  path: string;
+  /** Any one of these grants opens the route; [] means any signed-in user. */
+  grants: string[];
+  superAdmin?: boolean;
+  /** i18n key of the menu entry, when the route is in the menu. */
+  menu?: { group: MenuGroup; label: string };
+  screen?: ComponentType;
+}
+
+const UserSettings = lazy(() => import('./screens/user/UserSettings.js'));
+const Installations = lazy(() => import('./screens/user/Installations.js'));
+const Dashboard = lazy(() => import('./screens/common/Dashboard.js'));
+
+export const ROUTES: AppRoute[] = [
+  { path: '/', grants: [], screen: Dashboard },
+  // Property (own house)
+  { path: '/houses/receipts', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_receipts' } },
+  { path: '/houses/agreements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_agreements' } },
+  { path: '/houses/statements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_statements' } },
+  { path: '/houses/cards', grants: ['OCardsCreate', 'SCardsCreate', 'OCardsUpdate', 'SCardsUpdate', 'OCardsDelete', 'SCardsDelete'], menu: { group: 'property', label: 'menu.houses_cards' } },
+  { path: '/houses/incomes/summary', grants: ['OIncomesSummaryRead', 'SIncomesSummaryRead', 'RIncomesSummaryRead'], menu: { group: 'property', label: 'menu.houses_incomes_summary' } },
+  { path: '/houses/visitors', grants: ['OVisitorsRead', 'SVisitorsRead', 'RVisitorsRead'], menu: { group: 'property', label: 'menu.houses_visitors' } },
+  { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
+  // Administration (titled with the community type name)
+  { path: '/agreements', grants: ['AAgreementsRead'], menu: { group: 'administration', label: 'menu.agreements' } },
+  { path: '/neighborhood/incomes', grants: ['AIncomesRead'], menu: { group: 'administration', label: 'menu.incomes' } },
+  { path: '/maintenances', grants: ['AMaintenanceIncomesRead', 'AMaintenancesCreate'], menu: { group: 'administration', label: 'menu.maintenances' } },
+  { path: '/expenses', grants: ['AExpensesRead'], menu: { group: 'administration', label: 'menu.expenses' } },
+  { path: '/providers', grants: ['AProvidersCreate', 'AProvidersUpdate'], menu: { group: 'administration', label: 'menu.providers' } },
+  { path: '/unknown_payments', grants: ['AUnknownPaymentsCreate', 'AUnknownPaymentsUpdate', 'AUnknownPaymentsDelete'], menu: { group: 'administration', label: 'menu.unknown_payments' } },
+  { path: '/neighborhood/amenities', grants: ['AAmenitiesRead'], menu: { group: 'administration', label: 'menu.neighborhood_amenities' } },
+  { path: '/neighborhood/vehicles', grants: ['AVehiclesRead'], menu: { group: 'administration', label: 'menu.neighborhood_vehicles' } },
+  { path: '/neighborhood/scheduled-vehicles', grants: ['AVehiclesScheduleRead'], menu: { group: 'administration', label: 'menu.scheduled_vehicles' } },
+  { path: '/neighborhood/visitors', grants: ['AVisitorsRead'], menu: { group: 'administration', label: 'menu.neighborhood_visitors' } },
+  { path: '/neighborhood/files', grants: ['AFilesCreate', 'AFilesUpdate', 'AFilesDelete'], menu: { group: 'administration', label: 'menu.neighborhood_files' } },
+  { path: '/security/visitors', grants: ['SecVisitorsRead'], menu: { group: 'administration', label: 'menu.security_visitors' } },
+  { path: '/vehicle/security', grants: ['SecVehicleRead'], menu: { group: 'administration', label: 'menu.vehicle_security' } },
+  // Configuration
+  { path: '/neighborhood/settings/general', grants: ['CRead'], menu: { group: 'configuration', label: 'menu.settings_general' } },
+  { path: '/neighborhood/settings/maintenance', grants: ['CMaintenancesRead'], menu: { group: 'configuration', label: 'menu.settings_maintenance' } },
+  { path: '/neighborhood/settings/concepts', grants: ['CConceptsRead'], menu: { group: 'configuration', label: 'menu.settings_concepts' } },
+  { path: '/neighborhood/settings/expenses', grants: ['CExpensesRead'], menu: { group: 'configuration', label: 'menu.settings_expenses' } },
+  { path: '/neighborhood/settings/accounts', grants: ['CAccountsRead'], menu: { group: 'configuration', label: 'menu.settings_accounts' } },
+  { path: '/neighborhood/settings/fiscal', grants: ['CTaxRead'], menu: { group: 'configuration', label: 'menu.settings_fiscal' } },
+  { path: '/neighborhood/settings/modules', grants: ['CModulesRead'], menu: { group: 'configuration', label: 'menu.settings_modules' } },
+  { path: '/neighborhood/settings/msi', grants: ['CMSIRead'], menu: { group: 'configuration', label: 'menu.settings_msi' } },
+  { path: '/neighborhood/settings/revision-points', grants: ['CRevisionPointRead'], menu: { group: 'configuration', label: 'menu.settings_revision_points' } },
+  { path: '/neighborhood/settings/amenities', grants: ['CAmenitiesRead'], menu: { group: 'configuration', label: 'menu.settings_amenities' } },
+  // Account
+  { path: '/user-settings', grants: [], menu: { group: 'account', label: 'menu.user_settings' }, screen: UserSettings },
+  { path: '/installations', grants: [], menu: { group: 'account', label: 'menu.installations' }, screen: Installations },
+  { path: '/chats', grants: [], menu: { group: 'account', label: 'menu.chats' } },
+];
+
+export function allowed(route: Pick<AppRoute, 'grants' | 'superAdmin'>, grants: ReadonlySet<string>, superAdmin: boolean): boolean {
+  if (route.superAdmin && !superAdmin) return false;
+  return route.grants.length === 0 || route.grants.some((g) => grants.has(g));
+}
+
+/** Spec 3 section 2: where "/" sends a user, by permission, in this priority; null keeps the dashboard. */
+export const HOME_PRIORITY: { path: string; grants: string[]; superAdmin?: boolean }[] = [
+  { path: '/neighborhood/scheduled-vehicles', grants: ['AVehiclesScheduleRead'] },
+  { path: '/neighborhood/settings/maintenance', grants: ['CMaintenancesRead'] },
+  { path: '/neighborhood/settings/users', grants: ['CUsersRead'] },
+  { path: '/neighborhood/settings/expenses', grants: ['CExpensesRead'] },
+  { path: '/neighborhood/settings/accounts', grants: ['CAccountsRead'] },
+  { path: '/neighborhood/settings/fiscal', grants: ['CTaxRead'] },
+  { path: '/neighborhood/settings/general', grants: ['CRead'] },
+  { path: '/security/visitors', grants: ['SecVisitorsRead'] },
+  { path: '/neighborhood/incomes', grants: ['AIncomesRead'] },
+  { path: '/neighborhood/amenities', grants: ['AAmenitiesRead'] },
+  { path: '/chats', grants: [], superAdmin: true },
+];
+
+export function homeRedirect(grants: ReadonlySet<string>, superAdmin: boolean, routes: AppRoute[] = ROUTES): string | null {
+  for (const target of HOME_PRIORITY) {
+    const exists = routes.some((r) => r.path === target.path);
+    const granted = target.superAdmin ? superAdmin : target.grants.some((g) => grants.has(g));
+    if (exists && granted) return target.path;
+  }
+  return null;
+}
+
+export interface MenuSection {
+  group: MenuGroup;
+  entries: { path: string; label: string }[];
+}
+
+/** Menu groups in order; a group appears only when one of its entries is granted. */
+export function menuFor(grants: ReadonlySet<string>, superAdmin: boolean, routes: AppRoute[] = ROUTES): MenuSection[] {
+  const groups: MenuGroup[] = ['property', 'administration', 'configuration', 'account'];
+  return groups
+    .map((group) => ({
+      group,
+      entries: routes
+        .filter((r) => r.menu?.group === group && allowed(r, grants, superAdmin))
+        .map((r) => ({ path: r.path, label: r.menu!.label })),
+    }))
+    .filter((section) => section.entries.length > 0);
+}
