@@ -5,7 +5,7 @@ export default defineConfig({
   // One graphql instance: Pothos loads its CommonJS build, so the tests do too.
   resolve: { alias: { graphql: createRequire(import.meta.url).resolve('graphql') } },
   test: {
-    include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.ts', 'tests/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLES, effectiveGrants } from '../../core/grants.js';
+import { allowed, homeRedirect, menuFor, ROUTES } from './routes.js';
+
+const ALL = ['BASE', 'COBRANZA', 'PAGO_EN_LINEA', 'FACTURACION', 'ACCESO_VEHICULAR', 'VISITAS'];
+const grantsOf = (kind: keyof typeof DEFAULT_ROLES, modules = ALL) => new Set(effectiveGrants(DEFAULT_ROLES[kind].grants, modules));
+
+describe('menu by grants', () => {
+  it('shows administration and configuration to the administrator', () => {
+    const groups = menuFor(grantsOf('ADMIN'), false).map((s) => s.group);
+    expect(groups).toEqual(['property', 'administration', 'configuration', 'account']);
+  });
+  it('shows only property (and account) to an owner', () => {
+    expect(menuFor(grantsOf('OWNER'), false).map((s) => s.group)).toEqual(['property', 'account']);
+  });
+  it('hides entries of inactive modules', () => {
+    const entries = menuFor(grantsOf('ADMIN', ['BASE']), false).flatMap((s) => s.entries.map((e) => e.path));
+    expect(entries).not.toContain('/expenses');
+    expect(entries).not.toContain('/neighborhood/visitors');
+    expect(entries).toContain('/neighborhood/settings/general');
+  });
+  it('gives security staff their visitor and plate screens', () => {
+    const entries = menuFor(grantsOf('SECURITY'), false).flatMap((s) => s.entries.map((e) => e.path));
+    expect(entries).toEqual(expect.arrayContaining(['/security/visitors', '/vehicle/security']));
+  });
+});
+
+describe('routes', () => {
+  it('declares every path once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+  it('allows a route with any one of its grants, or any signed-in user when it has none', () => {
+    expect(allowed({ grants: ['A', 'B'] }, new Set(['B']), false)).toBe(true);
+    expect(allowed({ grants: ['A'] }, new Set(['B']), false)).toBe(false);
+    expect(allowed({ grants: [] }, new Set(), false)).toBe(true);
+    expect(allowed({ grants: [], superAdmin: true }, new Set(), false)).toBe(false);
+  });
+});
+
+describe('home redirect priority (spec 3 section 2)', () => {
+  it('sends the administrator to scheduled vehicles first', () => {
+    expect(homeRedirect(grantsOf('ADMIN'), false)).toBe('/neighborhood/scheduled-vehicles');
+  });
+  it('falls to maintenance settings without the vehicle module', () => {
+    expect(homeRedirect(grantsOf('ADMIN', ['BASE', 'COBRANZA']), false)).toBe('/neighborhood/settings/maintenance');
+  });
+  it('sends security to visitors, leaves owners on the dashboard, super admins to chats', () => {
+    expect(homeRedirect(grantsOf('SECURITY'), false)).toBe('/security/visitors');
+    expect(homeRedirect(grantsOf('OWNER'), false)).toBeNull();
+    expect(homeRedirect(new Set(), true)).toBe('/chats');
+  });
+});

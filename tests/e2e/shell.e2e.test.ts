@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, signIn, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+});
+afterAll(() => env?.close());
+
+const menuGroup = (group: string) => `nav[data-menu-group="${group}"]`;
+
+describe('client shell in the browser', () => {
+  it('the administrator signs in and sees the administration and configuration menus', async () => {
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    // Los Olivos has the vehicle module: home redirects to scheduled vehicles (spec 3 priority).
+    await page.waitForURL('**/neighborhood/scheduled-vehicles');
+    await page.locator(menuGroup('administration')).waitFor();
+    expect(await page.locator(menuGroup('administration')).innerText()).toMatch(/^FRACCIONAMIENTO|Fraccionamiento/i);
+    expect(await page.locator(menuGroup('configuration')).isVisible()).toBe(true);
+    expect(await page.locator(menuGroup('configuration')).innerText()).toContain('Datos generales');
+    expect(await page.getByRole('heading', { name: 'Próximamente' }).isVisible()).toBe(true);
+    await screenshot(page, 'admin-menus');
+    await page.context().close();
+  });
+
+  it('the owner sees only the property menu, and a route without grants goes to /not-available', async () => {
+    const page = await env.newPage();
+    await signIn(page, env.base, 'propietario@demo.mx');
+    // The owner has two accounts: the sign-in asks which house to enter with.
+    await page.getByText('Elige la propiedad con la que quieres entrar').waitFor();
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.locator(menuGroup('property')).waitFor();
+    expect(await page.locator(menuGroup('administration')).count()).toBe(0);
+    expect(await page.locator(menuGroup('configuration')).count()).toBe(0);
+    expect(await page.locator(menuGroup('property')).innerText()).toContain('Recibos');
+    await page.goto(`${env.base}/neighborhood/settings/general`);
+    await page.waitForURL('**/not-available');
+    await page.getByRole('heading', { name: 'Esta sección no está disponible' }).waitFor();
+    await screenshot(page, 'owner-not-available');
+    await page.context().close();
+  });
+
+  it('a wrong password shows the Spanish error', async () => {
+    const page = await env.newPage();
+    await page.goto(`${env.base}/login`);
+    const submit = page.getByRole('button', { name: 'Entrar' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Correo electrónico').fill('admin@demo.mx');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Contraseña', { exact: true }).fill('equivocada');
+    await submit.click();
+    await page.getByRole('alert').filter({ hasText: 'El correo electrónico o la contraseña no son correctos' }).waitFor();
+    await screenshot(page, 'wrong-password');
+    await page.context().close();
+  });
+
+  it('sign-out returns to sign-in', async () => {
+    const page = await env.newPage();
+    await signIn(page, env.base, 'seguridad@demo.mx');
+    await page.waitForURL('**/security/visitors');
+    await page.locator(menuGroup('account')).getByRole('link', { name: 'Salir' }).click();
+    await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor();
+    await page.goto(`${env.base}/user-settings`);
+    await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor();
+    await screenshot(page, 'signed-out');
+    await page.context().close();
+  });
+
+  it('the account switcher changes community', async () => {
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    expect(await page.getByRole('banner').innerText()).toContain('Residencial Los Olivos');
+    await page.getByTestId('account-menu').click();
+    const current = page.getByRole('menuitem', { name: /Residencial Los Olivos \(actual\)/ });
+    expect(await current.isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Condominio Torre Azul' }).click();
+    await page.getByRole('banner').filter({ hasText: 'Condominio Torre Azul' }).waitFor();
+    await page.locator(menuGroup('administration')).filter({ hasText: 'Condominio' }).waitFor();
+    await screenshot(page, 'switched-account');
+    await page.context().close();
+  });
+
+  it('a user edits personal data and sees the success notice', async () => {
+    const page = await env.newPage();
+    await signIn(page, env.base, 'inquilino@demo.mx');
+    await page.locator(menuGroup('account')).getByRole('link', { name: 'Mis datos' }).click();
+    await page.getByLabel('Teléfono celular').fill('4429876543');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Tus datos personales fueron actualizados').waitFor();
+    const user = await env.t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'inquilino@demo.mx' } });
+    expect(user.mobile).toBe('4429876543');
+    await screenshot(page, 'user-settings');
+    await page.context().close();
+  });
+});
