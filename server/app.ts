@@ -1,5 +1,6 @@
 // buildApp(config): the whole server as a fetch handler plus a WebSocket attachment; tests start it in-process.
 import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
@@ -152,14 +153,30 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
 
   const handleRest = createRestHandler(yoga, restRoutes);
 
-  async function serveClient(url: URL): Promise<Response> {
+  // Built files are immutable between deploys: gzip each once and keep it in memory.
+  const gzipped = new Map<string, Buffer>();
+  async function fileBody(file: string, acceptsGzip: boolean): Promise<{ body: Buffer; gzip: boolean }> {
+    const compressible = /\.(js|css|html|svg|json)$/.test(file);
+    if (!acceptsGzip || !compressible) return { body: await readFile(file), gzip: false };
+    let body = gzipped.get(file);
+    if (!body) {
+      body = gzipSync(await readFile(file), { level: 9 });
+      gzipped.set(file, body);
+    }
+    return { body, gzip: true };
+  }
+
+  async function serveClient(request: Request, url: URL): Promise<Response> {
+    const acceptsGzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
     const relative = decodeURIComponent(url.pathname).replace(/^\/+/, '');
     const file = path.join(clientDist, relative);
     if (file.startsWith(clientDist) && relative && (await isFile(file))) {
-      return new Response(await readFile(file), {
+      const { body, gzip } = await fileBody(file, acceptsGzip);
+      return new Response(new Uint8Array(body), {
         headers: {
           'content-type': contentType(file),
           'cache-control': relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
         },
       });
     }
@@ -174,7 +191,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) return await yoga.handleRequest(request, serverContext as ServerContext);
       if (url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)) return await handleRest(request, serverContext);
       if (url.pathname === '/health') return Response.json({ ok: true, database: db.kind, sqlStatements: db.statements() });
-      return await serveClient(url);
+      return await serveClient(request, url);
     } catch (error) {
       console.error(error);
       return legacyError(500, 500, 'Ocurrió un error inesperado. Intenta más tarde o escríbenos a soporte');
