@@ -75,7 +75,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     } else if (request) {
       const { token, viaCookie } = tokenFromHeaders(request.headers);
       if (token) {
-        viewer = await loadViewer(db.prisma, token, 'session');
+        viewer = await loadViewer(db, token, 'session');
         if (!viewer) {
           staleToken = true;
           if (viaCookie) setCookies.push(clearSessionCookie(secure));
@@ -116,6 +116,8 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as Context;
       if (config.env === 'development' || (ctx.viewer && !ctx.viewer.viaCookie)) return;
+      const text = args.document.loc?.source.body;
+      if (text && !text.includes('__schema') && !text.includes('__type(')) return;
       const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
       if (errors.length) setResultAndStopExecution({ errors });
     },
@@ -209,9 +211,9 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
           const publicToken = typeof params.publicToken === 'string' ? params.publicToken : undefined;
           const cookie = readCookie(ctx.extra.request.headers.cookie, SESSION_COOKIE);
           const viewer = publicToken
-            ? await loadViewer(db.prisma, publicToken, 'public')
+            ? await loadViewer(db, publicToken, 'public')
             : bearer || cookie
-              ? await loadViewer(db.prisma, (bearer || cookie)!, 'session')
+              ? await loadViewer(db, (bearer || cookie)!, 'session')
               : null;
           if (!viewer) return false;
           ctx.extra.socketViewer = viewer;

@@ -1,6 +1,6 @@
 // The signed-in person of a request: who, in which community and house, with which grants.
 import { DEFAULT_ROLES, effectiveGrants } from '../../core/grants.js';
-import type { Prisma } from '../db/client.js';
+import type { Database, Prisma } from '../db/client.js';
 import { hashToken, newToken } from './tokens.js';
 
 export interface Viewer {
@@ -39,10 +39,10 @@ interface ViewerRow {
 const TOUCH_AFTER_MS = 5 * 60_000;
 
 /** One statement: the session with its user, account, role and community modules. */
-export async function loadViewer(prisma: Prisma, token: string, via: 'session' | 'public' | 'id'): Promise<Viewer | null> {
+export async function loadViewer(db: Pick<Database, 'sql' | 'prisma'>, token: string, via: 'session' | 'public' | 'id'): Promise<Viewer | null> {
   const column = { session: 'tokenHash', public: 'publicToken', id: 'id' }[via];
   const key = via === 'session' ? hashToken(token) : token;
-  const rows = await prisma.$queryRawUnsafe<ViewerRow[]>(
+  const rows = await db.sql<ViewerRow>(
     `SELECT s.id AS "sessionId", s."userId", u.email, u."firstName", u."superAdmin", s."viaCookie", s."lastSeenAt",
             s."publicToken", m.id AS "membershipId", m."neighborhoodId", m."houseId", r.kind::text AS "roleKind", r.grants AS "roleGrants",
             n.modules::text[] AS modules
@@ -52,12 +52,12 @@ export async function loadViewer(prisma: Prisma, token: string, via: 'session' |
        LEFT JOIN "Role" r ON r.id = m."roleId"
        LEFT JOIN "Neighborhood" n ON n.id = m."neighborhoodId"
       WHERE s."${column}"${via === 'id' ? '::text' : ''} = $1 AND s."endedAt" IS NULL AND s."expiresAt" > now()`,
-    key,
+    [key],
   );
   const row = rows[0];
   if (!row) return null;
   if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_AFTER_MS) {
-    await prisma.session.update({ where: { id: row.sessionId }, data: { lastSeenAt: new Date() } });
+    await db.prisma.session.update({ where: { id: row.sessionId }, data: { lastSeenAt: new Date() } });
   }
   const modules = row.modules ?? [];
   return {

@@ -64,7 +64,7 @@ export async function signIn(ctx: Context, rawInput: SignInInput) {
   });
   await recordSignInAttempt(ctx.prisma, input.email, ctx.ip, true);
   if (viaCookie) ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, isSecure(ctx)));
-  ctx.viewer = await loadViewer(ctx.prisma, session.sessionId, 'id');
+  ctx.viewer = await loadViewer(ctx.db, session.sessionId, 'id');
   await audit(ctx, 'SIGN_IN', 'Session', session.sessionId, { viaCookie }, user.id);
   return { sessionId: session.sessionId, token: input.apiToken ? session.token : null };
 }
@@ -87,7 +87,7 @@ export async function switchAccount(ctx: Context, accountId: number) {
   });
   if (!account) throw new NotFoundError('La cuenta no existe o ya no tienes acceso a ella');
   await ctx.prisma.session.update({ where: { id: viewer.sessionId }, data: { membershipId: account.id } });
-  ctx.viewer = await loadViewer(ctx.prisma, viewer.sessionId, 'id');
+  ctx.viewer = await loadViewer(ctx.db, viewer.sessionId, 'id');
   await audit(ctx, 'SWITCH_ACCOUNT', 'Session', viewer.sessionId, { accountId });
   ctx.pubsub.publish('user:session', viewer.userId, { kind: 'ACCOUNT_SWITCHED', sessionId: viewer.sessionId, at: new Date() });
 }

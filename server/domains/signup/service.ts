@@ -92,7 +92,7 @@ export async function signUpCommunity(ctx: Context, raw: unknown) {
     days: ctx.config.sessionDays,
   });
   ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, ctx.config.publicUrl?.startsWith('https://') ?? false));
-  ctx.viewer = await loadViewer(ctx.prisma, session.sessionId, 'id');
+  ctx.viewer = await loadViewer(ctx.db, session.sessionId, 'id');
   if (verificationCode) {
     await queueEmail(ctx.prisma, {
       to: input.user!.email,

@@ -78,7 +78,7 @@ export async function setupPasswordWithCode(ctx: Context, raw: unknown) {
     days: ctx.config.sessionDays,
   });
   ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, ctx.config.publicUrl?.startsWith('https://') ?? false));
-  ctx.viewer = await loadViewer(ctx.prisma, session.sessionId, 'id');
+  ctx.viewer = await loadViewer(ctx.db, session.sessionId, 'id');
   await audit(ctx, 'SETUP_PASSWORD', 'User', user.id, undefined, user.id);
   return user.id;
 }
