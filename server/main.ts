@@ -9,11 +9,11 @@ async function main() {
   const config = loadConfig();
   const app = await buildApp(config, { trustProxy: process.env.TRUST_PROXY === 'true' });
   const server = createServer(createServerAdapter(app.fetch));
-  app.attachWebsocket(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
+  app.attachWebsocket(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Comunidad en http://localhost:${port} (base de datos: ${app.db.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'})`);

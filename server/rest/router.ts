@@ -1,6 +1,7 @@
 // /api/1.0: each legacy route runs a GraphQL operation against the same schema (so grants, tenancy and
 // validation live in one place) and reshapes the result to the legacy JSON and error envelope.
 import { z } from 'zod';
+// Spanish zod messages for legacy bodies too.
 import '../graphql/input.js';
 
 export interface RestRequest {
