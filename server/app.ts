@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, validate } from 'graphql';
+import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, parse, validate } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Config } from './config.js';
@@ -60,7 +60,8 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
   const cookiesToSet = new WeakMap<Request, string[]>();
 
   function clientIp(request: Request | undefined, serverContext: ServerContext): string {
-    const forwarded = options.trustProxy ? request?.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    // The right-most X-Forwarded-For entry is the one the trusted proxy added; the others come from the client.
+    const forwarded = options.trustProxy ? request?.headers.get('x-forwarded-for')?.split(',').pop()?.trim() : undefined;
     return forwarded || serverContext.req?.socket?.remoteAddress || '127.0.0.1';
   }
 
@@ -117,7 +118,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       const ctx = args.contextValue as Context;
       if (config.env === 'development' || (ctx.viewer && !ctx.viewer.viaCookie)) return;
       const text = args.document.loc?.source.body;
-      if (text && !text.includes('__schema') && !text.includes('__type(')) return;
+      if (text && !/__(schema|type)\b/.test(text)) return;
       const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
       if (errors.length) setResultAndStopExecution({ errors });
     },
@@ -170,9 +171,14 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
 
   async function serveClient(request: Request, url: URL): Promise<Response> {
     const acceptsGzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
-    const relative = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    let relative: string;
+    try {
+      relative = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    } catch {
+      return new Response('Ruta inválida', { status: 400 });
+    }
     const file = path.join(clientDist, relative);
-    if (file.startsWith(clientDist) && relative && (await isFile(file))) {
+    if (file.startsWith(clientDist + path.sep) && (await isFile(file))) {
       const { body, gzip } = await fileBody(file, acceptsGzip);
       return new Response(new Uint8Array(body), {
         headers: {
@@ -202,7 +208,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
 
   function attachWebsocket(server: Server) {
     const wsServer = new WebSocketServer({ server, path: '/graphql' });
-    useServer<Record<string, unknown>, { socketViewer?: Viewer | null; request: import('node:http').IncomingMessage }>(
+    useServer<Record<string, unknown>, { socketViewer?: Viewer | null; request: import('node:http').IncomingMessage; socket: import('ws').WebSocket }>(
       {
         // Auth on connection_init: the session's public_token, a bearer token, or the browser's cookie.
         onConnect: async (ctx) => {
@@ -222,17 +228,34 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
         execute: (args: any) => args.rootValue.execute(args),
         subscribe: (args: any) => args.rootValue.subscribe(args),
         onSubscribe: async (ctx, _id, params) => {
-          const { schema: envelopedSchema, execute, subscribe, contextFactory: envelopContext, parse, validate } = yoga.getEnveloped({
+          let document: import('graphql').DocumentNode;
+          try {
+            document = parse(params.query);
+          } catch (error) {
+            return [error instanceof GraphQLError ? error : new GraphQLError('La operación no es válida')];
+          }
+          // The socket carries subscriptions only: queries and mutations go over HTTP with the session token.
+          if (getOperationAST(document, params.operationName)?.operation !== 'subscription') {
+            return [new GraphQLError('Este canal solo acepta suscripciones')];
+          }
+          // The session may have ended since connection_init (sign-out, password change, device closed).
+          const current = ctx.extra.socketViewer ? await loadViewer(db, ctx.extra.socketViewer.sessionId, 'id') : null;
+          if (!current) {
+            ctx.extra.socket.close(4401, 'Unauthorized');
+            return [new GraphQLError('Tu sesión ha terminado. Inicia sesión de nuevo')];
+          }
+          ctx.extra.socketViewer = current;
+          const { schema: envelopedSchema, execute, subscribe, contextFactory: envelopContext, validate } = yoga.getEnveloped({
             ...ctx,
             req: ctx.extra.request,
             socket: ctx.extra.socket,
             params,
-            socketViewer: ctx.extra.socketViewer ?? null,
+            socketViewer: current,
           });
           const args = {
             schema: envelopedSchema,
             operationName: params.operationName,
-            document: parse(params.query),
+            document,
             variableValues: params.variables,
             contextValue: await envelopContext(),
             rootValue: { execute, subscribe },
@@ -258,8 +281,11 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
   };
 }
 
-/** Operations a signed-out visitor uses: a dead cookie must not stop them with a 401. */
-const PUBLIC_ROOT_FIELDS = ['signIn', 'signUpCommunity', 'requestPasswordRecovery', 'passwordCode', 'setupPassword', 'verifyEmail'];
+/**
+ * Operations a signed-out visitor uses: a dead cookie must not stop them with a 401. `session` answers
+ * null (and the cookie is cleared), which is how the client learns to show sign-in.
+ */
+const PUBLIC_ROOT_FIELDS = ['session', 'signIn', 'signUpCommunity', 'requestPasswordRecovery', 'passwordCode', 'setupPassword', 'verifyEmail'];
 
 function isPublicOperation(document: import('graphql').DocumentNode) {
   return document.definitions.some(

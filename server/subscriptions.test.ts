@@ -62,6 +62,16 @@ describe('graphql-ws on a real socket', () => {
     await c.dispose();
   });
 
+  it('carries subscriptions only, and none once the session has ended', async () => {
+    const token = await t.signIn('inquilino@demo.mx');
+    const { body } = await t.gql('{ session { publicToken } }', {}, { token });
+    const c = client({ publicToken: body.data.session.publicToken });
+    await expect(nextEvent(c, '{ viewer { email } }')).rejects.toMatchObject([{ message: 'Este canal solo acepta suscripciones' }]);
+    await t.gql('mutation { signOut { ok } }', {}, { token });
+    await expect(nextEvent(c, 'subscription { sessionEvents { kind } }')).rejects.toBeDefined();
+    await c.dispose();
+  });
+
   it('refuses a connection without a valid token', async () => {
     const c = client({ publicToken: 'falso' });
     await expect(nextEvent(c, 'subscription { sessionEvents { kind } }')).rejects.toMatchObject({ code: 4403 });

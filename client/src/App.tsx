@@ -34,10 +34,12 @@ export function App() {
   const { t } = useTranslation();
   // A new Relay store on every session change: nothing of the previous account stays in memory.
   const [environment, setEnvironment] = useState(createEnvironment);
+  const [environmentKey, setEnvironmentKey] = useState(0);
   useEffect(() => {
     const onClosed = () => {
       resetSocket();
       setEnvironment(createEnvironment());
+      setEnvironmentKey((k) => k + 1);
       notify('warning', t('errors.sessionClosed'));
     };
     window.addEventListener(SESSION_CLOSED_EVENT, onClosed);
@@ -53,8 +55,8 @@ export function App() {
             <Route path="/recover-password" element={<RecoverPassword />} />
             <Route path="/setup-password/:code" element={<SetupPassword />} />
             <Route path="/verify-email/:code" element={<VerifyEmail />} />
-            <Route path="/login" element={<SessionGate />} />
-            <Route path="*" element={<SessionGate />} />
+            <Route path="/login" element={<SessionGate key={environmentKey} />} />
+            <Route path="*" element={<SessionGate key={environmentKey} />} />
           </Routes>
         </Suspense>
       </BrowserRouter>
@@ -63,8 +65,9 @@ export function App() {
 }
 
 function SessionGate() {
+  const { t } = useTranslation();
   return (
-    <ErrorBoundary>
+    <ErrorBoundary title={t('errors.session')}>
       <SessionProvider signedOut={<SignIn />}>
         <SignedInRoutes />
       </SessionProvider>

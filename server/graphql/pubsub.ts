@@ -19,6 +19,15 @@ export function createAppPubSub(redisUrl?: string) {
   if (!redisUrl) return { pubsub: createPubSub<PubSubChannels>(), close: async () => {} };
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  // The event target does not await publish: a Redis outage is logged, never an unhandled rejection.
+  const publish = publishClient.publish.bind(publishClient) as (channel: string, message: string) => Promise<number>;
+  (publishClient as unknown as { publish: typeof publish }).publish = (channel, message) =>
+    publish(channel, message).catch((error: Error) => {
+      console.error(`No se pudo publicar el evento en Redis: ${error.message}`);
+      return 0;
+    });
+  publishClient.on('error', () => {});
+  subscribeClient.on('error', () => {});
   const eventTarget = createRedisEventTarget({
     publishClient,
     subscribeClient,

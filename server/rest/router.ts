@@ -83,7 +83,11 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
     pathMatched = true;
     if (route.method !== method) continue;
     const params: Record<string, string> = {};
-    route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+    try {
+      route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+    } catch {
+      return { route: undefined, pathMatched: false };
+    }
     return { route, params };
   }
   return { route: undefined, pathMatched };

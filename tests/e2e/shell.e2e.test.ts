@@ -17,9 +17,9 @@ describe('client shell in the browser', () => {
     await page.waitForURL('**/neighborhood/scheduled-vehicles');
     await page.locator(menuGroup('administration')).waitFor();
     expect(await page.locator(menuGroup('administration')).innerText()).toMatch(/^FRACCIONAMIENTO|Fraccionamiento/i);
-    expect(await page.locator(menuGroup('configuration')).isVisible()).toBe(true);
+    await page.locator(menuGroup('configuration')).waitFor();
     expect(await page.locator(menuGroup('configuration')).innerText()).toContain('Datos generales');
-    expect(await page.getByRole('heading', { name: 'Próximamente' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Próximamente' }).waitFor();
     await screenshot(page, 'admin-menus');
     await page.context().close();
   });
@@ -72,8 +72,7 @@ describe('client shell in the browser', () => {
     await signInToShell(page, env.base, 'admin@demo.mx');
     expect(await page.getByRole('banner').innerText()).toContain('Residencial Los Olivos');
     await page.getByTestId('account-menu').click();
-    const current = page.getByRole('menuitem', { name: /Residencial Los Olivos \(actual\)/ });
-    expect(await current.isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: /Residencial Los Olivos \(actual\)/ }).waitFor();
     await page.getByRole('menuitem', { name: 'Condominio Torre Azul' }).click();
     await page.getByRole('banner').filter({ hasText: 'Condominio Torre Azul' }).waitFor();
     await page.locator(menuGroup('administration')).filter({ hasText: 'Condominio' }).waitFor();

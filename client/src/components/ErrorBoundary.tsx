@@ -5,7 +5,7 @@ import { CallError } from '../relay/environment.js';
 import { errorMessage } from './errors.js';
 
 /** Shows a load error in place (list screens, the session) with a retry. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+export class ErrorBoundary extends Component<{ children: ReactNode; title?: string }, { error: unknown }> {
   state = { error: null as unknown };
 
   static getDerivedStateFromError(error: unknown) {
@@ -18,7 +18,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: u
     const message = error instanceof CallError ? errorMessage({ status: error.status, data: error.data, key: error.key }) : errorMessage(null);
     return (
       <Stack p="md" maw={640}>
-        <Alert color="red" title={i18n.t('errors.load')} role="alert">
+        <Alert color="red" title={this.props.title ?? i18n.t('errors.load')} role="alert">
           {message}
         </Alert>
         <Button variant="light" onClick={() => window.location.reload()}>

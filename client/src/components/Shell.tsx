@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { menuFor } from '../routes.js';
 import { useSession } from './SessionProvider.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
 
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -49,7 +50,10 @@ export function Shell({ children }: { children: ReactNode }) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<Loader aria-label={t('app.loading')} />}>{children}</Suspense>
+        {/* A screen's load error stays in the screen; moving to another route clears it. */}
+        <ErrorBoundary key={location.pathname}>
+          <Suspense fallback={<Loader aria-label={t('app.loading')} />}>{children}</Suspense>
+        </ErrorBoundary>
       </AppShell.Main>
     </AppShell>
   );

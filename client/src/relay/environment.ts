@@ -36,8 +36,10 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
     throw new CallError(401, data, operation.name);
   }
   if (!response.ok || !data || (data.errors && !data.data)) {
+    // Our own failures carry a legacy code and a Spanish message; anything else follows the status rules.
     const first = data?.errors?.[0];
-    throw new CallError(response.status, first ? { code: response.status, description: first.message } : data, operation.name);
+    const legacyCode = first?.extensions?.legacyCode;
+    throw new CallError(response.status, legacyCode && legacyCode < 500 ? { code: legacyCode, description: first.message } : undefined, operation.name);
   }
   return data;
 };

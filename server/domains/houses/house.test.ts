@@ -73,6 +73,23 @@ describe('tenancy', () => {
     expect(other.body).toEqual({ code: 404, description: 'La comunidad solicitada no existe' });
   });
 
+  it('treats malformed ids as missing, not as failures', async () => {
+    const id = Buffer.from('House:abc').toString('base64');
+    const { status, body } = await t.gql('query($id: ID!) { node(id: $id) { id } }', { id }, { token: admin });
+    expect(status).toBe(200);
+    expect(body.data.node).toBeNull();
+    expect((await t.rest('GET', '/auth/verify-email/%E0')).status).toBe(404);
+  });
+
+  it('shows other people only to those who manage the community’s people', async () => {
+    const neighbour = await t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'vecino1@demo.mx' } });
+    const id = Buffer.from(`User:${neighbour.id}`).toString('base64');
+    const query = 'query($id: ID!) { node(id: $id) { ... on User { email } } }';
+    expect((await t.gql(query, { id }, { token: admin })).body.data.node.email).toBe('vecino1@demo.mx');
+    const resident = await t.signIn('residente@demo.mx');
+    expect((await t.gql(query, { id }, { token: resident })).body.data.node).toBeNull();
+  });
+
   it('does not resolve another community by id, nor a user of another community', async () => {
     const residente = await t.signIn('residente@demo.mx');
     const torre = await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } });

@@ -1,4 +1,5 @@
 import { houseLabel } from '../../../core/houseLabel.js';
+import { rowId } from '../../graphql/ids.js';
 import { builder, grants, MAX_PAGE_SIZE } from '../../graphql/builder.js';
 import { tenantOf, type Context } from '../../graphql/context.js';
 import type { HouseStatus } from '../../db/generated/enums.js';
@@ -11,7 +12,7 @@ export const HouseRef = builder.prismaNode('House', {
   id: { field: 'id' },
   nullable: true,
   // A house of another community never resolves.
-  findUnique: (id, ctx) => ({ id: Number(id), neighborhoodId: ctx.viewer?.neighborhoodId ?? -1 }),
+  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.viewer?.neighborhoodId ?? -1 }),
   // Administrators read every house of their community; house users read their own.
   authScopes: (house, ctx) => (ctx.viewer?.houseId === house.id ? true : { grant: ['AHousesRead', 'AHousesSearch'] }),
   fields: (t) => ({
@@ -61,6 +62,7 @@ function houseWhere(ctx: Context, filter?: { status?: HouseStatus | null; catast
 builder.queryField('houses', (t) =>
   t.prismaConnection({
     type: 'House',
+    nullable: true,
     cursor: 'id',
     maxSize: MAX_PAGE_SIZE,
     defaultSize: 20,

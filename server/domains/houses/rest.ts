@@ -23,7 +23,7 @@ export function legacyHouse(h: any) {
 
 const pageQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
   house_status: z.enum(['NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'ACTIVE', 'BLOCKED', 'DELETED']).optional(),
   catastral: z.string().optional(),
 });

@@ -1,3 +1,4 @@
+import { rowId } from '../../graphql/ids.js';
 import { builder } from '../../graphql/builder.js';
 import { tenantOf } from '../../graphql/context.js';
 
@@ -18,7 +19,7 @@ export const NeighborhoodRef = builder.prismaNode('Neighborhood', {
   nullable: true,
   // Only the communities the viewer has an account in (any community for a super admin).
   findUnique: (id, ctx) => ({
-    id: Number(id),
+    id: rowId(id),
     ...(ctx.viewer?.superAdmin ? {} : { memberships: { some: { userId: ctx.viewer?.userId ?? -1, active: true } } }),
   }),
   authScopes: { signedIn: true },

@@ -12,7 +12,7 @@ export interface NewCommunity {
 }
 
 /** Creates a community with its own copy of the default role catalogue. */
-export async function createCommunity(prisma: Prisma, input: NewCommunity) {
+export async function createCommunity(prisma: Pick<Prisma, 'neighborhood'>, input: NewCommunity) {
   return prisma.neighborhood.create({
     data: {
       name: input.name,

@@ -58,7 +58,7 @@ export function legacySession(s: any) {
 const LoginBody = z.object({
   email: z.string(),
   password: z.string(),
-  id_house: z.coerce.number().int().positive().nullish(),
+  id_house: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
 });
 
 const signInOperation = `mutation SignIn($input: SignInInput!) {

@@ -62,6 +62,14 @@ describe('sign-in', () => {
     expect(other.body.data.signIn.__typename).toBe('MutationSignInSuccess');
   });
 
+  it('counts the address the proxy saw, not one the client wrote in X-Forwarded-For', async () => {
+    for (let i = 0; i < 30; i++) {
+      await t.gql(SIGN_IN, { input: { email: `otro${i}@demo.mx`, password: 'x' } }, { ip: `1.2.3.${i}, 10.4.0.1` });
+    }
+    const { body } = await t.gql(SIGN_IN, { input: { email: 'inquilino@demo.mx', password: 'demo1234' } }, { ip: '9.9.9.9, 10.4.0.1' });
+    expect(body.data.signIn.__typename).toBe('TooManyAttemptsError');
+  });
+
   it('opens the account of the given house and refuses a house that is not the user’s', async () => {
     const token = await t.signIn('propietario@demo.mx');
     const { body } = await t.gql(SESSION, {}, { token });
@@ -90,19 +98,22 @@ describe('session', () => {
     expect(s.publicToken).toMatch(/^[\w-]{40,}$/);
   });
 
-  it('is null without a token, and a dead token answers 401 and clears the cookie', async () => {
+  it('is null without a token; a dead token clears the cookie and answers 401 to anything private', async () => {
     expect((await t.gql(SESSION)).body.data.session).toBeNull();
     const dead = await t.gql(SESSION, {}, { cookie: 'sid=not-a-session' });
-    expect(dead.status).toBe(401);
-    expect(dead.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(dead.body.data.session).toBeNull();
     expect(dead.response.headers.getSetCookie()[0]).toMatch(/^sid=; .*Max-Age=0/);
+    const privateQuery = await t.gql('{ viewer { email } }', {}, { cookie: 'sid=not-a-session' });
+    expect(privateQuery.status).toBe(401);
+    expect(privateQuery.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(privateQuery.response.headers.getSetCookie()[0]).toMatch(/^sid=; .*Max-Age=0/);
   });
 
   it('signs out: the token stops working', async () => {
     const token = await t.signIn('residente@demo.mx');
     const out = await t.gql('mutation { signOut { ok } }', {}, { token });
     expect(out.body.data.signOut.ok).toBe(true);
-    const after = await t.gql(SESSION, {}, { token });
+    const after = await t.gql('{ viewer { email } }', {}, { token });
     expect(after.status).toBe(401);
   });
 
@@ -157,7 +168,9 @@ describe('REST session routes', () => {
     expect(logout.body).toEqual({ content: true });
     const after = await t.rest('GET', '/users/session', undefined, { cookie });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ code: 401, description: 'Tu sesión ha terminado. Inicia sesión de nuevo' });
+    expect(after.body).toEqual({ code: 401, description: 'No se logró obtener información de la sesión' });
+    const me = await t.rest('GET', '/users/me', undefined, { cookie });
+    expect(me.body).toEqual({ code: 401, description: 'Tu sesión ha terminado. Inicia sesión de nuevo' });
   });
 
   it('logs in by domain and house id', async () => {

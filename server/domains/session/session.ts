@@ -1,4 +1,5 @@
 import { houseLabel } from '../../../core/houseLabel.js';
+import { rowId, uuidId } from '../../graphql/ids.js';
 import { builder } from '../../graphql/builder.js';
 import { tenantOf, viewerOf } from '../../graphql/context.js';
 import { InputError, NotFoundError, SignInError, TooManyAttemptsError } from '../../graphql/errors.js';
@@ -12,7 +13,7 @@ export const AccountRef = builder.prismaNode('Membership', {
   description: 'One entry of the account switcher: a community, optionally a house, and a role.',
   id: { field: 'id' },
   nullable: true,
-  findUnique: (id, ctx) => ({ id: Number(id), userId: ctx.viewer?.userId ?? -1 }),
+  findUnique: (id, ctx) => ({ id: rowId(id), userId: ctx.viewer?.userId ?? -1 }),
   authScopes: { signedIn: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
@@ -141,7 +142,7 @@ builder.mutationField('switchAccount', (t) =>
     errors: { types: [NotFoundError] },
     args: { input: t.arg({ type: SwitchAccountInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      await switchAccount(ctx, Number(input.accountId.id));
+      await switchAccount(ctx, rowId(input.accountId.id));
       return { ok: true as const };
     },
   }),
@@ -174,7 +175,7 @@ export const DeviceRef = builder.prismaNode('Session', {
   description: 'A browser or app where the user is signed in (legacy "installation").',
   id: { field: 'id' },
   nullable: true,
-  findUnique: (id, ctx) => ({ id, userId: ctx.viewer?.userId ?? -1, endedAt: null }),
+  findUnique: (id, ctx) => ({ id: uuidId(id), userId: ctx.viewer?.userId ?? -1, endedAt: null }),
   authScopes: { signedIn: true },
   fields: (t) => ({
     userAgent: t.exposeString('userAgent', { nullable: true }),
@@ -219,6 +220,6 @@ builder.mutationField('endDevices', (t) =>
     authScopes: { signedIn: true },
     errors: { types: [NotFoundError] },
     args: { input: t.arg({ type: EndDevicesInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ count: await endDevices(ctx, input.deviceId ? String(input.deviceId.id) : null) }),
+    resolve: async (_r, { input }, ctx) => ({ count: await endDevices(ctx, input.deviceId ? uuidId(String(input.deviceId.id)) : null) }),
   }),
 );

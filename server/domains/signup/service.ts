@@ -2,8 +2,9 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { Context } from '../../graphql/context.js';
 import { parseInput } from '../../graphql/input.js';
-import { ConflictError, SignInError } from '../../graphql/errors.js';
-import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { ConflictError, SignInError, TooManyAttemptsError } from '../../graphql/errors.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/passwords.js';
+import { recordSignInAttempt, signInWaitMinutes } from '../../auth/rateLimit.js';
 import { createSession, loadViewer } from '../../auth/viewer.js';
 import { sessionCookie } from '../../auth/cookies.js';
 import { audit } from '../../audit.js';
@@ -50,18 +51,24 @@ export async function signUpCommunity(ctx: Context, raw: unknown) {
   const domainTaken = await ctx.prisma.neighborhood.findUnique({ where: { domain: input.neighborhood.domain }, select: { id: true } });
   if (domainTaken) throw new ConflictError(`El dominio ${input.neighborhood.domain} ya está en uso`);
 
-  let userId: number;
+  let userId: number | null = null;
+  let userData: { data: Parameters<typeof ctx.prisma.user.create>[0]['data'] } | null = null;
   let verificationCode: string | null = null;
   if (input.login) {
+    // Same protections as sign-in: rate limit per account and address, constant time for unknown e-mails.
+    const wait = await signInWaitMinutes(ctx.prisma, input.login.email, ctx.ip);
+    if (wait > 0) throw new TooManyAttemptsError(wait);
     const user = await ctx.prisma.user.findUnique({ where: { email: input.login.email } });
-    if (!user || !(await verifyPassword(user.passwordHash, input.login.password))) throw new SignInError();
+    const ok = user ? await verifyPassword(user.passwordHash, input.login.password) : await verifyAgainstNothing(input.login.password);
+    await recordSignInAttempt(ctx.prisma, input.login.email, ctx.ip, ok);
+    if (!user || !ok) throw new SignInError();
     userId = user.id;
   } else {
     const user = input.user!;
     const taken = await ctx.prisma.user.findUnique({ where: { email: user.email }, select: { id: true } });
     if (taken) throw new ConflictError('Ya existe una cuenta con ese correo electrónico; elige "Ya tengo cuenta" para usarla');
     verificationCode = String(randomInt(100000, 1000000)) + String(randomInt(100000, 1000000));
-    const created = await ctx.prisma.user.create({
+    userData = {
       data: {
         email: user.email,
         firstName: user.firstName,
@@ -69,22 +76,29 @@ export async function signUpCommunity(ctx: Context, raw: unknown) {
         passwordHash: await hashPassword(user.password),
         emailCode: verificationCode,
       },
-    });
-    userId = created.id;
+    };
   }
 
-  const community = await createCommunity(ctx.prisma, {
-    name: input.neighborhood.name,
-    domain: input.neighborhood.domain,
-    neighborhoodType: input.neighborhood.neighborhoodType,
-    country: input.neighborhood.country,
-  });
-  const adminRole = community.roles.find((r) => r.kind === 'ADMIN')!;
-  const membership = await ctx.prisma.membership.create({
-    data: { neighborhoodId: community.id, userId, roleId: adminRole.id },
-  });
+  // All or nothing: a racing sign-up for the same domain or e-mail fails whole, with a 409.
+  const { community, membership, adminUserId } = await ctx.prisma
+    .$transaction(async (tx) => {
+      const adminUserId = userId ?? (await tx.user.create(userData!)).id;
+      const community = await createCommunity(tx, {
+        name: input.neighborhood.name,
+        domain: input.neighborhood.domain,
+        neighborhoodType: input.neighborhood.neighborhoodType,
+        country: input.neighborhood.country,
+      });
+      const adminRole = community.roles.find((r) => r.kind === 'ADMIN')!;
+      const membership = await tx.membership.create({ data: { neighborhoodId: community.id, userId: adminUserId, roleId: adminRole.id } });
+      return { community, membership, adminUserId };
+    })
+    .catch((error) => {
+      if ((error as { code?: string }).code === 'P2002') throw new ConflictError('El dominio o el correo electrónico ya están en uso');
+      throw error;
+    });
   const session = await createSession(ctx.prisma, {
-    userId,
+    userId: adminUserId,
     membershipId: membership.id,
     viaCookie: true,
     ip: ctx.ip,
@@ -97,10 +111,10 @@ export async function signUpCommunity(ctx: Context, raw: unknown) {
     await queueEmail(ctx.prisma, {
       to: input.user!.email,
       subject: 'Verifica tu correo electrónico',
-      text: `Bienvenido a ${community.name}. Para verificar tu correo usa el código ${verificationCode} o abre /verify-email/${verificationCode}.`,
+      text: `Bienvenido a ${community.name}. Para verificar tu correo usa el código ${verificationCode} o abre ${ctx.config.publicUrl ?? ''}/verify-email/${verificationCode}.`,
       neighborhoodId: community.id,
     });
   }
-  await audit(ctx, 'SIGN_UP_COMMUNITY', 'Neighborhood', community.id, { domain: community.domain, existingLogin: !!input.login }, userId);
+  await audit(ctx, 'SIGN_UP_COMMUNITY', 'Neighborhood', community.id, { domain: community.domain, existingLogin: !!input.login }, adminUserId);
   return community.id;
 }

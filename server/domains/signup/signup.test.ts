@@ -41,6 +41,11 @@ describe('sign-up of a new community', () => {
     const badDomain = await t.rest('POST', '/auth/signup', { neighborhood: { name: 'Otra', domain: 'Con Espacios' }, login: { email: 'admin@demo.mx', password: 'demo1234' } });
     expect(badDomain.status).toBe(400);
     expect(await t.app.db.prisma.neighborhood.count()).toBe(before);
+    for (let i = 0; i < 10; i++) {
+      await t.rest('POST', '/auth/signup', { neighborhood: { name: 'Otra', domain: `otra${i}` }, login: { email: 'seguridad@demo.mx', password: 'x' } }, { ip: `10.7.0.${i}` });
+    }
+    const limited = await t.rest('POST', '/auth/signup', { neighborhood: { name: 'Otra', domain: 'otra' }, login: { email: 'seguridad@demo.mx', password: 'demo1234' } });
+    expect(limited.status).toBe(429);
     const ok = await t.rest('POST', '/auth/signup', {
       neighborhood: { name: 'Plaza Norte', domain: 'plaza_norte', neighborhood_type: 'MALL' },
       login: { email: 'admin@demo.mx', password: 'demo1234' },
@@ -58,7 +63,6 @@ describe('password recovery', () => {
     expect(asked.body).toEqual({ content: true });
     const mail = await t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'residente@demo.mx', subject: 'Recupera tu contraseña' } });
     const code = /setup-password\/([\w-]+)/.exec(mail.text)![1];
-    expect(mail.text).toContain('/los_olivos/setup-password/');
     const info = await t.rest('GET', `/auth/signup/${code}/setup-password`);
     expect(info.body).toMatchObject({ email: 'residente@demo.mx', first_name: 'Rosa' });
     const mismatch = await t.rest('PUT', `/auth/signup/${code}/setup-password`, { data: { password: 'nueva-clave-9', password_confirmation: 'otra' } });
@@ -68,6 +72,11 @@ describe('password recovery', () => {
     expect(set.response.headers.getSetCookie()[0]).toMatch(/^sid=/);
     expect((await t.rest('GET', `/auth/signup/${code}/setup-password`)).status).toBe(404);
     expect((await t.rest('POST', '/auth/login', { email: 'residente@demo.mx', password: 'nueva-clave-9' })).status).toBe(200);
+  });
+
+  it('sends at most 5 recovery e-mails per account and hour, answering the same', async () => {
+    for (let i = 0; i < 7; i++) expect((await t.rest('PUT', '/auth/recover-password', { email: 'config@demo.mx' })).body).toEqual({ content: true });
+    expect(await t.app.db.prisma.emailOutbox.count({ where: { to: 'config@demo.mx', subject: 'Recupera tu contraseña' } })).toBe(5);
   });
 });
 

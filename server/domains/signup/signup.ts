@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import { viewerOf } from '../../graphql/context.js';
-import { ConflictError, InputError, SignInError } from '../../graphql/errors.js';
+import { ConflictError, InputError, SignInError, TooManyAttemptsError } from '../../graphql/errors.js';
 import { NeighborhoodTypeEnum } from '../neighborhoods/neighborhood.js';
 import { SessionRef } from '../session/session.js';
 import { signUpCommunity } from './service.js';
@@ -43,7 +43,7 @@ builder.mutationField('signUpCommunity', (t) =>
   t.field({
     type: SignUpPayload,
     description: 'Registers a new community with its first administrator and signs in (session cookie).',
-    errors: { types: [InputError, ConflictError, SignInError] },
+    errors: { types: [InputError, ConflictError, SignInError, TooManyAttemptsError] },
     args: { input: t.arg({ type: SignUpInput, required: true }) },
     resolve: async (_r, { input }, ctx) => ({ neighborhoodId: await signUpCommunity(ctx, input) }),
   }),

@@ -11,6 +11,7 @@ import { audit } from '../../audit.js';
 import { queueEmail } from '../mail/outbox.js';
 
 export const PASSWORD_CODE_HOURS = 24;
+export const MAX_RECOVERY_EMAILS_PER_HOUR = 5;
 
 export const RecoverSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('El correo electrónico no es válido')),
@@ -22,16 +23,20 @@ export async function requestPasswordRecovery(ctx: Context, raw: unknown) {
   const input = parseInput(RecoverSchema, raw);
   const user = await ctx.prisma.user.findUnique({ where: { email: input.email } });
   if (!user) return;
+  // At most a few recovery e-mails per account and hour, so the form cannot be used to flood a mailbox.
+  const recent = await ctx.prisma.auditLog.count({
+    where: { action: 'REQUEST_PASSWORD_RECOVERY', entity: 'User', entityId: String(user.id), createdAt: { gte: new Date(Date.now() - 3_600_000) } },
+  });
+  if (recent >= MAX_RECOVERY_EMAILS_PER_HOUR) return;
   const code = randomBytes(18).toString('base64url');
   await ctx.prisma.user.update({
     where: { id: user.id },
     data: { passwordCode: code, passwordCodeExpiresAt: new Date(Date.now() + PASSWORD_CODE_HOURS * 3_600_000) },
   });
-  const prefix = input.domain ? `/${input.domain}` : '';
   await queueEmail(ctx.prisma, {
     to: user.email,
     subject: 'Recupera tu contraseña',
-    text: `Hola ${user.firstName}: para elegir una contraseña nueva abre ${prefix}/setup-password/${code}. El enlace vence en ${PASSWORD_CODE_HOURS} horas.`,
+    text: `Hola ${user.firstName}: para elegir una contraseña nueva abre ${ctx.config.publicUrl ?? ''}/setup-password/${code}. El enlace vence en ${PASSWORD_CODE_HOURS} horas.`,
   });
   await audit(ctx, 'REQUEST_PASSWORD_RECOVERY', 'User', user.id, undefined, user.id);
 }

@@ -60,7 +60,7 @@ export async function requestEmailChange(ctx: Context, raw: unknown) {
   await queueEmail(ctx.prisma, {
     to: input.email,
     subject: 'Confirma tu nuevo correo electrónico',
-    text: `Para confirmar tu nuevo correo electrónico usa el código ${code} o abre /auth/verify-email/${code}.`,
+    text: `Para confirmar tu nuevo correo electrónico usa el código ${code} o abre ${ctx.config.publicUrl ?? ''}/verify-email/${code}.`,
     neighborhoodId: viewer.neighborhoodId,
   });
   await audit(ctx, 'REQUEST_EMAIL_CHANGE', 'User', viewer.userId, { newEmail: input.email });

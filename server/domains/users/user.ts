@@ -1,3 +1,4 @@
+import { rowId } from '../../graphql/ids.js';
 import { builder } from '../../graphql/builder.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { changePassword, requestEmailChange, updateBasicData, verifyEmail } from './service.js';
@@ -6,14 +7,17 @@ import { passwordCodeInfo, requestPasswordRecovery, setupPasswordWithCode } from
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
   nullable: true,
-  // The viewer, or a person with an account in the viewer's current community.
-  findUnique: (id, ctx) => ({
-    id: Number(id),
-    OR: [
-      { id: ctx.viewer?.userId ?? -1 },
-      { memberships: { some: { neighborhoodId: ctx.viewer?.neighborhoodId ?? -1 } } },
-    ],
-  }),
+  // The viewer; other people only for those who manage people of the current community (active accounts).
+  findUnique: (id, ctx) => {
+    const managesPeople = ['CUsersRead', 'AResidentsRead', 'AHousesRead'].some((g) => ctx.viewer?.grants.has(g));
+    return {
+      id: rowId(id),
+      OR: [
+        { id: ctx.viewer?.userId ?? -1 },
+        ...(managesPeople ? [{ memberships: { some: { neighborhoodId: ctx.viewer?.neighborhoodId ?? -1, active: true } } }] : []),
+      ],
+    };
+  },
   authScopes: { signedIn: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id'),

@@ -38,7 +38,11 @@ export default function SignIn() {
   const switchAccount = useAppMutation<SignInSwitchMutation>(switchMutation);
   const canSubmit = email.trim() !== '' && password !== '';
 
-  const enter = () => window.location.assign(window.location.pathname === '/login' ? '/' : window.location.pathname + window.location.search);
+  // Back to the page that asked for sign-in; always a path of this site ("//host" would leave it).
+  const enter = () => {
+    const path = window.location.pathname.replace(/^\/+/, '/');
+    window.location.assign(path === '/login' ? '/' : path + window.location.search);
+  };
 
   const submit = async () => {
     if (!canSubmit) return;
