@@ -4,6 +4,7 @@ import { builder } from './builder.js';
 import './errorTypes.js';
 import '../domains/neighborhoods/neighborhood.js';
 import '../domains/houses/house.js';
+import '../domains/streets/street.js';
 import '../domains/users/user.js';
 import '../domains/session/session.js';
 import '../domains/signup/signup.js';

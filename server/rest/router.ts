@@ -106,3 +106,6 @@ export function zodDescription(error: z.ZodError): string {
     })
     .join('. ');
 }
+
+/** The GraphQL global ID of a legacy numeric id (an id of another community simply never resolves). */
+export { encodeGlobalID as globalId } from '@pothos/plugin-relay';

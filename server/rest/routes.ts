@@ -4,5 +4,6 @@ import { sessionRoutes } from '../domains/session/rest.js';
 import { userRoutes } from '../domains/users/rest.js';
 import { houseRoutes } from '../domains/houses/rest.js';
 import { signUpRoutes } from '../domains/signup/rest.js';
+import { streetRoutes } from '../domains/streets/rest.js';
 
-export const restRoutes: RestRoute[] = [...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes];
+export const restRoutes: RestRoute[] = [...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes];
