@@ -18,6 +18,8 @@ export interface AppRoute {
 const UserSettings = lazy(() => import('./screens/user/UserSettings.js'));
 const Installations = lazy(() => import('./screens/user/Installations.js'));
 const Dashboard = lazy(() => import('./screens/common/Dashboard.js'));
+const Streets = lazy(() => import('./screens/settings/Streets.js'));
+const StreetForm = lazy(() => import('./screens/settings/StreetForm.js'));
 
 export const ROUTES: AppRoute[] = [
   { path: '/', grants: [], screen: Dashboard },
@@ -54,6 +56,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/neighborhood/settings/msi', grants: ['CMSIRead'], menu: { group: 'configuration', label: 'menu.settings_msi' } },
   { path: '/neighborhood/settings/revision-points', grants: ['CRevisionPointRead'], menu: { group: 'configuration', label: 'menu.settings_revision_points' } },
   { path: '/neighborhood/settings/amenities', grants: ['CAmenitiesRead'], menu: { group: 'configuration', label: 'menu.settings_amenities' } },
+  { path: '/neighborhood/settings/streets', grants: ['CStreetsRead', 'CStreetsCreate', 'CStreetsUpdate', 'CStreetsDelete'], menu: { group: 'configuration', label: 'menu.settings_streets' }, screen: Streets },
+  { path: '/neighborhood/settings/streets/form', grants: ['CStreetsCreate'], screen: StreetForm },
+  { path: '/neighborhood/settings/streets/:streetId', grants: ['CStreetsUpdate'], screen: StreetForm },
   // Account
   { path: '/user-settings', grants: [], menu: { group: 'account', label: 'menu.user_settings' }, screen: UserSettings },
   { path: '/installations', grants: [], menu: { group: 'account', label: 'menu.installations' }, screen: Installations },
