@@ -5,5 +5,6 @@ import { userRoutes } from '../domains/users/rest.js';
 import { houseRoutes } from '../domains/houses/rest.js';
 import { signUpRoutes } from '../domains/signup/rest.js';
 import { streetRoutes } from '../domains/streets/rest.js';
+import { houseTypeRoutes } from '../domains/houseTypes/rest.js';
 
-export const restRoutes: RestRoute[] = [...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes];
+export const restRoutes: RestRoute[] = [...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes];
