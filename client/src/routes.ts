@@ -20,6 +20,8 @@ const Installations = lazy(() => import('./screens/user/Installations.js'));
 const Dashboard = lazy(() => import('./screens/common/Dashboard.js'));
 const Streets = lazy(() => import('./screens/settings/Streets.js'));
 const StreetForm = lazy(() => import('./screens/settings/StreetForm.js'));
+const HouseTypes = lazy(() => import('./screens/settings/HouseTypes.js'));
+const HouseTypeForm = lazy(() => import('./screens/settings/HouseTypeForm.js'));
 
 export const ROUTES: AppRoute[] = [
   { path: '/', grants: [], screen: Dashboard },
@@ -56,6 +58,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/neighborhood/settings/msi', grants: ['CMSIRead'], menu: { group: 'configuration', label: 'menu.settings_msi' } },
   { path: '/neighborhood/settings/revision-points', grants: ['CRevisionPointRead'], menu: { group: 'configuration', label: 'menu.settings_revision_points' } },
   { path: '/neighborhood/settings/amenities', grants: ['CAmenitiesRead'], menu: { group: 'configuration', label: 'menu.settings_amenities' } },
+  { path: '/neighborhood/settings/houses-types', grants: ['CHousesTypesRead', 'CHousesTypesCreate', 'CHousesTypesUpdate', 'CHousesTypesDelete'], menu: { group: 'configuration', label: 'menu.settings_houses_types' }, screen: HouseTypes },
+  { path: '/neighborhood/settings/houses-types/form', grants: ['CHousesTypesCreate'], screen: HouseTypeForm },
+  { path: '/neighborhood/settings/houses-types/form/:houseTypeId', grants: ['CHousesTypesUpdate'], screen: HouseTypeForm },
   { path: '/neighborhood/settings/streets', grants: ['CStreetsRead', 'CStreetsCreate', 'CStreetsUpdate', 'CStreetsDelete'], menu: { group: 'configuration', label: 'menu.settings_streets' }, screen: Streets },
   { path: '/neighborhood/settings/streets/form', grants: ['CStreetsCreate'], screen: StreetForm },
   { path: '/neighborhood/settings/streets/:streetId', grants: ['CStreetsUpdate'], screen: StreetForm },

@@ -41,3 +41,35 @@ describe('configuration screens in the browser', () => {
     await page.context().close();
   });
 });
+
+describe('house types in the browser', () => {
+  it('the administrator registers a predefined type and a custom one (Otro)', async () => {
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'config@demo.mx');
+    await page.locator('nav[data-menu-group="configuration"]').getByRole('link', { name: 'Tipos de propiedad' }).click();
+    await page.getByRole('link', { name: 'Registrar tipo de propiedad' }).click();
+    const save = page.getByRole('button', { name: 'Guardar' });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel('Tipo de propiedad', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Lote sin construir' }).click();
+    await expect.poll(() => page.getByLabel('Calle', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Calle', { exact: true }).isDisabled()).toBe(true);
+    await save.click();
+    await page.getByText('El tipo de propiedad ha sido registrado').waitFor();
+    await page.getByRole('link', { name: 'Registrar tipo de propiedad' }).click();
+    await page.getByLabel('Tipo de propiedad', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Otro' }).click();
+    await page.getByLabel('Nombre del tipo').fill('Bodega');
+    await page.getByLabel('Dimensión').check();
+    await page.getByLabel('Lote').check();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('El tipo de propiedad ha sido registrado').nth(1).waitFor();
+    await page.getByRole('row', { name: /Bodega/ }).waitFor();
+    const bodega = await env.t.app.db.prisma.houseType.findFirstOrThrow({ where: { title: 'Bodega' } });
+    expect(bodega).toMatchObject({ isCustom: true, requireDimension: true, requireLot: true, requireStreet: false });
+    const lote = await env.t.app.db.prisma.houseType.findFirstOrThrow({ where: { title: 'Lote sin construir', neighborhood: { domain: 'los_olivos' } } });
+    expect(lote).toMatchObject({ isCustom: false, requireStreet: true, requireLot: false });
+    await screenshot(page, 'house-types');
+    await page.context().close();
+  });
+});
