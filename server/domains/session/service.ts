@@ -24,18 +24,34 @@ function isSecure(ctx: Context) {
   return ctx.config.publicUrl?.startsWith('https://') ?? false;
 }
 
+/** Opens a session for the user on an account; sets the cookie when asked; the request continues as that viewer. */
+export async function openSession(ctx: Context, userId: number, membershipId: number | null, viaCookie = true) {
+  const session = await createSession(ctx.prisma, { userId, membershipId, viaCookie, ip: ctx.ip, userAgent: ctx.userAgent, days: ctx.config.sessionDays });
+  if (viaCookie) ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, isSecure(ctx)));
+  ctx.viewer = await loadViewer(ctx.db, session.sessionId, 'id');
+  return session;
+}
+
+/**
+ * The user behind an e-mail and password, under the sign-in rate limit; unknown e-mails cost the same
+ * time as wrong passwords. Failures are recorded; the caller records the success.
+ */
+export async function checkCredentials(ctx: Context, email: string, password: string) {
+  const wait = await signInWaitMinutes(ctx.prisma, email, ctx.ip);
+  if (wait > 0) throw new TooManyAttemptsError(wait);
+  const user = await ctx.prisma.user.findUnique({ where: { email } });
+  const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNothing(password);
+  if (!user || !passwordOk) {
+    await recordSignInAttempt(ctx.prisma, email, ctx.ip, false);
+    throw new SignInError();
+  }
+  return user;
+}
+
 /** Signs in and opens a session on the chosen account (community + house); returns the bearer token when asked. */
 export async function signIn(ctx: Context, rawInput: SignInInput) {
   const input = parseInput(SignInSchema, rawInput);
-  const wait = await signInWaitMinutes(ctx.prisma, input.email, ctx.ip);
-  if (wait > 0) throw new TooManyAttemptsError(wait);
-
-  const user = await ctx.prisma.user.findUnique({ where: { email: input.email } });
-  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-  if (!user || !passwordOk) {
-    await recordSignInAttempt(ctx.prisma, input.email, ctx.ip, false);
-    throw new SignInError();
-  }
+  const user = await checkCredentials(ctx, input.email, input.password);
 
   const memberships = await ctx.prisma.membership.findMany({
     where: {
@@ -54,17 +70,8 @@ export async function signIn(ctx: Context, rawInput: SignInInput) {
   }
 
   const viaCookie = input.setCookie ?? !input.apiToken;
-  const session = await createSession(ctx.prisma, {
-    userId: user.id,
-    membershipId: memberships[0]?.id ?? null,
-    viaCookie,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    days: ctx.config.sessionDays,
-  });
+  const session = await openSession(ctx, user.id, memberships[0]?.id ?? null, viaCookie);
   await recordSignInAttempt(ctx.prisma, input.email, ctx.ip, true);
-  if (viaCookie) ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, isSecure(ctx)));
-  ctx.viewer = await loadViewer(ctx.db, session.sessionId, 'id');
   await audit(ctx, 'SIGN_IN', 'Session', session.sessionId, { viaCookie }, user.id);
   return { sessionId: session.sessionId, token: input.apiToken ? session.token : null };
 }

@@ -2,11 +2,10 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { Context } from '../../graphql/context.js';
 import { parseInput } from '../../graphql/input.js';
-import { ConflictError, SignInError, TooManyAttemptsError } from '../../graphql/errors.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/passwords.js';
-import { recordSignInAttempt, signInWaitMinutes } from '../../auth/rateLimit.js';
-import { createSession, loadViewer } from '../../auth/viewer.js';
-import { sessionCookie } from '../../auth/cookies.js';
+import { ConflictError } from '../../graphql/errors.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { recordSignInAttempt } from '../../auth/rateLimit.js';
+import { checkCredentials, openSession } from '../session/service.js';
 import { audit } from '../../audit.js';
 import { capitalize } from '../../../core/validators.js';
 import { createCommunity } from '../neighborhoods/service.js';
@@ -55,13 +54,8 @@ export async function signUpCommunity(ctx: Context, raw: unknown) {
   let userData: { data: Parameters<typeof ctx.prisma.user.create>[0]['data'] } | null = null;
   let verificationCode: string | null = null;
   if (input.login) {
-    // Same protections as sign-in: rate limit per account and address, constant time for unknown e-mails.
-    const wait = await signInWaitMinutes(ctx.prisma, input.login.email, ctx.ip);
-    if (wait > 0) throw new TooManyAttemptsError(wait);
-    const user = await ctx.prisma.user.findUnique({ where: { email: input.login.email } });
-    const ok = user ? await verifyPassword(user.passwordHash, input.login.password) : await verifyAgainstNothing(input.login.password);
-    await recordSignInAttempt(ctx.prisma, input.login.email, ctx.ip, ok);
-    if (!user || !ok) throw new SignInError();
+    const user = await checkCredentials(ctx, input.login.email, input.login.password);
+    await recordSignInAttempt(ctx.prisma, input.login.email, ctx.ip, true);
     userId = user.id;
   } else {
     const user = input.user!;
@@ -97,16 +91,7 @@ export async function signUpCommunity(ctx: Context, raw: unknown) {
       if ((error as { code?: string }).code === 'P2002') throw new ConflictError('El dominio o el correo electrónico ya están en uso');
       throw error;
     });
-  const session = await createSession(ctx.prisma, {
-    userId: adminUserId,
-    membershipId: membership.id,
-    viaCookie: true,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    days: ctx.config.sessionDays,
-  });
-  ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, ctx.config.publicUrl?.startsWith('https://') ?? false));
-  ctx.viewer = await loadViewer(ctx.db, session.sessionId, 'id');
+  await openSession(ctx, adminUserId, membership.id);
   if (verificationCode) {
     await queueEmail(ctx.prisma, {
       to: input.user!.email,

@@ -5,8 +5,7 @@ import type { Context } from '../../graphql/context.js';
 import { parseInput } from '../../graphql/input.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { createSession, loadViewer } from '../../auth/viewer.js';
-import { sessionCookie } from '../../auth/cookies.js';
+import { openSession } from '../session/service.js';
 import { audit } from '../../audit.js';
 import { queueEmail } from '../mail/outbox.js';
 
@@ -74,16 +73,7 @@ export async function setupPasswordWithCode(ctx: Context, raw: unknown) {
     ctx.prisma.session.updateMany({ where: { userId: user.id, endedAt: null }, data: { endedAt: new Date() } }),
   ]);
   const membership = await ctx.prisma.membership.findFirst({ where: { userId: user.id, active: true }, orderBy: { id: 'asc' }, select: { id: true } });
-  const session = await createSession(ctx.prisma, {
-    userId: user.id,
-    membershipId: membership?.id ?? null,
-    viaCookie: true,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    days: ctx.config.sessionDays,
-  });
-  ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, ctx.config.publicUrl?.startsWith('https://') ?? false));
-  ctx.viewer = await loadViewer(ctx.db, session.sessionId, 'id');
+  await openSession(ctx, user.id, membership?.id ?? null);
   await audit(ctx, 'SETUP_PASSWORD', 'User', user.id, undefined, user.id);
   return user.id;
 }
