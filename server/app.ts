@@ -56,7 +56,6 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     throw error;
   }
   const { pubsub, close: closePubSub } = createAppPubSub(config.redisUrl);
-  const secure = config.publicUrl?.startsWith('https://') ?? false;
   const cookiesToSet = new WeakMap<Request, string[]>();
 
   function clientIp(request: Request | undefined, serverContext: ServerContext): string {
@@ -79,7 +78,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
         viewer = await loadViewer(db, token, 'session');
         if (!viewer) {
           staleToken = true;
-          if (viaCookie) setCookies.push(clearSessionCookie(secure));
+          if (viaCookie) setCookies.push(clearSessionCookie(config.secureCookies));
         }
       }
       const community = request.headers.get(COMMUNITY_HEADER);

@@ -35,6 +35,8 @@ export interface Config {
   redisUrl?: string;
   sessionDays: number;
   publicUrl?: string;
+  /** Cookies carry Secure when the public address is https. */
+  secureCookies: boolean;
   seed: 'demo' | 'none';
 }
 
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     sessionDays: e.SESSION_DAYS,
     publicUrl: e.PUBLIC_URL,
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     seed: e.SEED,
   };
 }

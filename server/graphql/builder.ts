@@ -77,6 +77,14 @@ builder.subscriptionType({});
 export const MAX_PAGE_SIZE = 100;
 
 /**
+ * The `skip` of a connection page with the pager's `offset` argument ((page-1)*size) added; cursors
+ * (after/before) take precedence over the offset.
+ */
+export function offsetSkip(query: { skip?: number }, args: { offset?: number | null; after?: unknown; before?: unknown }): number {
+  return (query.skip ?? 0) + (args.after || args.before ? 0 : Math.max(0, args.offset ?? 0));
+}
+
+/**
  * Field options for "needs any of these grants": enforced by scope-auth and printed as
  * @grant(any: [...]) in schema.graphql. Write it once per field: `...grants('AHousesRead')`.
  */

@@ -37,6 +37,12 @@ export class RestError extends Error {
   }
 }
 
+/** The legacy pager of list routes: page_size (1 to 100, default 20) and offset. */
+export const legacyPageQuery = z.object({
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+});
+
 /** Selection to append to a mutation result: its typename and, on failure, the typed error. */
 export const RESULT_ERROR_FIELDS = '__typename ... on Error { code message }';
 

@@ -1,5 +1,5 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { builder, grants, MAX_PAGE_SIZE } from '../../graphql/builder.js';
+import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
 import { tenantOf } from '../../graphql/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { rowId } from '../../graphql/ids.js';
@@ -61,7 +61,7 @@ builder.queryField('houseTypes', (t) =>
     resolve: (query, _r, args, ctx) =>
       ctx.prisma.houseType.findMany({
         ...query,
-        skip: (query.skip ?? 0) + (args.after || args.before ? 0 : Math.max(0, args.offset ?? 0)),
+        skip: offsetSkip(query, args),
         where: houseTypeWhere(ctx, args.filter),
         orderBy: [{ title: 'asc' }, { id: 'asc' }],
       }),

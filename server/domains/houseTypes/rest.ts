@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
+import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
 
 const HOUSE_TYPE_SELECTION = `databaseId title description defaultName catastralAlgorithm requireDimension requireCondominium requireBlock
   requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall hiddenToPublic isCustom`;
@@ -24,9 +24,7 @@ export function legacyHouseType(h: any) {
   };
 }
 
-const listQuery = z.object({
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+const listQuery = legacyPageQuery.extend({
   name: z.string().optional(),
 });
 

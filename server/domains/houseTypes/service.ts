@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Context } from '../../graphql/context.js';
-import { tenantOf, viewerOf } from '../../graphql/context.js';
+import { tenantOf } from '../../graphql/context.js';
 import { parseInput } from '../../graphql/input.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { audit } from '../../audit.js';
@@ -83,7 +83,6 @@ async function findOwn(ctx: Context, id: number) {
 }
 
 export async function createHouseType(ctx: Context, raw: unknown) {
-  viewerOf(ctx);
   const data = await houseTypeData(ctx, raw);
   await ensureUniqueTitle(ctx, data.title);
   const created = await ctx.prisma.houseType.create({ data: { ...data, neighborhoodId: tenantOf(ctx) } });

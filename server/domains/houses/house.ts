@@ -1,6 +1,6 @@
 import { houseLabel } from '../../../core/houseLabel.js';
 import { rowId } from '../../graphql/ids.js';
-import { builder, grants, MAX_PAGE_SIZE } from '../../graphql/builder.js';
+import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
 import { tenantOf, type Context } from '../../graphql/context.js';
 import type { HouseStatus } from '../../db/generated/enums.js';
 
@@ -75,7 +75,7 @@ builder.queryField('houses', (t) =>
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.house.findMany({
         ...query,
-        skip: (query.skip ?? 0) + (args.after || args.before ? 0 : Math.max(0, args.offset ?? 0)),
+        skip: offsetSkip(query, args),
         where: houseWhere(ctx, args.filter),
         orderBy: { id: 'asc' },
       }),

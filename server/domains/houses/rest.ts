@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RestRoute } from '../../rest/router.js';
+import { legacyPageQuery, type RestRoute } from '../../rest/router.js';
 
 const HOUSE_SELECTION = `databaseId catastral block lot exteriorNumber interiorNumber dimension parkingSpots status label ownerUserId houseTypeName streetName`;
 
@@ -21,9 +21,7 @@ export function legacyHouse(h: any) {
   };
 }
 
-const pageQuery = z.object({
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+const pageQuery = legacyPageQuery.extend({
   house_status: z.enum(['NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'ACTIVE', 'BLOCKED', 'DELETED']).optional(),
   catastral: z.string().optional(),
 });

@@ -20,14 +20,11 @@ export const SignInSchema = z.object({
 
 export type SignInInput = z.input<typeof SignInSchema>;
 
-function isSecure(ctx: Context) {
-  return ctx.config.publicUrl?.startsWith('https://') ?? false;
-}
 
 /** Opens a session for the user on an account; sets the cookie when asked; the request continues as that viewer. */
 export async function openSession(ctx: Context, userId: number, membershipId: number | null, viaCookie = true) {
   const session = await createSession(ctx.prisma, { userId, membershipId, viaCookie, ip: ctx.ip, userAgent: ctx.userAgent, days: ctx.config.sessionDays });
-  if (viaCookie) ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, isSecure(ctx)));
+  if (viaCookie) ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, ctx.config.secureCookies));
   ctx.viewer = await loadViewer(ctx.db, session.sessionId, 'id');
   return session;
 }
@@ -79,7 +76,7 @@ export async function signIn(ctx: Context, rawInput: SignInInput) {
 export async function signOut(ctx: Context) {
   const viewer = viewerOf(ctx);
   await ctx.prisma.session.update({ where: { id: viewer.sessionId }, data: { endedAt: new Date() } });
-  if (viewer.viaCookie) ctx.setCookies.push(clearSessionCookie(isSecure(ctx)));
+  if (viewer.viaCookie) ctx.setCookies.push(clearSessionCookie(ctx.config.secureCookies));
   await audit(ctx, 'SIGN_OUT', 'Session', viewer.sessionId);
   ctx.viewer = null;
   ctx.pubsub.publish('user:session', viewer.userId, { kind: 'SIGNED_OUT', sessionId: viewer.sessionId, at: new Date() });
@@ -108,6 +105,6 @@ export async function endDevices(ctx: Context, sessionId: string | null) {
   });
   if (sessionId && count === 0) throw new NotFoundError('El dispositivo no existe o ya cerró su sesión');
   await audit(ctx, 'END_DEVICES', 'Session', sessionId, { count });
-  if (sessionId === viewer.sessionId && viewer.viaCookie) ctx.setCookies.push(clearSessionCookie(isSecure(ctx)));
+  if (sessionId === viewer.sessionId && viewer.viaCookie) ctx.setCookies.push(clearSessionCookie(ctx.config.secureCookies));
   return count;
 }

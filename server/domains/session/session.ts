@@ -1,6 +1,6 @@
 import { houseLabel } from '../../../core/houseLabel.js';
 import { rowId, uuidId } from '../../graphql/ids.js';
-import { builder } from '../../graphql/builder.js';
+import { builder, offsetSkip } from '../../graphql/builder.js';
 import { tenantOf, viewerOf } from '../../graphql/context.js';
 import { InputError, NotFoundError, SignInError, TooManyAttemptsError } from '../../graphql/errors.js';
 import type { Viewer } from '../../auth/viewer.js';
@@ -199,7 +199,7 @@ builder.queryField('myDevices', (t) =>
     resolve: (query, _r, args, ctx) =>
       ctx.prisma.session.findMany({
         ...query,
-        skip: (query.skip ?? 0) + (args.after || args.before ? 0 : Math.max(0, args.offset ?? 0)),
+        skip: offsetSkip(query, args),
         where: { userId: viewerOf(ctx).userId, endedAt: null, expiresAt: { gt: new Date() } },
         orderBy: [{ lastSeenAt: 'desc' }, { id: 'asc' }],
       }),

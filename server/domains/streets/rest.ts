@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
+import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
 
 const legacyStreet = (s: { databaseId: number; name: string }) => ({ id: s.databaseId, name: s.name });
 
-const listQuery = z.object({
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+const listQuery = legacyPageQuery.extend({
   name: z.string().optional(),
 });
 
