@@ -23,7 +23,8 @@ import { legacyError } from './rest/router.js';
 import { restRoutes } from './rest/routes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const clientDist = path.join(root, 'client/dist');
+// CLIENT_DIST lets parallel builds (and their browser tests) use their own output folder.
+const clientDist = process.env.CLIENT_DIST ? path.resolve(process.env.CLIENT_DIST) : path.join(root, 'client/dist');
 
 export interface App {
   fetch: (request: Request, serverContext?: object) => Promise<Response>;

@@ -19,7 +19,8 @@ export interface BrowserEnv {
 }
 
 export async function startBrowserEnv(): Promise<BrowserEnv> {
-  if (!existsSync('client/dist/index.html')) throw new Error('client/dist is missing: run npm run build (npm test does it first)');
+  const dist = process.env.CLIENT_DIST ?? 'client/dist';
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run npm run build (npm test does it first)`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   const t = await startTestApp();
   const server: Server = createServer(createServerAdapter(t.app.fetch));

@@ -1,0 +1,71 @@
+// Who owns a house: the owner's user (found by e-mail or created), their OWNER account in the
+// community and the owner history. Used by the house form, owner change, massive load and onboarding.
+import { randomBytes } from 'node:crypto';
+import type { Prisma } from '../../db/client.js';
+import { ConflictError } from '../../graphql/errors.js';
+
+/** Prisma client or transaction client. */
+export type Tx = Omit<Prisma, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+
+export interface OwnerData {
+  email: string;
+  firstName: string;
+  lastName?: string | null;
+  mobile?: string | null;
+  landline?: string | null;
+}
+
+/** A sign-up code for a house or a person: short enough to type, random enough not to guess. */
+export function newSignupCode(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+/**
+ * The user with this e-mail, created without a password when none exists. An existing user keeps
+ * their own name and phones (they edit them in their profile); a new one takes the given data.
+ */
+export async function findOrCreateUser(tx: Tx, data: OwnerData): Promise<{ id: number; created: boolean }> {
+  const email = data.email.trim().toLowerCase();
+  const existing = await tx.user.findUnique({ where: { email }, select: { id: true } });
+  if (existing) return { id: existing.id, created: false };
+  const user = await tx.user.create({
+    data: { email, firstName: data.firstName, lastName: data.lastName ?? null, mobile: data.mobile ?? null, landline: data.landline ?? null },
+    select: { id: true },
+  });
+  return { id: user.id, created: true };
+}
+
+async function ownerRoleId(tx: Tx, neighborhoodId: number): Promise<number> {
+  const role = await tx.role.findFirst({ where: { neighborhoodId, kind: 'OWNER' }, select: { id: true } });
+  if (!role) throw new ConflictError('La comunidad no tiene el rol de propietario');
+  return role.id;
+}
+
+/**
+ * Makes `userId` the owner of the house: moves the OWNER account of the house to them (the previous
+ * owner loses access to the house), gives the house a new sign-up code (the previous owner's link
+ * stops working) and records the change in the history. Nothing happens when they already own it.
+ */
+export async function assignOwner(
+  tx: Tx,
+  house: { id: number; neighborhoodId: number; ownerUserId: number | null },
+  userId: number,
+  changedByUserId: number | null,
+): Promise<boolean> {
+  if (house.ownerUserId === userId) return false;
+  const roleId = await ownerRoleId(tx, house.neighborhoodId);
+  if (house.ownerUserId) {
+    await tx.membership.deleteMany({ where: { houseId: house.id, userId: house.ownerUserId, roleId } });
+  }
+  // The new owner may have been a resident of this house: their account becomes the owner's.
+  await tx.membership.deleteMany({ where: { houseId: house.id, userId } });
+  await tx.membership.create({ data: { neighborhoodId: house.neighborhoodId, userId, houseId: house.id, roleId } });
+  await tx.house.update({
+    where: { id: house.id },
+    data: { ownerUserId: userId, signupCode: newSignupCode(), signupCodeSentAt: null },
+  });
+  await tx.houseOwnerChange.create({
+    data: { neighborhoodId: house.neighborhoodId, houseId: house.id, fromUserId: house.ownerUserId, toUserId: userId, changedByUserId },
+  });
+  return true;
+}
