@@ -21,6 +21,7 @@ import { clearSessionCookie, readCookie, SESSION_COOKIE, tokenFromHeaders } from
 import { COMMUNITY_HEADER, createRestHandler, REST_PREFIX } from './rest/handler.js';
 import { legacyError } from './rest/router.js';
 import { restRoutes } from './rest/routes.js';
+import { FILES_PATH, handleFiles } from './domains/files/http.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // CLIENT_DIST lets parallel builds (and their browser tests) use their own output folder.
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     const url = new URL(request.url);
     try {
       if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) return await yoga.handleRequest(request, serverContext as ServerContext);
+      if (url.pathname === FILES_PATH || url.pathname.startsWith(`${FILES_PATH}/`)) return await handleFiles(db, request, url.pathname);
       if (url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)) return await handleRest(request, serverContext);
       if (url.pathname === '/health') return Response.json({ ok: true, database: db.kind, sqlStatements: db.statements() });
       return await serveClient(request, url);

@@ -1,0 +1,55 @@
+// Uploaded documents (official ids, accreditation files). The bytes live in StoredFile so every
+// instance serves them; the legacy client's object-storage policy is replaced by POST /api/1.0/files.
+import type { Database } from '../../db/client.js';
+import type { Viewer } from '../../auth/viewer.js';
+import type { Context } from '../../graphql/context.js';
+import { tenantOf } from '../../graphql/context.js';
+import { InputError } from '../../graphql/errors.js';
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const FILE_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function fileTypeOf(name: string): string | null {
+  const extension = name.toLowerCase().split('.').pop() ?? '';
+  return FILE_TYPES[extension] ?? null;
+}
+
+/** The id of a file uploaded in the viewer's community, to attach it to a record; anything else is refused. */
+export async function claimFile(ctx: Context, fileId: string): Promise<string> {
+  if (!UUID.test(fileId)) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
+  const file = await ctx.prisma.storedFile.findFirst({ where: { id: fileId, neighborhoodId: tenantOf(ctx) }, select: { id: true } });
+  if (!file) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
+  return file.id;
+}
+
+export async function storeFile(db: Database, viewer: Viewer, file: { name: string; type: string; bytes: Uint8Array }) {
+  return db.prisma.storedFile.create({
+    data: { neighborhoodId: viewer.neighborhoodId, userId: viewer.userId, name: file.name.slice(0, 200), contentType: file.type, size: file.bytes.length, data: file.bytes },
+    select: { id: true, name: true, size: true, contentType: true },
+  });
+}
+
+/**
+ * A file is readable in its community by whoever uploaded it, by administrators (any A grant that
+ * reads houses or residents) and by the people of the house it is attached to.
+ */
+export async function readableFile(db: Database, viewer: Viewer, id: string) {
+  if (!UUID.test(id) || viewer.neighborhoodId == null) return null;
+  const file = await db.prisma.storedFile.findFirst({
+    where: { id, neighborhoodId: viewer.neighborhoodId },
+    include: { houses: { select: { id: true } }, memberships: { select: { houseId: true } } },
+  });
+  if (!file) return null;
+  const admin = ['AHousesRead', 'AResidentsRead'].some((g) => viewer.grants.has(g));
+  const ofMyHouse =
+    viewer.houseId != null && (file.houses.some((h) => h.id === viewer.houseId) || file.memberships.some((m) => m.houseId === viewer.houseId));
+  return file.userId === viewer.userId || admin || ofMyHouse ? file : null;
+}
