@@ -23,7 +23,14 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
     }
 
     let body: unknown = undefined;
-    if (request.method !== 'GET' && request.method !== 'DELETE') {
+    if (route.multipart && request.method !== 'GET' && request.method !== 'DELETE') {
+      if (Number(request.headers.get('content-length') ?? 0) > route.multipart.maxBytes) return legacyError(413, 413, route.multipart.tooLarge);
+      try {
+        body = Object.fromEntries((await request.formData()).entries());
+      } catch {
+        return legacyError(400, 400, 'El cuerpo de la solicitud debe ser multipart/form-data');
+      }
+    } else if (request.method !== 'GET' && request.method !== 'DELETE') {
       const text = await request.text();
       if (text.length > MAX_BODY_BYTES) return legacyError(413, 413, 'La solicitud es demasiado grande');
       if (text.trim() !== '') {
@@ -58,11 +65,7 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
     // {n} in a legacy path names the community; the GraphQL context refuses any other than the session's.
     if (params?.n) headers.set(COMMUNITY_HEADER, params.n);
     const graphqlResponse = await yoga.handleRequest(
-      new Request(new URL('/graphql', url), {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ query: route.operation, variables: route.variables?.(restRequest) ?? {} }),
-      }),
+      new Request(new URL('/graphql', url), { method: 'POST', ...graphqlBody(route.operation, route.variables?.(restRequest) ?? {}, headers) }),
       serverContext,
     );
     const setCookies = graphqlResponse.headers.getSetCookie();
@@ -86,12 +89,44 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
     }
     try {
       const result = route.result(payload.data, restRequest);
+      if (result instanceof Response) {
+        for (const cookie of setCookies) result.headers.append('set-cookie', cookie);
+        return result;
+      }
       if (result === undefined || result === null) return new Response(null, { status: 204, headers: responseHeaders });
       responseHeaders.set('content-type', 'application/json; charset=utf-8');
       return new Response(JSON.stringify(result), { status: route.status ?? 200, headers: responseHeaders });
     } catch (error) {
-      if (error instanceof RestError) return legacyError(error.status, error.code, error.message, responseHeaders);
+      if (error instanceof RestError) {
+        if (!error.extra) return legacyError(error.status, error.code, error.message, responseHeaders);
+        return Response.json({ code: error.code, description: error.message, ...error.extra }, { status: error.status, headers: responseHeaders });
+      }
       throw error;
     }
   };
+}
+
+/**
+ * The GraphQL request body: JSON, or a multipart request (graphql-multipart-request-spec) when the
+ * variables carry File values, which Yoga hands to the `File` scalar.
+ */
+function graphqlBody(query: string, variables: Record<string, unknown>, headers: Headers): { body: BodyInit; headers: Headers } {
+  const files: [string, File][] = [];
+  const plain = Object.fromEntries(
+    Object.entries(variables).map(([name, value]) => {
+      if (!(value instanceof File)) return [name, value];
+      files.push([`variables.${name}`, value]);
+      return [name, null];
+    }),
+  );
+  if (!files.length) return { body: JSON.stringify({ query, variables }), headers };
+  const form = new FormData();
+  form.set('operations', JSON.stringify({ query, variables: plain }));
+  form.set('map', JSON.stringify(Object.fromEntries(files.map(([path], i) => [String(i), [path]]))));
+  files.forEach(([, file], i) => form.set(String(i), file, file.name));
+  const multipartHeaders = new Headers(headers);
+  // fetch sets the multipart boundary; the CSRF header tells Yoga this is not a cross-site form post.
+  multipartHeaders.delete('content-type');
+  multipartHeaders.set('x-graphql-csrf', '1');
+  return { body: form, headers: multipartHeaders };
 }
