@@ -21,6 +21,8 @@ import { clearSessionCookie, readCookie, SESSION_COOKIE, tokenFromHeaders } from
 import { COMMUNITY_HEADER, createRestHandler, REST_PREFIX } from './rest/handler.js';
 import { legacyError } from './rest/router.js';
 import { restRoutes } from './rest/routes.js';
+import { startMailer } from './domains/mail/sender.js';
+import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './domains/mail/mailbox.js';
 import { FILES_PATH, handleFiles } from './domains/files/http.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,6 +60,8 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     throw error;
   }
   const { pubsub, close: closePubSub } = createAppPubSub(config.redisUrl);
+  // Delivers the e-mail outbox through SMTP in the background (polls, and is kicked by queueEmail).
+  const mailer = startMailer(config, db.prisma);
   const cookiesToSet = new WeakMap<Request, string[]>();
 
   function clientIp(request: Request | undefined, serverContext: ServerContext): string {
@@ -200,6 +204,11 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) return await yoga.handleRequest(request, serverContext as ServerContext);
       if (url.pathname === FILES_PATH || url.pathname.startsWith(`${FILES_PATH}/`)) return await handleFiles(db, request, url.pathname);
       if (url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)) return await handleRest(request, serverContext);
+      if (url.pathname === MAILBOX_PATH) {
+        return mailboxAllowed(config, request, (serverContext as ServerContext).req?.socket?.remoteAddress)
+          ? await mailboxPage(db.prisma, mailer.smtp)
+          : new Response('No encontrado', { status: 404 });
+      }
       if (url.pathname === '/health') return Response.json({ ok: true, database: db.kind, sqlStatements: db.statements() });
       return await serveClient(request, url);
     } catch (error) {
@@ -277,6 +286,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     attachWebsocket,
     db,
     close: async () => {
+      await mailer.stop();
       await closePubSub();
       await db.close();
     },
@@ -287,7 +297,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
  * Operations a signed-out visitor uses: a dead cookie must not stop them with a 401. `session` answers
  * null (and the cookie is cleared), which is how the client learns to show sign-in.
  */
-const PUBLIC_ROOT_FIELDS = ['session', 'signIn', 'signUpCommunity', 'requestPasswordRecovery', 'passwordCode', 'setupPassword', 'verifyEmail'];
+const PUBLIC_ROOT_FIELDS = ['session', 'signIn', 'signUpCommunity', 'requestPasswordRecovery', 'passwordCode', 'setupPassword', 'verifyEmail', 'signupCode', 'resendSignupCode', 'saveSignupProfile', 'completeSignup', 'onboardingCommunity', 'registerOnboardingOwner'];
 
 function isPublicOperation(document: import('graphql').DocumentNode) {
   return document.definitions.some(

@@ -23,6 +23,13 @@ const EnvSchema = z.object({
   SESSION_DAYS: z.coerce.number().positive().default(30),
   PUBLIC_URL: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^smtps?:\/\/.+/.test(v), { message: 'SMTP_URL debe ser una URL smtp://usuario:clave@servidor:puerto' }),
+  MAIL_FROM: z.string().trim().min(3).default('Comunidad <no-reply@comunidad.mx>'),
 });
 
 export interface Config {
@@ -38,6 +45,9 @@ export interface Config {
   /** Cookies carry Secure when the public address is https. */
   secureCookies: boolean;
   seed: 'demo' | 'none';
+  /** SMTP server that delivers the e-mail outbox; without it the outbox is the mailbox (/dev/mailbox). */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -60,5 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     seed: e.SEED,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
