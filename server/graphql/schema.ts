@@ -6,6 +6,7 @@ import '../domains/neighborhoods/neighborhood.js';
 import '../domains/houses/house.js';
 import '../domains/streets/street.js';
 import '../domains/houseTypes/houseType.js';
+import '../domains/adminUsers/adminUser.js';
 import '../domains/users/user.js';
 import '../domains/session/session.js';
 import '../domains/signup/signup.js';

@@ -6,5 +6,6 @@ import { houseRoutes } from '../domains/houses/rest.js';
 import { signUpRoutes } from '../domains/signup/rest.js';
 import { streetRoutes } from '../domains/streets/rest.js';
 import { houseTypeRoutes } from '../domains/houseTypes/rest.js';
+import { adminUserRoutes } from '../domains/adminUsers/rest.js';
 
-export const restRoutes: RestRoute[] = [...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes];
+export const restRoutes: RestRoute[] = [...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes, ...adminUserRoutes];
