@@ -19,10 +19,15 @@ export interface RestRoute {
   body?: z.ZodType;
   /** Schema of the query string (values arrive as strings: use z.coerce). */
   query?: z.ZodType;
+  /**
+   * The body is multipart/form-data (a file upload) instead of JSON: its fields reach `body` (files as
+   * File objects), and File values returned by `variables` travel to GraphQL as a multipart request.
+   */
+  multipart?: { maxBytes: number; tooLarge: string };
   /** The GraphQL document run for this route. */
   operation: string;
   variables?: (req: RestRequest) => Record<string, unknown>;
-  /** Legacy JSON from the operation's data; throw RestError for a legacy failure. */
+  /** Legacy JSON from the operation's data (or a Response, e.g. a file download); throw RestError for a legacy failure. */
   result: (data: any, req: RestRequest) => unknown;
   status?: number;
 }
@@ -32,6 +37,8 @@ export class RestError extends Error {
     readonly status: number,
     readonly code: number,
     description: string,
+    /** More fields of the legacy error body, e.g. the rows of a failed massive load. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(description);
   }
@@ -65,8 +72,9 @@ interface CompiledRoute extends RestRoute {
   names: string[];
 }
 
+/** Routes with fewer placeholders match first, so /houses/search is never taken for /houses/{h}. */
 export function compileRoutes(routes: RestRoute[]): CompiledRoute[] {
-  return routes.map((route) => {
+  const compiled = routes.map((route) => {
     const names: string[] = [];
     const source = route.path
       .split('/')
@@ -79,6 +87,7 @@ export function compileRoutes(routes: RestRoute[]): CompiledRoute[] {
       .join('/');
     return { ...route, pattern: new RegExp(`^${source}/?$`), names };
   });
+  return compiled.sort((a, b) => a.names.length - b.names.length);
 }
 
 export function matchRoute(routes: CompiledRoute[], method: string, path: string) {

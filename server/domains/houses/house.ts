@@ -1,12 +1,17 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { houseLabel } from '../../../core/houseLabel.js';
+import { HOUSE_STATUSES, lockHeldByOther } from '../../../core/houseRules.js';
 import { rowId } from '../../graphql/ids.js';
 import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
 import { tenantOf, type Context } from '../../graphql/context.js';
-import type { HouseStatus } from '../../db/generated/enums.js';
+import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
+import { UserRef } from '../users/user.js';
+import { houseWhere, searchHouses, type HouseFilterInput } from './filter.js';
+import { activateHouse, changeHouseStatus, changeOwner, lockHouse, saveHouse, unlockHouse } from './service.js';
 
-export const HouseStatusEnum = builder.enumType('HouseStatus', {
-  values: ['NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'ACTIVE', 'BLOCKED', 'DELETED'] as const,
-});
+export const HouseStatusEnum = builder.enumType('HouseStatus', { values: HOUSE_STATUSES });
+
+const HOUSE_MANAGERS = ['AHousesRead', 'AHousesSearch', 'AHousesCreate', 'AHousesUpdate', 'AHousesDelete'] as const;
 
 export const HouseRef = builder.prismaNode('House', {
   id: { field: 'id' },
@@ -14,7 +19,7 @@ export const HouseRef = builder.prismaNode('House', {
   // A house of another community never resolves.
   findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.viewer?.neighborhoodId ?? -1 }),
   // Administrators read every house of their community; house users read their own.
-  authScopes: (house, ctx) => (ctx.viewer?.houseId === house.id ? true : { grant: ['AHousesRead', 'AHousesSearch'] }),
+  authScopes: (house, ctx) => (ctx.viewer?.houseId === house.id ? true : { grant: HOUSE_MANAGERS }),
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     catastral: t.exposeString('catastral', { nullable: true }),
@@ -25,39 +30,84 @@ export const HouseRef = builder.prismaNode('House', {
     dimension: t.expose('dimension', { type: 'Decimal', nullable: true }),
     parkingSpots: t.exposeInt('parkingSpots', { nullable: true }),
     status: t.expose('status', { type: HouseStatusEnum }),
+    initialBalance: t.expose('initialBalance', { type: 'Decimal', nullable: true }),
+    balanceReason: t.exposeString('balanceReason', { nullable: true }),
+    refuseReason: t.exposeString('refuseReason', { nullable: true }),
     label: t.string({
       description: 'Interior number, else exterior number, else M{block}B{lot}, else cadastral key.',
       select: { interiorNumber: true, exteriorNumber: true, block: true, lot: true, catastral: true },
       resolve: (house) => houseLabel(house),
     }),
     ownerUserId: t.exposeInt('ownerUserId', { nullable: true }),
+    owner: t.relation('owner', { nullable: true, type: UserRef }),
+    ownerHasAccount: t.boolean({
+      description: 'The owner has set a password (user_status active).',
+      select: { owner: { select: { passwordHash: true } } },
+      resolve: (house) => !!house.owner?.passwordHash,
+    }),
+    houseType: t.relation('houseType', { nullable: true }),
+    houseTypeId: t.exposeInt('houseTypeId', { nullable: true, description: 'Database id of the house type' }),
     houseTypeName: t.string({
       nullable: true,
       select: { houseType: { select: { title: true } } },
       resolve: (house) => house.houseType?.title ?? null,
     }),
-    streetName: t.string({
+    streetId: t.exposeInt('streetId', { nullable: true }),
+    streetName: t.string({ nullable: true, select: { street: { select: { name: true } } }, resolve: (house) => house.street?.name ?? null }),
+    condominiumId: t.exposeInt('condominiumId', { nullable: true }),
+    condominiumName: t.string({ nullable: true, select: { condominium: { select: { name: true } } }, resolve: (h) => h.condominium?.name ?? null }),
+    mallId: t.exposeInt('mallId', { nullable: true }),
+    mallName: t.string({ nullable: true, select: { mall: { select: { name: true } } }, resolve: (h) => h.mall?.name ?? null }),
+    officialIdFileId: t.exposeString('officialIdFileId', { nullable: true }),
+    signupCode: t.exposeString('signupCode', { nullable: true, ...grants('AHousesUpdate', 'AActivationBulkCreate') }),
+    signupCodeSentAt: t.expose('signupCodeSentAt', { type: 'DateTime', nullable: true }),
+    lockedByName: t.string({
       nullable: true,
-      select: { street: { select: { name: true } } },
-      resolve: (house) => house.street?.name ?? null,
+      description: 'The administrator holding the edit lock, when it is someone else and still fresh.',
+      select: { lockedByUserId: true, lockedAt: true, lockedBy: { select: { firstName: true, lastName: true } } },
+      resolve: (house, _a, ctx) => {
+        if (!ctx.viewer || !lockHeldByOther(house, ctx.viewer.userId)) return null;
+        return [house.lockedBy?.firstName, house.lockedBy?.lastName].filter(Boolean).join(' ');
+      },
     }),
+    ownerChanges: t.relation('ownerChanges', { ...grants(...HOUSE_MANAGERS), query: { orderBy: { createdAt: 'desc' } } }),
   }),
 });
+
+builder.prismaObject('HouseOwnerChange', {
+  fields: (t) => ({
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    fromName: t.string({ nullable: true, resolve: (c, _a, ctx) => nameOf(ctx, c.fromUserId) }),
+    toName: t.string({ resolve: async (c, _a, ctx) => (await nameOf(ctx, c.toUserId)) ?? '' }),
+    changedByName: t.string({ nullable: true, resolve: (c, _a, ctx) => nameOf(ctx, c.changedByUserId) }),
+  }),
+});
+
+async function nameOf(ctx: Context, id: number | null) {
+  if (!id) return null;
+  const user = await ctx.prisma.user.findUnique({ where: { id }, select: { firstName: true, lastName: true, email: true } });
+  return user ? `${[user.firstName, user.lastName].filter(Boolean).join(' ')} <${user.email}>` : null;
+}
 
 const HouseFilter = builder.inputType('HouseFilter', {
+  description: 'Owners list filters of spec 1 section 2; ids are database ids (they travel in the query string).',
   fields: (t) => ({
-    status: t.field({ type: HouseStatusEnum, required: false }),
+    status: t.field({ type: HouseStatusEnum, required: false, description: 'Without it, every house but DELETED' }),
     catastral: t.string({ required: false, description: 'Cadastral key prefix' }),
+    firstName: t.string({ required: false }),
+    lastName: t.string({ required: false }),
+    email: t.string({ required: false }),
+    houseTypeId: t.int({ required: false }),
+    streetId: t.int({ required: false }),
+    condominiumId: t.int({ required: false }),
+    mallId: t.int({ required: false }),
+    exteriorNumber: t.string({ required: false }),
+    interiorNumber: t.string({ required: false }),
+    block: t.string({ required: false }),
+    lot: t.string({ required: false }),
+    userActive: t.boolean({ required: false, description: 'user_status: true when the owner has an account, false when not' }),
   }),
 });
-
-function houseWhere(ctx: Context, filter?: { status?: HouseStatus | null; catastral?: string | null } | null) {
-  return {
-    neighborhoodId: tenantOf(ctx),
-    ...(filter?.status ? { status: filter.status } : { status: { not: 'DELETED' as const } }),
-    ...(filter?.catastral ? { catastral: { startsWith: filter.catastral } } : {}),
-  };
-}
 
 builder.queryField('houses', (t) =>
   t.prismaConnection({
@@ -71,13 +121,218 @@ builder.queryField('houses', (t) =>
       filter: t.arg({ type: HouseFilter, required: false }),
       offset: t.arg.int({ required: false, description: 'Rows to skip before the page (pager: (page-1)*size); ignored with after/before' }),
     },
-    totalCount: (_parent, args, ctx) => ctx.prisma.house.count({ where: houseWhere(ctx, args.filter) }),
+    totalCount: (_parent, args, ctx) => ctx.prisma.house.count({ where: houseWhere(ctx, args.filter as HouseFilterInput) }),
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.house.findMany({
         ...query,
         skip: offsetSkip(query, args),
-        where: houseWhere(ctx, args.filter),
+        where: houseWhere(ctx, args.filter as HouseFilterInput),
         orderBy: { id: 'asc' },
       }),
   }),
 );
+
+builder.queryField('searchHouses', (t) =>
+  t.prismaField({
+    type: ['House'],
+    description: 'Houses whose key, numbers or owner match a phrase of 2 characters or more (20 at most).',
+    ...grants('AHousesSearch', 'AHousesRead'),
+    args: { phrase: t.arg.string({ required: true }) },
+    resolve: (query, _r, { phrase }, ctx) => searchHouses(ctx, query, phrase),
+  }),
+);
+
+const Place = builder.objectRef<{ id: number; name: string }>('Place').implement({
+  description: 'A condominium or mall inside the community.',
+  fields: (t) => ({ databaseId: t.exposeInt('id'), name: t.exposeString('name') }),
+});
+
+builder.queryField('condominiums', (t) =>
+  t.field({
+    type: [Place],
+    ...grants(...HOUSE_MANAGERS),
+    resolve: (_r, _a, ctx) => ctx.prisma.condominium.findMany({ where: { neighborhoodId: tenantOf(ctx) }, orderBy: { name: 'asc' } }),
+  }),
+);
+
+builder.queryField('malls', (t) =>
+  t.field({
+    type: [Place],
+    ...grants(...HOUSE_MANAGERS),
+    resolve: (_r, _a, ctx) => ctx.prisma.mall.findMany({ where: { neighborhoodId: tenantOf(ctx) }, orderBy: { name: 'asc' } }),
+  }),
+);
+
+builder.queryField('ownerCandidate', (t) =>
+  t.prismaField({
+    type: 'User',
+    nullable: true,
+    description: 'Owner change: the registered user with this e-mail, or null (the screen then offers to create one).',
+    ...grants('AHousesUpdate'),
+    args: { email: t.arg.string({ required: true }) },
+    resolve: (query, _r, { email }, ctx) => ctx.prisma.user.findUnique({ ...query, where: { email: email.trim().toLowerCase() } }),
+  }),
+);
+
+const HousePayload = builder.objectRef<{ id: number }>('HousePayload').implement({
+  fields: (t) => ({
+    house: t.prismaField({
+      type: 'House',
+      resolve: (query, p, _a, ctx) => ctx.prisma.house.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: tenantOf(ctx) } }),
+    }),
+  }),
+});
+
+const OwnerInput = builder.inputType('HouseOwnerInput', {
+  fields: (t) => ({
+    email: t.string({ required: true }),
+    firstName: t.string({ required: true }),
+    lastName: t.string({ required: false }),
+    mobile: t.string({ required: false }),
+    landline: t.string({ required: false }),
+  }),
+});
+
+const HouseInput = builder.inputType('HouseInput', {
+  fields: (t) => ({
+    houseTypeId: t.globalID({ required: true }),
+    catastral: t.string({ required: false }),
+    block: t.string({ required: false }),
+    lot: t.string({ required: false }),
+    exteriorNumber: t.string({ required: false }),
+    interiorNumber: t.string({ required: false }),
+    dimension: t.string({ required: false }),
+    streetId: t.globalID({ required: false }),
+    condominiumId: t.int({ required: false, description: 'Database id of an existing condominium' }),
+    condominiumName: t.string({ required: false, description: 'Name of a new condominium' }),
+    mallId: t.int({ required: false }),
+    mallName: t.string({ required: false }),
+    parkingSpots: t.int({ required: false }),
+    initialBalance: t.string({ required: false }),
+    balanceReason: t.string({ required: false }),
+    owner: t.field({ type: OwnerInput, required: false }),
+    officialIdFileId: t.string({ required: false }),
+    activate: t.boolean({ required: false, description: 'Confirm activation: a complete house becomes ACTIVE' }),
+  }),
+});
+
+/** GraphQL input to the service's plain shape (global ids to database ids). */
+export function houseInputToPlain(input: any) {
+  return {
+    ...input,
+    houseTypeId: rowId(input.houseTypeId.id),
+    streetId: input.streetId ? rowId(input.streetId.id) : null,
+  };
+}
+
+builder.mutationField('createHouse', (t) =>
+  t.field({
+    type: HousePayload,
+    ...grants('AHousesCreate'),
+    errors: { types: [InputError, ConflictError] },
+    args: { input: t.arg({ type: HouseInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ id: await saveHouse(ctx, null, houseInputToPlain(input)) }),
+  }),
+);
+
+const HouseIdInput = builder.inputType('HouseIdInput', { fields: (t) => ({ id: t.globalID({ required: true, for: HouseRef }) }) });
+
+builder.mutationField('updateHouse', (t) =>
+  t.field({
+    type: HousePayload,
+    ...grants('AHousesUpdate'),
+    errors: { types: [InputError, ConflictError, NotFoundError] },
+    args: {
+      input: t.arg({
+        type: builder.inputType('UpdateHouseInput', {
+          fields: (f) => ({ id: f.globalID({ required: true, for: HouseRef }), house: f.field({ type: HouseInput, required: true }) }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_r, { input }, ctx) => ({ id: await saveHouse(ctx, rowId(input.id.id), houseInputToPlain(input.house)) }),
+  }),
+);
+
+builder.mutationField('activateHouse', (t) =>
+  t.field({
+    type: HousePayload,
+    ...grants('AHousesUpdate'),
+    errors: { types: [InputError, ConflictError, NotFoundError] },
+    args: {
+      input: t.arg({
+        type: builder.inputType('ActivateHouseInput', {
+          fields: (f) => ({
+            id: f.globalID({ required: true, for: HouseRef }),
+            initialBalance: f.string({ required: false }),
+            balanceReason: f.string({ required: false }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_r, { input }, ctx) => ({ id: await activateHouse(ctx, rowId(input.id.id), input) }),
+  }),
+);
+
+const statusMutation = (name: string, grant: string, action: 'delete' | 'reactivate' | 'block' | 'unblock') =>
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: HousePayload,
+      ...grants(grant),
+      errors: { types: [ConflictError, NotFoundError] },
+      args: { input: t.arg({ type: HouseIdInput, required: true }) },
+      resolve: async (_r, { input }, ctx) => ({ id: await changeHouseStatus(ctx, rowId(input.id.id), action) }),
+    }),
+  );
+statusMutation('deleteHouse', 'AHousesDelete', 'delete');
+statusMutation('reactivateHouse', 'AHousesDelete', 'reactivate');
+statusMutation('blockHouse', 'AHousesUpdate', 'block');
+statusMutation('unblockHouse', 'AHousesUpdate', 'unblock');
+
+builder.mutationField('lockHouse', (t) =>
+  t.field({
+    type: HousePayload,
+    description: 'Takes the edit lock while the form is open; refused (423) while another administrator holds it.',
+    ...grants('AHousesUpdate'),
+    errors: { types: [ConflictError, NotFoundError] },
+    args: { input: t.arg({ type: HouseIdInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ id: await lockHouse(ctx, rowId(input.id.id)) }),
+  }),
+);
+
+builder.mutationField('unlockHouse', (t) =>
+  t.field({
+    type: HousePayload,
+    description: 'Releases the edit lock, whoever holds it.',
+    ...grants('AHousesUpdate'),
+    errors: { types: [NotFoundError] },
+    args: { input: t.arg({ type: HouseIdInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ id: await unlockHouse(ctx, rowId(input.id.id)) }),
+  }),
+);
+
+builder.mutationField('changeHouseOwner', (t) =>
+  t.field({
+    type: HousePayload,
+    ...grants('AHousesUpdate'),
+    errors: { types: [InputError, ConflictError, NotFoundError] },
+    args: {
+      input: t.arg({
+        type: builder.inputType('ChangeHouseOwnerInput', {
+          fields: (f) => ({
+            id: f.globalID({ required: true, for: HouseRef }),
+            userId: f.globalID({ required: false, for: UserRef, description: 'An existing user (found with ownerCandidate)' }),
+            newUser: f.field({ type: OwnerInput, required: false, description: 'Or the data of a person to register' }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_r, { input }, ctx) => ({
+      id: await changeOwner(ctx, rowId(input.id.id), { userId: input.userId ? rowId(input.userId.id) : null, newUser: input.newUser }),
+    }),
+  }),
+);
+
+export const houseGlobalId = (id: number) => encodeGlobalID('House', id);
