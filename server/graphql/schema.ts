@@ -10,6 +10,8 @@ import '../domains/adminUsers/adminUser.js';
 import '../domains/users/user.js';
 import '../domains/session/session.js';
 import '../domains/signup/signup.js';
+import '../domains/residents/resident.js';
+import '../domains/taxInfo/taxInfo.js';
 
 const grantDirective = new GraphQLDirective({
   name: 'grant',

@@ -1,5 +1,7 @@
 // Every /api/1.0 route of the platform, one table assembled from the domains.
 import type { RestRoute } from './router.js';
+import { residentRoutes } from '../domains/residents/rest.js';
+import { taxInfoRoutes } from '../domains/taxInfo/rest.js';
 import { sessionRoutes } from '../domains/session/rest.js';
 import { userRoutes } from '../domains/users/rest.js';
 import { houseRoutes } from '../domains/houses/rest.js';
@@ -8,4 +10,4 @@ import { streetRoutes } from '../domains/streets/rest.js';
 import { houseTypeRoutes } from '../domains/houseTypes/rest.js';
 import { adminUserRoutes } from '../domains/adminUsers/rest.js';
 
-export const restRoutes: RestRoute[] = [...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes, ...adminUserRoutes];
+export const restRoutes: RestRoute[] = [...residentRoutes, ...taxInfoRoutes, ...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes, ...adminUserRoutes];

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { globalId, RESULT_ERROR_FIELDS, unwrapResult, type RestRoute } from '../../rest/router.js';
+
+const FIELDS = 'rfc businessName fiscalRegime cfdiUse postalCode street exteriorNumber interiorNumber colony city state country';
+
+interface TaxInfoNode {
+  rfc: string;
+  businessName: string;
+  fiscalRegime: string;
+  cfdiUse: string;
+  postalCode: string;
+  street: string | null;
+  exteriorNumber: string | null;
+  interiorNumber: string | null;
+  colony: string | null;
+  city: string | null;
+  state: string;
+  country: string;
+}
+
+const legacyTaxInfo = (i: TaxInfoNode) => ({
+  rfc: i.rfc,
+  business_name: i.businessName,
+  fiscal_regime: i.fiscalRegime,
+  cfdi_use: i.cfdiUse,
+  address: {
+    zip_code: i.postalCode,
+    street: i.street,
+    exterior_number: i.exteriorNumber,
+    interior_number: i.interiorNumber,
+    colony: i.colony,
+    city: i.city,
+    state: i.state,
+    country: i.country,
+  },
+});
+
+const text = z.string().nullish();
+const body = z.object({
+  rfc: z.string(),
+  business_name: z.string(),
+  fiscal_regime: z.string(),
+  cfdi_use: z.string(),
+  address: z.object({
+    zip_code: z.union([z.string(), z.number().int().transform(String)]),
+    street: text,
+    exterior_number: text,
+    interior_number: text,
+    colony: text,
+    city: text,
+    state: z.string(),
+    country: text,
+  }),
+});
+
+const PATH = '/neighborhoods/{n}/houses/{h}/tax-information';
+
+export const taxInfoRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: PATH,
+    operation: `query($h: ID!) { houseTaxInfo(houseId: $h) { ${FIELDS} } }`,
+    variables: ({ params }) => ({ h: globalId('House', params.h) }),
+    // A house without tax data answers 204 (no content): the settings screen shows an empty form.
+    result: (data) => (data.houseTaxInfo ? legacyTaxInfo(data.houseTaxInfo) : null),
+  },
+  {
+    method: 'PUT',
+    path: PATH,
+    body,
+    operation: `mutation($input: UpdateHouseTaxInfoInput!) { updateHouseTaxInfo(input: $input) { ${RESULT_ERROR_FIELDS} ... on MutationUpdateHouseTaxInfoSuccess { data { taxInfo { ${FIELDS} } } } } }`,
+    variables: ({ params, body }) => ({
+      input: {
+        houseId: globalId('House', params.h),
+        taxInfo: {
+          rfc: body.rfc,
+          businessName: body.business_name,
+          fiscalRegime: body.fiscal_regime,
+          cfdiUse: body.cfdi_use,
+          postalCode: body.address.zip_code,
+          street: body.address.street ?? null,
+          exteriorNumber: body.address.exterior_number ?? null,
+          interiorNumber: body.address.interior_number ?? null,
+          colony: body.address.colony ?? null,
+          city: body.address.city ?? null,
+          state: body.address.state,
+          country: body.address.country ?? null,
+        },
+      },
+    }),
+    result: (data) => legacyTaxInfo(unwrapResult<any>(data.updateHouseTaxInfo).taxInfo),
+  },
+  {
+    method: 'DELETE',
+    path: PATH,
+    operation: `mutation($input: DeleteHouseTaxInfoInput!) { deleteHouseTaxInfo(input: $input) { ${RESULT_ERROR_FIELDS} ... on MutationDeleteHouseTaxInfoSuccess { data { houseDatabaseId } } } }`,
+    variables: ({ params }) => ({ input: { houseId: globalId('House', params.h) } }),
+    result: (data) => {
+      unwrapResult(data.deleteHouseTaxInfo);
+      return { content: true };
+    },
+  },
+];
