@@ -45,6 +45,10 @@ describe('home redirect priority (spec 3 section 2)', () => {
   it('falls to maintenance settings without the vehicle module', () => {
     expect(homeRedirect(grantsOf('ADMIN', ['BASE', 'COBRANZA']), false)).toBe('/neighborhood/settings/maintenance');
   });
+  it('falls to users settings without the vehicle and collections modules', () => {
+    expect(homeRedirect(grantsOf('ADMIN', ['BASE']), false)).toBe('/neighborhood/settings/users');
+    expect(homeRedirect(grantsOf('CONFIG_ADMIN', ['BASE', 'VISITAS']), false)).toBe('/neighborhood/settings/users');
+  });
   it('sends security to visitors, leaves owners on the dashboard, super admins to chats', () => {
     expect(homeRedirect(grantsOf('SECURITY'), false)).toBe('/security/visitors');
     expect(homeRedirect(grantsOf('OWNER'), false)).toBeNull();

@@ -22,6 +22,8 @@ const Streets = lazy(() => import('./screens/settings/Streets.js'));
 const StreetForm = lazy(() => import('./screens/settings/StreetForm.js'));
 const HouseTypes = lazy(() => import('./screens/settings/HouseTypes.js'));
 const HouseTypeForm = lazy(() => import('./screens/settings/HouseTypeForm.js'));
+const AdminUsers = lazy(() => import('./screens/settings/AdminUsers.js'));
+const AdminUserForm = lazy(() => import('./screens/settings/AdminUserForm.js'));
 
 export const ROUTES: AppRoute[] = [
   { path: '/', grants: [], screen: Dashboard },
@@ -64,6 +66,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/neighborhood/settings/streets', grants: ['CStreetsRead', 'CStreetsCreate', 'CStreetsUpdate', 'CStreetsDelete'], menu: { group: 'configuration', label: 'menu.settings_streets' }, screen: Streets },
   { path: '/neighborhood/settings/streets/form', grants: ['CStreetsCreate'], screen: StreetForm },
   { path: '/neighborhood/settings/streets/:streetId', grants: ['CStreetsUpdate'], screen: StreetForm },
+  { path: '/neighborhood/settings/users', grants: ['CUsersRead', 'CUsersCreate', 'CUsersUpdate', 'CUsersDelete'], menu: { group: 'configuration', label: 'menu.settings_users' }, screen: AdminUsers },
+  { path: '/neighborhood/settings/users/form', grants: ['CUsersCreate'], screen: AdminUserForm },
+  { path: '/neighborhood/settings/users/:userId/edit', grants: ['CUsersUpdate'], screen: AdminUserForm },
   // Account
   { path: '/user-settings', grants: [], menu: { group: 'account', label: 'menu.user_settings' }, screen: UserSettings },
   { path: '/installations', grants: [], menu: { group: 'account', label: 'menu.installations' }, screen: Installations },
