@@ -1,4 +1,4 @@
-import { GraphQLDirective, GraphQLList, GraphQLNonNull, GraphQLString, DirectiveLocation, lexicographicSortSchema } from 'graphql';
+import { GraphQLDirective, GraphQLList, GraphQLNonNull, GraphQLString, DirectiveLocation, lexicographicSortSchema, specifiedDirectives } from 'graphql';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { builder } from './builder.js';
 import './errorTypes.js';
@@ -10,6 +10,7 @@ import '../domains/adminUsers/adminUser.js';
 import '../domains/users/user.js';
 import '../domains/session/session.js';
 import '../domains/signup/signup.js';
+import '../domains/activation/activation.js';
 import '../domains/residents/resident.js';
 import '../domains/taxInfo/taxInfo.js';
 
@@ -20,7 +21,8 @@ const grantDirective = new GraphQLDirective({
   args: { any: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLString))) } },
 });
 
-export const schema = builder.toSchema({ directives: [grantDirective], sortSchema: true });
+// Passing directives replaces graphql's own: keep @include, @skip, @deprecated and @specifiedBy.
+export const schema = builder.toSchema({ directives: [...specifiedDirectives, grantDirective], sortSchema: true });
 
 /** schema.graphql as committed: the schema with its @grant directives, sorted for stable diffs. */
 export function printSchemaFile(): string {

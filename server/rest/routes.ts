@@ -1,5 +1,6 @@
 // Every /api/1.0 route of the platform, one table assembled from the domains.
 import type { RestRoute } from './router.js';
+import { activationRoutes } from '../domains/activation/rest.js';
 import { residentRoutes } from '../domains/residents/rest.js';
 import { taxInfoRoutes } from '../domains/taxInfo/rest.js';
 import { sessionRoutes } from '../domains/session/rest.js';
@@ -10,4 +11,4 @@ import { streetRoutes } from '../domains/streets/rest.js';
 import { houseTypeRoutes } from '../domains/houseTypes/rest.js';
 import { adminUserRoutes } from '../domains/adminUsers/rest.js';
 
-export const restRoutes: RestRoute[] = [...residentRoutes, ...taxInfoRoutes, ...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes, ...adminUserRoutes];
+export const restRoutes: RestRoute[] = [...activationRoutes, ...residentRoutes, ...taxInfoRoutes, ...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes, ...adminUserRoutes];

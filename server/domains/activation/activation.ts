@@ -1,0 +1,169 @@
+import { builder, grants } from '../../graphql/builder.js';
+import { tenantOf, viewerOf } from '../../graphql/context.js';
+import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
+import { rowId } from '../../graphql/ids.js';
+import { HouseRef } from '../houses/house.js';
+import { SessionRef } from '../session/session.js';
+import { MailDeliveryError } from '../mail/sender.js';
+import '../mail/mail.js';
+import {
+  bulkSentMessage,
+  completeSignup,
+  NONE_SENT_MESSAGE,
+  resendHouseSignupCode,
+  resendHouseSignupCodes,
+  resendSignupCode,
+  saveSignupProfile,
+  signupCodeInfo,
+  type SignupCodeInfo,
+} from './service.js';
+
+// ---- Administration ----
+
+const ResendHouseSignupCodePayload = builder
+  .objectRef<{ houseId: number; signupCode: string; domain: string; message: string }>('ResendHouseSignupCodePayload')
+  .implement({
+    fields: (t) => ({
+      message: t.exposeString('message', { description: '"El email ha sido reenviado"' }),
+      signupCode: t.exposeString('signupCode', { description: 'The code of the link /signup/{code} mailed to the owner' }),
+      domain: t.exposeString('domain'),
+      house: t.prismaField({
+        type: 'House',
+        resolve: (query, p, _a, ctx) => ctx.prisma.house.findFirstOrThrow({ ...query, where: { id: p.houseId, neighborhoodId: tenantOf(ctx) } }),
+      }),
+    }),
+  });
+
+builder.mutationField('resendHouseSignupCode', (t) =>
+  t.field({
+    type: ResendHouseSignupCodePayload,
+    description: "Mails the house owner's activation link again (the owner has no password yet).",
+    ...grants('AHousesUpdate', 'AActivationBulkCreate'),
+    errors: { types: [NotFoundError, ConflictError, MailDeliveryError] },
+    args: {
+      input: t.arg({
+        type: builder.inputType('ResendHouseSignupCodeInput', { fields: (f) => ({ houseId: f.globalID({ required: true, for: HouseRef }) }) }),
+        required: true,
+      }),
+    },
+    resolve: (_r, { input }, ctx) => resendHouseSignupCode(ctx, rowId(input.houseId.id)),
+  }),
+);
+
+const ResendHouseSignupCodesPayload = builder.objectRef<{ count: number }>('ResendHouseSignupCodesPayload').implement({
+  fields: (t) => ({
+    count: t.exposeInt('count', { description: 'E-mails queued: one per owner without a password (not mailed in the last 10 minutes)' }),
+    message: t.string({ resolve: (p) => (p.count ? bulkSentMessage(p.count) : NONE_SENT_MESSAGE) }),
+  }),
+});
+
+builder.mutationField('resendHouseSignupCodes', (t) =>
+  t.field({
+    type: ResendHouseSignupCodesPayload,
+    description: 'Mails the activation link to every owner of the community who has not chosen a password yet.',
+    ...grants('AActivationBulkCreate'),
+    resolve: async (_r, _a, ctx) => ({ count: await resendHouseSignupCodes(ctx) }),
+  }),
+);
+
+// ---- Public: /signup/{code} ----
+
+const SignupCodeKindEnum = builder.enumType('SignupCodeKind', {
+  values: { HOUSE: { description: "A house's code: opens its owner's account" }, USER: { description: "A person's own code (registered by an administrator)" } },
+});
+
+export const SignupCodeInfoRef = builder.objectRef<SignupCodeInfo>('SignupCodeInfo').implement({
+  description: 'What an activation code opens.',
+  fields: (t) => ({
+    kind: t.field({ type: SignupCodeKindEnum, resolve: (i) => i.kind }),
+    neighborhoodName: t.exposeString('neighborhoodName'),
+    domain: t.exposeString('domain'),
+    houseLabel: t.exposeString('houseLabel', { nullable: true }),
+    email: t.exposeString('email'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName', { nullable: true }),
+    mobile: t.exposeString('mobile', { nullable: true }),
+    hasPassword: t.exposeBoolean('hasPassword', { description: 'The person already chose a password: the code no longer works; sign in instead' }),
+  }),
+});
+
+builder.queryField('signupCode', (t) =>
+  t.field({
+    type: SignupCodeInfoRef,
+    nullable: true,
+    description: 'Public: what an activation code opens; null when the code does not exist.',
+    args: { code: t.arg.string({ required: true }), domain: t.arg.string({ required: false }) },
+    resolve: (_r, { code, domain }, ctx) => signupCodeInfo(ctx, code, domain),
+  }),
+);
+
+const ResendSignupCodeInput = builder.inputType('ResendSignupCodeInput', {
+  fields: (f) => ({
+    code: f.string({ required: true }),
+    domain: f.string({ required: false, description: 'Community domain of the legacy path /auth/{domain}/...' }),
+  }),
+});
+
+const SaveSignupProfileInput = builder.inputType('SaveSignupProfileInput', {
+  fields: (f) => ({
+    code: f.string({ required: true }),
+    domain: f.string({ required: false }),
+    firstName: f.string({ required: true }),
+    lastName: f.string({ required: false }),
+    mobile: f.string({ required: false }),
+  }),
+});
+
+const CompleteSignupInput = builder.inputType('CompleteSignupInput', {
+  fields: (f) => ({
+    code: f.string({ required: true }),
+    domain: f.string({ required: false }),
+    firstName: f.string({ required: false, description: 'Kept as registered when absent' }),
+    lastName: f.string({ required: false }),
+    mobile: f.string({ required: false }),
+    password: f.string({ required: true }),
+    passwordConfirmation: f.string({ required: false }),
+  }),
+});
+
+const MessagePayload = builder.objectRef<{ message: string }>('ResendSignupCodePayload').implement({
+  fields: (t) => ({ message: t.exposeString('message', { description: '"El email ha sido reenviado"' }) }),
+});
+
+builder.mutationField('resendSignupCode', (t) =>
+  t.field({
+    type: MessagePayload,
+    description: 'Public: mails the activation link of a code again (at most every 30 seconds).',
+    errors: { types: [InputError, NotFoundError, ConflictError, MailDeliveryError] },
+    args: { input: t.arg({ type: ResendSignupCodeInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ message: await resendSignupCode(ctx, input) }),
+  }),
+);
+
+const SaveSignupProfilePayload = builder.objectRef<{ info: SignupCodeInfo }>('SaveSignupProfilePayload').implement({
+  fields: (t) => ({ signupCode: t.field({ type: SignupCodeInfoRef, resolve: (p) => p.info }) }),
+});
+
+builder.mutationField('saveSignupProfile', (t) =>
+  t.field({
+    type: SaveSignupProfilePayload,
+    description: "Public: saves the person's name and mobile before they choose the password.",
+    errors: { types: [InputError, NotFoundError] },
+    args: { input: t.arg({ type: SaveSignupProfileInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ info: await saveSignupProfile(ctx, input) }),
+  }),
+);
+
+const CompleteSignupPayload = builder.objectRef<{ userId: number }>('CompleteSignupPayload').implement({
+  fields: (t) => ({ session: t.field({ type: SessionRef, resolve: (_p, _a, ctx) => viewerOf(ctx) }) }),
+});
+
+builder.mutationField('completeSignup', (t) =>
+  t.field({
+    type: CompleteSignupPayload,
+    description: 'Public: sets the profile and the first password of an activation code and signs in (session cookie).',
+    errors: { types: [InputError, NotFoundError] },
+    args: { input: t.arg({ type: CompleteSignupInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ({ userId: await completeSignup(ctx, input) }),
+  }),
+);
