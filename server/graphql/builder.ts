@@ -26,6 +26,8 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date };
     Date: { Input: Date; Output: Date | string };
     Decimal: { Input: string; Output: string | { toFixed(n: number): string } };
+    /** An uploaded file (GraphQL multipart request); input only. */
+    File: { Input: File; Output: never };
   };
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
@@ -67,6 +69,22 @@ builder.scalarType('Decimal', {
     const text = String(value).trim();
     if (!/^-?\d+(\.\d+)?$/.test(text)) throw new TypeError('Decimal inválido');
     return text;
+  },
+});
+
+// Yoga parses multipart requests (graphql-multipart-request-spec) and puts a WHATWG File in the variables.
+builder.scalarType('File', {
+  description: 'An uploaded file, sent as a GraphQL multipart request',
+  serialize: () => {
+    throw new TypeError('File is an input-only scalar');
+  },
+  parseValue: (value) => {
+    // Duck-typed: Yoga's File may come from its fetch ponyfill rather than the global class.
+    const file = value as File;
+    if (!file || typeof file !== 'object' || typeof file.arrayBuffer !== 'function' || typeof file.name !== 'string') {
+      throw new TypeError('Envía el archivo como multipart/form-data');
+    }
+    return file;
   },
 });
 

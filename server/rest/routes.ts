@@ -10,5 +10,6 @@ import { signUpRoutes } from '../domains/signup/rest.js';
 import { streetRoutes } from '../domains/streets/rest.js';
 import { houseTypeRoutes } from '../domains/houseTypes/rest.js';
 import { adminUserRoutes } from '../domains/adminUsers/rest.js';
+import { massiveLoadRoutes } from '../domains/massiveLoad/rest.js';
 
-export const restRoutes: RestRoute[] = [...activationRoutes, ...residentRoutes, ...taxInfoRoutes, ...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes, ...adminUserRoutes];
+export const restRoutes: RestRoute[] = [...activationRoutes, ...residentRoutes, ...taxInfoRoutes, ...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes, ...adminUserRoutes, ...massiveLoadRoutes];
