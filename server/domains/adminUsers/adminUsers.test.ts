@@ -302,6 +302,23 @@ describe('administration users through GraphQL', () => {
     expect(refused.status).toBe(403);
   });
 
+  it('loads a page with a constant number of SQL statements (no N+1)', async () => {
+    const count = async (first: number) => {
+      const before = t.app.db.statements();
+      const { body } = await t.gql(
+        `query($first: Int!) { administrationUsers(first: $first) { totalCount edges { node { id firstName lastName email pendingSignup signupCode isViewer role { id name allowCreateForHouseUser } } } } }`,
+        { first },
+        { token: admin },
+      );
+      expect(body.data.administrationUsers.edges.length).toBe(Math.min(first, body.data.administrationUsers.totalCount));
+      return t.app.db.statements() - before;
+    };
+    const small = await count(1);
+    const large = await count(50);
+    expect(large).toBe(small);
+    expect(large).toBeLessThanOrEqual(5);
+  });
+
   it('answers typed errors, looks people up by e-mail and resends the code', async () => {
     const roles = (await t.gql('{ administrationRoles { id name forHouse } communityRoles(forHouse: true) { name forHouse } }', {}, { token: admin })).body.data;
     expect(roles.administrationRoles.every((r: any) => !r.forHouse)).toBe(true);
