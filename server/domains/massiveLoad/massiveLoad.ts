@@ -4,7 +4,6 @@
 import { builder, grants } from '../../graphql/builder.js';
 import { ErrorInterface } from '../../graphql/errorTypes.js';
 import { InputError } from '../../graphql/errors.js';
-import { rowId } from '../../graphql/ids.js';
 import { HouseStatusEnum } from '../houses/house.js';
 import type { RowErrors } from './rows.js';
 import { exportHouses, importHouses, massiveLoadTemplate, MassiveLoadError, type ImportCounts, type SpreadsheetFile } from './service.js';
@@ -64,21 +63,21 @@ builder.queryField('housesMassiveLoadTemplate', (t) =>
 );
 
 const HouseExportFilter = builder.inputType('HouseExportFilter', {
-  description: 'The owners-list filters.',
+  description: 'The owners-list filters (as HouseFilter); ids are database ids, as in the query string.',
   fields: (t) => ({
     firstName: t.string({ required: false }),
     lastName: t.string({ required: false }),
     email: t.string({ required: false }),
     catastral: t.string({ required: false, description: 'Cadastral key prefix' }),
     status: t.field({ type: HouseStatusEnum, required: false }),
-    streetId: t.globalID({ required: false }),
+    streetId: t.int({ required: false }),
     exteriorNumber: t.string({ required: false }),
     interiorNumber: t.string({ required: false }),
-    houseTypeId: t.globalID({ required: false }),
+    houseTypeId: t.int({ required: false }),
     block: t.string({ required: false }),
     lot: t.string({ required: false }),
-    condominiumId: t.globalID({ required: false }),
-    mallId: t.globalID({ required: false }),
+    condominiumId: t.int({ required: false }),
+    mallId: t.int({ required: false }),
     userActive: t.boolean({ required: false, description: 'Whether the owner has activated their account' }),
   }),
 });
@@ -89,15 +88,6 @@ builder.queryField('housesExport', (t) =>
     description: 'The houses list with the owners-list filters as XLSX.',
     ...grants('AHousesRead'),
     args: { filter: t.arg({ type: HouseExportFilter, required: false }) },
-    resolve: (_r, { filter }, ctx) => {
-      const id = (g: { id: string } | null | undefined) => (g ? rowId(g.id) : null);
-      return exportHouses(ctx, filter && {
-        ...filter,
-        streetId: id(filter.streetId),
-        houseTypeId: id(filter.houseTypeId),
-        condominiumId: id(filter.condominiumId),
-        mallId: id(filter.mallId),
-      });
-    },
+    resolve: (_r, { filter }, ctx) => exportHouses(ctx, filter),
   }),
 );

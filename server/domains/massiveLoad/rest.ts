@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { globalId, RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
+import { RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
+import { ownersFilter, ownersListQuery } from '../houses/rest.js';
 import { MAX_FILE_BYTES } from './sheet.js';
 
 /** A GraphQL SpreadsheetFile as an XLSX download. */
@@ -13,27 +14,6 @@ function download(file: { fileName: string; contentType: string; base64: string 
     },
   });
 }
-
-const id = z.coerce.number().int().positive().max(2_147_483_647).optional();
-const text = z.string().optional();
-
-/** The owners-list filters of the query string (spec 1 section 2). */
-const exportQuery = z.object({
-  first_name: text,
-  last_name: text,
-  email: text,
-  catastral: text,
-  house_status: z.enum(['NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'ACTIVE', 'BLOCKED', 'DELETED']).optional(),
-  id_street: id,
-  exterior_number: text,
-  interior_number: text,
-  id_house_type: id,
-  block: text,
-  lot: text,
-  id_condominium: id,
-  id_mall: id,
-  user_status: z.enum(['true', 'false']).optional(),
-});
 
 const FILE_FIELDS = 'fileName contentType base64';
 
@@ -65,26 +45,9 @@ export const massiveLoadRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/neighborhoods/{n}/houses/export',
-    query: exportQuery,
+    query: ownersListQuery,
     operation: `query($filter: HouseExportFilter) { housesExport(filter: $filter) { ${FILE_FIELDS} } }`,
-    variables: ({ query }) => ({
-      filter: {
-        firstName: query.first_name ?? null,
-        lastName: query.last_name ?? null,
-        email: query.email ?? null,
-        catastral: query.catastral ?? null,
-        status: query.house_status ?? null,
-        streetId: query.id_street ? globalId('Street', query.id_street) : null,
-        exteriorNumber: query.exterior_number ?? null,
-        interiorNumber: query.interior_number ?? null,
-        houseTypeId: query.id_house_type ? globalId('HouseType', query.id_house_type) : null,
-        block: query.block ?? null,
-        lot: query.lot ?? null,
-        condominiumId: query.id_condominium ? globalId('Condominium', query.id_condominium) : null,
-        mallId: query.id_mall ? globalId('Mall', query.id_mall) : null,
-        userActive: query.user_status === undefined ? null : query.user_status === 'true',
-      },
-    }),
+    variables: ({ query }) => ({ filter: ownersFilter(query) }),
     result: (data) => download(data.housesExport),
   },
 ];

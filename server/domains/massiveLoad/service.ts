@@ -9,6 +9,7 @@ import { AppError, InputError } from '../../graphql/errors.js';
 import { audit } from '../../audit.js';
 import { pendingStatus } from '../../../core/houseRules.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
+import { houseWhere, type HouseFilterInput } from '../houses/filter.js';
 import { assignOwner, findOrCreateUser, newSignupCode, type Tx } from '../houses/ownership.js';
 import { locationKey, validateRows, type LoadHouseType, type RowErrors, type ValidRow } from './rows.js';
 import { exportWorkbook, MAX_FILE_BYTES, readSheet, SheetError, templateWorkbook, XLSX_TYPE, type ExportRow } from './sheet.js';
@@ -281,59 +282,13 @@ export async function importHouses(ctx: Context, file: File): Promise<ImportCoun
   return counts;
 }
 
-export interface ExportFilter {
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-  catastral?: string | null;
-  status?: HouseStatus | null;
-  streetId?: number | null;
-  exteriorNumber?: string | null;
-  interiorNumber?: string | null;
-  houseTypeId?: number | null;
-  block?: string | null;
-  lot?: string | null;
-  condominiumId?: number | null;
-  mallId?: number | null;
-  /** true: the owner has activated their account (set a password); false: not yet, or no owner. */
-  userActive?: boolean | null;
-}
-
-/**
- * The owners-list filters as a Prisma where (spec 1 section 2). TODO: switch to the houses domain's
- * shared owners-list filter once it lands, so the list and its export can never disagree.
- */
-export function exportWhere(neighborhoodId: number, f: ExportFilter = {}): PrismaNS.HouseWhereInput {
-  const contains = (value: string | null | undefined) => (value?.trim() ? { contains: value.trim(), mode: 'insensitive' as const } : undefined);
-  const owner: PrismaNS.UserWhereInput = {
-    ...(contains(f.firstName) ? { firstName: contains(f.firstName) } : {}),
-    ...(contains(f.lastName) ? { lastName: contains(f.lastName) } : {}),
-    ...(contains(f.email) ? { email: contains(f.email) } : {}),
-    ...(f.userActive === true ? { passwordHash: { not: null } } : {}),
-  };
-  return {
-    neighborhoodId,
-    ...(f.status ? { status: f.status } : { status: { not: 'DELETED' } }),
-    ...(f.catastral?.trim() ? { catastral: { startsWith: f.catastral.trim(), mode: 'insensitive' } } : {}),
-    ...(f.streetId ? { streetId: f.streetId } : {}),
-    ...(f.houseTypeId ? { houseTypeId: f.houseTypeId } : {}),
-    ...(f.condominiumId ? { condominiumId: f.condominiumId } : {}),
-    ...(f.mallId ? { mallId: f.mallId } : {}),
-    ...(f.exteriorNumber?.trim() ? { exteriorNumber: { equals: f.exteriorNumber.trim(), mode: 'insensitive' } } : {}),
-    ...(f.interiorNumber?.trim() ? { interiorNumber: { equals: f.interiorNumber.trim(), mode: 'insensitive' } } : {}),
-    ...(f.block?.trim() ? { block: { equals: f.block.trim(), mode: 'insensitive' } } : {}),
-    ...(f.lot?.trim() ? { lot: { equals: f.lot.trim(), mode: 'insensitive' } } : {}),
-    ...(Object.keys(owner).length ? { owner } : {}),
-    ...(f.userActive === false ? { OR: [{ ownerUserId: null }, { owner: { passwordHash: null } }] } : {}),
-  };
-}
-
 /** The houses list with the owners-list filters as XLSX: the template's columns plus status and sign-up code. */
-export async function exportHouses(ctx: Context, filter?: ExportFilter | null): Promise<SpreadsheetFile> {
+export async function exportHouses(ctx: Context, filter?: HouseFilterInput | null): Promise<SpreadsheetFile> {
   const neighborhoodId = tenantOf(ctx);
   const [houses, community] = await Promise.all([
     ctx.prisma.house.findMany({
-      where: exportWhere(neighborhoodId, filter ?? {}),
+      // The owners list's own filter, so the list and its export always agree.
+      where: houseWhere(ctx, filter),
       orderBy: { id: 'asc' },
       select: {
         catastral: true,
