@@ -24,6 +24,10 @@ const HouseTypes = lazy(() => import('./screens/settings/HouseTypes.js'));
 const HouseTypeForm = lazy(() => import('./screens/settings/HouseTypeForm.js'));
 const AdminUsers = lazy(() => import('./screens/settings/AdminUsers.js'));
 const AdminUserForm = lazy(() => import('./screens/settings/AdminUserForm.js'));
+const Owners = lazy(() => import('./screens/owners/Owners.js'));
+const OwnerForm = lazy(() => import('./screens/owners/OwnerForm.js'));
+const OwnerActivate = lazy(() => import('./screens/owners/OwnerActivate.js'));
+const OwnerChange = lazy(() => import('./screens/owners/OwnerChange.js'));
 
 export const ROUTES: AppRoute[] = [
   { path: '/', grants: [], screen: Dashboard },
@@ -36,6 +40,11 @@ export const ROUTES: AppRoute[] = [
   { path: '/houses/visitors', grants: ['OVisitorsRead', 'SVisitorsRead', 'RVisitorsRead'], menu: { group: 'property', label: 'menu.houses_visitors' } },
   { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
   // Administration (titled with the community type name)
+  { path: '/owners', grants: ['AHousesRead'], menu: { group: 'administration', label: 'menu.owners' }, screen: Owners },
+  { path: '/owners/form', grants: ['AHousesCreate'], screen: OwnerForm },
+  { path: '/owners/edit/:houseId', grants: ['AHousesUpdate'], screen: OwnerForm },
+  { path: '/owners/active/:houseId', grants: ['AHousesUpdate'], screen: OwnerActivate },
+  { path: '/owners/:houseId/change', grants: ['AHousesUpdate'], screen: OwnerChange },
   { path: '/agreements', grants: ['AAgreementsRead'], menu: { group: 'administration', label: 'menu.agreements' } },
   { path: '/neighborhood/incomes', grants: ['AIncomesRead'], menu: { group: 'administration', label: 'menu.incomes' } },
   { path: '/maintenances', grants: ['AMaintenanceIncomesRead', 'AMaintenancesCreate'], menu: { group: 'administration', label: 'menu.maintenances' } },

@@ -49,7 +49,9 @@ export function Uploader({ endpoint, maxSizeMb, pattern, accept, extraFields = {
         setDone(true);
         const key = (() => {
           try {
-            return JSON.parse(request.responseText).key as string;
+            // POST /api/1.0/files answers { id, ... }; signed-policy uploads answer { key }.
+            const body = JSON.parse(request.responseText);
+            return (body.id ?? body.key ?? extraFields.key ?? chosen.name) as string;
           } catch {
             return extraFields.key ?? chosen.name;
           }
