@@ -11,6 +11,7 @@ import '../domains/users/user.js';
 import '../domains/session/session.js';
 import '../domains/signup/signup.js';
 import '../domains/activation/activation.js';
+import '../domains/onboarding/onboarding.js';
 import '../domains/massiveLoad/massiveLoad.js';
 import '../domains/residents/resident.js';
 import '../domains/taxInfo/taxInfo.js';

@@ -1,6 +1,7 @@
 // Every /api/1.0 route of the platform, one table assembled from the domains.
 import type { RestRoute } from './router.js';
 import { activationRoutes } from '../domains/activation/rest.js';
+import { onboardingRoutes } from '../domains/onboarding/rest.js';
 import { residentRoutes } from '../domains/residents/rest.js';
 import { taxInfoRoutes } from '../domains/taxInfo/rest.js';
 import { sessionRoutes } from '../domains/session/rest.js';
@@ -12,4 +13,4 @@ import { houseTypeRoutes } from '../domains/houseTypes/rest.js';
 import { adminUserRoutes } from '../domains/adminUsers/rest.js';
 import { massiveLoadRoutes } from '../domains/massiveLoad/rest.js';
 
-export const restRoutes: RestRoute[] = [...activationRoutes, ...residentRoutes, ...taxInfoRoutes, ...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes, ...adminUserRoutes, ...massiveLoadRoutes];
+export const restRoutes: RestRoute[] = [...activationRoutes, ...onboardingRoutes, ...residentRoutes, ...taxInfoRoutes, ...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes, ...adminUserRoutes, ...massiveLoadRoutes];
