@@ -22,6 +22,9 @@ const Streets = lazy(() => import('./screens/settings/Streets.js'));
 const StreetForm = lazy(() => import('./screens/settings/StreetForm.js'));
 const HouseTypes = lazy(() => import('./screens/settings/HouseTypes.js'));
 const HouseTypeForm = lazy(() => import('./screens/settings/HouseTypeForm.js'));
+const HouseResidents = lazy(() => import('./screens/residents/HouseResidents.js'));
+const HouseResidentForm = lazy(() => import('./screens/residents/HouseResidentForm.js'));
+const HouseTaxInfo = lazy(() => import('./screens/taxInfo/HouseTaxInfo.js'));
 const AdminUsers = lazy(() => import('./screens/settings/AdminUsers.js'));
 const AdminUserForm = lazy(() => import('./screens/settings/AdminUserForm.js'));
 const Owners = lazy(() => import('./screens/owners/Owners.js'));
@@ -36,6 +39,14 @@ export const ROUTES: AppRoute[] = [
   { path: '/houses/agreements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_agreements' } },
   { path: '/houses/statements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_statements' } },
   { path: '/houses/cards', grants: ['OCardsCreate', 'SCardsCreate', 'OCardsUpdate', 'SCardsUpdate', 'OCardsDelete', 'SCardsDelete'], menu: { group: 'property', label: 'menu.houses_cards' } },
+  { path: '/houses/residents', grants: ['OResidentsCreate', 'OResidentsUpdate', 'OResidentsDelete', 'SResidentsCreate', 'SResidentsUpdate', 'SResidentsDelete', 'RResidentsCreate', 'RResidentsUpdate', 'RResidentsDelete'], menu: { group: 'property', label: 'residents.menu' }, screen: HouseResidents },
+  { path: '/houses/residents/form', grants: ['OResidentsCreate', 'SResidentsCreate', 'RResidentsCreate'], screen: HouseResidentForm },
+  { path: '/houses/residents/:residentId', grants: ['OResidentsUpdate', 'SResidentsUpdate', 'RResidentsUpdate'], screen: HouseResidentForm },
+  { path: '/houses/:houseId/residents', grants: ['AResidentsRead'], screen: HouseResidents },
+  { path: '/residents/form', grants: ['AResidentsCreate'], screen: HouseResidentForm },
+  { path: '/residents/:residentId', grants: ['AResidentsUpdate'], screen: HouseResidentForm },
+  { path: '/houses/settings', grants: ['OTaxUpdate', 'STaxUpdate'], menu: { group: 'property', label: 'taxInfo.menu' }, screen: HouseTaxInfo },
+  { path: '/houses/:houseId/settings', grants: ['ATaxRead', 'ATaxUpdate'], screen: HouseTaxInfo },
   { path: '/houses/incomes/summary', grants: ['OIncomesSummaryRead', 'SIncomesSummaryRead', 'RIncomesSummaryRead'], menu: { group: 'property', label: 'menu.houses_incomes_summary' } },
   { path: '/houses/visitors', grants: ['OVisitorsRead', 'SVisitorsRead', 'RVisitorsRead'], menu: { group: 'property', label: 'menu.houses_visitors' } },
   { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
