@@ -1,7 +1,9 @@
 // Demo data for `npm start` on an empty database: two communities, their people and houses.
 import type { Prisma } from './client.js';
+import type { Prisma as PrismaNS } from './generated/client.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createCommunity } from '../domains/neighborhoods/service.js';
+import { newSignupCode } from '../domains/houses/ownership.js';
 import type { RoleKind } from './generated/enums.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -71,6 +73,8 @@ export async function seedDemo(prisma: Prisma) {
     ],
   });
   const user = (email: string) => people.find((p) => p.email === email)!.id;
+  // An administration user invited but not registered yet (no password, sign-up code pending).
+  const invited = await prisma.user.create({ data: { email: 'invitado@demo.mx', firstName: 'Iñaki', lastName: 'Torres', signupCode: newSignupCode() } });
 
   const houses = [];
   for (let i = 0; i < 40; i++) {
@@ -118,8 +122,117 @@ export async function seedDemo(prisma: Prisma) {
       { neighborhoodId: olivos.id, userId: user('inquilino@demo.mx'), houseId: ownHouse.id, roleId: role(olivos, 'CO_OWNER') },
       { neighborhoodId: olivos.id, userId: user('residente@demo.mx'), houseId: ownHouse.id, roleId: role(olivos, 'RESIDENT') },
       { neighborhoodId: olivos.id, userId: user('seguridad@demo.mx'), roleId: role(olivos, 'SECURITY') },
+      { neighborhoodId: olivos.id, userId: invited.id, roleId: role(olivos, 'SECURITY') },
       ...olivosHouses.slice(1).map((h, i) => ({ neighborhoodId: olivos.id, userId: owners[i].id, houseId: h.id, roleId: role(olivos, 'OWNER') })),
     ],
   });
+  await prisma.house.updateMany({ where: { neighborhoodId: olivos.id, status: { not: 'MISSING_BALANCE' } }, data: { initialBalance: 0 } });
+  await seedMoreHouses(prisma, olivos.id, passwordHash, { owner: role(olivos, 'OWNER'), resident: role(olivos, 'RESIDENT'), coOwner: role(olivos, 'CO_OWNER') });
   return { olivos, torre };
+}
+
+/**
+ * A realistic community beyond the first 40 houses: 200 more across avenue houses, condominium
+ * apartments and empty lots, in every status, most with owners (some still without an account),
+ * some with residents and tax data.
+ */
+async function seedMoreHouses(prisma: Prisma, neighborhoodId: number, passwordHash: string, roles: { owner: number; resident: number; coOwner: number }) {
+  const [avenue] = await prisma.houseType.findMany({ where: { neighborhoodId, title: 'Propiedad en avenida' } });
+  const apartment = await prisma.houseType.create({
+    data: { neighborhoodId, title: 'Propiedad en condominio', defaultName: 'Departamento', requireCondominium: true, requireInteriorNumber: true },
+  });
+  const lotType = await prisma.houseType.create({ data: { neighborhoodId, title: 'Lote sin construir', requireStreet: true } });
+  const streets = await prisma.street.createManyAndReturn({
+    data: ['Calle Álamo', 'Calle Laurel', 'Calle Olmo'].map((name) => ({ neighborhoodId, name })),
+  });
+  const allStreets = await prisma.street.findMany({ where: { neighborhoodId }, orderBy: { id: 'asc' } });
+  const condos = await prisma.condominium.createManyAndReturn({ data: ['Privada Jacarandas', 'Torre Bugambilias'].map((name) => ({ neighborhoodId, name })) });
+
+  type Draft = PrismaNS.HouseCreateManyInput & { withOwner: boolean; withAccount: boolean };
+  const drafts: Draft[] = [];
+  for (let i = 0; i < 200; i++) {
+    const kind = i % 10 < 6 ? 'avenue' : i % 10 < 9 ? 'apartment' : 'lot';
+    const status = (['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'BLOCKED', 'ACTIVE', 'DELETED'] as const)[i % 12];
+    const block = String(5 + Math.floor(i / 10));
+    const lot = String((i % 10) + 1);
+    const base = {
+      neighborhoodId,
+      status,
+      initialBalance: status === 'MISSING_BALANCE' ? null : i % 7 === 0 ? -1250 : i % 11 === 0 ? 800 : 0,
+      balanceReason: i % 7 === 0 ? 'Adeudo anterior a la administración actual' : null,
+      withOwner: status !== 'INCOMPLETE',
+      withAccount: status !== 'INCOMPLETE' && i % 5 !== 4,
+    };
+    if (kind === 'avenue') {
+      drafts.push({ ...base, houseTypeId: avenue.id, block, lot, streetId: allStreets[i % allStreets.length].id, exteriorNumber: String(200 + i * 2), catastral: `OLV-${block.padStart(2, '0')}-${lot.padStart(2, '0')}`, parkingSpots: 2, dimension: 160 + (i % 4) * 20 });
+    } else if (kind === 'apartment') {
+      const condo = condos[i % condos.length];
+      const interior = `${condo.name === 'Privada Jacarandas' ? 'J' : 'B'}-${100 + i}`;
+      drafts.push({ ...base, houseTypeId: apartment.id, condominiumId: condo.id, interiorNumber: interior, catastral: `OLV-C-${interior}`, parkingSpots: 1, dimension: 85 });
+    } else {
+      drafts.push({ ...base, houseTypeId: lotType.id, streetId: streets[i % streets.length].id, catastral: `OLV-L-${String(i).padStart(3, '0')}`, dimension: 250 });
+    }
+  }
+  const ownerDrafts = drafts.filter((d) => d.withOwner);
+  const owners = await prisma.user.createManyAndReturn({
+    data: ownerDrafts.map((draft, i) => ({
+      email: `propietario${i + 1}@demo.mx`,
+      firstName: FIRST_NAMES[(i * 3 + 1) % FIRST_NAMES.length],
+      lastName: `${LAST_NAMES[(i * 5 + 2) % LAST_NAMES.length]} ${LAST_NAMES[(i * 3) % LAST_NAMES.length]}`,
+      mobile: `442${String(1000000 + i * 37).slice(0, 7)}`,
+      passwordHash: draft.withAccount ? passwordHash : null,
+      emailVerified: draft.withAccount,
+    })),
+  });
+  let nextOwner = 0;
+  const houses = await prisma.house.createManyAndReturn({
+    data: drafts.map(({ withOwner, withAccount: _a, ...house }) =>
+      withOwner ? { ...house, ownerUserId: owners[nextOwner++].id, signupCode: newSignupCode() } : house,
+    ),
+  });
+  const owned = houses.filter((h) => h.ownerUserId != null).map((house, i) => ({ house, owner: owners[i] }));
+  if (owned.some(({ house, owner }) => house.ownerUserId !== owner.id)) throw new Error('seed: owners out of order');
+  await prisma.houseOwnerChange.createMany({ data: owned.map(({ house, owner }) => ({ neighborhoodId, houseId: house.id, toUserId: owner.id })) });
+  const residentHouses = owned.filter((_x, i) => i % 4 === 0);
+  const residents = await prisma.user.createManyAndReturn({
+    data: residentHouses.map((_x, i) => ({
+      email: `habitante${i + 1}@demo.mx`,
+      firstName: FIRST_NAMES[(i * 7 + 2) % FIRST_NAMES.length],
+      lastName: LAST_NAMES[(i * 3 + 4) % LAST_NAMES.length],
+      passwordHash,
+      emailVerified: true,
+    })),
+  });
+  await prisma.membership.createMany({
+    data: [
+      ...owned.map(({ house, owner }) => ({
+        neighborhoodId,
+        userId: owner.id,
+        houseId: house.id,
+        roleId: roles.owner,
+        active: house.status !== 'DELETED' && house.status !== 'BLOCKED',
+      })),
+      ...residentHouses.map(({ house }, i) => ({
+        neighborhoodId,
+        userId: residents[i].id,
+        houseId: house.id,
+        roleId: i % 2 ? roles.coOwner : roles.resident,
+        active: house.status !== 'DELETED' && house.status !== 'BLOCKED',
+      })),
+    ],
+  });
+  await prisma.houseTaxInfo.createMany({
+    data: owned
+      .filter((_x, i) => i % 6 === 0)
+      .map(({ house }, i) => ({
+        houseId: house.id,
+        neighborhoodId,
+        rfc: `${['MOHA', 'GALJ', 'RUPP', 'CAIV'][i % 4]}8${i % 10}0101${['AB1', 'XY2', 'K3Z', '9QW'][i % 4]}`,
+        businessName: `${owned[i * 6].owner.firstName} ${owned[i * 6].owner.lastName}`,
+        fiscalRegime: 'RF612',
+        cfdiUse: 'G03',
+        postalCode: '76090',
+        state: 'QUE',
+      })),
+  });
 }

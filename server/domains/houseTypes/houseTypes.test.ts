@@ -22,6 +22,8 @@ describe('house type catalogue', () => {
 
 describe('house types through REST', () => {
   it('creates a predefined type with the catalogue flags, whatever flags are sent', async () => {
+    // The demo community already holds every predefined type; start from one it no longer has.
+    await t.app.db.prisma.houseType.updateMany({ where: { neighborhoodId: 1, title: 'Propiedad en condominio' }, data: { title: 'Departamentos (anterior)' } });
     const created = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Propiedad en condominio', require_street: true }, { token: config });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
