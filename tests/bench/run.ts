@@ -22,11 +22,18 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   const ownerRole = await db.prisma.role.findFirstOrThrow({ where: { neighborhoodId: olivos.id, kind: 'OWNER' } });
   const sql = (text: string) => db.prisma.$executeRawUnsafe(text);
   await sql(`INSERT INTO "User" (email, "firstName", "lastName", "updatedAt")
-             SELECT 'bench' || g || '@demo.mx', 'Vecino', 'Número ' || g, now() FROM generate_series(1, ${HOUSES}) g`);
-  await sql(`INSERT INTO "House" ("neighborhoodId", catastral, block, lot, "exteriorNumber", status, "updatedAt", "ownerUserId")
+             SELECT 'bench' || g || '@demo.mx', (ARRAY['María','José','Lucía','Pedro','Ana'])[1 + g % 5], (ARRAY['García','López','Martínez','Hernández','Pérez','Sánchez','Ramírez'])[1 + g % 7] || ' ' || g, now()
+               FROM generate_series(1, ${HOUSES}) g`);
+  const avenue = await db.prisma.houseType.findFirstOrThrow({ where: { neighborhoodId: olivos.id, title: 'Propiedad en avenida' } });
+  const streets = await db.prisma.street.findMany({ where: { neighborhoodId: olivos.id }, select: { id: true } });
+  // One owner in three has an account (user_status active).
+  await sql(`UPDATE "User" SET "passwordHash" = (SELECT "passwordHash" FROM "User" WHERE email = 'admin@demo.mx')
+              WHERE email LIKE 'bench%' AND substring(email from 6 for 5)::int % 3 = 0`);
+  await sql(`INSERT INTO "House" ("neighborhoodId", catastral, block, lot, "exteriorNumber", status, "updatedAt", "ownerUserId", "houseTypeId", "streetId", "initialBalance")
              SELECT ${olivos.id}, 'BEN-' || lpad(g::text, 5, '0'), (g / 50)::text, (g % 50)::text, (1000 + g)::text,
                     (ARRAY['ACTIVE','ACTIVE','ACTIVE','NEW','BLOCKED']::"HouseStatus"[])[1 + g % 5], now(),
-                    (SELECT id FROM "User" WHERE email = 'bench' || g || '@demo.mx')
+                    (SELECT id FROM "User" WHERE email = 'bench' || g || '@demo.mx'), ${avenue.id},
+                    (ARRAY[${streets.map((st) => st.id).join(',')}])[1 + g % ${streets.length}], 0
                FROM generate_series(1, ${HOUSES}) g`);
   await sql(`INSERT INTO "Membership" ("neighborhoodId", "userId", "houseId", "roleId")
              SELECT ${olivos.id}, h."ownerUserId", h.id, ${ownerRole.id} FROM "House" h WHERE h.catastral LIKE 'BEN-%'`);
@@ -57,7 +64,7 @@ async function measure(base: string, name: string, opts: autocannon.Options) {
   const total = result.requests.total;
   const errors = result.non2xx + result.errors;
   console.log(
-    `  ${name.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   SQL/req ${((after - before - 1) / total).toFixed(2)}${errors ? `   ERRORES ${errors}` : ''}`,
+    `  ${name.padEnd(50)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   SQL/req ${((after - before - 1) / total).toFixed(2)}${errors ? `   ERRORES ${errors}` : ''}`,
   );
 }
 
@@ -78,12 +85,22 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     });
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const housesQuery = JSON.stringify({
-      query: `query($f: HouseFilter, $o: Int) { houses(first: 20, offset: $o, filter: $f) { totalCount edges { node { id databaseId label status catastral exteriorNumber houseTypeName streetName } } } }`,
-      variables: { f: { status: 'ACTIVE' }, o: 1000 },
+    // The owners list as its screen asks for it (spec 1 section 2 filters).
+    const ownersQuery = (f: Record<string, unknown>, o: number) =>
+      JSON.stringify({
+        query: `query($f: HouseFilter, $o: Int) { houses(first: 20, offset: $o, filter: $f) { totalCount edges { node {
+          id databaseId label status catastral houseTypeName streetName ownerHasAccount owner { firstName lastName email } } } } }`,
+        variables: { f, o },
+      });
+    const street = (await (await fetch(`${base}/api/1.0/neighborhoods/1/streets?page_size=1`, { headers })).json()) as { content: { id: number }[] };
+    await measure(base, 'GraphQL owners list: ACTIVE, offset 1000', { url: `${base}/graphql`, method: 'POST', headers, body: ownersQuery({ status: 'ACTIVE' }, 1000) });
+    await measure(base, 'GraphQL owners list: last name + ACTIVE', { url: `${base}/graphql`, method: 'POST', headers, body: ownersQuery({ status: 'ACTIVE', lastName: 'garcía' }, 20) });
+    await measure(base, 'GraphQL owners list: street + no account', {
+      url: `${base}/graphql`, method: 'POST', headers, body: ownersQuery({ streetId: street.content[0].id, userActive: false }, 0),
     });
-    await measure(base, 'GraphQL houses(first: 20, ACTIVE, offset 1000)', { url: `${base}/graphql`, method: 'POST', headers, body: housesQuery });
-    await measure(base, 'REST GET /neighborhoods/1/houses?page_size=20', { url: `${base}/api/1.0/neighborhoods/1/houses?page_size=20&offset=1000&house_status=ACTIVE`, headers });
+    await measure(base, 'REST owners list: e-mail + status + user_status', {
+      url: `${base}/api/1.0/neighborhoods/1/houses?page_size=20&email=bench1&house_status=ACTIVE&user_status=true`, headers,
+    });
     await measure(base, 'REST GET /users/session', { url: `${base}/api/1.0/users/session`, headers });
   } finally {
     server.kill('SIGTERM');
