@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(token: string | undefined, name: string, bytes: Uint8Array | string) {
+async function upload(token: string | undefined, name: string, bytes: string) {
   const form = new FormData();
   form.append('file', new File([bytes], name));
   const response = await t.app.fetch(

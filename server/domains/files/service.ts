@@ -30,7 +30,7 @@ export async function claimFile(ctx: Context, fileId: string): Promise<string> {
   return file.id;
 }
 
-export async function storeFile(db: Database, viewer: Viewer, file: { name: string; type: string; bytes: Uint8Array }) {
+export async function storeFile(db: Database, viewer: Viewer, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }) {
   return db.prisma.storedFile.create({
     data: { neighborhoodId: viewer.neighborhoodId, userId: viewer.userId, name: file.name.slice(0, 200), contentType: file.type, size: file.bytes.length, data: file.bytes },
     select: { id: true, name: true, size: true, contentType: true },
