@@ -77,13 +77,17 @@ describe('residents and tax data in the browser', () => {
     await page.getByRole('combobox', { name: 'Rol' }).click();
     expect(await page.getByRole('option', { name: 'Arrendatario' }).count()).toBe(0);
     await page.getByRole('option', { name: 'Residente' }).click();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 contrato') });
+    await page.getByText('Archivo cargado').waitFor();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El habitante ha sido registrado').waitFor();
     const row = page.getByRole('row', { name: /Lucía Pérez/ });
     await row.waitFor();
     expect(await row.textContent()).toContain('lucia@demo.mx');
+    await row.getByRole('link', { name: 'contrato.pdf' }).waitFor();
     const lucia = await prisma.user.findUniqueOrThrow({ where: { email: 'lucia@demo.mx' } });
     expect(lucia.signupCode).toBeTruthy();
+    expect((await prisma.membership.findFirstOrThrow({ where: { userId: lucia.id } })).accreditationFileId).toBeTruthy();
     expect(await prisma.emailOutbox.count({ where: { to: 'lucia@demo.mx' } })).toBe(1);
     await screenshot(page, 'house-residents');
 
