@@ -17,6 +17,8 @@ const SignUp = lazy(() => import('./screens/public/SignUp.js'));
 const RecoverPassword = lazy(() => import('./screens/public/RecoverPassword.js'));
 const SetupPassword = lazy(() => import('./screens/public/SetupPassword.js'));
 const VerifyEmail = lazy(() => import('./screens/public/VerifyEmail.js'));
+const ActivateAccount = lazy(() => import('./screens/public/ActivateAccount.js'));
+const Onboarding = lazy(() => import('./screens/public/Onboarding.js'));
 const SwitchAccount = lazy(() => import('./screens/user/SwitchAccount.js'));
 const SignOut = lazy(() => import('./screens/user/SignOut.js'));
 
@@ -55,6 +57,8 @@ export function App() {
             <Route path="/recover-password" element={<RecoverPassword />} />
             <Route path="/setup-password/:code" element={<SetupPassword />} />
             <Route path="/verify-email/:code" element={<VerifyEmail />} />
+            <Route path="/signup/:signupCode" element={<ActivateAccount />} />
+            <Route path="/onboarding/:domain" element={<Onboarding />} />
             <Route path="/login" element={<SessionGate key={environmentKey} />} />
             <Route path="*" element={<SessionGate key={environmentKey} />} />
           </Routes>

@@ -30,7 +30,10 @@ type Account = { id: string; label: string; current: boolean };
 
 export default function SignIn() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
+  // Onboarding sends people who already have a password here with ?email=...&id_house=...
+  const [prefill] = useState(() => new URLSearchParams(window.location.search));
+  const houseId = Number(prefill.get('id_house')) || null;
+  const [email, setEmail] = useState(prefill.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -46,11 +49,11 @@ export default function SignIn() {
 
   const submit = async () => {
     if (!canSubmit) return;
-    const result = await signIn.run({ input: { email, password } }, 'signIn', { notifyTypedError: false });
+    const result = await signIn.run({ input: { email, password, ...(houseId ? { houseId } : {}) } }, 'signIn', { notifyTypedError: false });
     const data = result && 'data' in result ? result.data : null;
     if (!data) return;
     const list = data.session.accounts.edges.map((e) => e.node);
-    if (list.length > 1) {
+    if (list.length > 1 && !houseId) {
       setAccounts(list);
       setChosen(list.find((a) => a.current)?.id ?? list[0].id);
     } else enter();
