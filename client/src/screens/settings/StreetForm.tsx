@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StreetFormQuery } from '../../__generated__/StreetFormQuery.graphql';
+import type { StreetFormCommunityQuery } from '../../__generated__/StreetFormCommunityQuery.graphql';
 import type { StreetFormCreateMutation } from '../../__generated__/StreetFormCreateMutation.graphql';
 import type { StreetFormUpdateMutation } from '../../__generated__/StreetFormUpdateMutation.graphql';
 import { useAppMutation } from '../../components/mutations.js';
@@ -14,6 +15,13 @@ const query = graphql`
     node(id: $id) { ... on Street { id name } }
   }
 `;
+
+const communityQuery = graphql`
+  query StreetFormCommunityQuery { neighborhood { postalCode } }
+`;
+
+// Leaflet loads only with the form that shows it.
+const CommunityMap = lazy(() => import('../../components/CommunityMap.js'));
 
 const createMutation = graphql`
   mutation StreetFormCreateMutation($input: CreateStreetInput!) {
@@ -27,7 +35,7 @@ const updateMutation = graphql`
   }
 `;
 
-/** Street form. No map: the spec's map centred on the postal code needs map tiles this installation cannot load. */
+/** Street form, with a map centred on the community's postal code when map tiles can be loaded. */
 export default function StreetForm() {
   const { streetId } = useParams();
   return streetId ? <EditStreet streetId={streetId} /> : <StreetFields existing={null} />;
@@ -49,6 +57,7 @@ function StreetFields({ existing }: { existing: { id: string; name: string } | n
   const create = useAppMutation<StreetFormCreateMutation>(createMutation);
   const update = useAppMutation<StreetFormUpdateMutation>(updateMutation);
   const error = name.trim() === '' ? t('form.required') : null;
+  const community = useLazyLoadQuery<StreetFormCommunityQuery>(communityQuery, {}, { fetchPolicy: 'store-or-network' });
 
   const save = async () => {
     const ok = existing
@@ -66,6 +75,9 @@ function StreetFields({ existing }: { existing: { id: string; name: string } | n
       <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <Stack>
           <TextInput label={t('streets.name')} value={name} onChange={(e) => { setName(e.currentTarget.value); setTouched(true); }} error={touched ? error : null} />
+          <Suspense fallback={null}>
+            <CommunityMap postalCode={community.neighborhood?.postalCode ?? null} />
+          </Suspense>
           <Group>
             <Button type="submit" disabled={!!error} loading={create.inFlight || update.inFlight}>{t('common.save')}</Button>
             <Button variant="default" component={Link} to="/neighborhood/settings/streets">{t('common.cancel')}</Button>
