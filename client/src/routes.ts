@@ -31,6 +31,7 @@ const Owners = lazy(() => import('./screens/owners/Owners.js'));
 const OwnerForm = lazy(() => import('./screens/owners/OwnerForm.js'));
 const OwnerActivate = lazy(() => import('./screens/owners/OwnerActivate.js'));
 const OwnerChange = lazy(() => import('./screens/owners/OwnerChange.js'));
+const MassiveLoad = lazy(() => import('./screens/owners/MassiveLoad.js'));
 
 export const ROUTES: AppRoute[] = [
   { path: '/', grants: [], screen: Dashboard },
@@ -56,6 +57,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/owners/edit/:houseId', grants: ['AHousesUpdate'], screen: OwnerForm },
   { path: '/owners/active/:houseId', grants: ['AHousesUpdate'], screen: OwnerActivate },
   { path: '/owners/:houseId/change', grants: ['AHousesUpdate'], screen: OwnerChange },
+  { path: '/owners/massive-load', grants: ['AMasiveHousesCreate'], screen: MassiveLoad },
   { path: '/agreements', grants: ['AAgreementsRead'], menu: { group: 'administration', label: 'menu.agreements' } },
   { path: '/neighborhood/incomes', grants: ['AIncomesRead'], menu: { group: 'administration', label: 'menu.incomes' } },
   { path: '/maintenances', grants: ['AMaintenanceIncomesRead', 'AMaintenancesCreate'], menu: { group: 'administration', label: 'menu.maintenances' } },

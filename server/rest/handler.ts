@@ -65,7 +65,7 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
     // {n} in a legacy path names the community; the GraphQL context refuses any other than the session's.
     if (params?.n) headers.set(COMMUNITY_HEADER, params.n);
     const graphqlResponse = await yoga.handleRequest(
-      new Request(new URL('/graphql', url), { method: 'POST', ...graphqlBody(route.operation, route.variables?.(restRequest) ?? {}, headers) }),
+      new Request(new URL('/graphql', url), { method: 'POST', ...(await graphqlBody(route.operation, route.variables?.(restRequest) ?? {}, headers)) }),
       serverContext,
     );
     const setCookies = graphqlResponse.headers.getSetCookie();
@@ -110,11 +110,11 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
  * The GraphQL request body: JSON, or a multipart request (graphql-multipart-request-spec) when the
  * variables carry File values, which Yoga hands to the `File` scalar.
  */
-function graphqlBody(query: string, variables: Record<string, unknown>, headers: Headers): { body: BodyInit; headers: Headers } {
+async function graphqlBody(query: string, variables: Record<string, unknown>, headers: Headers): Promise<{ body: BodyInit; headers: Headers }> {
   const files: [string, File][] = [];
   const plain = Object.fromEntries(
     Object.entries(variables).map(([name, value]) => {
-      if (!(value instanceof File)) return [name, value];
+      if (!isUploadedFile(value)) return [name, value];
       files.push([`variables.${name}`, value]);
       return [name, null];
     }),
@@ -123,10 +123,16 @@ function graphqlBody(query: string, variables: Record<string, unknown>, headers:
   const form = new FormData();
   form.set('operations', JSON.stringify({ query, variables: plain }));
   form.set('map', JSON.stringify(Object.fromEntries(files.map(([path], i) => [String(i), [path]]))));
-  files.forEach(([, file], i) => form.set(String(i), file, file.name));
+  // The server adapter may hand over its own File class: copy the bytes into a platform File.
+  for (const [i, [, file]] of files.entries()) form.set(String(i), new File([await file.arrayBuffer()], file.name, { type: file.type }));
   const multipartHeaders = new Headers(headers);
   // fetch sets the multipart boundary; the CSRF header tells Yoga this is not a cross-site form post.
   multipartHeaders.delete('content-type');
   multipartHeaders.set('x-graphql-csrf', '1');
   return { body: form, headers: multipartHeaders };
+}
+
+/** A File of a multipart body, whichever fetch implementation made it. */
+export function isUploadedFile(value: unknown): value is File {
+  return !!value && typeof value === 'object' && typeof (value as File).arrayBuffer === 'function' && typeof (value as File).name === 'string';
 }

@@ -173,7 +173,7 @@ describe('massive load through REST', () => {
     const noFile = await t.app.fetch(
       new Request(`${BASE}/api/1.0/neighborhoods/${olivosId}/massiveHouses`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: new FormData() }),
     );
-    expect(await noFile.json()).toEqual({ code: 400, description: 'El campo file es requerido' });
+    expect(await noFile.json()).toEqual({ code: 400, description: 'file: Envía la hoja de cálculo en el campo file' });
     expect(await countHouses()).toBe(before);
   });
 

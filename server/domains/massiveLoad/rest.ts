@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUploadedFile } from '../../rest/handler.js';
 import { RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
 import { ownersFilter, ownersListQuery } from '../houses/rest.js';
 import { MAX_FILE_BYTES } from './sheet.js';
@@ -28,7 +29,7 @@ export const massiveLoadRoutes: RestRoute[] = [
     method: 'POST',
     path: '/neighborhoods/{n}/massiveHouses',
     multipart: { maxBytes: MAX_FILE_BYTES + 64 * 1024, tooLarge: 'El archivo debe pesar como máximo 5 MB' },
-    body: z.object({ file: z.instanceof(File, { message: 'Envía la hoja de cálculo en el campo file' }) }),
+    body: z.object({ file: z.custom<File>(isUploadedFile, { message: 'Envía la hoja de cálculo en el campo file' }) }),
     operation: `mutation($file: File!) { importHouses(file: $file) {
       __typename
       ... on Error { code message }
