@@ -140,24 +140,26 @@ export default function Owners() {
       />
       <Filters options={options} />
       <PagedList totalCount={data.houses?.totalCount ?? 0}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('owners.columns.house')}</Table.Th>
-              <Table.Th>{t('owners.columns.type')}</Table.Th>
-              <Table.Th>{t('owners.columns.street')}</Table.Th>
-              <Table.Th>{t('owners.columns.owner')}</Table.Th>
-              <Table.Th>{t('owners.columns.status')}</Table.Th>
-              <Table.Th>{t('owners.columns.account')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <HouseRow key={row.id} row={row} onChanged={refresh} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={960}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('owners.columns.house')}</Table.Th>
+                <Table.Th>{t('owners.columns.type')}</Table.Th>
+                <Table.Th>{t('owners.columns.street')}</Table.Th>
+                <Table.Th>{t('owners.columns.owner')}</Table.Th>
+                <Table.Th>{t('owners.columns.status')}</Table.Th>
+                <Table.Th>{t('owners.columns.account')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <HouseRow key={row.id} row={row} onChanged={refresh} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </PagedList>
     </Stack>
   );
@@ -172,7 +174,8 @@ function Filters({ options }: { options: { houseTypes: Option[]; streets: Option
   // The query string may change from elsewhere (back button, house search): follow it.
   const signature = TEXT_FILTERS.map((k) => search.get(k) ?? '').join('\u0000');
   useEffect(() => {
-    setTyped(Object.fromEntries(TEXT_FILTERS.map((k) => [k, search.get(k) ?? ''])));
+    // Only fields whose value really differs: the user's trailing space while typing stays.
+    setTyped((prev) => Object.fromEntries(TEXT_FILTERS.map((k) => [k, (prev[k] ?? '').trim() === (search.get(k) ?? '') ? (prev[k] ?? '') : (search.get(k) ?? '')])));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature]);
   const apply = useDebouncedCallback((key: OwnerFilterKey, value: string) => {
@@ -316,12 +319,12 @@ function HouseRow({ row, onChanged }: { row: Row; onChanged: () => void }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Badge color={STATUS_COLORS[status]} variant="light">
           {HOUSE_STATUS_LABELS[status]}
         </Badge>
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {row.owner && (
           <Badge color={row.ownerHasAccount ? 'teal' : 'gray'} variant="outline">
             {row.ownerHasAccount ? t('owners.withAccount') : t('owners.withoutAccount')}
