@@ -112,6 +112,7 @@ describe('residents and tax data in the browser', () => {
     const prisma = env.t.app.db.prisma;
     const olivos = await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } });
     const house = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivos.id, status: 'ACTIVE', ownerUserId: { not: null } }, orderBy: { id: 'desc' } });
+    await prisma.houseTaxInfo.deleteMany({ where: { houseId: house.id } });
     await prisma.houseTaxInfo.create({
       data: { houseId: house.id, neighborhoodId: olivos.id, rfc: 'AAA010101AAA', businessName: 'Olivos SA de CV', fiscalRegime: 'RF601', cfdiUse: 'G03', postalCode: '76000', state: 'QUE' },
     });
@@ -125,7 +126,6 @@ describe('residents and tax data in the browser', () => {
 
     await page.goto(`${env.base}/houses/${house.id}/residents`);
     await page.getByRole('heading', { name: 'Habitantes' }).waitFor();
-    await page.getByText('No hay registros').waitFor();
     await page.getByRole('link', { name: 'Registrar habitante' }).click();
     await page.waitForURL(new RegExp(`/residents/form\\?houseId=${house.id}$`));
     await page.getByLabel('Correo electrónico').fill('inquilina.nueva@demo.mx');
