@@ -276,7 +276,7 @@ describe('administration users through GraphQL', () => {
     ]);
     const roleId = (await t.gql('{ administrationRoles { id name } }', {}, { token: config })).body.data.administrationRoles.find((r: any) => r.name === 'Seguridad').id;
     const bySecurity = await t.gql(LIST, { filter: { roleId } }, { token: config });
-    expect(bySecurity.body.data.administrationUsers.edges.map((e: any) => e.node.email)).toEqual(['seguridad@demo.mx']);
+    expect(bySecurity.body.data.administrationUsers.edges.map((e: any) => e.node.email).sort()).toEqual(['invitado@demo.mx', 'seguridad@demo.mx']);
 
     const created = await t.gql(
       `mutation($input: CreateAdministrationUserInput!) { createAdministrationUser(input: $input) { __typename ... on MutationCreateAdministrationUserSuccess { data { administrationUser { id signupCode pendingSignup } } } } }`,

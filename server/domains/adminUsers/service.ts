@@ -1,6 +1,7 @@
 // Administration users of a community (spec 3): accounts with no house whose role is not a house role
 // (Administrador, Administrador de configuración, Seguridad and custom non-house roles).
 import { z } from 'zod';
+import { announceEndedSessions, endMembershipSessions } from '../session/memberships.js';
 import { effectiveGrants } from '../../../core/grants.js';
 import type { Context } from '../../graphql/context.js';
 import { tenantOf, viewerOf } from '../../graphql/context.js';
@@ -201,13 +202,13 @@ export async function deleteAdminUser(ctx: Context, id: number) {
   if (membership.id === viewerOf(ctx).membershipId) throw new ConflictError('No puedes eliminar tu propio acceso');
   ensureCanManage(ctx, membership.role);
   await ensureNotLastAdministrator(ctx, membership);
-  const sessions = await ctx.prisma.session.findMany({ where: { membershipId: id, endedAt: null }, select: { id: true } });
-  await ctx.prisma.$transaction([
-    ctx.prisma.session.updateMany({ where: { membershipId: id, endedAt: null }, data: { endedAt: new Date() } }),
-    ctx.prisma.membership.delete({ where: { id } }),
-  ]);
+  const sessions = await ctx.prisma.$transaction(async (tx) => {
+    const ended = await endMembershipSessions(tx, [id]);
+    await tx.membership.delete({ where: { id } });
+    return ended;
+  });
   await audit(ctx, 'DELETE', 'AdministrationUser', id, { userId: membership.userId, email: membership.user.email, roleId: membership.roleId, endedSessions: sessions.length });
-  for (const s of sessions) ctx.pubsub.publish('user:session', membership.userId, { kind: 'SIGNED_OUT', sessionId: s.id, at: new Date() });
+  announceEndedSessions(ctx, sessions);
   return id;
 }
 

@@ -216,6 +216,18 @@ describe('owner change', () => {
     expect(same.body.data.changeHouseOwner.message).toBe('Esa persona ya es la propietaria de la propiedad');
   });
 
+  it('ends the previous owner’s sessions on the house and drops their tax data', async () => {
+    const prisma = t.app.db.prisma;
+    const house = await prisma.house.findFirstOrThrow({ where: { owner: { email: 'vecino4@demo.mx' } } });
+    await prisma.houseTaxInfo.create({ data: { houseId: house.id, neighborhoodId: olivosId, rfc: 'GALJ800101AB1', businessName: 'J G', fiscalRegime: 'RF612', cfdiUse: 'G03', postalCode: '76090', state: 'QUE' } });
+    const previous = await t.signIn('vecino4@demo.mx');
+    expect((await t.gql('{ session { house { databaseId } } }', {}, { token: previous })).body.data.session.house.databaseId).toBe(house.id);
+    const changed = await t.gql(CHANGE, { input: { id: gid('House', house.id), newUser: { email: 'compradora@demo.mx', firstName: 'Carla' } } }, { token: admin });
+    expect(changed.body.data.changeHouseOwner.__typename).toBe('MutationChangeHouseOwnerSuccess');
+    expect((await t.gql('{ viewer { email } }', {}, { token: previous })).status).toBe(401);
+    expect(await prisma.houseTaxInfo.count({ where: { houseId: house.id } })).toBe(0);
+  });
+
   it('creates the new owner when nobody has the e-mail, and through /api/1.0 by user id', async () => {
     const created = await create(avenueHouse(41, { initialBalance: '0', owner: { email: 'primera@demo.mx', firstName: 'Pri' } }));
     const changed = await t.gql(CHANGE, { input: { id: created.data.house.id, newUser: { email: 'recien@demo.mx', firstName: 'Recién', lastName: 'Llegada' } } }, { token: admin });

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '../../db/client.js';
 import { ConflictError } from '../../graphql/errors.js';
+import { endMembershipSessions } from '../session/memberships.js';
 
 /** Prisma client or transaction client. */
 export type Tx = Omit<Prisma, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -54,11 +55,16 @@ export async function assignOwner(
 ): Promise<boolean> {
   if (house.ownerUserId === userId) return false;
   const roleId = await ownerRoleId(tx, house.neighborhoodId);
-  if (house.ownerUserId) {
-    await tx.membership.deleteMany({ where: { houseId: house.id, userId: house.ownerUserId, roleId } });
-  }
-  // The new owner may have been a resident of this house: their account becomes the owner's.
-  await tx.membership.deleteMany({ where: { houseId: house.id, userId } });
+  // The previous owner's account on the house goes (their open sessions on it end), and so does their
+  // tax data: the new owner invoices under their own RFC. A resident who becomes the owner trades
+  // their resident account for the owner's.
+  const replaced = await tx.membership.findMany({
+    where: { houseId: house.id, OR: [{ userId }, ...(house.ownerUserId ? [{ userId: house.ownerUserId, roleId }] : [])] },
+    select: { id: true },
+  });
+  await endMembershipSessions(tx, replaced.map((m) => m.id));
+  await tx.membership.deleteMany({ where: { id: { in: replaced.map((m) => m.id) } } });
+  if (house.ownerUserId) await tx.houseTaxInfo.deleteMany({ where: { houseId: house.id } });
   await tx.membership.create({ data: { neighborhoodId: house.neighborhoodId, userId, houseId: house.id, roleId } });
   await tx.house.update({
     where: { id: house.id },

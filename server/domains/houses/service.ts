@@ -22,6 +22,7 @@ import {
 import { LOCATION_FLAGS, type LocationFlag } from '../../../core/houseTypes.js';
 import { claimFile } from '../files/service.js';
 import { assignOwner, findOrCreateUser, type Tx } from './ownership.js';
+import { endMembershipSessions } from '../session/memberships.js';
 
 const text = (max: number) =>
   z
@@ -255,8 +256,12 @@ export async function saveHouse(ctx: Context, id: number | null, raw: unknown): 
   return houseId;
 }
 
-/** Memberships of house users follow the house: a deleted or blocked house suspends their access. */
+/** Memberships of house users follow the house: a deleted or blocked house suspends their access and ends their sessions on it. */
 async function setHouseAccess(tx: Tx, houseId: number, active: boolean) {
+  if (!active) {
+    const accounts = await tx.membership.findMany({ where: { houseId, active: true }, select: { id: true } });
+    await endMembershipSessions(tx, accounts.map((m) => m.id));
+  }
   await tx.membership.updateMany({ where: { houseId }, data: { active } });
 }
 

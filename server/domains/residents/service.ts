@@ -3,6 +3,7 @@
 // only in their own house and only with roles that allow creating for house users (spec 1 section 5,
 // spec 3 section 5). The owner's account is managed by houses/ownership.ts, never here.
 import { z } from 'zod';
+import { announceEndedSessions, endMembershipSessions } from '../session/memberships.js';
 import type { Context } from '../../graphql/context.js';
 import { tenantOf, viewerOf } from '../../graphql/context.js';
 import { parseInput } from '../../graphql/input.js';
@@ -244,13 +245,12 @@ export async function deleteResident(ctx: Context, id: number, expectedHouseId?:
   const resident = await findResident(ctx, id, expectedHouseId);
   const name = fullName(resident.user);
   if (!mayChange(ctx, 'delete', resident)) throw new ConflictError(`No se ha logrado eliminar el acceso a ${name}`, 403);
-  const now = new Date();
-  const sessions = await ctx.prisma.session.findMany({ where: { membershipId: id, endedAt: null }, select: { id: true } });
-  await ctx.prisma.$transaction([
-    ctx.prisma.session.updateMany({ where: { membershipId: id, endedAt: null }, data: { endedAt: now } }),
-    ctx.prisma.membership.delete({ where: { id } }),
-  ]);
-  for (const s of sessions) ctx.pubsub.publish('user:session', resident.userId, { kind: 'SIGNED_OUT', sessionId: s.id, at: now });
+  const sessions = await ctx.prisma.$transaction(async (tx) => {
+    const ended = await endMembershipSessions(tx, [id]);
+    await tx.membership.delete({ where: { id } });
+    return ended;
+  });
+  announceEndedSessions(ctx, sessions);
   await audit(ctx, 'DELETE', 'Resident', id, { houseId: resident.houseId, userId: resident.userId, role: resident.role.name, endedSessions: sessions.length });
   return id;
 }
