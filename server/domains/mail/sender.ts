@@ -45,7 +45,10 @@ function retryWhere(now: number) {
 
 /** Starts the background sender of an app (one per database client); stop() ends it. */
 export function startMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'env'>, prisma: Prisma, options: { pollMs?: number } = {}): Mailer {
-  const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  // Short timeouts: a resend waits for the answer, and shutdown waits for the pass in flight.
+  const transport: Transporter | null = config.smtpUrl
+    ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    : null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
