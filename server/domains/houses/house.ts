@@ -163,14 +163,25 @@ builder.queryField('malls', (t) =>
   }),
 );
 
+/** Whom an e-mail belongs to, for owner change: the name only, since the person may be of another community. */
+const OwnerCandidate = builder.objectRef<{ id: number; email: string; firstName: string; lastName: string | null }>('OwnerCandidate').implement({
+  fields: (t) => ({
+    id: t.id({ description: 'Global id of the user', resolve: (u) => encodeGlobalID('User', u.id) }),
+    email: t.exposeString('email'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName', { nullable: true }),
+  }),
+});
+
 builder.queryField('ownerCandidate', (t) =>
-  t.prismaField({
-    type: 'User',
+  t.field({
+    type: OwnerCandidate,
     nullable: true,
-    description: 'Owner change: the registered user with this e-mail, or null (the screen then offers to create one).',
+    description: 'Owner change: the registered user with this exact e-mail, or null (the screen then offers to create one).',
     ...grants('AHousesUpdate'),
     args: { email: t.arg.string({ required: true }) },
-    resolve: (query, _r, { email }, ctx) => ctx.prisma.user.findUnique({ ...query, where: { email: email.trim().toLowerCase() } }),
+    resolve: (_r, { email }, ctx) =>
+      ctx.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true, firstName: true, lastName: true } }),
   }),
 );
 

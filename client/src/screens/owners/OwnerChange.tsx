@@ -24,7 +24,7 @@ const query = graphql`
 
 const candidateQuery = graphql`
   query OwnerChangeCandidateQuery($email: String!) {
-    ownerCandidate(email: $email) { id firstName lastName email mobile }
+    ownerCandidate(email: $email) { id firstName lastName email }
   }
 `;
 
@@ -140,7 +140,6 @@ export default function OwnerChange() {
           </Text>
           <Text fw={500}>{fullName(searched.candidate)}</Text>
           <Text size="sm">{searched.candidate.email}</Text>
-          {searched.candidate.mobile && <Text size="sm">{searched.candidate.mobile}</Text>}
           <Button mt="sm" onClick={() => void assign({ userId: searched.candidate!.id })} loading={change.inFlight} disabled={searched.candidate.id === current?.id}>
             {t('owners.change.assign')}
           </Button>
