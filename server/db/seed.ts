@@ -127,6 +127,8 @@ export async function seedDemo(prisma: Prisma) {
     ],
   });
   await prisma.house.updateMany({ where: { neighborhoodId: olivos.id, status: { not: 'MISSING_BALANCE' } }, data: { initialBalance: 0 } });
+  // Owners may register themselves with their house at /onboarding/torre_azul.
+  await prisma.neighborhood.update({ where: { id: torre.id }, data: { onboarding: 'SIGN_UP' } });
   await seedMoreHouses(prisma, olivos.id, passwordHash, { owner: role(olivos, 'OWNER'), resident: role(olivos, 'RESIDENT'), coOwner: role(olivos, 'CO_OWNER') });
   return { olivos, torre };
 }

@@ -179,9 +179,9 @@ describe('onboarding mode (administration)', () => {
     const owner = await t.signIn('propietario@demo.mx', { domain: 'los_olivos' });
     expect((await t.rest('PUT', `/neighborhoods/${olivos.id}/onboarding`, { onboarding: 'SIGN_UP' }, { token: owner })).status).toBe(403);
     expect((await t.gql('mutation { setOnboardingMode(input: { mode: SIGN_UP }) { neighborhood { onboarding } } }')).status).toBe(401);
-    expect((await t.rest('PUT', `/neighborhoods/${torre.id}/onboarding`, { onboarding: 'SIGN_UP' }, { token: config })).status).toBe(404);
+    expect((await t.rest('PUT', `/neighborhoods/${torre.id}/onboarding`, { onboarding: 'PAUSED' }, { token: config })).status).toBe(404);
     expect((await t.rest('PUT', `/neighborhoods/${olivos.id}/onboarding`, { onboarding: 'ABIERTO' }, { token: config })).status).toBe(400);
-    expect((await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { id: torre.id } })).onboarding).toBe('CLOSED');
+    expect((await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { id: torre.id } })).onboarding).toBe('SIGN_UP');
     expect((await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { id: olivos.id } })).onboarding).toBe('REVIEW');
   });
 });

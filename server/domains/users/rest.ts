@@ -88,35 +88,8 @@ function recoverRoute(path: string): RestRoute {
   };
 }
 
-function setupPasswordRoutes(prefix: string): RestRoute[] {
-  return [
-    {
-      method: 'GET',
-      path: `${prefix}/signup/{code}/setup-password`,
-      operation: 'query($code: String!) { passwordCode(code: $code) { email firstName } }',
-      variables: ({ params }) => ({ code: params.code }),
-      result: (data) => {
-        if (!data.passwordCode) throw new RestError(404, 404, 'El enlace para elegir tu contraseña no es válido o ya venció. Solicita uno nuevo');
-        return { email: data.passwordCode.email, first_name: data.passwordCode.firstName, mode: 'RECOVER' };
-      },
-    },
-    {
-      method: 'PUT',
-      path: `${prefix}/signup/{code}/setup-password`,
-      body: z.object({ mode: z.string().nullish(), data: z.object({ password: z.string(), password_confirmation: z.string().nullish() }) }),
-      operation: userMutation('setupPassword', 'SetupPasswordInput'),
-      variables: ({ body, params }) => ({
-        input: { code: params.code, password: body.data.password, passwordConfirmation: body.data.password_confirmation ?? body.data.password },
-      }),
-      result: (data) => legacyUser(unwrapResult<any>(data.setupPassword).user),
-    },
-  ];
-}
-
 export const userRoutes: RestRoute[] = [
   ...profileRoutes,
   recoverRoute('/auth/recover-password'),
   recoverRoute('/auth/{domain}/recover-password'),
-  ...setupPasswordRoutes('/auth'),
-  ...setupPasswordRoutes('/auth/{domain}'),
 ];
