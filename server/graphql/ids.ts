@@ -6,7 +6,11 @@ export function rowId(id: string | number): number {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
 /** A UUID id, or one that matches no row. */
 export function uuidId(id: string): string {
-  return UUID.test(id) ? id : '00000000-0000-0000-0000-000000000000';
+  return isUuid(id) ? id : '00000000-0000-0000-0000-000000000000';
 }

@@ -5,6 +5,7 @@ import type { Viewer } from '../../auth/viewer.js';
 import type { Context } from '../../graphql/context.js';
 import { tenantOf } from '../../graphql/context.js';
 import { InputError } from '../../graphql/errors.js';
+import { isUuid } from '../../graphql/ids.js';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TYPES: Record<string, string> = {
@@ -15,8 +16,6 @@ export const FILE_TYPES: Record<string, string> = {
   webp: 'image/webp',
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function fileTypeOf(name: string): string | null {
   const extension = name.toLowerCase().split('.').pop() ?? '';
   return FILE_TYPES[extension] ?? null;
@@ -24,7 +23,7 @@ export function fileTypeOf(name: string): string | null {
 
 /** The id of a file uploaded in the viewer's community, to attach it to a record; anything else is refused. */
 export async function claimFile(ctx: Context, fileId: string): Promise<string> {
-  if (!UUID.test(fileId)) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
+  if (!isUuid(fileId)) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
   const file = await ctx.prisma.storedFile.findFirst({ where: { id: fileId, neighborhoodId: tenantOf(ctx) }, select: { id: true } });
   if (!file) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
   return file.id;
@@ -42,7 +41,7 @@ export async function storeFile(db: Database, viewer: Viewer, file: { name: stri
  * reads houses or residents) and by the people of the house it is attached to.
  */
 export async function readableFile(db: Database, viewer: Viewer, id: string) {
-  if (!UUID.test(id) || viewer.neighborhoodId == null) return null;
+  if (!isUuid(id) || viewer.neighborhoodId == null) return null;
   const file = await db.prisma.storedFile.findFirst({
     where: { id, neighborhoodId: viewer.neighborhoodId },
     include: { houses: { select: { id: true } }, memberships: { select: { houseId: true } } },

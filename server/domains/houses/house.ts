@@ -13,6 +13,25 @@ export const HouseStatusEnum = builder.enumType('HouseStatus', { values: HOUSE_S
 
 const HOUSE_MANAGERS = ['AHousesRead', 'AHousesSearch', 'AHousesCreate', 'AHousesUpdate', 'AHousesDelete'] as const;
 
+type OwnerRow = { id: number; firstName: string; lastName: string | null; email: string; mobile: string | null; landline: string | null };
+
+/** The owner as a house shows them: phones only to administrators and to the owner. */
+const HouseOwner = builder.objectRef<OwnerRow>('HouseOwner').implement({
+  fields: (t) => ({
+    id: t.id({ description: 'Global id of the user', resolve: (u) => encodeGlobalID('User', u.id) }),
+    databaseId: t.exposeInt('id'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName', { nullable: true }),
+    email: t.exposeString('email'),
+    mobile: t.string({ nullable: true, resolve: (u, _a, ctx) => (seesOwnerContact(ctx, u.id) ? u.mobile : null) }),
+    landline: t.string({ nullable: true, resolve: (u, _a, ctx) => (seesOwnerContact(ctx, u.id) ? u.landline : null) }),
+  }),
+});
+
+function seesOwnerContact(ctx: Context, ownerId: number) {
+  return ctx.viewer?.userId === ownerId || HOUSE_MANAGERS.some((g) => ctx.viewer?.grants.has(g));
+}
+
 export const HouseRef = builder.prismaNode('House', {
   id: { field: 'id' },
   nullable: true,
@@ -39,7 +58,12 @@ export const HouseRef = builder.prismaNode('House', {
       resolve: (house) => houseLabel(house),
     }),
     ownerUserId: t.exposeInt('ownerUserId', { nullable: true }),
-    owner: t.relation('owner', { nullable: true, type: UserRef }),
+    owner: t.field({
+      type: HouseOwner,
+      nullable: true,
+      select: { owner: { select: { id: true, firstName: true, lastName: true, email: true, mobile: true, landline: true } } },
+      resolve: (house) => house.owner,
+    }),
     ownerHasAccount: t.boolean({
       description: 'The owner has set a password (user_status active).',
       select: { owner: { select: { passwordHash: true } } },
@@ -59,7 +83,6 @@ export const HouseRef = builder.prismaNode('House', {
     mallId: t.exposeInt('mallId', { nullable: true }),
     mallName: t.string({ nullable: true, select: { mall: { select: { name: true } } }, resolve: (h) => h.mall?.name ?? null }),
     officialIdFileId: t.exposeString('officialIdFileId', { nullable: true }),
-    signupCode: t.exposeString('signupCode', { nullable: true, ...grants('AHousesUpdate', 'AActivationBulkCreate') }),
     signupCodeSentAt: t.expose('signupCodeSentAt', { type: 'DateTime', nullable: true }),
     lockedByName: t.string({
       nullable: true,
@@ -70,24 +93,27 @@ export const HouseRef = builder.prismaNode('House', {
         return [house.lockedBy?.firstName, house.lockedBy?.lastName].filter(Boolean).join(' ');
       },
     }),
-    ownerChanges: t.relation('ownerChanges', { ...grants(...HOUSE_MANAGERS), query: { orderBy: { createdAt: 'desc' } } }),
+    ownerChanges: t.relation('ownerChanges', {
+      description: 'Owner history, newest first; empty for house users.',
+      ...grants(...HOUSE_MANAGERS),
+      unauthorizedResolver: () => [] as never,
+      query: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] },
+    }),
   }),
 });
+
+const personLabel = (u: { firstName: string; lastName: string | null; email: string } | null) =>
+  u ? `${[u.firstName, u.lastName].filter(Boolean).join(' ')} <${u.email}>` : null;
+const PERSON = { select: { firstName: true, lastName: true, email: true } } as const;
 
 builder.prismaObject('HouseOwnerChange', {
   fields: (t) => ({
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    fromName: t.string({ nullable: true, resolve: (c, _a, ctx) => nameOf(ctx, c.fromUserId) }),
-    toName: t.string({ resolve: async (c, _a, ctx) => (await nameOf(ctx, c.toUserId)) ?? '' }),
-    changedByName: t.string({ nullable: true, resolve: (c, _a, ctx) => nameOf(ctx, c.changedByUserId) }),
+    fromName: t.string({ nullable: true, select: { fromUser: PERSON }, resolve: (c) => personLabel(c.fromUser) }),
+    toName: t.string({ select: { toUser: PERSON }, resolve: (c) => personLabel(c.toUser) ?? '' }),
+    changedByName: t.string({ nullable: true, select: { changedBy: PERSON }, resolve: (c) => personLabel(c.changedBy) }),
   }),
 });
-
-async function nameOf(ctx: Context, id: number | null) {
-  if (!id) return null;
-  const user = await ctx.prisma.user.findUnique({ where: { id }, select: { firstName: true, lastName: true, email: true } });
-  return user ? `${[user.firstName, user.lastName].filter(Boolean).join(' ')} <${user.email}>` : null;
-}
 
 const HouseFilter = builder.inputType('HouseFilter', {
   description: 'Owners list filters of spec 1 section 2; ids are database ids (they travel in the query string).',
@@ -345,5 +371,3 @@ builder.mutationField('changeHouseOwner', (t) =>
     }),
   }),
 );
-
-export const houseGlobalId = (id: number) => encodeGlobalID('House', id);

@@ -288,7 +288,9 @@ describe('legacy house form', () => {
     );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ house_status: 'MISSING_BALANCE', initial_balance: null, admin_user: null, house: { catastral: 'REST-1', owner: { email: 'legacy@demo.mx', first_name: 'Lega' } } });
-    expect(created.body.house.signup_code).toMatch(/^[\w-]{12}$/);
+    // The sign-up code exists but travels only by e-mail to the owner.
+    expect(created.body.house).not.toHaveProperty('signup_code');
+    expect((await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: created.body.house.id } })).signupCode).toMatch(/^[\w-]{12}$/);
     const h = created.body.house.id;
     const edited = await t.rest(
       'PUT',
@@ -299,5 +301,50 @@ describe('legacy house form', () => {
     expect(edited.body).toMatchObject({ house_status: 'ACTIVE', initial_balance: '10.50', house: { lot: '2', owner: { mobile: '4429998877' } } });
     const wrong = await t.rest('POST', `/neighborhoods/${olivosId}/houses`, { id_house_type: 'x' }, { token: admin });
     expect(wrong.status).toBe(400);
+  });
+});
+
+describe('what house users and registered owners keep to themselves', () => {
+  it('lets the owner and the residents read their house through REST; phones only to the owner and administrators', async () => {
+    const house = await t.app.db.prisma.house.findFirstOrThrow({ where: { owner: { email: 'propietario@demo.mx' }, neighborhoodId: olivosId } });
+    await t.app.db.prisma.user.update({ where: { email: 'propietario@demo.mx' }, data: { mobile: '4421234567' } });
+    const own = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${house.id}`, undefined, { token: owner });
+    expect(own.status).toBe(200);
+    expect(own.body.house).toMatchObject({ owner: { email: 'propietario@demo.mx', mobile: '4421234567' }, owner_changes: [] });
+    const resident = await t.signIn('residente@demo.mx');
+    const seen = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${house.id}`, undefined, { token: resident });
+    expect(seen.status).toBe(200);
+    expect(seen.body.house.owner).toMatchObject({ first_name: 'Patricia', mobile: null, landline: null });
+  });
+
+  it('does not let an administrator rewrite a registered owner’s data or an active house’s initial balance', async () => {
+    const house = await t.app.db.prisma.house.findFirstOrThrow({ where: { owner: { email: 'vecino2@demo.mx' } }, include: { owner: true } });
+    const input = (extra: Record<string, unknown>) => ({
+      id: gid('House', house.id),
+      house: { houseTypeId: typeId, catastral: house.catastral, block: house.block, lot: house.lot, exteriorNumber: house.exteriorNumber, streetId: gid('Street', house.streetId!), parkingSpots: 2, ...extra },
+    });
+    const rename = await t.gql(UPDATE, { input: input({ owner: { email: 'vecino2@demo.mx', firstName: 'Otro nombre' } }) }, { token: admin });
+    expect(rename.body.data.updateHouse).toMatchObject({ __typename: 'InputError', message: 'vecino2@demo.mx ya tiene cuenta: sus datos los actualiza la persona desde «Mis datos»' });
+    const same = await t.gql(UPDATE, { input: input({ owner: { email: 'vecino2@demo.mx', firstName: house.owner!.firstName, lastName: house.owner!.lastName } }) }, { token: admin });
+    expect(same.body.data.updateHouse.__typename).toBe('MutationUpdateHouseSuccess');
+    expect(house.status).toBe('ACTIVE');
+    const balance = await t.gql(UPDATE, { input: input({ initialBalance: '99999' }) }, { token: admin });
+    expect(balance.body.data.updateHouse.message).toBe('El saldo inicial de una propiedad activa ya no se modifica');
+    expect((await t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'vecino2@demo.mx' } })).firstName).toBe(house.owner!.firstName);
+  });
+
+  it('keeps the new owner’s account suspended on a blocked house, and refuses to reactivate a house whose key is taken', async () => {
+    const created = await create(avenueHouse(60, { initialBalance: '0', owner: { email: 'bloq@demo.mx', firstName: 'Blo' }, activate: true }));
+    const id = created.data.house.id;
+    await t.gql(statusOp('blockHouse'), { input: { id } }, { token: admin });
+    await t.gql(CHANGE, { input: { id, newUser: { email: 'nuevo.bloq@demo.mx', firstName: 'Nuevo' } } }, { token: admin });
+    const account = await t.app.db.prisma.membership.findFirstOrThrow({ where: { houseId: created.data.house.databaseId } });
+    expect(account.active).toBe(false);
+
+    const gone = await create(avenueHouse(61, { catastral: 'DUP-1', initialBalance: '0', owner: { email: 'dup@demo.mx', firstName: 'Dup' } }));
+    await t.gql(statusOp('deleteHouse'), { input: { id: gone.data.house.id } }, { token: admin });
+    expect((await create(avenueHouse(62, { catastral: 'DUP-1' }))).__typename).toBe('MutationCreateHouseSuccess');
+    const back = await t.gql(statusOp('reactivateHouse'), { input: { id: gone.data.house.id } }, { token: admin });
+    expect(back.body.data.reactivateHouse.message).toBe('Ya existe una propiedad con la clave catastral DUP-1; cambia una de las dos antes de reactivar');
   });
 });

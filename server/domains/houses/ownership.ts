@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '../../db/client.js';
 import { ConflictError } from '../../graphql/errors.js';
-import { endMembershipSessions } from '../session/memberships.js';
+import { endMembershipSessions, type EndedSession } from '../session/memberships.js';
 
 /** Prisma client or transaction client. */
 export type Tx = Omit<Prisma, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -49,9 +49,11 @@ async function ownerRoleId(tx: Tx, neighborhoodId: number): Promise<number> {
  */
 export async function assignOwner(
   tx: Tx,
-  house: { id: number; neighborhoodId: number; ownerUserId: number | null },
+  house: { id: number; neighborhoodId: number; ownerUserId: number | null; status?: string },
   userId: number,
   changedByUserId: number | null,
+  /** Collects the sessions this ends, to announce once the transaction commits. */
+  endedSessions: EndedSession[] = [],
 ): Promise<boolean> {
   if (house.ownerUserId === userId) return false;
   const roleId = await ownerRoleId(tx, house.neighborhoodId);
@@ -62,10 +64,12 @@ export async function assignOwner(
     where: { houseId: house.id, OR: [{ userId }, ...(house.ownerUserId ? [{ userId: house.ownerUserId, roleId }] : [])] },
     select: { id: true },
   });
-  await endMembershipSessions(tx, replaced.map((m) => m.id));
+  endedSessions.push(...(await endMembershipSessions(tx, replaced.map((m) => m.id))));
   await tx.membership.deleteMany({ where: { id: { in: replaced.map((m) => m.id) } } });
   if (house.ownerUserId) await tx.houseTaxInfo.deleteMany({ where: { houseId: house.id } });
-  await tx.membership.create({ data: { neighborhoodId: house.neighborhoodId, userId, houseId: house.id, roleId } });
+  // A blocked or deleted house keeps its people's accounts suspended.
+  const active = house.status !== 'BLOCKED' && house.status !== 'DELETED';
+  await tx.membership.create({ data: { neighborhoodId: house.neighborhoodId, userId, houseId: house.id, roleId, active } });
   await tx.house.update({
     where: { id: house.id },
     data: { ownerUserId: userId, signupCode: newSignupCode(), signupCodeSentAt: null },
@@ -74,4 +78,17 @@ export async function assignOwner(
     data: { neighborhoodId: house.neighborhoodId, houseId: house.id, fromUserId: house.ownerUserId, toUserId: userId, changedByUserId },
   });
   return true;
+}
+
+/**
+ * Whether an administrator may change a person's name and phones: only while the person has not
+ * registered (no password) and belongs to no other community. Once they have an account, their data
+ * is theirs to edit in their profile.
+ */
+export async function mayEditPerson(tx: Tx, userId: number, neighborhoodId: number): Promise<boolean> {
+  const user = await tx.user.findUnique({
+    where: { id: userId },
+    select: { passwordHash: true, memberships: { where: { neighborhoodId: { not: neighborhoodId } }, select: { id: true }, take: 1 } },
+  });
+  return !!user && !user.passwordHash && user.memberships.length === 0;
 }

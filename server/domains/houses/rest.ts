@@ -6,7 +6,7 @@ const HOUSE_SELECTION = `databaseId catastral block lot exteriorNumber interiorN
   houseTypeId houseTypeName streetId streetName condominiumId condominiumName mallId mallName initialBalance balanceReason refuseReason
   officialIdFileId ownerHasAccount owner { databaseId firstName lastName email mobile landline }`;
 
-const DETAIL_SELECTION = `${HOUSE_SELECTION} signupCode lockedByName ownerChanges { createdAt fromName toName changedByName }`;
+const DETAIL_SELECTION = `${HOUSE_SELECTION} lockedByName ownerChanges { createdAt fromName toName changedByName }`;
 
 export function legacyHouse(h: any) {
   return {
@@ -47,7 +47,10 @@ export function legacyHouse(h: any) {
 /** Spec 1 section 3: the house and its wrapper (status, initial balance, reasons, edit lock). */
 function legacyHouseDetail(h: any) {
   return {
-    house: { ...legacyHouse(h), signup_code: h.signupCode ?? null, owner_changes: h.ownerChanges ?? [] },
+    house: {
+      ...legacyHouse(h),
+      owner_changes: (h.ownerChanges ?? []).map((c: any) => ({ created_at: c.createdAt, from: c.fromName, to: c.toName, changed_by: c.changedByName })),
+    },
     house_status: h.status,
     initial_balance: h.initialBalance,
     refuse_reason: h.refuseReason,
@@ -102,7 +105,8 @@ function houseInput(body: z.infer<typeof houseBody>) {
     owner: body.owner
       ? { email: body.owner.email, firstName: body.owner.first_name, lastName: body.owner.last_name ?? null, mobile: body.owner.mobile ?? null, landline: body.owner.landline ?? null }
       : null,
-    officialIdFileId: body.owner?.official_id ?? null,
+    // official_id comes back as the download link the house payload shows, or as the uploaded file's id.
+    officialIdFileId: body.owner?.official_id?.split('/').pop() ?? null,
     activate: body.activate ?? null,
   };
 }

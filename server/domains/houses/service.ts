@@ -21,8 +21,8 @@ import {
 } from '../../../core/houseRules.js';
 import { LOCATION_FLAGS, type LocationFlag } from '../../../core/houseTypes.js';
 import { claimFile } from '../files/service.js';
-import { assignOwner, findOrCreateUser, type Tx } from './ownership.js';
-import { endMembershipSessions } from '../session/memberships.js';
+import { assignOwner, findOrCreateUser, mayEditPerson, type Tx } from './ownership.js';
+import { announceEndedSessions, endMembershipSessions, type EndedSession } from '../session/memberships.js';
 
 const text = (max: number) =>
   z
@@ -184,7 +184,13 @@ export async function saveHouse(ctx: Context, id: number | null, raw: unknown): 
   }
   if (issues.length) throw new InputError(issues);
   const officialIdFileId = input.officialIdFileId ? await claimFile(ctx, input.officialIdFileId) : (existing?.officialIdFileId ?? null);
+  // Once active, the house's balance moves through its account statement, not through the form.
+  const balanceEditable = !existing || (existing.status !== 'ACTIVE' && existing.status !== 'BLOCKED');
+  if (!balanceEditable && input.initialBalance !== null && Number(input.initialBalance) !== Number(existing!.initialBalance ?? NaN)) {
+    throw new InputError([{ field: 'initialBalance', message: 'El saldo inicial de una propiedad activa ya no se modifica' }]);
+  }
 
+  const endedSessions: EndedSession[] = [];
   const houseId = await ctx.prisma.$transaction(async (tx) => {
     const condominiumId = flags.requireCondominium ? await placeId(tx, neighborhoodId, 'condominium', input.condominiumId, input.condominiumName) : null;
     const mallId = flags.requireMall ? await placeId(tx, neighborhoodId, 'mall', input.mallId, input.mallName) : null;
@@ -217,7 +223,7 @@ export async function saveHouse(ctx: Context, id: number | null, raw: unknown): 
       mallId,
       parkingSpots: input.parkingSpots ?? null,
       officialIdFileId,
-      ...(input.initialBalance !== null || !existing ? { initialBalance: input.initialBalance, balanceReason: input.balanceReason } : {}),
+      ...(balanceEditable && (input.initialBalance !== null || !existing) ? { initialBalance: input.initialBalance, balanceReason: input.balanceReason } : {}),
     };
     const saved = existing
       ? await tx.house.update({ where: { id: existing.id }, data: { ...data, lockedByUserId: null, lockedAt: null } })
@@ -229,13 +235,17 @@ export async function saveHouse(ctx: Context, id: number | null, raw: unknown): 
         if (current.email !== input.owner.email) {
           throw new InputError([{ field: 'owner.email', message: 'Para cambiar de propietario usa «Cambiar propietario»' }]);
         }
-        await tx.user.update({
-          where: { id: current.id },
-          data: { firstName: input.owner.firstName, lastName: input.owner.lastName, mobile: input.owner.mobile ?? null, landline: input.owner.landline ?? null },
-        });
+        const data = { firstName: input.owner.firstName, lastName: input.owner.lastName, mobile: input.owner.mobile ?? null, landline: input.owner.landline ?? null };
+        const changed = (Object.keys(data) as (keyof typeof data)[]).some((k) => (current[k] ?? null) !== data[k]);
+        if (changed) {
+          if (!(await mayEditPerson(tx, current.id, neighborhoodId))) {
+            throw new InputError([{ field: 'owner.firstName', message: `${current.email} ya tiene cuenta: sus datos los actualiza la persona desde «Mis datos»` }]);
+          }
+          await tx.user.update({ where: { id: current.id }, data });
+        }
       } else {
         const user = await findOrCreateUser(tx, input.owner);
-        await assignOwner(tx, saved, user.id, viewer.userId);
+        await assignOwner(tx, saved, user.id, viewer.userId, endedSessions);
         saved.ownerUserId = user.id;
       }
     }
@@ -252,17 +262,20 @@ export async function saveHouse(ctx: Context, id: number | null, raw: unknown): 
     await tx.house.update({ where: { id: saved.id }, data: { status: next } });
     return saved.id;
   });
+  announceEndedSessions(ctx, endedSessions);
   await audit(ctx, existing ? 'UPDATE' : 'CREATE', 'House', houseId, { catastral: input.catastral, activate: !!input.activate });
   return houseId;
 }
 
 /** Memberships of house users follow the house: a deleted or blocked house suspends their access and ends their sessions on it. */
-async function setHouseAccess(tx: Tx, houseId: number, active: boolean) {
+async function setHouseAccess(tx: Tx, houseId: number, active: boolean): Promise<EndedSession[]> {
+  let ended: EndedSession[] = [];
   if (!active) {
     const accounts = await tx.membership.findMany({ where: { houseId, active: true }, select: { id: true } });
-    await endMembershipSessions(tx, accounts.map((m) => m.id));
+    ended = await endMembershipSessions(tx, accounts.map((m) => m.id));
   }
   await tx.membership.updateMany({ where: { houseId }, data: { active } });
+  return ended;
 }
 
 /** Activation (/owners/active/{houseId}): states the initial balance when missing, then ACTIVE. */
@@ -290,10 +303,18 @@ export async function changeHouseStatus(ctx: Context, id: number, action: Exclud
   refuseIfLockedByOther(ctx, house);
   const result = transition(house.status, action, completeness(house, house.houseType));
   if ('refused' in result) throw new ConflictError(result.refused);
-  await ctx.prisma.$transaction(async (tx) => {
+  if (action === 'reactivate' && house.catastral) {
+    const same = await ctx.prisma.house.findFirst({
+      where: { neighborhoodId: house.neighborhoodId, catastral: house.catastral, status: { not: 'DELETED' }, id: { not: id } },
+      select: { id: true },
+    });
+    if (same) throw new ConflictError(`Ya existe una propiedad con la clave catastral ${house.catastral}; cambia una de las dos antes de reactivar`);
+  }
+  const ended = await ctx.prisma.$transaction(async (tx) => {
     await tx.house.update({ where: { id }, data: { status: result.status, lockedByUserId: null, lockedAt: null } });
-    await setHouseAccess(tx, id, result.status !== 'DELETED' && result.status !== 'BLOCKED');
+    return setHouseAccess(tx, id, result.status !== 'DELETED' && result.status !== 'BLOCKED');
   });
+  announceEndedSessions(ctx, ended);
   await audit(ctx, action.toUpperCase(), 'House', id, { from: house.status, to: result.status });
   return id;
 }
@@ -327,8 +348,6 @@ export async function unlockHouse(ctx: Context, id: number) {
   return id;
 }
 
-export const NewOwnerSchema = OwnerSchema;
-
 /**
  * Owner change (/owners/{houseId}/change): to an existing user (by id, found through the e-mail
  * search) or to a new one created from the given data. The history keeps every change.
@@ -338,6 +357,7 @@ export async function changeOwner(ctx: Context, houseId: number, target: { userI
   if (house.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para cambiar su propietario');
   refuseIfLockedByOther(ctx, house);
   const viewer = viewerOf(ctx);
+  const endedSessions: EndedSession[] = [];
   const changed = await ctx.prisma.$transaction(async (tx) => {
     let userId: number;
     if (target.userId) {
@@ -345,18 +365,19 @@ export async function changeOwner(ctx: Context, houseId: number, target: { userI
       if (!user) throw new NotFoundError('El usuario no existe');
       userId = user.id;
     } else if (target.newUser) {
-      const data = parseInput(NewOwnerSchema, target.newUser);
+      const data = parseInput(OwnerSchema, target.newUser);
       userId = (await findOrCreateUser(tx, data)).id;
     } else {
       throw new InputError([{ field: 'userId', message: 'Elige el nuevo propietario' }]);
     }
-    const moved = await assignOwner(tx, house, userId, viewer.userId);
+    const moved = await assignOwner(tx, house, userId, viewer.userId, endedSessions);
     if (moved && house.status !== 'ACTIVE' && house.status !== 'BLOCKED') {
       await tx.house.update({ where: { id: houseId }, data: { status: pendingStatus(completeness({ ...house, ownerUserId: userId }, house.houseType)) } });
     }
     return { moved, userId };
   });
   if (!changed.moved) throw new ConflictError('Esa persona ya es la propietaria de la propiedad');
+  announceEndedSessions(ctx, endedSessions);
   await audit(ctx, 'CHANGE_OWNER', 'House', houseId, { from: house.ownerUserId, to: changed.userId });
   return houseId;
 }

@@ -223,19 +223,21 @@ describe('massive load through GraphQL', () => {
 });
 
 describe('houses export', () => {
-  it('exports the filtered houses with status and sign-up code', async () => {
+  it('exports the filtered houses with status and owner registration, never sign-up codes', async () => {
     const response = await download(`/neighborhoods/${olivosId}/houses/export?catastral=ml-&house_status=NEW`, admin);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="propiedades-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     const ws = (await readXlsx(response)).getWorksheet('Propiedades')!;
     const header = (ws.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual([...COLUMNS.map((c) => c.header), 'Estado', 'Código de registro']);
+    expect(header).toEqual([...COLUMNS.map((c) => c.header), 'Estado', 'Cuenta del propietario']);
     const rows = ws.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
     expect(rows.map((r) => r[1])).toEqual(['ML-01', 'ML-02']);
     expect(rows[0][14]).toBe('lucia@correo.mx');
     expect(rows[0][11]).toBe(1500.5);
     expect(rows[0][17]).toBe('Nueva');
-    expect(rows[0][18]).toBeTruthy();
+    expect(rows[0][18]).toBe('Pendiente de registro');
+    const codes = (await t.app.db.prisma.house.findMany({ where: { catastral: { in: ['ML-01', 'ML-02'] } } })).map((h) => h.signupCode);
+    expect(rows.flat().some((cell) => codes.includes(cell as string))).toBe(false);
 
     const byOwner = await readXlsx(await download(`/neighborhoods/${olivosId}/houses/export?email=LUCIA&user_status=false`, admin));
     expect(byOwner.getWorksheet('Propiedades')!.rowCount).toBe(2);

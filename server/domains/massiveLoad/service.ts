@@ -10,7 +10,7 @@ import { audit } from '../../audit.js';
 import { pendingStatus } from '../../../core/houseRules.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
 import { houseWhere, type HouseFilterInput } from '../houses/filter.js';
-import { assignOwner, findOrCreateUser, newSignupCode, type Tx } from '../houses/ownership.js';
+import { assignOwner, findOrCreateUser, mayEditPerson, newSignupCode, type Tx } from '../houses/ownership.js';
 import { locationKey, validateRows, type LoadHouseType, type RowErrors, type ValidRow } from './rows.js';
 import { exportWorkbook, MAX_FILE_BYTES, readSheet, SheetError, templateWorkbook, XLSX_TYPE, type ExportRow } from './sheet.js';
 
@@ -252,7 +252,9 @@ export async function importHouses(ctx: Context, file: File): Promise<ImportCoun
         } else if (row.owner && house.owner) {
           const o = row.owner;
           const data = { firstName: o.firstName, lastName: o.lastName ?? house.owner.lastName, mobile: o.mobile ?? house.owner.mobile, landline: o.landline ?? house.owner.landline };
-          if (Object.entries(data).some(([k, v]) => (house.owner as Record<string, unknown>)[k] !== v)) {
+          // A registered owner's data is theirs (their profile): the sheet only fills it in for people without an account.
+          const differs = Object.entries(data).some(([k, v]) => (house.owner as Record<string, unknown>)[k] !== v);
+          if (differs && (await mayEditPerson(tx as Tx, house.owner.id, neighborhoodId))) {
             await tx.user.update({ where: { id: house.owner.id }, data });
             ownerChanged = true;
           }
@@ -300,12 +302,11 @@ export async function exportHouses(ctx: Context, filter?: HouseFilterInput | nul
         parkingSpots: true,
         initialBalance: true,
         status: true,
-        signupCode: true,
         houseType: { select: { title: true } },
         street: { select: { name: true } },
         condominium: { select: { name: true } },
         mall: { select: { name: true } },
-        owner: { select: { firstName: true, lastName: true, email: true, mobile: true, landline: true } },
+        owner: { select: { firstName: true, lastName: true, email: true, mobile: true, landline: true, passwordHash: true } },
       },
     }),
     ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { timeZone: true } }),
@@ -329,7 +330,8 @@ export async function exportHouses(ctx: Context, filter?: HouseFilterInput | nul
     mobile: h.owner?.mobile ?? null,
     landline: h.owner?.landline ?? null,
     status: h.status,
-    signupCode: h.signupCode,
+    // Sign-up codes travel only by e-mail to their holder: the export says whether the owner registered.
+    ownerAccount: h.owner ? (h.owner.passwordHash ? 'Registrado' : 'Pendiente de registro') : null,
   }));
   return { fileName: `propiedades-${today(community.timeZone)}.xlsx`, contentType: XLSX_TYPE, bytes: await exportWorkbook(rows) };
 }

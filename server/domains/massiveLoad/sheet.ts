@@ -30,7 +30,7 @@ export type SheetRow = Record<ColumnKey, string> & { row: number };
 
 export const EXPORT_EXTRA_COLUMNS = [
   { key: 'status', header: 'Estado', width: 18 },
-  { key: 'signupCode', header: 'Código de registro', width: 16 },
+  { key: 'ownerAccount', header: 'Cuenta del propietario', width: 20 },
 ] as const;
 
 export const MAX_ROWS = 5000;
@@ -158,9 +158,9 @@ export async function readSheet(bytes: Uint8Array): Promise<SheetRow[]> {
   return rows;
 }
 
-export type ExportRow = Record<ColumnKey, string | number | null> & { status: HouseStatus; signupCode: string | null };
+export type ExportRow = Record<ColumnKey, string | number | null> & { status: HouseStatus; ownerAccount: string | null };
 
-/** The houses list as XLSX: the template's columns plus status and sign-up code. */
+/** The houses list as XLSX: the template's columns plus status and whether the owner has registered. */
 export async function exportWorkbook(rows: ExportRow[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Comunidad';

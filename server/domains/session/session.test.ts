@@ -130,7 +130,7 @@ describe('session', () => {
     );
     expect(switched.body.data.switchAccount.data.session.neighborhood.name).toBe('Condominio Torre Azul');
     const housesAfter = await t.gql('{ houses(first: 5) { totalCount } }', {}, { token });
-    expect(housesBefore.body.data.houses.totalCount).toBeGreaterThanOrEqual(200);
+    expect(housesBefore.body.data.houses.totalCount).toBe(224);
     expect(housesAfter.body.data.houses.totalCount).toBe(1);
   });
 
