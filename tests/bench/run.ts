@@ -28,7 +28,7 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   const streets = await db.prisma.street.findMany({ where: { neighborhoodId: olivos.id }, select: { id: true } });
   // One owner in three has an account (user_status active).
   await sql(`UPDATE "User" SET "passwordHash" = (SELECT "passwordHash" FROM "User" WHERE email = 'admin@demo.mx')
-              WHERE email LIKE 'bench%' AND substring(email from 6 for 5)::int % 3 = 0`);
+              WHERE email LIKE 'bench%' AND regexp_replace(email, '\\D', '', 'g')::int % 3 = 0`);
   await sql(`INSERT INTO "House" ("neighborhoodId", catastral, block, lot, "exteriorNumber", status, "updatedAt", "ownerUserId", "houseTypeId", "streetId", "initialBalance")
              SELECT ${olivos.id}, 'BEN-' || lpad(g::text, 5, '0'), (g / 50)::text, (g % 50)::text, (1000 + g)::text,
                     (ARRAY['ACTIVE','ACTIVE','ACTIVE','NEW','BLOCKED']::"HouseStatus"[])[1 + g % 5], now(),
