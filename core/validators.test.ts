@@ -103,3 +103,16 @@ describe('house label', () => {
     expect(houseLabel({ catastral: 'OLV-01' })).toBe('OLV-01');
   });
 });
+
+describe('phone', () => {
+  it('accepts a Mexican number with separators or +52 and keeps its 10 digits', async () => {
+    const { normalizePhone, phone } = await import('./validators.js');
+    expect(normalizePhone('442 123 4567')).toBe('4421234567');
+    expect(normalizePhone('+52 (442) 123-4567')).toBe('4421234567');
+    expect(normalizePhone('52.442.123.4567')).toBe('4421234567');
+    expect(normalizePhone('123456')).toBeNull();
+    expect(normalizePhone('44212345678')).toBeNull();
+    expect(phone('abc')).toBe('El teléfono debe tener 10 dígitos');
+    expect(phone('4421234567')).toBeNull();
+  });
+});

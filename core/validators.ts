@@ -111,6 +111,15 @@ export const accountingAccount: Check = (value) =>
 export const email: Check = (value) =>
   /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : 'El correo electrónico no es válido';
 
+/** A Mexican phone number as its 10 digits: spaces, dashes, dots, parentheses and a +52 prefix are accepted. */
+export function normalizePhone(raw: string): string | null {
+  const digits = raw.replace(/[\s\-().]/g, '');
+  const match = /^(?:\+?52)?(\d{10})$/.exec(digits);
+  return match ? match[1] : null;
+}
+
+export const phone: Check = (value) => (normalizePhone(value) ? null : 'El teléfono debe tener 10 dígitos');
+
 export const INVOICE_MIN_DATE = '2018-12-31';
 export const invoiceDate: Check = (value) => (value > INVOICE_MIN_DATE ? null : 'La fecha de la factura debe ser posterior al 31 de diciembre de 2018');
 

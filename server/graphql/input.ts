@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InputError } from './errors.js';
+import { normalizePhone } from '../../core/validators.js';
 
 z.config(z.locales.es());
 
@@ -13,4 +14,20 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
       message: issue.message,
     })),
   );
+}
+
+/** An optional Mexican phone (core/validators.ts normalizePhone): blank is null, stored as its 10 digits. */
+export function phoneInput(message = 'El teléfono debe tener 10 dígitos') {
+  return z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value || value.trim() === '') return null;
+      const phone = normalizePhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return phone;
+    });
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Context } from '../../graphql/context.js';
 import { tenantOf, viewerOf } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
+import { parseInput, phoneInput } from '../../graphql/input.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { audit } from '../../audit.js';
 import {
@@ -37,19 +37,12 @@ const money = z
   .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'Escribe una cantidad con hasta dos decimales')
   .nullish()
   .transform((v) => v ?? null);
-const phone = z
-  .string()
-  .trim()
-  .regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos')
-  .nullish()
-  .or(z.literal('').transform(() => null));
-
 export const OwnerSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Escribe un correo electrónico válido')),
   firstName: z.string().trim().min(1, 'El nombre del propietario es requerido').max(80),
   lastName: text(80),
-  mobile: phone,
-  landline: phone,
+  mobile: phoneInput('El celular debe tener 10 dígitos'),
+  landline: phoneInput('El teléfono fijo debe tener 10 dígitos'),
 });
 
 export const HouseSchema = z.object({

@@ -2,7 +2,7 @@
 // (spec 1 section 8: the failure lists the houses with their errors), so the administrator fixes the
 // whole sheet at once. Nothing is imported while any row has an error.
 import { composedCatastral, dropUnusedLocation, LOCATION_FIELD_LABELS, missingLocation, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../core/houseRules.js';
-import { email as emailCheck, integer } from '../../../core/validators.js';
+import { email as emailCheck, integer, normalizePhone } from '../../../core/validators.js';
 import { COLUMNS, type ColumnKey, type SheetRow } from './sheet.js';
 
 export interface LoadHouseType extends HouseTypeFlags {
@@ -73,7 +73,6 @@ const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g,
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 /** "$1,500.50" -> "1500.50"; spreadsheets often carry currency formatting in text cells. */
 const plainNumber = (text: string) => text.replace(/[$,\s]/g, '');
-const phoneDigits = (text: string) => text.replace(/[\s\-().+]/g, '');
 
 /** Key of a house's location: the type and the location fields it requires (dimension is a size, not a place). */
 export function locationKey(typeId: number, type: HouseTypeFlags, values: Partial<Record<LocationField, string | null>>): string {
@@ -117,16 +116,18 @@ export function validateRows(rows: SheetRow[], types: LoadHouseType[], options: 
 
     const ownerEmail = orNull(raw.ownerEmail)?.toLowerCase() ?? null;
     const ownerFirstName = orNull(raw.ownerFirstName);
-    const mobile = orNull(phoneDigits(raw.mobile));
-    const landline = orNull(phoneDigits(raw.landline));
+    const mobileText = orNull(raw.mobile);
+    const landlineText = orNull(raw.landline);
+    const mobile = mobileText && normalizePhone(mobileText);
+    const landline = landlineText && normalizePhone(landlineText);
     if (ownerEmail) {
       if (emailCheck(ownerEmail) !== null) issues.push('El correo del propietario no es válido');
       if (!ownerFirstName) issues.push('Falta el nombre del propietario');
-    } else if (ownerFirstName || orNull(raw.ownerLastName) || mobile || landline) {
+    } else if (ownerFirstName || orNull(raw.ownerLastName) || mobileText || landlineText) {
       issues.push('Falta el correo del propietario');
     }
-    if (mobile && !/^\d{10}$/.test(mobile)) issues.push('El celular debe tener 10 dígitos');
-    if (landline && !/^\d{10}$/.test(landline)) issues.push('El teléfono fijo debe tener 10 dígitos');
+    if (mobileText && !mobile) issues.push('El celular debe tener 10 dígitos');
+    if (landlineText && !landline) issues.push('El teléfono fijo debe tener 10 dígitos');
 
     let row: ValidRow | null = null;
     if (type) {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { Context } from '../../graphql/context.js';
 import { viewerOf } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
+import { parseInput, phoneInput } from '../../graphql/input.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { audit } from '../../audit.js';
@@ -20,8 +20,8 @@ export const BasicDataSchema = z.object({
   firstName: z.string().trim().min(1, 'El nombre es requerido').max(100).transform(capitalize),
   lastName: optionalText(100).transform((v) => (v ? capitalize(v.trim()) : null)),
   birthDate: z.iso.date('La fecha de nacimiento debe tener el formato AAAA-MM-DD').nullish(),
-  mobile: optionalText(20).refine((v) => v === null || /^[\d +()-]{7,20}$/.test(v), 'El teléfono celular no es válido'),
-  landline: optionalText(20).refine((v) => v === null || /^[\d +()-]{7,20}$/.test(v), 'El teléfono fijo no es válido'),
+  mobile: phoneInput('El teléfono celular debe tener 10 dígitos'),
+  landline: phoneInput('El teléfono fijo debe tener 10 dígitos'),
 });
 
 export async function updateBasicData(ctx: Context, raw: unknown) {

@@ -10,7 +10,7 @@ import type { UserSettingsQuery } from '../../__generated__/UserSettingsQuery.gr
 import type { UserSettingsBasicMutation } from '../../__generated__/UserSettingsBasicMutation.graphql';
 import type { UserSettingsEmailMutation } from '../../__generated__/UserSettingsEmailMutation.graphql';
 import type { UserSettingsPasswordMutation } from '../../__generated__/UserSettingsPasswordMutation.graphql';
-import { capitalize, email as emailCheck } from '../../../../core/validators.js';
+import { capitalize, email as emailCheck, phone as phoneCheck } from '../../../../core/validators.js';
 import { checked } from '../../components/fields.js';
 import { DateField } from '../../components/DateField.js';
 import { useAppMutation } from '../../components/mutations.js';
@@ -48,7 +48,7 @@ const passwordMutation = graphql`
   }
 `;
 
-const phone = z.string().refine((v) => v.trim() === '' || /^[\d +()-]{7,20}$/.test(v), 'El teléfono no es válido');
+const phone = z.string().refine((v) => v.trim() === '' || phoneCheck(v) === null, 'El teléfono debe tener 10 dígitos');
 const basicSchema = z.object({
   firstName: z.string().trim().min(1, 'Este campo es requerido'),
   lastName: z.string(),
