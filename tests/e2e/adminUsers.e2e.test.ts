@@ -38,6 +38,8 @@ describe('administration users in the browser', () => {
     const user = await env.t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'lucia.perez@demo.mx' } });
     expect(user.signupCode).toBeTruthy();
     expect(await env.t.app.db.prisma.emailOutbox.count({ where: { to: 'lucia.perez@demo.mx' } })).toBe(1);
+    // The sign-up code travels only by e-mail: the administrator's screen never holds it.
+    expect(await page.content()).not.toContain(user.signupCode!);
 
     await row.getByRole('link', { name: 'Editar' }).click();
     await page.getByRole('heading', { name: 'Editar usuario' }).waitFor();

@@ -11,7 +11,7 @@ const setMode = (mode: 'CLOSED' | 'PAUSED' | 'REVIEW' | 'SIGN_IN' | 'SIGN_UP') =
   env.t.app.db.prisma.neighborhood.update({ where: { domain: 'los_olivos' }, data: { onboarding: mode } });
 
 describe('public owner onboarding in the browser', () => {
-  it('registers an owner, lands on /signup/{code}, resends with the 30-second lock, sets the password and enters the shell', async () => {
+  it('registers an owner, reads the activation link in the mailbox, resends with the 30-second lock, sets the password and enters the shell', async () => {
     await setMode('SIGN_UP');
     const street = await env.t.app.db.prisma.street.findFirstOrThrow({ where: { neighborhood: { domain: 'los_olivos' } }, orderBy: { id: 'asc' } });
     const page = await env.newPage();
@@ -33,11 +33,21 @@ describe('public owner onboarding in the browser', () => {
     await screenshot(page, 'onboarding-form');
     await page.getByRole('button', { name: 'Registrarme' }).click();
 
-    await page.waitForURL(/\/signup\/[\w-]+$/);
-    await page.getByText('Residencial Los Olivos te registró con el correo julia.montes@correo.mx').waitFor();
+    // The code never reaches the screen: the link goes to the address typed.
+    await page.getByText('Te enviamos un correo a julia.montes@correo.mx para que elijas tu contraseña').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/onboarding/los_olivos');
     const house = await env.t.app.db.prisma.house.findFirstOrThrow({ where: { owner: { email: 'julia.montes@correo.mx' } } });
     expect(house).toMatchObject({ block: '12', lot: '34', exteriorNumber: '1234', streetId: street.id, status: 'MISSING_BALANCE' });
-    expect(page.url()).toContain(`/signup/${house.signupCode}`);
+    expect(await page.content()).not.toContain(house.signupCode!);
+    await screenshot(page, 'onboarding-mailed');
+
+    // Julia opens her mail (the outbox row) and follows the link.
+    const invitation = await env.t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'julia.montes@correo.mx' }, orderBy: { id: 'asc' } });
+    expect(invitation.subject).toBe('Activa tu cuenta en Residencial Los Olivos');
+    const link = /https?:\/\/\S+?(\/signup\/[\w-]+)/.exec(invitation.text)!;
+    expect(link[1]).toBe(`/signup/${house.signupCode}`);
+    await page.goto(`${env.base}${link[1]}`);
+    await page.getByText('Residencial Los Olivos te registró con el correo julia.montes@correo.mx').waitFor();
     expect(await page.getByLabel(/^Nombre/).inputValue()).toBe('Julia');
 
     const resend = page.getByRole('button', { name: 'Reenviar correo' });
@@ -45,8 +55,7 @@ describe('public owner onboarding in the browser', () => {
     await page.getByText('El email ha sido reenviado').waitFor();
     expect(await resend.isDisabled()).toBe(true);
     await page.getByText(/Podrás reenviarlo en \d+ s/).waitFor();
-    const mail = await env.t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'julia.montes@correo.mx' } });
-    expect(mail.text).toContain(`/signup/${house.signupCode}`);
+    expect(await env.t.app.db.prisma.emailOutbox.count({ where: { to: 'julia.montes@correo.mx', text: { contains: `/signup/${house.signupCode}` } } })).toBe(2);
 
     await page.getByLabel('Contraseña', { exact: true }).fill('julia-segura-1');
     await page.getByLabel('Confirma la contraseña').fill('julia-segura-1');

@@ -87,6 +87,8 @@ describe('residents and tax data in the browser', () => {
     await row.getByRole('link', { name: 'contrato.pdf' }).waitFor();
     const lucia = await prisma.user.findUniqueOrThrow({ where: { email: 'lucia@demo.mx' } });
     expect(lucia.signupCode).toBeTruthy();
+    expect(await page.content()).not.toContain(lucia.signupCode!);
+    expect((await prisma.emailOutbox.findFirstOrThrow({ where: { to: 'lucia@demo.mx' } })).text).toMatch(new RegExp(`https?://[^\\s]+/signup/${lucia.signupCode}`));
     expect((await prisma.membership.findFirstOrThrow({ where: { userId: lucia.id } })).accreditationFileId).toBeTruthy();
     expect(await prisma.emailOutbox.count({ where: { to: 'lucia@demo.mx' } })).toBe(1);
     await screenshot(page, 'house-residents');

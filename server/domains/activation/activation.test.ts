@@ -35,7 +35,7 @@ const houseGid = (id: number) => Buffer.from(`House:${id}`).toString('base64');
 const RESEND = `mutation($input: ResendHouseSignupCodeInput!) {
   resendHouseSignupCode(input: $input) {
     __typename ... on Error { code message }
-    ... on MutationResendHouseSignupCodeSuccess { data { message signupCode domain house { databaseId } } }
+    ... on MutationResendHouseSignupCodeSuccess { data { message domain house { databaseId } } }
   }
 }`;
 
@@ -43,7 +43,7 @@ describe('resend of a house activation code (administration)', () => {
   it('mails the owner the /signup/{code} link, through GraphQL and REST', async () => {
     const { house, code, person } = await pendingHouse();
     const { body } = await t.gql(RESEND, { input: { houseId: houseGid(house.id) } }, { token: admin });
-    expect(body.data.resendHouseSignupCode.data).toEqual({ message: 'El email ha sido reenviado', signupCode: code, domain: 'los_olivos', house: { databaseId: house.id } });
+    expect(body.data.resendHouseSignupCode.data).toEqual({ message: 'El email ha sido reenviado', domain: 'los_olivos', house: { databaseId: house.id } });
     const mail = await t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: person.email }, orderBy: { id: 'desc' } });
     expect(mail.subject).toBe('Activa tu cuenta en Residencial Los Olivos');
     expect(mail.text).toContain(`http://localhost:3000/signup/${code}`);
@@ -51,19 +51,23 @@ describe('resend of a house activation code (administration)', () => {
     expect((await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: house.id } })).signupCodeSentAt).not.toBeNull();
 
     const rest = await t.rest('PUT', `/neighborhoods/${olivosId}/houses/${house.id}/signup`, undefined, { token: admin });
-    expect(rest.body).toEqual({ code, domain: 'los_olivos', content: 'El email ha sido reenviado' });
+    // The code travels only by e-mail: the administrator's answer never carries it.
+    expect(rest.body).toEqual({ domain: 'los_olivos', content: 'El email ha sido reenviado' });
+    expect(JSON.stringify(rest.body)).not.toContain(code);
     expect(await t.app.db.prisma.emailOutbox.count({ where: { to: person.email } })).toBe(2);
     const audit = await t.app.db.prisma.auditLog.count({ where: { action: 'RESEND_HOUSE_SIGNUP_CODE', entityId: String(house.id) } });
     expect(audit).toBe(2);
   });
 
   it('gives a house whose owner never had a code one', async () => {
-    const { house } = await pendingHouse();
+    const { house, person } = await pendingHouse();
     await t.app.db.prisma.house.update({ where: { id: house.id }, data: { signupCode: null } });
     const { body } = await t.gql(RESEND, { input: { houseId: houseGid(house.id) } }, { token: admin });
-    const code = body.data.resendHouseSignupCode.data.signupCode;
+    expect(body.data.resendHouseSignupCode.data.message).toBe('El email ha sido reenviado');
+    const code = (await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: house.id } })).signupCode;
     expect(code).toMatch(/^[\w-]{12}$/);
-    expect((await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: house.id } })).signupCode).toBe(code);
+    const mail = await t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: person.email }, orderBy: { id: 'desc' } });
+    expect(mail.text).toContain(`/signup/${code}`);
   });
 
   it('refuses without the grant, another community, a house without owner or already activated; nothing is mailed', async () => {
@@ -121,7 +125,7 @@ describe('bulk resend of activation codes', () => {
   });
 });
 
-const INFO = `query($code: String!, $domain: String) { signupCode(code: $code, domain: $domain) { kind neighborhoodName domain houseLabel email firstName lastName mobile hasPassword } }`;
+const INFO = `query($code: String!, $domain: String) { signupCode(code: $code, domain: $domain) { kind neighborhoodName domain houseLabel email firstName lastName mobile hasPassword used } }`;
 const COMPLETE = `mutation($input: CompleteSignupInput!) {
   completeSignup(input: $input) { __typename ... on Error { code message } ... on MutationCompleteSignupSuccess { data { session { user { email firstName } house { databaseId } neighborhood { domain } } } } }
 }`;
@@ -140,6 +144,7 @@ describe('/signup/{code}: what a code opens, resend and completion', () => {
       lastName: 'Solís',
       mobile: null,
       hasPassword: false,
+      used: false,
     });
     const rest = await t.rest('GET', `/auth/los_olivos/signup/${code}`);
     expect(rest.body).toMatchObject({ kind: 'HOUSE', email: person.email, first_name: 'Marta', neighborhood: { name: 'Residencial Los Olivos', domain: 'los_olivos' }, house: { label: `PEND-${seq}` }, has_password: false });
@@ -173,7 +178,21 @@ describe('/signup/{code}: what a code opens, resend and completion', () => {
     // A code handed over only on screen would not verify the address; this one was mailed.
     expect((await t.app.db.prisma.user.findUniqueOrThrow({ where: { id: person.id } })).emailVerified).toBe(true);
 
-    expect((await t.gql(INFO, { code })).body.data.signupCode.hasPassword).toBe(true);
+    // A used code tells nothing about the person (an old link may be in anyone's hands).
+    expect((await t.gql(INFO, { code })).body.data.signupCode).toEqual({
+      kind: null,
+      neighborhoodName: null,
+      domain: null,
+      houseLabel: null,
+      email: null,
+      firstName: null,
+      lastName: null,
+      mobile: null,
+      hasPassword: true,
+      used: true,
+    });
+    expect((await t.rest('GET', `/auth/signup/${code}`)).body).toEqual({ code: 404, description: 'El código de registro no es válido o ya fue usado' });
+    expect((await t.rest('GET', `/auth/los_olivos/signup/${code}`)).status).toBe(404);
     expect((await t.rest('GET', `/auth/signup/${code}/setup-password`)).status).toBe(404);
     const twice = await t.gql(COMPLETE, { input: { code, password: 'otra-clave-22' } });
     expect(twice.body.data.completeSignup).toEqual({ __typename: 'NotFoundError', code: 404, message: 'El código de registro no es válido o ya fue usado' });

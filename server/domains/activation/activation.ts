@@ -21,11 +21,11 @@ import {
 // ---- Administration ----
 
 const ResendHouseSignupCodePayload = builder
-  .objectRef<{ houseId: number; signupCode: string; domain: string; message: string }>('ResendHouseSignupCodePayload')
+  .objectRef<{ houseId: number; domain: string; message: string }>('ResendHouseSignupCodePayload')
   .implement({
+    description: 'The activation e-mail went out again. The code itself is never answered: it travels only by e-mail.',
     fields: (t) => ({
       message: t.exposeString('message', { description: '"El email ha sido reenviado"' }),
-      signupCode: t.exposeString('signupCode', { description: 'The code of the link /signup/{code} mailed to the owner' }),
       domain: t.exposeString('domain'),
       house: t.prismaField({
         type: 'House',
@@ -73,17 +73,19 @@ const SignupCodeKindEnum = builder.enumType('SignupCodeKind', {
 });
 
 export const SignupCodeInfoRef = builder.objectRef<SignupCodeInfo>('SignupCodeInfo').implement({
-  description: 'What an activation code opens.',
+  description:
+    "What an activation code opens. Once the person has a password the code is used: every field but hasPassword and used is null (the person's data are not told to whoever holds an old link).",
   fields: (t) => ({
-    kind: t.field({ type: SignupCodeKindEnum, resolve: (i) => i.kind }),
-    neighborhoodName: t.exposeString('neighborhoodName'),
-    domain: t.exposeString('domain'),
+    kind: t.field({ type: SignupCodeKindEnum, nullable: true, resolve: (i) => i.kind }),
+    neighborhoodName: t.exposeString('neighborhoodName', { nullable: true }),
+    domain: t.exposeString('domain', { nullable: true }),
     houseLabel: t.exposeString('houseLabel', { nullable: true }),
-    email: t.exposeString('email'),
-    firstName: t.exposeString('firstName'),
+    email: t.exposeString('email', { nullable: true }),
+    firstName: t.exposeString('firstName', { nullable: true }),
     lastName: t.exposeString('lastName', { nullable: true }),
     mobile: t.exposeString('mobile', { nullable: true }),
     hasPassword: t.exposeBoolean('hasPassword', { description: 'The person already chose a password: the code no longer works; sign in instead' }),
+    used: t.exposeBoolean('used', { description: 'The code no longer works (the person has a password)' }),
   }),
 });
 

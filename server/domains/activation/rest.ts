@@ -4,7 +4,7 @@ import { legacySession, SESSION_SELECTION } from '../session/rest.js';
 import { legacyUser } from '../users/rest.js';
 import { NONE_SENT_MESSAGE, SIGNUP_CODE_INVALID } from './service.js';
 
-const INFO_SELECTION = 'kind neighborhoodName domain houseLabel email firstName lastName mobile hasPassword';
+const INFO_SELECTION = 'kind neighborhoodName domain houseLabel email firstName lastName mobile hasPassword used';
 const RECOVERY_INVALID = 'El enlace para elegir tu contraseña no es válido o ya venció. Solicita uno nuevo';
 
 function legacySignupInfo(i: any) {
@@ -35,11 +35,12 @@ const adminRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/neighborhoods/{n}/houses/{h}/signup',
-    operation: `mutation($input: ResendHouseSignupCodeInput!) { resendHouseSignupCode(input: $input) { ${RESULT_ERROR_FIELDS} ... on MutationResendHouseSignupCodeSuccess { data { message signupCode domain } } } }`,
+    operation: `mutation($input: ResendHouseSignupCodeInput!) { resendHouseSignupCode(input: $input) { ${RESULT_ERROR_FIELDS} ... on MutationResendHouseSignupCodeSuccess { data { message domain } } } }`,
     variables: ({ params }) => ({ input: { houseId: globalId('House', params.h) } }),
+    // The legacy answer also carried `code`; codes are never shown to administrators (they travel only by e-mail).
     result: (data) => {
       const r = unwrapResult<any>(data.resendHouseSignupCode);
-      return { code: r.signupCode, domain: r.domain, content: r.message };
+      return { domain: r.domain, content: r.message };
     },
   },
 ];
@@ -51,8 +52,9 @@ function codeRoutes(prefix: string): RestRoute[] {
       path: `${prefix}/signup/{code}`,
       operation: `query($code: String!, $domain: String) { signupCode(code: $code, domain: $domain) { ${INFO_SELECTION} } }`,
       variables: ({ params }) => ({ code: params.code, domain: params.domain ?? null }),
+      // A used code (the person has a password) answers like an unknown one: nothing about the person.
       result: (data) => {
-        if (!data.signupCode) throw new RestError(404, 404, SIGNUP_CODE_INVALID);
+        if (!data.signupCode || data.signupCode.used) throw new RestError(404, 404, SIGNUP_CODE_INVALID);
         return legacySignupInfo(data.signupCode);
       },
     },

@@ -13,7 +13,7 @@ import { houseLabel } from '../../../core/houseLabel.js';
 import { newSignupCode } from '../houses/ownership.js';
 import { queueEmail } from '../mail/outbox.js';
 import { deliverNow, MailDeliveryError } from '../mail/sender.js';
-import { appLink } from '../mail/links.js';
+import { signupInvitation } from '../mail/invitations.js';
 import { openSession } from '../session/service.js';
 
 export const RESENT_MESSAGE = 'El email ha sido reenviado';
@@ -39,16 +39,18 @@ interface SignupMail {
 }
 
 function queueSignupMail(ctx: Context, m: SignupMail) {
-  const link = appLink(ctx.config, `/signup/${m.code}`);
-  const house = m.houseLabel ? ` como propietario de ${m.houseLabel}` : '';
-  return queueEmail(ctx.prisma, {
-    to: m.email,
-    subject: `Activa tu cuenta en ${m.communityName}`,
-    text:
-      `Hola ${m.firstName}:\n\n${m.communityName} te registró${house}. Para activar tu cuenta y elegir tu contraseña abre ${link}\n\n` +
-      'Si no esperabas este correo, puedes ignorarlo.',
-    neighborhoodId: m.neighborhoodId,
-  });
+  return queueEmail(
+    ctx.prisma,
+    signupInvitation(ctx.config, {
+      kind: 'OWNER',
+      to: m.email,
+      firstName: m.firstName,
+      communityName: m.communityName,
+      houseLabel: m.houseLabel,
+      code: m.code,
+      neighborhoodId: m.neighborhoodId,
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -88,7 +90,8 @@ export async function resendHouseSignupCode(ctx: Context, houseId: number) {
   await audit(ctx, 'RESEND_HOUSE_SIGNUP_CODE', 'House', house.id, { to: house.owner.email, delivered });
   if (!delivered) throw new MailDeliveryError();
   await ctx.prisma.house.update({ where: { id: house.id }, data: { signupCodeSentAt: new Date() } });
-  return { houseId: house.id, signupCode: code, domain: house.neighborhood.domain, message: RESENT_MESSAGE };
+  // The code itself is never answered: it travels only by e-mail, to its holder.
+  return { houseId: house.id, domain: house.neighborhood.domain, message: RESENT_MESSAGE };
 }
 
 /** Mails every owner of the community who has not chosen a password yet; returns how many were queued. */
@@ -211,22 +214,43 @@ async function usableTarget(ctx: Context, code: string, domain?: string | null) 
   return target;
 }
 
-export interface SignupCodeInfo {
-  kind: 'HOUSE' | 'USER';
-  neighborhoodName: string;
-  domain: string;
-  houseLabel: string | null;
-  email: string;
-  firstName: string;
-  lastName: string | null;
-  mobile: string | null;
-  hasPassword: boolean;
-}
+/**
+ * What a usable code opens. A code whose person already has a password tells nothing but that
+ * (`hasPassword`, `used`): anyone may hold an old link, and the person's data are theirs.
+ */
+export type SignupCodeInfo =
+  | {
+      kind: 'HOUSE' | 'USER';
+      neighborhoodName: string;
+      domain: string;
+      houseLabel: string | null;
+      email: string;
+      firstName: string;
+      lastName: string | null;
+      mobile: string | null;
+      hasPassword: false;
+      used: false;
+    }
+  | { kind: null; neighborhoodName: null; domain: null; houseLabel: null; email: null; firstName: null; lastName: null; mobile: null; hasPassword: true; used: true };
+
+const USED_CODE: SignupCodeInfo = {
+  kind: null,
+  neighborhoodName: null,
+  domain: null,
+  houseLabel: null,
+  email: null,
+  firstName: null,
+  lastName: null,
+  mobile: null,
+  hasPassword: true,
+  used: true,
+};
 
 /** What the code opens; null when no such code exists (or it belongs to another community's domain). */
 export async function signupCodeInfo(ctx: Context, code: string, domain?: string | null): Promise<SignupCodeInfo | null> {
   const target = await targetOf(ctx, code, domain);
   if (!target) return null;
+  if (target.user.passwordHash) return USED_CODE;
   return {
     kind: target.kind,
     neighborhoodName: target.neighborhood.name,
@@ -236,7 +260,8 @@ export async function signupCodeInfo(ctx: Context, code: string, domain?: string
     firstName: target.user.firstName,
     lastName: target.user.lastName,
     mobile: target.user.mobile,
-    hasPassword: !!target.user.passwordHash,
+    hasPassword: false,
+    used: false,
   };
 }
 
@@ -321,7 +346,8 @@ export async function completeSignup(ctx: Context, raw: unknown) {
       ...(input.firstName ? { firstName: input.firstName } : {}),
       ...(input.lastName !== undefined ? { lastName: input.lastName || null } : {}),
       ...(input.mobile ? { mobile: input.mobile } : {}),
-      // A code handed over on screen (onboarding) proves nothing about the address; a mailed one does.
+      // Codes travel only by e-mail; a house code that was never mailed (seeded, or made by a load
+      // and not sent yet) proves nothing about the address.
       emailVerified: target.user.emailVerified || target.mailed,
       signupCode: null,
     },

@@ -8,6 +8,7 @@ import {
   adminUserWhere,
   createAdminUser,
   deleteAdminUser,
+  listCommunityRoles,
   resendAdminSignupCode,
   updateAdminUser,
   userByEmail,
@@ -49,14 +50,6 @@ export const AdministrationUserRef = builder.prismaNode('Membership', {
       description: 'The person has not created a password yet',
       select: { user: { select: { passwordHash: true } } },
       resolve: (m) => !m.user.passwordHash,
-    }),
-    signupCode: t.string({
-      nullable: true,
-      description: 'The code of the sign-up link while the person has no password (null for viewers without CUsersUpdate)',
-      ...grants('CUsersUpdate'),
-      unauthorizedResolver: () => null,
-      select: { user: { select: { passwordHash: true, signupCode: true } } },
-      resolve: (m) => (m.user.passwordHash ? null : m.user.signupCode),
     }),
     isViewer: t.boolean({ description: "The viewer's own account", resolve: (m, _a, ctx) => m.id === ctx.viewer?.membershipId }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -102,19 +95,18 @@ builder.queryField('administrationRoles', (t) =>
     type: [CommunityRoleRef],
     description: 'Roles an administration user can have (non-house roles), by name.',
     ...grants(...ADMIN_USER_READERS),
-    resolve: (query, _r, _a, ctx) =>
-      ctx.prisma.role.findMany({ ...query, where: { neighborhoodId: tenantOf(ctx), forHouse: false }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+    resolve: (query, _r, _a, ctx) => listCommunityRoles(ctx, query, { forHouse: false }),
   }),
 );
 
 builder.queryField('communityRoles', (t) =>
   t.prismaField({
     type: [CommunityRoleRef],
-    description: 'Roles of the community catalogue by name: house roles (owner, co-owner, resident...) or administration roles.',
+    description:
+      'Roles of the community catalogue by name: house roles (owner, co-owner, resident...) or administration roles. The legacy GET /users/roles; the resident forms use houseRoles (no owner role, with `assignable`).',
     ...grants(...HOUSE_ROLE_READERS),
     args: { forHouse: t.arg.boolean({ required: true }) },
-    resolve: (query, _r, args, ctx) =>
-      ctx.prisma.role.findMany({ ...query, where: { neighborhoodId: tenantOf(ctx), forHouse: args.forHouse }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+    resolve: (query, _r, args, ctx) => listCommunityRoles(ctx, query, { forHouse: args.forHouse }),
   }),
 );
 
@@ -176,9 +168,9 @@ const DeletedPayload = builder.objectRef<{ id: number }>('AdministrationUserDele
   fields: (t) => ({ deletedId: t.id({ resolve: (p) => encodeGlobalID('AdministrationUser', p.id) }) }),
 });
 
-const SignupCodePayload = builder.objectRef<{ id: number; code: string; domain: string }>('AdministrationSignupCodePayload').implement({
+const SignupCodePayload = builder.objectRef<{ id: number; domain: string }>('AdministrationSignupCodePayload').implement({
+  description: 'The invitation went out again. The sign-up code is never answered: it travels only by e-mail, to its holder.',
   fields: (t) => ({
-    code: t.exposeString('code', { description: 'The sign-up code mailed again' }),
     domain: t.exposeString('domain', { description: "The community's domain" }),
     administrationUser: t.prismaField({
       type: AdministrationUserRef,

@@ -38,9 +38,10 @@ describe('administration users through REST', () => {
       email: 'seguridad@demo.mx',
       id_role: await role('SECURITY'),
       role: { id: await role('SECURITY'), name: 'Seguridad', allow_create_for_house_user: false },
-      admin_signup_code: null,
       pending_signup: false,
     });
+    // Sign-up codes are never shown to administrators.
+    expect(found.body.content[0]).not.toHaveProperty('admin_signup_code');
     const paged = await t.rest('GET', `/neighborhoods/${olivos}/users?page_size=1&offset=1`, undefined, { token: config });
     expect(paged.body.content).toHaveLength(1);
     expect(paged.body.content[0].email).toBe(all.body.content[1].email);
@@ -74,7 +75,8 @@ describe('administration users through REST', () => {
     expect(created.body).toMatchObject({ first_name: 'Lucía', last_name: 'Pérez', email: 'lucia.perez@demo.mx', pending_signup: true, role: { name: 'Seguridad' } });
     const user = await prisma().user.findUniqueOrThrow({ where: { email: 'lucia.perez@demo.mx' } });
     expect(user.passwordHash).toBeNull();
-    expect(created.body.admin_signup_code).toBe(user.signupCode);
+    expect(created.body).not.toHaveProperty('admin_signup_code');
+    expect(JSON.stringify(created.body)).not.toContain(user.signupCode!);
     expect(created.body.id_user).toBe(user.id);
     const mails = await outboxTo('lucia.perez@demo.mx');
     expect(mails).toHaveLength(1);
@@ -90,7 +92,7 @@ describe('administration users through REST', () => {
       { token: config },
     );
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ last_name: 'Pérez Gil', role: { name: 'Administrador de configuración' }, admin_signup_code: user.signupCode });
+    expect(edited.body).toMatchObject({ last_name: 'Pérez Gil', role: { name: 'Administrador de configuración' } });
 
     // A mistyped address is corrected: a new code goes to the new address, the old link stops working.
     const moved = await t.rest(
@@ -100,11 +102,12 @@ describe('administration users through REST', () => {
       { token: config },
     );
     expect(moved.body.email).toBe('lucia.gil@demo.mx');
-    expect(moved.body.admin_signup_code).not.toBe(user.signupCode);
-    expect((await outboxTo('lucia.gil@demo.mx'))[0].text).toContain(`/signup/${moved.body.admin_signup_code}`);
+    const newCode = (await prisma().user.findUniqueOrThrow({ where: { id: user.id } })).signupCode!;
+    expect(newCode).not.toBe(user.signupCode);
+    expect((await outboxTo('lucia.gil@demo.mx'))[0].text).toContain(`http://localhost:3000/signup/${newCode}`);
 
     const resent = await t.rest('PUT', `/neighborhoods/${olivos}/users/${created.body.id}/signup`, { code: 'x', domain: 'los_olivos' }, { token: config });
-    expect(resent.body).toEqual({ code: moved.body.admin_signup_code, domain: 'los_olivos', content: 'El email ha sido reenviado' });
+    expect(resent.body).toEqual({ domain: 'los_olivos', content: 'El email ha sido reenviado' });
     expect(await outboxTo('lucia.gil@demo.mx')).toHaveLength(2);
 
     const deleted = await t.rest('DELETE', `/neighborhoods/${olivos}/users/${created.body.id}`, undefined, { token: config });
@@ -124,7 +127,7 @@ describe('administration users through REST', () => {
       { token: config },
     );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ first_name: 'Rosa', last_name: 'Díaz', pending_signup: false, admin_signup_code: null });
+    expect(created.body).toMatchObject({ first_name: 'Rosa', last_name: 'Díaz', pending_signup: false });
     expect(await prisma().user.findUniqueOrThrow({ where: { email: 'residente@demo.mx' } })).toEqual(before);
     expect((await outboxTo('residente@demo.mx')).at(-1)?.text).toContain('ahora tienes acceso');
 
@@ -266,34 +269,36 @@ describe('administration users through REST', () => {
 
 describe('administration users through GraphQL', () => {
   const LIST = `query($filter: AdministrationUserFilter) {
-    administrationUsers(first: 50, filter: $filter) { totalCount edges { node { id databaseId email pendingSignup signupCode isViewer role { name } } } }
+    administrationUsers(first: 50, filter: $filter) { totalCount edges { node { id databaseId email pendingSignup isViewer role { name } } } }
   }`;
 
-  it('lists with filters, hides the sign-up code from readers without CUsersUpdate and shows the viewer', async () => {
+  it('lists with filters and shows the viewer; the sign-up code is no field at all', async () => {
     const { body } = await t.gql(LIST, { filter: { search: 'vega' } }, { token: config });
     expect(body.data.administrationUsers.edges.map((e: any) => e.node)).toEqual([
-      expect.objectContaining({ email: 'config@demo.mx', isViewer: true, pendingSignup: false, signupCode: null, role: { name: 'Administrador de configuración' } }),
+      expect.objectContaining({ email: 'config@demo.mx', isViewer: true, pendingSignup: false, role: { name: 'Administrador de configuración' } }),
     ]);
     const roleId = (await t.gql('{ administrationRoles { id name } }', {}, { token: config })).body.data.administrationRoles.find((r: any) => r.name === 'Seguridad').id;
     const bySecurity = await t.gql(LIST, { filter: { roleId } }, { token: config });
     expect(bySecurity.body.data.administrationUsers.edges.map((e: any) => e.node.email).sort()).toEqual(['invitado@demo.mx', 'seguridad@demo.mx']);
 
     const created = await t.gql(
-      `mutation($input: CreateAdministrationUserInput!) { createAdministrationUser(input: $input) { __typename ... on MutationCreateAdministrationUserSuccess { data { administrationUser { id signupCode pendingSignup } } } } }`,
+      `mutation($input: CreateAdministrationUserInput!) { createAdministrationUser(input: $input) { __typename ... on MutationCreateAdministrationUserSuccess { data { administrationUser { id pendingSignup } } } } }`,
       { input: { email: 'pendiente@demo.mx', firstName: 'Pedro', roleId } },
       { token: config },
     );
     const node = created.body.data.createAdministrationUser.data.administrationUser;
     expect(node.pendingSignup).toBe(true);
-    expect(node.signupCode).toMatch(/^[\w-]{12}$/);
-    // A reader with CUsersRead but not CUsersUpdate sees null, without an error.
+    // Not even a CUsersUpdate administrator can ask for the code: the field does not exist.
+    const asked = await t.gql(`query($id: ID!) { node(id: $id) { ... on AdministrationUser { email signupCode } } }`, { id: node.id }, { token: admin });
+    expect(asked.body.data).toBeUndefined();
+    expect(asked.body.errors[0].message).toContain('Cannot query field "signupCode"');
     const readerRole = await prisma().role.create({ data: { neighborhoodId: olivos, kind: 'CUSTOM', name: 'Auditor', grants: ['CUsersRead'] } });
     const { passwordHash } = await prisma().user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } });
     const auditor = await prisma().user.create({ data: { email: 'auditor@demo.mx', firstName: 'Aurora', passwordHash } });
     await prisma().membership.create({ data: { neighborhoodId: olivos, userId: auditor.id, roleId: readerRole.id } });
     const reader = await t.signIn('auditor@demo.mx');
-    const seen = await t.gql(`query($id: ID!) { node(id: $id) { ... on AdministrationUser { email signupCode } } }`, { id: node.id }, { token: reader });
-    expect(seen.body).toEqual({ data: { node: { email: 'pendiente@demo.mx', signupCode: null } } });
+    const seen = await t.gql(`query($id: ID!) { node(id: $id) { ... on AdministrationUser { email pendingSignup } } }`, { id: node.id }, { token: reader });
+    expect(seen.body).toEqual({ data: { node: { email: 'pendiente@demo.mx', pendingSignup: true } } });
     const refused = await t.gql(
       `mutation($input: DeleteAdministrationUserInput!) { deleteAdministrationUser(input: $input) { __typename } }`,
       { input: { id: node.id } },
@@ -306,7 +311,7 @@ describe('administration users through GraphQL', () => {
     const count = async (first: number) => {
       const before = t.app.db.statements();
       const { body } = await t.gql(
-        `query($first: Int!) { administrationUsers(first: $first) { totalCount edges { node { id firstName lastName email pendingSignup signupCode isViewer role { id name allowCreateForHouseUser } } } } }`,
+        `query($first: Int!) { administrationUsers(first: $first) { totalCount edges { node { id firstName lastName email pendingSignup isViewer role { id name allowCreateForHouseUser } } } } }`,
         { first },
         { token: admin },
       );
@@ -344,7 +349,7 @@ describe('administration users through GraphQL', () => {
     const pending = await prisma().membership.findFirstOrThrow({ where: { user: { email: 'pendiente@demo.mx' } } });
     const id = Buffer.from(`AdministrationUser:${pending.id}`).toString('base64');
     const RESEND = `mutation($input: ResendAdministrationSignupCodeInput!) { resendAdministrationSignupCode(input: $input) { __typename
-      ... on MutationResendAdministrationSignupCodeSuccess { data { code domain administrationUser { email } } } ... on Error { code message } } }`;
+      ... on MutationResendAdministrationSignupCodeSuccess { data { domain administrationUser { email } } } ... on Error { code message } } }`;
     const resent = await t.gql(RESEND, { input: { id } }, { token: admin });
     expect(resent.body.data.resendAdministrationSignupCode.data).toMatchObject({ domain: 'los_olivos', administrationUser: { email: 'pendiente@demo.mx' } });
     for (let i = 0; i < 3; i++) await t.gql(RESEND, { input: { id } }, { token: admin });
@@ -359,5 +364,85 @@ describe('administration users through GraphQL', () => {
     );
     expect(notFound.body.data.deleteAdministrationUser).toEqual({ __typename: 'NotFoundError', message: 'El usuario no existe' });
     expect((await t.gql('query($id: ID!) { node(id: $id) { id } }', { id: foreign }, { token: admin })).body.data.node).toBeNull();
+  });
+});
+
+describe('sign-up codes stay with their holder', () => {
+  it("an administrator of another community who gives a pending person access never learns that person's code", async () => {
+    // Iñaki is a pending Seguridad of Los Olivos; the administrator of Torre Azul makes him Administrador there.
+    const torre = (await prisma().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } })).id;
+    const torreAdmin = await t.signIn('admin@demo.mx', { domain: 'torre_azul' });
+    const inaki = await prisma().user.findUniqueOrThrow({ where: { email: 'invitado@demo.mx' } });
+    const created = await t.rest('POST', `/neighborhoods/${torre}/users`, { first_name: 'Iñaki', email: 'invitado@demo.mx', id_role: await role('ADMIN', torre) }, { token: torreAdmin });
+    expect(created.status).toBe(201);
+    const code = (await prisma().user.findUniqueOrThrow({ where: { id: inaki.id } })).signupCode!;
+    expect(code).toBeTruthy();
+    const listed = await t.rest('GET', `/neighborhoods/${torre}/users?page_size=100`, undefined, { token: torreAdmin });
+    const read = await t.rest('GET', `/neighborhoods/${torre}/users/${created.body.id}`, undefined, { token: torreAdmin });
+    const resent = await t.rest('PUT', `/neighborhoods/${torre}/users/${created.body.id}/signup`, {}, { token: torreAdmin });
+    expect(resent.body).toEqual({ domain: 'torre_azul', content: 'El email ha sido reenviado' });
+    const gqlResend = await t.gql(
+      `mutation($input: ResendAdministrationSignupCodeInput!) { resendAdministrationSignupCode(input: $input) { __typename ... on MutationResendAdministrationSignupCodeSuccess { data { code } } } }`,
+      { input: { id: Buffer.from(`AdministrationUser:${created.body.id}`).toString('base64') } },
+      { token: torreAdmin },
+    );
+    expect(gqlResend.body.errors[0].message).toContain('Cannot query field "code"');
+    for (const answer of [created.body, listed.body, read.body, resent.body]) expect(JSON.stringify(answer)).not.toContain(code);
+    // The code went to Iñaki's mailbox only.
+    expect((await outboxTo('invitado@demo.mx')).every((m) => m.to === 'invitado@demo.mx')).toBe(true);
+    expect((await outboxTo('invitado@demo.mx')).at(-1)?.text).toContain(`/signup/${code}`);
+  });
+
+  it('a configuration administrator cannot resend the invitation of a pending Administrador', async () => {
+    const made = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Nora', email: 'nora.admin@demo.mx', id_role: await role('ADMIN') }, { token: admin });
+    expect(made.status).toBe(201);
+    const mails = (await outboxTo('nora.admin@demo.mx')).length;
+    const refused = await t.rest('PUT', `/neighborhoods/${olivos}/users/${made.body.id}/signup`, {}, { token: config });
+    expect(refused).toMatchObject({ status: 403, body: { code: 403, description: 'No puedes asignar ni modificar un rol con permisos de administración que tú no tienes' } });
+    expect(await outboxTo('nora.admin@demo.mx')).toHaveLength(mails);
+    expect((await t.rest('PUT', `/neighborhoods/${olivos}/users/${made.body.id}/signup`, {}, { token: admin })).status).toBe(200);
+    await t.rest('DELETE', `/neighborhoods/${olivos}/users/${made.body.id}`, undefined, { token: admin });
+  });
+
+  it("counts a role's administration grants of inactive modules: a configuration administrator cannot give them", async () => {
+    const before = (await prisma().neighborhood.findUniqueOrThrow({ where: { id: olivos } })).modules;
+    await prisma().neighborhood.update({ where: { id: olivos }, data: { modules: before.filter((m) => m !== 'FACTURACION') } });
+    try {
+      const taxRole = await prisma().role.create({ data: { neighborhoodId: olivos, kind: 'CUSTOM', name: 'Facturista', grants: ['ATaxRead', 'ATaxUpdate', 'CUsersRead'] } });
+      const memberships = await prisma().membership.count();
+      const refused = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Fede', email: 'fede@demo.mx', id_role: taxRole.id }, { token: config });
+      expect(refused).toMatchObject({ status: 403, body: { description: 'No puedes asignar ni modificar un rol con permisos de administración que tú no tienes' } });
+      expect(await prisma().membership.count()).toBe(memberships);
+      // The Administrador holds those grants in their role, module on or off.
+      expect((await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Fede', email: 'fede@demo.mx', id_role: taxRole.id }, { token: admin })).status).toBe(201);
+    } finally {
+      await prisma().neighborhood.update({ where: { id: olivos }, data: { modules: before } });
+    }
+  });
+});
+
+describe('simultaneous writes', () => {
+  it('two administrators giving the same person access at once create one account; the other gets the Spanish conflict', async () => {
+    const { passwordHash } = await prisma().user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } });
+    await prisma().user.create({ data: { email: 'doble@demo.mx', firstName: 'Dora', passwordHash } });
+    const securityRole = await role('SECURITY');
+    const answers = await Promise.all(
+      [admin, config, admin].map((token) => t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Dora', email: 'doble@demo.mx', id_role: securityRole }, { token })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.description).toBe('Ya existe un usuario de administración con el correo doble@demo.mx');
+    expect(await prisma().membership.count({ where: { user: { email: 'doble@demo.mx' }, neighborhoodId: olivos, houseId: null } })).toBe(1);
+  });
+
+  it('two corrections of pending invitations to the same new address: one wins, the other gets the Spanish conflict', async () => {
+    const securityRole = await role('SECURITY');
+    const a = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Alba', email: 'alba.typo@demo.mx', id_role: securityRole }, { token: admin });
+    const b = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Alba', email: 'alba.otro@demo.mx', id_role: securityRole }, { token: admin });
+    const answers = await Promise.all(
+      [a, b].map((x) => t.rest('PUT', `/neighborhoods/${olivos}/users/${x.body.id}`, { first_name: 'Alba', email: 'alba@demo.mx', id_role: securityRole }, { token: admin })),
+    );
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    expect(answers.find((x) => x.status === 409)!.body).toEqual({ code: 409, description: 'Ya existe un usuario con el correo alba@demo.mx' });
+    expect(await prisma().user.count({ where: { email: 'alba@demo.mx' } })).toBe(1);
   });
 });

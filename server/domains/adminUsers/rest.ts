@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
 
-const USER_FIELDS = 'databaseId userDatabaseId firstName lastName email pendingSignup signupCode role { databaseId name allowCreateForHouseUser }';
+const USER_FIELDS = 'databaseId userDatabaseId firstName lastName email pendingSignup role { databaseId name allowCreateForHouseUser }';
 const ROLE_FIELDS = 'databaseId name allowCreateForHouseUser';
 
 const legacyRole = (r: { databaseId: number; name: string; allowCreateForHouseUser: boolean }) => ({
@@ -10,7 +10,10 @@ const legacyRole = (r: { databaseId: number; name: string; allowCreateForHouseUs
   allow_create_for_house_user: r.allowCreateForHouseUser,
 });
 
-/** `id` is the administration account (membership); `id_user` the person. */
+/**
+ * `id` is the administration account (membership); `id_user` the person. The legacy payload's
+ * `admin_signup_code` is gone: sign-up codes are never shown to administrators (they travel only by e-mail).
+ */
 const legacyUser = (u: any) => ({
   id: u.databaseId,
   id_user: u.userDatabaseId,
@@ -19,7 +22,6 @@ const legacyUser = (u: any) => ({
   email: u.email,
   id_role: u.role.databaseId,
   role: legacyRole(u.role),
-  admin_signup_code: u.signupCode,
   pending_signup: u.pendingSignup,
 });
 
@@ -105,12 +107,13 @@ export const adminUserRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/neighborhoods/{n}/users/{id}/signup',
-    // The legacy client sends { code, domain }; the server knows both, so the body is not needed.
-    operation: `mutation($input: ResendAdministrationSignupCodeInput!) { resendAdministrationSignupCode(input: $input) { ${RESULT_ERROR_FIELDS} ... on MutationResendAdministrationSignupCodeSuccess { data { code domain } } } }`,
+    // The legacy client sends { code, domain }; the server knows both, so the body is not needed. The
+    // answer no longer carries the code: it travels only by e-mail, to its holder.
+    operation: `mutation($input: ResendAdministrationSignupCodeInput!) { resendAdministrationSignupCode(input: $input) { ${RESULT_ERROR_FIELDS} ... on MutationResendAdministrationSignupCodeSuccess { data { domain } } } }`,
     variables: ({ params }) => ({ input: { id: globalId('AdministrationUser', params.id) } }),
     result: (data) => {
-      const r = unwrapResult<{ code: string; domain: string }>(data.resendAdministrationSignupCode);
-      return { code: r.code, domain: r.domain, content: 'El email ha sido reenviado' };
+      const r = unwrapResult<{ domain: string }>(data.resendAdministrationSignupCode);
+      return { domain: r.domain, content: 'El email ha sido reenviado' };
     },
   },
   {

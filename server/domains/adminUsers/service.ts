@@ -2,13 +2,15 @@
 // (Administrador, Administrador de configuración, Seguridad and custom non-house roles).
 import { z } from 'zod';
 import { announceEndedSessions, endMembershipSessions } from '../session/memberships.js';
-import { effectiveGrants } from '../../../core/grants.js';
+import { DEFAULT_ROLES } from '../../../core/grants.js';
 import type { Context } from '../../graphql/context.js';
 import { tenantOf, viewerOf } from '../../graphql/context.js';
 import { parseInput } from '../../graphql/input.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { audit } from '../../audit.js';
 import { queueEmail } from '../mail/outbox.js';
+import { appLink } from '../mail/links.js';
+import { signupInvitation } from '../mail/invitations.js';
 import { findOrCreateUser, newSignupCode, type Tx } from '../houses/ownership.js';
 
 /** Who may read administration users: their screen and its forms. */
@@ -59,6 +61,19 @@ export function adminUserWhere(ctx: Context, filter?: { search?: string | null; 
   };
 }
 
+/**
+ * Roles of the current community's catalogue by name: administration roles (forHouse false), house
+ * roles, or only the house roles residents may hold (all but the owner's). One place for the
+ * administrationRoles, communityRoles and houseRoles queries; `query` is Pothos' selection.
+ */
+export function listCommunityRoles(ctx: Context, query: { select?: object; include?: object }, filter: { forHouse: boolean; residentsOnly?: boolean }) {
+  return ctx.prisma.role.findMany({
+    ...(query as object),
+    where: { neighborhoodId: tenantOf(ctx), forHouse: filter.forHouse, ...(filter.residentsOnly ? { kind: { not: 'OWNER' as const } } : {}) },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  });
+}
+
 async function findOwn(ctx: Context, id: number) {
   const membership = await ctx.prisma.membership.findFirst({
     where: { id, ...adminMembershipBase(ctx) },
@@ -74,15 +89,36 @@ async function findRole(ctx: Context, roleId: number) {
   return role;
 }
 
-/**
- * No escalation: a role holding administration grants (A...) is given, changed or removed only by
- * someone who holds those grants too. A configuration administrator manages everyone but the
- * Administradores.
- */
-function ensureCanManage(ctx: Context, role: { grants: string[] }) {
+/** Every grant of the viewer's role, those of inactive modules included (the session drops them). */
+async function viewerRoleGrants(ctx: Context): Promise<Set<string>> {
   const viewer = viewerOf(ctx);
-  const missing = effectiveGrants(role.grants, viewer.modules).filter((g) => g.startsWith('A') && !viewer.grants.has(g));
-  if (missing.length > 0) throw new ConflictError('No puedes asignar ni modificar un rol con permisos de administración que tú no tienes', 403);
+  const membership = viewer.membershipId
+    ? await ctx.prisma.membership.findUnique({ where: { id: viewer.membershipId }, select: { role: { select: { grants: true } } } })
+    : null;
+  const grants = new Set<string>(membership?.role.grants ?? []);
+  // A super admin acts as an Administrador in whichever community its session is in.
+  if (viewer.superAdmin) for (const g of DEFAULT_ROLES.ADMIN.grants) grants.add(g);
+  return grants;
+}
+
+/**
+ * No escalation: a role holding administration grants (A...) is given, changed, removed or re-invited
+ * only by someone who holds those grants too. A configuration administrator manages everyone but the
+ * Administradores. The role's whole grant list counts, inactive modules included: a module switched
+ * on later must not hand a C-only administrator's protégé the A grants of that module.
+ */
+async function ensureCanManage(ctx: Context, role: { grants: string[] }) {
+  const wanted = role.grants.filter((g) => g.startsWith('A'));
+  if (wanted.length === 0) return;
+  const held = await viewerRoleGrants(ctx);
+  if (wanted.some((g) => !held.has(g))) throw new ConflictError('No puedes asignar ni modificar un rol con permisos de administración que tú no tienes', 403);
+}
+
+/** Prisma's unique-constraint failure (P2002), optionally on a field (the adapter puts it in meta). */
+export function isUniqueViolation(error: unknown, field?: string): boolean {
+  const e = error as { code?: string; meta?: unknown };
+  if (e?.code !== 'P2002') return false;
+  return !field || JSON.stringify(e.meta ?? {}).includes(field);
 }
 
 /** The community always keeps at least one Administrador. */
@@ -94,6 +130,8 @@ async function ensureNotLastAdministrator(ctx: Context, membership: { id: number
   if (others === 0) throw new ConflictError('La comunidad debe conservar al menos un Administrador');
 }
 
+const emailTaken = (email: string) => new ConflictError(`Ya existe un usuario con el correo ${email}`);
+
 async function recentInvitations(ctx: Context, userId: number) {
   return ctx.prisma.auditLog.count({
     where: { action: { in: ['INVITE', 'RESEND_SIGNUP'] }, entity: 'AdministrationUser', data: { path: ['userId'], equals: userId }, createdAt: { gte: new Date(Date.now() - 3_600_000) } },
@@ -102,14 +140,18 @@ async function recentInvitations(ctx: Context, userId: number) {
 
 async function sendInvitation(ctx: Context, tx: Tx, user: { email: string; firstName: string; signupCode: string }, roleName: string) {
   const community = await tx.neighborhood.findUniqueOrThrow({ where: { id: tenantOf(ctx) }, select: { name: true, domain: true } });
-  await queueEmail(tx as Context['prisma'], {
-    to: user.email,
-    neighborhoodId: tenantOf(ctx),
-    subject: `Te damos acceso a ${community.name}`,
-    text:
-      `Hola ${user.firstName}: te registraron en ${community.name} como ${roleName}. ` +
-      `Para crear tu contraseña y entrar abre ${ctx.config.publicUrl ?? ''}/signup/${user.signupCode}.`,
-  });
+  await queueEmail(
+    tx as Context['prisma'],
+    signupInvitation(ctx.config, {
+      kind: 'ADMINISTRATION',
+      to: user.email,
+      firstName: user.firstName,
+      communityName: community.name,
+      neighborhoodId: tenantOf(ctx),
+      code: user.signupCode,
+      roleName,
+    }),
+  );
   return community;
 }
 
@@ -120,12 +162,16 @@ async function sendInvitation(ctx: Context, tx: Tx, user: { email: string; first
 export async function createAdminUser(ctx: Context, raw: unknown) {
   const input = parseInput(AdminUserSchema, raw);
   const role = await findRole(ctx, input.roleId);
-  ensureCanManage(ctx, role);
+  await ensureCanManage(ctx, role);
   const neighborhoodId = tenantOf(ctx);
+  const duplicate = () => new ConflictError(`Ya existe un usuario de administración con el correo ${input.email}`);
   const result = await ctx.prisma.$transaction(async (tx) => {
     const { id: userId, created } = await findOrCreateUser(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName });
+    // The unique index (userId, neighborhoodId, houseId) does not stop two administration accounts
+    // (houseId NULL): the person's row lock serializes simultaneous check-and-create of the same person.
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
     const existing = await tx.membership.findFirst({ where: { userId, neighborhoodId, houseId: null }, select: { id: true } });
-    if (existing) throw new ConflictError(`Ya existe un usuario de administración con el correo ${input.email}`);
+    if (existing) throw duplicate();
     const membership = await tx.membership.create({ data: { neighborhoodId, userId, roleId: role.id, houseId: null } });
     let user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     if (!user.passwordHash) {
@@ -137,10 +183,14 @@ export async function createAdminUser(ctx: Context, raw: unknown) {
         to: user.email,
         neighborhoodId,
         subject: `Te damos acceso a ${community.name}`,
-        text: `Hola ${user.firstName}: ahora tienes acceso a ${community.name} como ${role.name}. Entra con tu correo y tu contraseña en ${ctx.config.publicUrl ?? ''}/login.`,
+        text: `Hola ${user.firstName}: ahora tienes acceso a ${community.name} como ${role.name}. Entra con tu correo y tu contraseña en ${appLink(ctx.config, '/login')}.`,
       });
     }
     return { membershipId: membership.id, userId, created, invited: !user.passwordHash };
+  }).catch((error: unknown) => {
+    // Someone created the same new person at the same moment: they are now registered.
+    if (isUniqueViolation(error, 'email')) throw duplicate();
+    throw error;
   });
   await audit(ctx, 'CREATE', 'AdministrationUser', result.membershipId, { userId: result.userId, roleId: role.id, createdUser: result.created });
   if (result.invited) await audit(ctx, 'INVITE', 'AdministrationUser', result.membershipId, { userId: result.userId });
@@ -157,10 +207,10 @@ export async function updateAdminUser(ctx: Context, id: number, raw: unknown) {
   const membership = await findOwn(ctx, id);
   const role = await findRole(ctx, input.roleId);
   const viewer = viewerOf(ctx);
-  ensureCanManage(ctx, membership.role);
+  await ensureCanManage(ctx, membership.role);
   if (role.id !== membership.roleId) {
     if (membership.id === viewer.membershipId) throw new ConflictError('No puedes cambiar tu propio rol');
-    ensureCanManage(ctx, role);
+    await ensureCanManage(ctx, role);
     if (role.kind !== 'ADMIN') await ensureNotLastAdministrator(ctx, membership);
   }
   const user = membership.user;
@@ -172,7 +222,7 @@ export async function updateAdminUser(ctx: Context, id: number, raw: unknown) {
     }
     if (input.email !== user.email) {
       const taken = await ctx.prisma.user.findFirst({ where: { email: input.email, id: { not: user.id } }, select: { id: true } });
-      if (taken) throw new ConflictError(`Ya existe un usuario con el correo ${input.email}`);
+      if (taken) throw emailTaken(input.email);
     }
   }
   const emailChanged = input.email !== user.email;
@@ -186,6 +236,10 @@ export async function updateAdminUser(ctx: Context, id: number, raw: unknown) {
       });
       if (emailChanged) await sendInvitation(ctx, tx, { email: updated.email, firstName: updated.firstName, signupCode: updated.signupCode! }, role.name);
     }
+  }).catch((error: unknown) => {
+    // The address was taken between the check above and the write.
+    if (isUniqueViolation(error, 'email')) throw emailTaken(input.email);
+    throw error;
   });
   await audit(ctx, 'UPDATE', 'AdministrationUser', id, {
     userId: user.id,
@@ -200,7 +254,7 @@ export async function updateAdminUser(ctx: Context, id: number, raw: unknown) {
 export async function deleteAdminUser(ctx: Context, id: number) {
   const membership = await findOwn(ctx, id);
   if (membership.id === viewerOf(ctx).membershipId) throw new ConflictError('No puedes eliminar tu propio acceso');
-  ensureCanManage(ctx, membership.role);
+  await ensureCanManage(ctx, membership.role);
   await ensureNotLastAdministrator(ctx, membership);
   const sessions = await ctx.prisma.$transaction(async (tx) => {
     const ended = await endMembershipSessions(tx, [id]);
@@ -212,9 +266,13 @@ export async function deleteAdminUser(ctx: Context, id: number) {
   return id;
 }
 
-/** Sends the invitation again while the person has no password; answers the code and the community domain. */
+/**
+ * Sends the invitation again while the person has no password; answers the community domain. The code
+ * itself is never answered: it travels only by e-mail, to its holder.
+ */
 export async function resendAdminSignupCode(ctx: Context, id: number) {
   const membership = await findOwn(ctx, id);
+  await ensureCanManage(ctx, membership.role);
   const user = membership.user;
   if (user.passwordHash) throw new ConflictError(`${user.email} ya creó su contraseña; no necesita el código de registro`);
   if ((await recentInvitations(ctx, user.id)) >= MAX_INVITATIONS_PER_HOUR) {
@@ -223,7 +281,7 @@ export async function resendAdminSignupCode(ctx: Context, id: number) {
   const result = await ctx.prisma.$transaction(async (tx) => {
     const code = user.signupCode ?? (await tx.user.update({ where: { id: user.id }, data: { signupCode: newSignupCode() } })).signupCode!;
     const community = await sendInvitation(ctx, tx, { email: user.email, firstName: user.firstName, signupCode: code }, membership.role.name);
-    return { code, domain: community.domain };
+    return { domain: community.domain };
   });
   await audit(ctx, 'RESEND_SIGNUP', 'AdministrationUser', id, { userId: user.id });
   return { id, ...result };

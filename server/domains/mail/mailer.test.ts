@@ -86,15 +86,35 @@ describe('the dev mailbox', () => {
     expect(await deliverNow({ prisma }, 1n)).toBe(true);
   });
 
-  it('is closed in production with SMTP, and in production without SMTP open only from this machine', () => {
+  it('is closed in production with SMTP, and outside tests open only from this machine', () => {
     const local = new Request(`${BASE}/dev/mailbox`);
     const proxied = new Request(`${BASE}/dev/mailbox`, { headers: { 'x-forwarded-for': '8.8.8.8' } });
-    expect(mailboxAllowed({ env: 'development', smtpUrl: 'smtp://x' }, local, '8.8.8.8')).toBe(true);
+    const forwarded = new Request(`${BASE}/dev/mailbox`, { headers: { forwarded: 'for=8.8.8.8' } });
+    // NODE_ENV defaults to development: a server started without it must not publish the mailbox.
+    expect(mailboxAllowed({ env: 'development' }, local, '8.8.8.8')).toBe(false);
+    expect(mailboxAllowed({ env: 'development', smtpUrl: 'smtp://x' }, local, '10.1.2.3')).toBe(false);
+    expect(mailboxAllowed({ env: 'development' }, proxied, '127.0.0.1')).toBe(false);
+    expect(mailboxAllowed({ env: 'development' }, forwarded, '::1')).toBe(false);
+    expect(mailboxAllowed({ env: 'development' }, local, '127.0.0.1')).toBe(true);
+    expect(mailboxAllowed({ env: 'development', smtpUrl: 'smtp://x' }, local, '::1')).toBe(true);
+    expect(mailboxAllowed({ env: 'test' }, proxied, undefined)).toBe(true);
     expect(mailboxAllowed({ env: 'production', smtpUrl: 'smtp://x' }, local, '127.0.0.1')).toBe(false);
     expect(mailboxAllowed({ env: 'production' }, local, '127.0.0.1')).toBe(true);
     expect(mailboxAllowed({ env: 'production' }, local, '::ffff:127.0.0.1')).toBe(true);
     expect(mailboxAllowed({ env: 'production' }, proxied, '127.0.0.1')).toBe(false);
     expect(mailboxAllowed({ env: 'production' }, local, '10.1.2.3')).toBe(false);
+  });
+
+  it('answers 404 in development to a request without a loopback socket (behind a proxy, or not from this machine)', async () => {
+    const dev = await startTestApp({ NODE_ENV: 'development' });
+    try {
+      expect((await dev.app.fetch(new Request(`${BASE}/dev/mailbox`))).status).toBe(404);
+      const local = { req: { socket: { remoteAddress: '127.0.0.1' } } };
+      expect((await dev.app.fetch(new Request(`${BASE}/dev/mailbox`), local)).status).toBe(200);
+      expect((await dev.app.fetch(new Request(`${BASE}/dev/mailbox`, { headers: { 'x-forwarded-for': '8.8.8.8' } }), local)).status).toBe(404);
+    } finally {
+      await dev.close();
+    }
   });
 
   it('answers 404 in production when SMTP is configured', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/testApp.js';
 
 let t: TestApp;
@@ -17,6 +17,8 @@ beforeAll(async () => {
   config = await t.signIn('config@demo.mx');
 });
 afterAll(() => t.close());
+// Every request comes from the same address: each test starts with a fresh registration pace.
+beforeEach(() => t.app.db.prisma.auditLog.deleteMany({ where: { action: { in: ['ONBOARDING_REGISTER', 'ONBOARDING_REFUSED'] } } }));
 
 const setMode = (mode: string, id = olivos.id) => t.app.db.prisma.neighborhood.update({ where: { id }, data: { onboarding: mode as never } });
 
@@ -63,17 +65,21 @@ describe('public community page', () => {
 });
 
 describe('owner registration', () => {
-  it('SIGN_UP with a new person: creates the house in its pending status and hands over the sign-up code', async () => {
+  it('SIGN_UP with a new person: creates the house in its pending status and mails the sign-up link (never shows the code)', async () => {
     await setMode('SIGN_UP');
     const body = registration();
     const res = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, body);
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body)).toEqual(['signup_code']);
-    const house = await t.app.db.prisma.house.findUniqueOrThrow({ where: { signupCode: res.body.signup_code }, include: { owner: true } });
+    expect(res.body).toEqual({ completed: true, email_sent: true });
+    const mail = await t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: body.user.email } });
+    expect(mail.subject).toBe('Activa tu cuenta en Residencial Los Olivos');
+    const code = /http:\/\/localhost:3000\/signup\/([\w-]+)/.exec(mail.text)![1];
+    const house = await t.app.db.prisma.house.findUniqueOrThrow({ where: { signupCode: code }, include: { owner: true } });
+    expect(house.signupCodeSentAt).not.toBeNull();
     expect(house).toMatchObject({ neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '90', exteriorNumber: body.house.exterior_number, interiorNumber: null, status: 'MISSING_BALANCE', initialBalance: null });
     expect(house.owner).toMatchObject({ email: body.user.email, firstName: 'Sofía', lastName: 'Luna', mobile: '4421112233', passwordHash: null });
-    // The code leads to /signup/{code}, where the new owner chooses the password.
-    const info = await t.rest('GET', `/auth/los_olivos/signup/${res.body.signup_code}`);
+    // The mailed code leads to /signup/{code}, where the new owner chooses the password.
+    const info = await t.rest('GET', `/auth/los_olivos/signup/${code}`);
     expect(info.body).toMatchObject({ email: body.user.email, has_password: false });
     const membership = await t.app.db.prisma.membership.findFirstOrThrow({ where: { houseId: house.id, userId: house.ownerUserId! }, include: { role: true } });
     expect(membership.role.kind).toBe('OWNER');
@@ -101,9 +107,30 @@ describe('owner registration', () => {
     expect(await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: empty.id } })).toMatchObject({ status: 'MISSING_BALANCE', ownerUserId: expect.any(Number) });
   });
 
-  it('sends a person who has a password to sign in (any mode but REVIEW)', async () => {
+  it('refuses an anonymous registration with the e-mail of someone who has a password, in every mode, changing nothing', async () => {
+    const prisma = t.app.db.prisma;
+    const rosa = await prisma.user.findUniqueOrThrow({ where: { email: 'residente@demo.mx' } });
+    const owned = await prisma.house.count({ where: { ownerUserId: rosa.id } });
+    const houses = await prisma.house.count();
+    for (const mode of ['SIGN_UP', 'SIGN_IN', 'REVIEW']) {
+      await setMode(mode);
+      const res = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'Residente@demo.mx' } }));
+      expect(res.body).toEqual({ code: 409, description: 'Ya existe una cuenta con ese correo; inicia sesión y pide a tu administración que te asigne la propiedad' });
+    }
+    const gql = await t.gql(
+      `mutation($input: RegisterOnboardingOwnerInput!) { registerOnboardingOwner(input: $input) { __typename ... on Error { code message } } }`,
+      { input: { domain: 'los_olivos', user: { firstName: 'X', email: 'residente@demo.mx' }, house: { houseTypeId: avenida.id, streetId: street.id, block: '91', lot: '1', exteriorNumber: '9101' } } },
+    );
+    expect(gql.body.data.registerOnboardingOwner).toMatchObject({ __typename: 'ConflictError', code: 409 });
+    expect(await prisma.house.count({ where: { ownerUserId: rosa.id } })).toBe(owned);
+    expect(await prisma.house.count()).toBe(houses);
+    expect(await prisma.emailOutbox.count({ where: { to: 'residente@demo.mx', subject: { startsWith: 'Activa' } } })).toBe(0);
+  });
+
+  it('lets the signed-in person register a house for their own account and sends them to sign in on it (any mode but REVIEW)', async () => {
     await setMode('SIGN_UP');
-    const res = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }));
+    const token = await t.signIn('residente@demo.mx');
+    const res = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }), { token });
     expect(res.body).toEqual({ id_house: expect.any(Number), email: 'residente@demo.mx' });
     const rosa = await t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'residente@demo.mx' } });
     expect(rosa.firstName).toBe('Rosa');
@@ -112,14 +139,63 @@ describe('owner registration', () => {
     expect(login.body.house).toMatchObject({ id: res.body.id_house });
 
     await setMode('SIGN_IN');
-    const signIn = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }));
+    const signIn = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }), { token });
     expect(Object.keys(signIn.body)).toEqual(['id_house', 'email']);
     await setMode('REVIEW');
-    const review = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }));
+    const review = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }), { token });
     expect(review.body).toEqual({ completed: true, email_sent: false });
+    // Signed in as someone else does not count as that person's confirmation.
+    const other = await t.signIn('propietario@demo.mx');
+    expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }), { token: other })).status).toBe(409);
   });
 
-  it('completes without signing in for a new person under REVIEW or SIGN_IN; mails an existing person without password instead of showing the code', async () => {
+  it('takes over an ownerless house only while it is pending: an active or blocked one is refused', async () => {
+    await setMode('SIGN_UP');
+    const prisma = t.app.db.prisma;
+    for (const [i, status] of (['ACTIVE', 'BLOCKED'] as const).entries()) {
+      const house = await prisma.house.create({ data: { neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '78', lot: String(i), exteriorNumber: `780${i}`, status } });
+      const body = registration({ house: { block: '78', lot: String(i), exterior_number: `780${i}` } });
+      const res = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, body);
+      expect(res.body).toEqual({ code: 409, description: 'Esta propiedad ya está registrada; contacta a tu administración' });
+      expect(await prisma.house.findUniqueOrThrow({ where: { id: house.id } })).toMatchObject({ status, ownerUserId: null });
+      expect(await prisma.user.count({ where: { email: body.user.email } })).toBe(0);
+    }
+    const fresh = await prisma.house.create({ data: { neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '78', lot: '9', exteriorNumber: '7809', status: 'NEW' } });
+    expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ house: { block: '78', lot: '9', exterior_number: '7809' } }))).body).toEqual({ completed: true, email_sent: true });
+    expect((await prisma.house.findUniqueOrThrow({ where: { id: fresh.id } })).ownerUserId).not.toBeNull();
+  });
+
+  it('counts refusals in the pace of 10 registrations per address and hour, so the answers cannot be used to probe e-mails', async () => {
+    await setMode('SIGN_UP');
+    for (let i = 0; i < 10; i++) expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }))).status).toBe(409);
+    const limited = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration());
+    expect(limited.body).toEqual({ code: 429, description: 'Demasiados registros desde tu conexión. Intenta de nuevo más tarde' });
+  });
+
+  it('runs the registration again after a serialization conflict, and explains a simultaneous registration of the same e-mail', async () => {
+    await setMode('SIGN_UP');
+    const prisma = t.app.db.prisma as any;
+    const original = prisma.$transaction;
+    const failWith = (error: object, times: number) => {
+      let left = times;
+      prisma.$transaction = (...args: unknown[]) => (left-- > 0 ? Promise.reject(Object.assign(new Error('simulated'), error)) : original.apply(prisma, args));
+    };
+    try {
+      failWith({ code: 'P2034' }, 2);
+      const body = registration();
+      const retried = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, body);
+      expect(retried.body).toEqual({ completed: true, email_sent: true });
+      expect(await prisma.user.count({ where: { email: body.user.email } })).toBe(1);
+
+      failWith({ code: 'P2002', meta: { modelName: 'User', target: ['email'] } }, 1);
+      const raced = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration());
+      expect(raced.body).toEqual({ code: 409, description: 'Ese correo se está registrando en este momento; espera unos segundos e intenta de nuevo' });
+    } finally {
+      prisma.$transaction = original;
+    }
+  });
+
+  it('completes without signing in for a new person under REVIEW or SIGN_IN; mails an existing person without password', async () => {
     await setMode('SIGN_IN');
     const signIn = registration();
     expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, signIn)).body).toEqual({ completed: true, email_sent: false });
@@ -134,11 +210,11 @@ describe('owner registration', () => {
     await setMode('SIGN_UP');
     const { body } = await t.gql(
       `mutation($input: RegisterOnboardingOwnerInput!) { registerOnboardingOwner(input: $input) {
-        __typename ... on Error { code message } ... on MutationRegisterOnboardingOwnerSuccess { data { outcome houseId email signupCode emailSent } } } }`,
+        __typename ... on Error { code message } ... on MutationRegisterOnboardingOwnerSuccess { data { outcome houseId email emailSent } } } }`,
       { input: { domain: 'los_olivos', user: { firstName: 'Tomás', email: 'tomas@correo.mx' }, house: { houseTypeId: avenida.id, street: 'Calle Nueva del Sol', block: '5', lot: '5', exteriorNumber: '55', mall: 'No aplica' } } },
     );
     const r = body.data.registerOnboardingOwner.data;
-    expect(r).toMatchObject({ outcome: 'SIGN_UP', email: 'tomas@correo.mx', emailSent: false, signupCode: expect.any(String) });
+    expect(r).toEqual({ outcome: 'COMPLETED', houseId: expect.any(Number), email: 'tomas@correo.mx', emailSent: true });
     const house = await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: r.houseId }, include: { street: true } });
     expect(house.street?.name).toBe('Calle Nueva del Sol');
     expect(house.mallId).toBeNull();

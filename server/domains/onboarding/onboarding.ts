@@ -18,8 +18,8 @@ export const OnboardingModeEnum = builder.enumType('OnboardingMode', {
     CLOSED: { description: 'No public registration (405)' },
     PAUSED: { description: 'Paused by the administration (423)' },
     REVIEW: { description: 'Registrations wait for the administration; nobody is signed in' },
-    SIGN_IN: { description: 'People with a password sign in; new people wait for their invitation' },
-    SIGN_UP: { description: 'New people choose their password right away (/signup/{code})' },
+    SIGN_IN: { description: 'The signed-in owner goes on to their new house; new people wait for their invitation' },
+    SIGN_UP: { description: 'People without a password get the /signup/{code} link by e-mail at once' },
   },
 });
 
@@ -85,9 +85,8 @@ builder.queryField('onboardingCommunity', (t) =>
 
 const OnboardingOutcomeEnum = builder.enumType('OnboardingOutcome', {
   values: {
-    SIGN_UP: { description: 'Go to /signup/{signupCode} to choose the password' },
-    SIGN_IN: { description: 'The person has a password: sign in with email (and houseId)' },
-    COMPLETED: { description: 'Registered; the administration reviews it (emailSent: the activation link was mailed)' },
+    SIGN_IN: { description: 'The signed-in visitor registered a house for their own account: sign in on it with email and houseId' },
+    COMPLETED: { description: 'Registered; emailSent: the /signup/{code} link went to the e-mail typed (sign-up codes never go to the screen)' },
   },
 });
 
@@ -96,7 +95,6 @@ const RegisterOnboardingOwnerPayload = builder.objectRef<Registration>('Register
     outcome: t.field({ type: OnboardingOutcomeEnum, resolve: (r) => r.outcome }),
     houseId: t.exposeInt('houseId', { description: 'Database id of the house (the id_house of sign-in)' }),
     email: t.exposeString('email'),
-    signupCode: t.exposeString('signupCode', { nullable: true }),
     emailSent: t.exposeBoolean('emailSent'),
   }),
 });

@@ -81,7 +81,7 @@ export const onboardingRoutes: RestRoute[] = [
     path: '/onboarding/neighborhoods/{id}',
     body: RegisterBody,
     operation: `mutation($input: RegisterOnboardingOwnerInput!) {
-      registerOnboardingOwner(input: $input) { ${RESULT_ERROR_FIELDS} ... on MutationRegisterOnboardingOwnerSuccess { data { outcome houseId email signupCode emailSent } } }
+      registerOnboardingOwner(input: $input) { ${RESULT_ERROR_FIELDS} ... on MutationRegisterOnboardingOwnerSuccess { data { outcome houseId email emailSent } } }
     }`,
     variables: ({ params, body }) => ({
       input: {
@@ -104,7 +104,7 @@ export const onboardingRoutes: RestRoute[] = [
     }),
     result: (data) => {
       const r = unwrapResult<any>(data.registerOnboardingOwner);
-      if (r.outcome === 'SIGN_UP') return { signup_code: r.signupCode };
+      // The legacy SIGN_UP answer { signup_code } is gone: codes go only by e-mail ({ completed, email_sent: true }).
       if (r.outcome === 'SIGN_IN') return { id_house: r.houseId, email: r.email };
       return { completed: true, email_sent: r.emailSent };
     },

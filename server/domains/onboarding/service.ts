@@ -10,14 +10,20 @@ import { capitalize } from '../../../core/validators.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
 import { dropUnusedLocation, missingLocation, pendingStatus, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../core/houseRules.js';
 import { assignOwner, findOrCreateUser } from '../houses/ownership.js';
+import { isUniqueViolation } from '../adminUsers/service.js';
 import { queueEmail } from '../mail/outbox.js';
-import { appLink } from '../mail/links.js';
+import { signupInvitation } from '../mail/invitations.js';
 import type { OnboardingMode } from '../../db/generated/enums.js';
 
-export const ONBOARDING_MODES = ['CLOSED', 'PAUSED', 'REVIEW', 'SIGN_IN', 'SIGN_UP'] as const;
 export const CLOSED_MESSAGE = 'Esta comunidad no admite el registro de propietarios';
 export const PAUSED_MESSAGE = 'El registro de propietarios está pausado por la administración';
 export const TAKEN_MESSAGE = 'Esta propiedad ya está registrada; contacta a tu administración';
+export const HAS_ACCOUNT_MESSAGE = 'Ya existe una cuenta con ese correo; inicia sesión y pide a tu administración que te asigne la propiedad';
+export const EMAIL_IN_USE_MESSAGE = 'Ese correo se está registrando en este momento; espera unos segundos e intenta de nuevo';
+/** An existing house without owner is taken over only while it is still pending; an active or blocked one is the administration's. */
+const CLAIMABLE_STATUSES = ['NEW', 'MISSING_BALANCE', 'INCOMPLETE'] as const;
+/** Attempts of the registration transaction when PostgreSQL reports a serialization conflict (P2034). */
+const SERIALIZABLE_ATTEMPTS = 4;
 const NO_COMMUNITY = 'La comunidad solicitada no existe';
 /** Registrations accepted from one address per hour (the form creates people and houses). */
 export const MAX_REGISTRATIONS_PER_HOUR = 10;
@@ -96,14 +102,12 @@ export const RegisterSchema = z.object({
   }),
 });
 
-export type OnboardingOutcome = 'SIGN_UP' | 'SIGN_IN' | 'COMPLETED';
+export type OnboardingOutcome = 'SIGN_IN' | 'COMPLETED';
 export interface Registration {
   outcome: OnboardingOutcome;
   houseId: number;
   email: string;
-  /** SIGN_UP: the code of /signup/{code} where the new owner chooses the password. */
-  signupCode: string | null;
-  /** COMPLETED for an existing person without password: the activation link went to their e-mail. */
+  /** COMPLETED in SIGN_UP mode: the /signup/{code} link went to the person's e-mail (never to this screen). */
   emailSent: boolean;
 }
 
@@ -113,16 +117,35 @@ const PLACE_LABEL: Record<Place, string> = { street: 'La calle', condominium: 'E
 
 /**
  * Registers the visitor as owner of a house: the house starts in its pending status (no initial
- * balance) for the administration to review and activate. A location that already has an owner is
- * refused (409). The answer follows the community's mode: SIGN_UP sends a new person to choose the
- * password, a person with a password signs in, otherwise the registration is just completed.
+ * balance) for the administration to review and activate. A location that already has an owner, or
+ * an ownerless house the administration already activated or blocked, is refused (409). The person is
+ * found by e-mail or created; someone who already has a password is attached only when they are the
+ * signed-in visitor (an anonymous form must not hand their account a house). Sign-up codes never go to
+ * the screen: in SIGN_UP mode the /signup/{code} link goes to the address typed in the form.
  */
 export async function registerOnboardingOwner(ctx: Context, raw: unknown): Promise<Registration> {
   const input = parseInput(RegisterSchema, raw);
   const community = await openCommunity(ctx, { neighborhoodId: input.neighborhoodId, domain: input.domain });
-  const recent = await ctx.prisma.auditLog.count({ where: { action: 'ONBOARDING_REGISTER', ip: ctx.ip, createdAt: { gte: new Date(Date.now() - 3_600_000) } } });
+  const recent = await ctx.prisma.auditLog.count({
+    where: { action: { in: ['ONBOARDING_REGISTER', 'ONBOARDING_REFUSED'] }, ip: ctx.ip, createdAt: { gte: new Date(Date.now() - 3_600_000) } },
+  });
   if (recent >= MAX_REGISTRATIONS_PER_HOUR) throw new ConflictError('Demasiados registros desde tu conexión. Intenta de nuevo más tarde', 429);
+  try {
+    return await register(ctx, community, input);
+  } catch (error) {
+    // Refusals count towards the pace too: the answers must not become a free e-mail or address probe.
+    if (error instanceof ConflictError) {
+      await ctx.prisma.auditLog.create({
+        data: { neighborhoodId: community.id, action: 'ONBOARDING_REFUSED', entity: 'Neighborhood', entityId: String(community.id), data: { reason: error.message }, ip: ctx.ip },
+      });
+    }
+    throw error;
+  }
+}
 
+type OpenCommunity = Awaited<ReturnType<typeof openCommunity>>;
+
+async function register(ctx: Context, community: OpenCommunity, input: z.infer<typeof RegisterSchema>): Promise<Registration> {
   const type = await ctx.prisma.houseType.findFirst({
     where: { id: input.house.houseTypeId, neighborhoodId: community.id, hiddenToPublic: false },
     select: { id: true, ...FLAG_SELECT },
@@ -156,26 +179,27 @@ export async function registerOnboardingOwner(ctx: Context, raw: unknown): Promi
   const missing = missingLocation({ ...location, ...Object.fromEntries(Object.keys(newPlaces).map((p) => [PLACE_FIELD[p as Place], 'new'])) }, askedFlags);
   if (missing.length) throw new InputError([{ field: 'house', message: `Faltan datos de la propiedad: ${missing.join(', ')}` }]);
 
-  const result = await ctx.prisma
-    .$transaction(
+  const attempt = () =>
+    ctx.prisma.$transaction(
       async (tx) => {
+        const at = { ...location };
         for (const [place, name] of Object.entries(newPlaces) as [Place, string][]) {
-          const created = await (tx[place] as any).create({ data: { neighborhoodId: community.id, name }, select: { id: true } });
-          location[PLACE_FIELD[place]] = created.id;
+          // Looked up again: a retry, or a simultaneous registration, may have created it meanwhile.
+          const placeWhere = { neighborhoodId: community.id, name: { equals: name, mode: 'insensitive' } };
+          const found = await (tx[place] as any).findFirst({ where: placeWhere, select: { id: true } });
+          at[PLACE_FIELD[place]] = (found ?? (await (tx[place] as any).create({ data: { neighborhoodId: community.id, name }, select: { id: true } }))).id;
         }
-        const same = await tx.house.findFirst({ where: sameLocationWhere(community.id, type.id, flags, location), select: { id: true, ownerUserId: true, status: true, initialBalance: true } });
-        if (same?.ownerUserId) throw new ConflictError(TAKEN_MESSAGE);
+        const same = await tx.house.findFirst({ where: sameLocationWhere(community.id, type.id, flags, at), select: { id: true, ownerUserId: true, status: true, initialBalance: true } });
+        if (same && (same.ownerUserId || !(CLAIMABLE_STATUSES as readonly string[]).includes(same.status))) throw new ConflictError(TAKEN_MESSAGE);
         const person = await tx.user.findUnique({ where: { email: input.user.email }, select: { id: true, passwordHash: true } });
+        // Someone with an account confirms by signing in; an anonymous form cannot give their account a house.
+        if (person?.passwordHash && ctx.viewer?.userId !== person.id) throw new ConflictError(HAS_ACCOUNT_MESSAGE);
         const user = await findOrCreateUser(tx, input.user);
-        const status = pendingStatus({ hasOwner: true, hasHouseType: true, missingLocation: missingLocation(location, flags), initialBalanceSet: !!same?.initialBalance });
+        const status = pendingStatus({ hasOwner: true, hasHouseType: true, missingLocation: missingLocation(at, flags), initialBalanceSet: !!same?.initialBalance });
         const house = same
-          ? await tx.house.update({
-              where: { id: same.id },
-              data: same.status === 'ACTIVE' || same.status === 'BLOCKED' ? {} : { status },
-              select: { id: true, neighborhoodId: true, ownerUserId: true },
-            })
+          ? await tx.house.update({ where: { id: same.id }, data: { status }, select: { id: true, neighborhoodId: true, ownerUserId: true } })
           : await tx.house.create({
-              data: { neighborhoodId: community.id, houseTypeId: type.id, ...location, status, initialBalance: null },
+              data: { neighborhoodId: community.id, houseTypeId: type.id, ...at, status, initialBalance: null },
               select: { id: true, neighborhoodId: true, ownerUserId: true },
             });
         await assignOwner(tx, house, user.id, null);
@@ -183,31 +207,44 @@ export async function registerOnboardingOwner(ctx: Context, raw: unknown): Promi
         return { houseId: house.id, userId: user.id, created: user.created, hasPassword: !!person?.passwordHash, signupCode: signupCode!, reused: !!same };
       },
       { isolationLevel: 'Serializable' },
-    )
-    .catch((error) => {
-      // A simultaneous registration of the same house or e-mail.
-      if (['P2002', 'P2034'].includes((error as { code?: string }).code ?? '')) throw new ConflictError(TAKEN_MESSAGE);
+    );
+
+  let result: Awaited<ReturnType<typeof attempt>> | undefined;
+  for (let n = 1; !result; n++) {
+    try {
+      result = await attempt();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // A simultaneous registration touched the same rows: run again on the new state (it may now find the house taken).
+      if (code === 'P2034' && n < SERIALIZABLE_ATTEMPTS) continue;
+      if (code === 'P2034') throw new ConflictError('Hay muchos registros en este momento; intenta de nuevo en unos segundos', 503);
+      if (isUniqueViolation(error, 'email')) throw new ConflictError(EMAIL_IN_USE_MESSAGE);
+      if (isUniqueViolation(error) && n < SERIALIZABLE_ATTEMPTS) continue;
       throw error;
-    });
+    }
+  }
 
   const mode = community.onboarding as Exclude<OnboardingMode, 'CLOSED' | 'PAUSED'>;
   let registration: Registration;
-  if (mode === 'REVIEW') registration = { outcome: 'COMPLETED', houseId: result.houseId, email: input.user.email, signupCode: null, emailSent: false };
-  else if (result.hasPassword) registration = { outcome: 'SIGN_IN', houseId: result.houseId, email: input.user.email, signupCode: null, emailSent: false };
-  else if (mode === 'SIGN_UP' && result.created) {
-    registration = { outcome: 'SIGN_UP', houseId: result.houseId, email: input.user.email, signupCode: result.signupCode, emailSent: false };
-  } else if (mode === 'SIGN_UP') {
-    // The e-mail belongs to a person registered before: the code opens their whole account, so it
-    // goes to their mailbox instead of this screen.
-    await queueEmail(ctx.prisma, {
-      to: input.user.email,
-      subject: `Activa tu cuenta en ${community.name}`,
-      text: `Hola ${input.user.firstName}:\n\nTe registraste como propietario en ${community.name}. Para activar tu cuenta y elegir tu contraseña abre ${appLink(ctx.config, `/signup/${result.signupCode}`)}\n\nSi no fuiste tú, ignora este correo.`,
-      neighborhoodId: community.id,
-    });
+  if (mode === 'REVIEW') registration = { outcome: 'COMPLETED', houseId: result.houseId, email: input.user.email, emailSent: false };
+  else if (result.hasPassword) registration = { outcome: 'SIGN_IN', houseId: result.houseId, email: input.user.email, emailSent: false };
+  else if (mode === 'SIGN_UP') {
+    // The code opens the person's whole account: it goes to the address typed, never to this screen,
+    // so nobody can register someone else's e-mail and choose its password.
+    await queueEmail(
+      ctx.prisma,
+      signupInvitation(ctx.config, {
+        kind: 'ONBOARDING',
+        to: input.user.email,
+        firstName: input.user.firstName,
+        communityName: community.name,
+        neighborhoodId: community.id,
+        code: result.signupCode,
+      }),
+    );
     await ctx.prisma.house.update({ where: { id: result.houseId }, data: { signupCodeSentAt: new Date() } });
-    registration = { outcome: 'COMPLETED', houseId: result.houseId, email: input.user.email, signupCode: null, emailSent: true };
-  } else registration = { outcome: 'COMPLETED', houseId: result.houseId, email: input.user.email, signupCode: null, emailSent: false };
+    registration = { outcome: 'COMPLETED', houseId: result.houseId, email: input.user.email, emailSent: true };
+  } else registration = { outcome: 'COMPLETED', houseId: result.houseId, email: input.user.email, emailSent: false };
 
   await ctx.prisma.auditLog.create({
     data: {

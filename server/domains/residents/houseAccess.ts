@@ -18,16 +18,21 @@ export function holdsAny(ctx: Context, grants: readonly string[]): boolean {
   return grants.some((g) => ctx.viewer?.grants.has(g));
 }
 
+export const HOUSE_BLOCKED = 'La propiedad está bloqueada';
+export const HOUSE_DELETED = 'La propiedad está eliminada';
+
 /**
  * The house the viewer acts on. Administrators (holding one of `adminGrants`) name any house of their
  * community; everyone else acts on their own house (naming another one is refused, whatever it is).
- * A house of another community, or a deleted one, does not exist.
+ * A house of another community does not exist; nor does a deleted one, unless `forNewAccess`: giving
+ * people access to a blocked or deleted house is refused (409), as their accounts there would open.
  */
 export async function targetHouse(
   ctx: Context,
   houseId: string | number | null | undefined,
   adminGrants: readonly string[],
   foreignMessage: string,
+  options: { forNewAccess?: boolean } = {},
 ): Promise<HouseTarget> {
   const viewer = viewerOf(ctx);
   const asAdmin = holdsAny(ctx, adminGrants);
@@ -43,11 +48,14 @@ export async function targetHouse(
     id = viewer.houseId;
   }
   const house = await ctx.prisma.house.findFirst({
-    where: { id, neighborhoodId: tenantOf(ctx), status: { not: 'DELETED' } },
-    select: { id: true, neighborhoodId: true, ownerUserId: true },
+    where: { id, neighborhoodId: tenantOf(ctx), ...(options.forNewAccess ? {} : { status: { not: 'DELETED' as const } }) },
+    select: { id: true, neighborhoodId: true, ownerUserId: true, status: true },
   });
   if (!house) throw new NotFoundError('La propiedad no existe');
-  return { ...house, asAdmin };
+  if (options.forNewAccess && house.status === 'DELETED') throw new ConflictError(HOUSE_DELETED);
+  if (options.forNewAccess && house.status === 'BLOCKED') throw new ConflictError(HOUSE_BLOCKED);
+  const { status: _status, ...target } = house;
+  return { ...target, asAdmin };
 }
 
 /** Expected failures inside query resolvers (no typed results there): the legacy code and HTTP status. */

@@ -5,6 +5,7 @@ import { tenantOf } from '../../graphql/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { rowId } from '../../graphql/ids.js';
 import { HouseRef } from '../houses/house.js';
+import { listCommunityRoles } from '../adminUsers/service.js';
 import { holdsAny, queryGuard } from './houseAccess.js';
 import {
   ADMIN_RESIDENTS,
@@ -14,7 +15,6 @@ import {
   listHouse,
   mayChange,
   RESIDENT_READERS,
-  RESIDENT_ROLE,
   residentScope,
   residentWhere,
   ROLE_READERS,
@@ -154,10 +154,9 @@ builder.queryField('houseResidents', (t) =>
 builder.queryField('houseRoles', (t) =>
   t.prismaField({
     type: [HouseRoleRef],
-    description: 'Roles a resident can hold in this community (house roles except the owner’s).',
+    description: 'Roles a resident can hold in this community (house roles except the owner’s), with `assignable` for the viewer: the resident forms. Same list as communityRoles(forHouse: true) without the owner role.',
     ...grants(...ROLE_READERS),
-    resolve: (query, _r, _a, ctx) =>
-      ctx.prisma.role.findMany({ ...query, where: { neighborhoodId: tenantOf(ctx), ...RESIDENT_ROLE }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+    resolve: (query, _r, _a, ctx) => listCommunityRoles(ctx, query, { forHouse: true, residentsOnly: true }),
   }),
 );
 

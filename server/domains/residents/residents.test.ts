@@ -57,7 +57,8 @@ describe('residents through REST', () => {
     expect(user.signupCode).toBeTruthy();
     expect(user.passwordHash).toBeNull();
     const mail = await db().emailOutbox.findFirstOrThrow({ where: { to: 'lucia.perez@demo.mx' } });
-    expect(mail.text).toContain(`/signup/${user.signupCode}`);
+    // An absolute link (PUBLIC_URL, else this server), from the one invitation builder of the mail domain.
+    expect(mail.text).toContain(`http://localhost:3000/signup/${user.signupCode}`);
     expect(mail.text).toContain('Residente');
 
     const read = await t.rest('GET', `${path()}/${created.body.id}`, undefined, { token: owner });
@@ -275,5 +276,31 @@ describe('residents through GraphQL', () => {
     const large = await count(8);
     expect(large).toBe(small);
     expect(large).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('blocked and deleted houses', () => {
+  it('refuses to register residents on a blocked (409) or deleted (409) house, through REST and GraphQL, changing nothing', async () => {
+    const blocked = await db().house.create({ data: { neighborhoodId: olivosId, interiorNumber: 'BLOQ-1', status: 'BLOCKED' } });
+    const deleted = await db().house.create({ data: { neighborhoodId: olivosId, interiorNumber: 'ELIM-1', status: 'DELETED' } });
+    const memberships = await db().membership.count();
+    const users = await db().user.count();
+    const blockedRest = await t.rest('POST', path(blocked.id), newPerson('bloqueada@demo.mx'), { token: admin });
+    expect(blockedRest).toMatchObject({ status: 409, body: { code: 409, description: 'La propiedad está bloqueada' } });
+    const deletedRest = await t.rest('POST', path(deleted.id), newPerson('eliminada@demo.mx'), { token: admin });
+    expect(deletedRest).toMatchObject({ status: 409, body: { code: 409, description: 'La propiedad está eliminada' } });
+    const gql = await t.gql(
+      `mutation($input: CreateResidentInput!) { createResident(input: $input) { __typename ... on Error { code message } } }`,
+      { input: { houseId: houseGid(blocked.id), email: 'bloqueada@demo.mx', firstName: 'Bea', roleId: roles.RESIDENT.id } },
+      { token: admin },
+    );
+    expect(gql.body.data.createResident).toEqual({ __typename: 'ConflictError', code: 409, message: 'La propiedad está bloqueada' });
+    expect(await db().membership.count()).toBe(memberships);
+    expect(await db().user.count()).toBe(users);
+    expect(await db().emailOutbox.count({ where: { to: { in: ['bloqueada@demo.mx', 'eliminada@demo.mx'] } } })).toBe(0);
+    // Another community's house still does not exist, whatever its status.
+    const torre = await db().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } });
+    const foreign = await db().house.create({ data: { neighborhoodId: torre.id, interiorNumber: 'T-BLOQ', status: 'BLOCKED' } });
+    expect((await t.rest('POST', path(foreign.id), newPerson('ajena@demo.mx'), { token: admin })).status).toBe(404);
   });
 });

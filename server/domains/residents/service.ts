@@ -12,6 +12,8 @@ import { houseLabel } from '../../../core/houseLabel.js';
 import { audit } from '../../audit.js';
 import { findOrCreateUser, newSignupCode } from '../houses/ownership.js';
 import { queueEmail } from '../mail/outbox.js';
+import { appLink } from '../mail/links.js';
+import { signupInvitation } from '../mail/invitations.js';
 import { claimFile } from '../files/service.js';
 import { holdsAny, targetHouse } from './houseAccess.js';
 
@@ -137,7 +139,7 @@ async function invitationText(ctx: Context, houseId: number, roleName: string) {
 
 export async function createResident(ctx: Context, houseId: string | null | undefined, raw: unknown) {
   const viewer = viewerOf(ctx);
-  const house = await targetHouse(ctx, houseId, ADMIN_RESIDENTS.create, FOREIGN_HOUSE);
+  const house = await targetHouse(ctx, houseId, ADMIN_RESIDENTS.create, FOREIGN_HOUSE, { forNewAccess: true });
   const input = parseInput(CreateResidentSchema, raw);
   const role = await assignableRole(ctx, input.roleId, house.asAdmin);
   const fileId = input.accreditationFileId ? await claimFile(ctx, input.accreditationFileId) : null;
@@ -167,15 +169,27 @@ export async function createResident(ctx: Context, houseId: string | null | unde
     });
 
   const about = await invitationText(ctx, house.id, role.name);
-  const base = ctx.config.publicUrl ?? '';
-  await queueEmail(ctx.prisma, {
-    to: input.email,
-    neighborhoodId: house.neighborhoodId,
-    subject: `Te dieron acceso a ${about.community}`,
-    text: result.signupCode
-      ? `Hola ${result.firstName}: ${viewer.firstName} te registró como ${about.roleName} de la propiedad ${about.label} en ${about.community}. Para crear tu contraseña y entrar abre ${base}/signup/${result.signupCode}.`
-      : `Hola ${result.firstName}: ${viewer.firstName} te registró como ${about.roleName} de la propiedad ${about.label} en ${about.community}. Entra con tu cuenta de siempre y elige esa propiedad en el cambio de cuenta.`,
-  });
+  await queueEmail(
+    ctx.prisma,
+    result.signupCode
+      ? signupInvitation(ctx.config, {
+          kind: 'RESIDENT',
+          to: input.email,
+          firstName: result.firstName,
+          communityName: about.community,
+          neighborhoodId: house.neighborhoodId,
+          code: result.signupCode,
+          houseLabel: about.label,
+          roleName: about.roleName,
+          invitedBy: viewer.firstName,
+        })
+      : {
+          to: input.email,
+          neighborhoodId: house.neighborhoodId,
+          subject: `Te dieron acceso a ${about.community}`,
+          text: `Hola ${result.firstName}: ${viewer.firstName} te registró como ${about.roleName} de la propiedad ${about.label} en ${about.community}. Entra con tu cuenta de siempre en ${appLink(ctx.config, '/login')} y elige esa propiedad en el cambio de cuenta.`,
+        },
+  );
   await audit(ctx, 'CREATE', 'Resident', result.membershipId, {
     houseId: house.id,
     userId: result.userId,

@@ -1,4 +1,4 @@
-// /signup/{signupCode}: the link of the activation e-mail (or of onboarding). The person completes their
+// /signup/{signupCode}: the link of the activation e-mail (codes travel only by e-mail). The person completes their
 // data, chooses the password and enters; "Reenviar correo" mails the link again (30 s lock after a success).
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
@@ -72,8 +72,8 @@ export default function ActivateAccount() {
   if (info.hasPassword) {
     return (
       <PublicLayout title={t('activation.title')}>
-        <Alert color="blue" role="status">{t('activation.alreadyActive', { email: info.email })}</Alert>
-        <Anchor component={Link} to={`/login?email=${encodeURIComponent(info.email)}`}>{t('activation.signIn')}</Anchor>
+        <Alert color="blue" role="status">{t('activation.alreadyActive')}</Alert>
+        <Anchor component={Link} to="/login">{t('activation.signIn')}</Anchor>
       </PublicLayout>
     );
   }

@@ -1,10 +1,10 @@
 // /onboarding/{domain}: public owner registration of a community (spec 1 sections 2 and 8). After the
-// registration the visitor goes to /signup/{code} (SIGN_UP), to sign-in (has a password) or sees
-// the completed state.
+// registration a signed-in visitor goes to sign in on the new house; everyone else sees the completed
+// state (in SIGN_UP mode the /signup/{code} link went to the e-mail typed: codes never reach the screen).
 import { useMemo, useState } from 'react';
 import { Alert, Autocomplete, Button, Center, Fieldset, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OnboardingQuery, OnboardingQuery$data } from '../../__generated__/OnboardingQuery.graphql';
 import type { OnboardingHouseInput, OnboardingMutation } from '../../__generated__/OnboardingMutation.graphql';
@@ -37,7 +37,7 @@ const mutation = graphql`
     registerOnboardingOwner(input: $input) {
       __typename
       ... on Error { code message }
-      ... on MutationRegisterOnboardingOwnerSuccess { data { outcome houseId email signupCode emailSent } }
+      ... on MutationRegisterOnboardingOwnerSuccess { data { outcome houseId email emailSent } }
     }
   }
 `;
@@ -106,7 +106,6 @@ export default function Onboarding() {
 
 function RegistrationForm({ community }: { community: Community }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const register = useAppMutation<OnboardingMutation>(mutation);
   const [typeId, setTypeId] = useState<string | null>(community.houseTypes.length === 1 ? String(community.houseTypes[0].databaseId) : null);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -122,9 +121,9 @@ function RegistrationForm({ community }: { community: Community }) {
     return (
       <PublicLayout title={t('onboarding.completedTitle')}>
         <Alert color="green" role="status">
-          {t('onboarding.completed', { community: community.name })}
+          {completed.emailSent ? t('onboarding.completedMailed', { email: completed.email }) : t('onboarding.completed', { community: community.name })}
         </Alert>
-        {completed.emailSent && <Text>{t('onboarding.completedMailed', { email: completed.email })}</Text>}
+        {completed.emailSent && <Text>{t('onboarding.completedMailedHint')}</Text>}
       </PublicLayout>
     );
   }
@@ -150,8 +149,7 @@ function RegistrationForm({ community }: { community: Community }) {
     const response = await register.run({ input: { domain: community.domain, user, house } }, 'registerOnboardingOwner', { notifyTypedError: false });
     const r = response && 'data' in response ? response.data : null;
     if (!r) return;
-    if (r.outcome === 'SIGN_UP' && r.signupCode) navigate(`/signup/${r.signupCode}`);
-    else if (r.outcome === 'SIGN_IN') window.location.assign(`/login?email=${encodeURIComponent(r.email)}&id_house=${r.houseId}`);
+    if (r.outcome === 'SIGN_IN') window.location.assign(`/login?email=${encodeURIComponent(r.email)}&id_house=${r.houseId}`);
     else setCompleted({ emailSent: r.emailSent, email: r.email });
   };
 

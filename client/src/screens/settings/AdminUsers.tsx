@@ -30,7 +30,7 @@ const deleteMutation = graphql`
 
 const resendMutation = graphql`
   mutation AdminUsersResendMutation($input: ResendAdministrationSignupCodeInput!) {
-    resendAdministrationSignupCode(input: $input) { __typename ... on Error { code message } ... on MutationResendAdministrationSignupCodeSuccess { data { code } } }
+    resendAdministrationSignupCode(input: $input) { __typename ... on Error { code message } ... on MutationResendAdministrationSignupCodeSuccess { data { domain } } }
   }
 `;
 
