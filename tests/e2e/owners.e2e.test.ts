@@ -178,6 +178,18 @@ describe('administration of owners in the browser', () => {
     await page.context().close();
   });
 
+  it('opens the public owner registration from the owners list and shows the link to share', async () => {
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    await page.goto(`${env.base}/owners`);
+    await choose(page, 'Registro público de propietarios', 'Abierto, con revisión de la administración');
+    await page.getByText('El registro público de propietarios ha sido actualizado').waitFor();
+    await page.getByRole('link', { name: `${env.base}/onboarding/los_olivos` }).waitFor();
+    const olivos = await env.t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } });
+    expect(olivos.onboarding).toBe('REVIEW');
+    await page.context().close();
+  });
+
   it('tells a second administrator who is editing a house and lets them unblock it', async () => {
     const prisma = env.t.app.db.prisma;
     const olivos = await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' }, include: { roles: true } });

@@ -13,6 +13,7 @@ import { HOUSE_STATUSES, HOUSE_STATUS_LABELS, type HouseStatus } from '../../../
 import { PagedList, usePage } from '../../components/PagedList.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
+import { OnboardingMode } from './OnboardingMode.js';
 import { useSession } from '../../components/SessionProvider.js';
 import { HouseSearch } from './HouseSearch.js';
 import { ResendActivation, ResendActivations } from './Resend.js';
@@ -133,6 +134,7 @@ export default function Owners() {
           )}
         </Group>
       </Group>
+      {grants.has('CUsersUpdate') && <OnboardingMode />}
       <HouseSearch
         onPick={(house) =>
           grants.has('AHousesUpdate') ? navigate(`/owners/edit/${house.databaseId}`) : setSearch(searchWithFilter(searchWithoutFilters(search), 'catastral', house.catastral))
