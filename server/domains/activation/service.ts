@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Context } from '../../graphql/context.js';
 import { tenantOf } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
+import { parseInput, phoneInput } from '../../graphql/input.js';
 import { ConflictError, NotFoundError } from '../../graphql/errors.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { audit } from '../../audit.js';
@@ -296,13 +296,7 @@ export async function resendSignupCode(ctx: Context, raw: unknown) {
 }
 
 const name = (label: string) => z.string().trim().min(1, `${label} es requerido`).max(100).transform(capitalize);
-const mobile = z
-  .string()
-  .trim()
-  .max(20)
-  .nullish()
-  .transform((v) => v || null)
-  .refine((v) => v === null || /^[\d +()-]{7,20}$/.test(v), 'El teléfono celular no es válido');
+const mobile = phoneInput('El teléfono celular debe tener 10 dígitos');
 
 export const SignupProfileSchema = CodeSchema.extend({
   firstName: name('El nombre'),

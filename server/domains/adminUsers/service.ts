@@ -1,6 +1,7 @@
 // Administration users of a community (spec 3): accounts with no house whose role is not a house role
 // (Administrador, Administrador de configuración, Seguridad and custom non-house roles).
 import { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
 import { announceEndedSessions, endMembershipSessions } from '../session/memberships.js';
 import { DEFAULT_ROLES } from '../../../core/grants.js';
 import type { Context } from '../../graphql/context.js';
@@ -112,13 +113,6 @@ async function ensureCanManage(ctx: Context, role: { grants: string[] }) {
   if (wanted.length === 0) return;
   const held = await viewerRoleGrants(ctx);
   if (wanted.some((g) => !held.has(g))) throw new ConflictError('No puedes asignar ni modificar un rol con permisos de administración que tú no tienes', 403);
-}
-
-/** Prisma's unique-constraint failure (P2002), optionally on a field (the adapter puts it in meta). */
-export function isUniqueViolation(error: unknown, field?: string): boolean {
-  const e = error as { code?: string; meta?: unknown };
-  if (e?.code !== 'P2002') return false;
-  return !field || JSON.stringify(e.meta ?? {}).includes(field);
 }
 
 /** The community always keeps at least one Administrador. */

@@ -3,14 +3,14 @@
 import { z } from 'zod';
 import type { Context } from '../../graphql/context.js';
 import { tenantOf } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
+import { parseInput, phoneInput } from '../../graphql/input.js';
 import { AppError, ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { audit } from '../../audit.js';
 import { capitalize } from '../../../core/validators.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
 import { dropUnusedLocation, missingLocation, pendingStatus, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../core/houseRules.js';
 import { assignOwner, findOrCreateUser } from '../houses/ownership.js';
-import { isUniqueViolation } from '../adminUsers/service.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { queueEmail } from '../mail/outbox.js';
 import { signupInvitation } from '../mail/invitations.js';
 import type { OnboardingMode } from '../../db/generated/enums.js';
@@ -85,7 +85,7 @@ export const RegisterSchema = z.object({
     firstName: z.string().trim().min(1, 'El nombre es requerido').max(100).transform(capitalize),
     lastName: text(100),
     email: z.string().trim().toLowerCase().pipe(z.email('El correo electrónico no es válido')),
-    mobile: text(20).refine((v) => v === null || /^[\d +()-]{7,20}$/.test(v), 'El teléfono celular no es válido'),
+    mobile: phoneInput('El teléfono celular debe tener 10 dígitos'),
   }),
   house: z.object({
     houseTypeId: z.number({ error: 'Elige el tipo de propiedad' }).int().positive().max(2_147_483_647),

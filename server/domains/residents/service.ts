@@ -3,10 +3,11 @@
 // only in their own house and only with roles that allow creating for house users (spec 1 section 5,
 // spec 3 section 5). The owner's account is managed by houses/ownership.ts, never here.
 import { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
 import { announceEndedSessions, endMembershipSessions } from '../session/memberships.js';
 import type { Context } from '../../graphql/context.js';
 import { tenantOf, viewerOf } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
+import { parseInput, phoneInput } from '../../graphql/input.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { houseLabel } from '../../../core/houseLabel.js';
 import { audit } from '../../audit.js';
@@ -90,12 +91,7 @@ export function mayChange(
   return viewer.houseId != null && viewer.houseId === resident.houseId && resident.role.allowCreateForHouseUser && (action === 'delete' || resident.userId !== viewer.userId);
 }
 
-const phone = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^[\d +()-]{7,20}$/.test(v), 'El teléfono no es válido');
+const phone = phoneInput();
 const optionalName = z
   .string()
   .trim()
@@ -164,7 +160,7 @@ export async function createResident(ctx: Context, houseId: string | null | unde
       return { membershipId: membership.id, userId: user.id, created: user.created, signupCode, firstName: person.firstName };
     })
     .catch((error: unknown) => {
-      if ((error as { code?: string })?.code === 'P2002') throw new ConflictError(`${input.email} ya tiene acceso a esta propiedad`);
+      if (isUniqueViolation(error)) throw new ConflictError(`${input.email} ya tiene acceso a esta propiedad`);
       throw error;
     });
 

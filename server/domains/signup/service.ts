@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { isUniqueViolation } from '../../db/errors.js';
 import { z } from 'zod';
 import type { Context } from '../../graphql/context.js';
 import { parseInput } from '../../graphql/input.js';
@@ -88,7 +89,7 @@ export async function signUpCommunity(ctx: Context, raw: unknown) {
       return { community, membership, adminUserId };
     })
     .catch((error) => {
-      if ((error as { code?: string }).code === 'P2002') throw new ConflictError('El dominio o el correo electrónico ya están en uso');
+      if (isUniqueViolation(error)) throw new ConflictError('El dominio o el correo electrónico ya están en uso');
       throw error;
     });
   await openSession(ctx, adminUserId, membership.id);

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { HouseResidentFormQuery } from '../../__generated__/HouseResidentFormQuery.graphql';
 import type { HouseResidentFormCreateMutation } from '../../__generated__/HouseResidentFormCreateMutation.graphql';
 import type { HouseResidentFormUpdateMutation } from '../../__generated__/HouseResidentFormUpdateMutation.graphql';
-import { email as emailCheck } from '../../../../core/validators.js';
+import { email as emailCheck, phone as phoneCheck } from '../../../../core/validators.js';
 import { checked } from '../../components/fields.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
@@ -49,7 +49,7 @@ const updateMutation = graphql`
   }
 `;
 
-const phone = z.string().refine((v) => v.trim() === '' || /^[\d +()-]{7,20}$/.test(v.trim()), 'El teléfono no es válido');
+const phone = z.string().refine((v) => v.trim() === '' || phoneCheck(v) === null, 'El teléfono debe tener 10 dígitos');
 const schema = z.object({
   email: z.string(),
   firstName: z.string().trim().min(1, 'Este campo es requerido'),
