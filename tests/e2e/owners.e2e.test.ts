@@ -137,10 +137,10 @@ describe('administration of owners in the browser', () => {
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Solo guardar' }).click();
     // The server's issue sits under its field; nothing was saved.
-    await page.locator('.mantine-InputWrapper-error', { hasText: 'El teléfono debe tener 10 dígitos' }).waitFor();
+    await page.locator('.mantine-InputWrapper-error', { hasText: 'El celular debe tener 10 dígitos' }).waitFor();
     expect(await env.t.app.db.prisma.house.count({ where: { catastral: 'E2E-002' } })).toBe(0);
     await page.getByLabel('Teléfono celular').fill('4427654321');
-    expect(await page.locator('.mantine-InputWrapper-error', { hasText: 'El teléfono debe tener 10 dígitos' }).count()).toBe(0);
+    expect(await page.locator('.mantine-InputWrapper-error', { hasText: 'El celular debe tener 10 dígitos' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Solo guardar' }).click();
     await page.getByText('La propiedad ha sido registrada').waitFor();
