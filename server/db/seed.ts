@@ -53,8 +53,10 @@ export async function seedDemo(prisma: Prisma) {
       requireLot: true,
       requireStreet: true,
       requireExteriorNumber: true,
+      amount: 950,
     },
   });
+  await prisma.maintenanceSettings.create({ data: { neighborhoodId: olivos.id, cutoffDay: 1, deadlineDay: 10, penaltyFee: 10 } });
   const departmentType = await prisma.houseType.create({
     data: { neighborhoodId: torre.id, title: 'Casa/Departamento', defaultName: 'Departamento', requireInteriorNumber: true },
   });
@@ -141,9 +143,9 @@ export async function seedDemo(prisma: Prisma) {
 async function seedMoreHouses(prisma: Prisma, neighborhoodId: number, passwordHash: string, roles: { owner: number; resident: number; coOwner: number }) {
   const [avenue] = await prisma.houseType.findMany({ where: { neighborhoodId, title: 'Propiedad en avenida' } });
   const apartment = await prisma.houseType.create({
-    data: { neighborhoodId, title: 'Propiedad en condominio', defaultName: 'Departamento', requireCondominium: true, requireInteriorNumber: true },
+    data: { neighborhoodId, title: 'Propiedad en condominio', defaultName: 'Departamento', requireCondominium: true, requireInteriorNumber: true, amount: 750 },
   });
-  const lotType = await prisma.houseType.create({ data: { neighborhoodId, title: 'Lote sin construir', requireStreet: true } });
+  const lotType = await prisma.houseType.create({ data: { neighborhoodId, title: 'Lote sin construir', requireStreet: true, amount: 400 } });
   const streets = await prisma.street.createManyAndReturn({
     data: ['Calle Álamo', 'Calle Laurel', 'Calle Olmo'].map((name) => ({ neighborhoodId, name })),
   });

@@ -25,6 +25,7 @@ describe('administration of owners in the browser', () => {
     await page.getByLabel('Nombre del tipo').fill('Casa de prueba');
     await page.getByLabel('Calle', { exact: true }).check();
     await page.getByLabel('Número exterior', { exact: true }).check();
+    await page.getByLabel(/^Cuota de mantenimiento mensual/).fill('900');
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await page.getByText('El tipo de propiedad ha sido registrado').waitFor();
 

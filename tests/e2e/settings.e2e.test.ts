@@ -59,6 +59,10 @@ describe('house types in the browser', () => {
     await page.getByRole('option', { name: 'Lote sin construir' }).click();
     await expect.poll(() => page.getByLabel('Calle', { exact: true }).isChecked()).toBe(true);
     expect(await page.getByLabel('Calle', { exact: true }).isDisabled()).toBe(true);
+    // Los Olivos has maintenance settings and COBRANZA: the monthly fee is required.
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel(/^Cuota de mantenimiento mensual/).fill('1250.5');
+    expect(await page.getByLabel(/^Cuota de mantenimiento mensual/).inputValue()).toBe('1,250.5');
     await save.click();
     await page.getByText('El tipo de propiedad ha sido registrado').waitFor();
     await page.getByRole('link', { name: 'Registrar tipo de propiedad' }).click();
@@ -67,6 +71,7 @@ describe('house types in the browser', () => {
     await page.getByLabel('Nombre del tipo').fill('Bodega');
     await page.getByLabel('Dimensión').check();
     await page.getByLabel('Lote').check();
+    await page.getByLabel(/^Cuota de mantenimiento mensual/).fill('300');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El tipo de propiedad ha sido registrado').nth(1).waitFor();
     await page.getByRole('row', { name: /Bodega/ }).waitFor();
@@ -74,6 +79,7 @@ describe('house types in the browser', () => {
     expect(bodega).toMatchObject({ isCustom: true, requireDimension: true, requireLot: true, requireStreet: false });
     const lote = await env.t.app.db.prisma.houseType.findFirstOrThrow({ where: { title: 'Lote sin construir', neighborhood: { domain: 'los_olivos' } } });
     expect(lote).toMatchObject({ isCustom: false, requireStreet: true, requireLot: false });
+    expect(lote.amount?.toFixed(2)).toBe('1250.50');
     await screenshot(page, 'house-types');
     await page.context().close();
   });

@@ -3,7 +3,7 @@ import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builde
 import { tenantOf } from '../../graphql/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { rowId } from '../../graphql/ids.js';
-import { createHouseType, deleteHouseType, houseTypeWhere, updateHouseType } from './service.js';
+import { createHouseType, deleteHouseType, houseTypeWhere, updateHouseType, amountRequired } from './service.js';
 
 /** Who may read house types: their configuration, and the house forms and filters that pick one. */
 export const HOUSE_TYPE_READERS = [
@@ -38,8 +38,17 @@ export const HouseTypeRef = builder.prismaNode('HouseType', {
     requireMall: t.exposeBoolean('requireMall'),
     hiddenToPublic: t.exposeBoolean('hiddenToPublic'),
     isCustom: t.exposeBoolean('isCustom'),
+    amount: t.expose('amount', { type: 'Decimal', nullable: true, description: 'Monthly maintenance fee of its houses' }),
   }),
 });
+
+builder.queryField('houseTypeAmountRequired', (t) =>
+  t.boolean({
+    description: 'Whether house types must state their monthly fee: the community has maintenance settings and COBRANZA.',
+    ...grants(...HOUSE_TYPE_READERS),
+    resolve: (_r, _a, ctx) => amountRequired(ctx),
+  }),
+);
 
 const HouseTypeFilter = builder.inputType('HouseTypeFilter', {
   fields: (t) => ({ title: t.string({ required: false, description: 'Part of the name, any case' }) }),
@@ -85,6 +94,7 @@ const HouseTypeFieldsInput = builder.inputType('HouseTypeInput', {
     requireExteriorNumber: t.boolean({ required: false }),
     requireInteriorNumber: t.boolean({ required: false }),
     requireMall: t.boolean({ required: false }),
+    amount: t.string({ required: false, description: 'Monthly maintenance fee, e.g. "850.00"' }),
   }),
 });
 

@@ -24,7 +24,7 @@ describe('house types through REST', () => {
   it('creates a predefined type with the catalogue flags, whatever flags are sent', async () => {
     // The demo community already holds every predefined type; start from one it no longer has.
     await t.app.db.prisma.houseType.updateMany({ where: { neighborhoodId: 1, title: 'Propiedad en condominio' }, data: { title: 'Departamentos (anterior)' } });
-    const created = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Propiedad en condominio', require_street: true }, { token: config });
+    const created = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Propiedad en condominio', require_street: true, amount: 750 }, { token: config });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       title: 'Propiedad en condominio',
@@ -34,18 +34,19 @@ describe('house types through REST', () => {
       require_street: false,
       is_custom: false,
       catastral_algorithm: 'UNIQUE',
+      amount: '750.00',
     });
   });
 
   it('creates, reads, updates, lists and deletes a custom type (Otro)', async () => {
     const created = await t.rest('POST', '/neighborhoods/1/houses_types', {
-      predefined: 'Otro', title: 'Bodega', default_name: 'Bodega', require_dimension: true, require_lot: true, catastral_algorithm: 'INTERIOR_NUMBER_COMPOSED',
+      predefined: 'Otro', title: 'Bodega', default_name: 'Bodega', require_dimension: true, require_lot: true, catastral_algorithm: 'INTERIOR_NUMBER_COMPOSED', amount: '320.5',
     }, { token: config });
     expect(created.body).toMatchObject({ title: 'Bodega', is_custom: true, require_dimension: true, require_lot: true, require_block: false, catastral_algorithm: 'INTERIOR_NUMBER_COMPOSED' });
     const id = created.body.id;
     expect((await t.rest('GET', `/neighborhoods/1/houses_types/${id}`, undefined, { token: config })).body.title).toBe('Bodega');
-    const updated = await t.rest('PUT', `/neighborhoods/1/houses_types/${id}`, { is_custom: true, title: 'Bodega grande', require_dimension: true }, { token: config });
-    expect(updated.body).toMatchObject({ title: 'Bodega grande', require_lot: false });
+    const updated = await t.rest('PUT', `/neighborhoods/1/houses_types/${id}`, { is_custom: true, title: 'Bodega grande', require_dimension: true, amount: 400 }, { token: config });
+    expect(updated.body).toMatchObject({ title: 'Bodega grande', require_lot: false, amount: '400.00' });
     const list = await t.rest('GET', '/neighborhoods/1/houses_types?name=bodega', undefined, { token: config });
     expect(list.body.total).toBe(1);
     expect((await t.rest('DELETE', `/neighborhoods/1/houses_types/${id}`, undefined, { token: config })).body).toEqual({ content: true });
@@ -54,11 +55,11 @@ describe('house types through REST', () => {
 
   it('refuses bad input, duplicates and deleting a type in use, changing nothing', async () => {
     const before = await t.app.db.prisma.houseType.count();
-    const wrongKind = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Local comercial' }, { token: config });
+    const wrongKind = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Local comercial', amount: 1 }, { token: config });
     expect(wrongKind.body).toEqual({ code: 400, description: '"Local comercial" no es un tipo de propiedad de esta comunidad' });
-    const noTitle = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro' }, { token: config });
+    const noTitle = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', amount: 1 }, { token: config });
     expect(noTitle.body).toEqual({ code: 400, description: 'El nombre del tipo de propiedad es requerido' });
-    const duplicate = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Propiedad en avenida' }, { token: config });
+    const duplicate = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Propiedad en avenida', amount: 1 }, { token: config });
     expect(duplicate.body).toEqual({ code: 409, description: 'Ya existe un tipo de propiedad llamado Propiedad en avenida' });
     const wrongType = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', title: 'X', require_lot: 'sí' }, { token: config });
     expect(wrongType.status).toBe(400);
@@ -66,6 +67,22 @@ describe('house types through REST', () => {
     const inUse = await t.rest('DELETE', `/neighborhoods/1/houses_types/${used.id}`, undefined, { token: config });
     expect(inUse.body).toEqual({ code: 409, description: 'No logramos eliminar el tipo de propiedad Propiedad en avenida. Recarga y vuelve a intentar' });
     expect(await t.app.db.prisma.houseType.count()).toBe(before);
+  });
+
+  it('requires the monthly fee where the community has maintenance settings and COBRANZA, and only there', async () => {
+    const before = await t.app.db.prisma.houseType.count();
+    const missing = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', title: 'Sin cuota' }, { token: config });
+    expect(missing.body).toEqual({ code: 400, description: 'La cuota de mantenimiento es requerida' });
+    const negative = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', title: 'Negativa', amount: '-5' }, { token: config });
+    expect(negative.body.description).toBe('La cuota de mantenimiento debe ser una cantidad positiva con hasta dos decimales');
+    expect(await t.app.db.prisma.houseType.count()).toBe(before);
+    expect((await t.gql('{ houseTypeAmountRequired }', {}, { token: config })).body.data.houseTypeAmountRequired).toBe(true);
+
+    const admin = await t.signIn('admin@demo.mx', { domain: 'torre_azul' });
+    expect((await t.gql('{ houseTypeAmountRequired }', {}, { token: admin })).body.data.houseTypeAmountRequired).toBe(false);
+    const torre = await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } });
+    const free = await t.rest('POST', `/neighborhoods/${torre.id}/houses_types`, { predefined: 'Otro', title: 'Bodega' }, { token: admin });
+    expect(free).toMatchObject({ status: 201, body: { title: 'Bodega', amount: null } });
   });
 
   it('refuses users without grants and other communities’ types', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
 
 const HOUSE_TYPE_SELECTION = `databaseId title description defaultName catastralAlgorithm requireDimension requireCondominium requireBlock
-  requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall hiddenToPublic isCustom`;
+  requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall hiddenToPublic isCustom amount`;
 
 export function legacyHouseType(h: any) {
   return {
@@ -20,6 +20,7 @@ export function legacyHouseType(h: any) {
     require_interior_number: h.requireInteriorNumber,
     require_mall: h.requireMall,
     hidden_to_public: h.hiddenToPublic,
+    amount: h.amount,
     is_custom: h.isCustom,
   };
 }
@@ -45,6 +46,7 @@ const body = z.object({
   require_exterior_number: flag,
   require_interior_number: flag,
   require_mall: flag,
+  amount: z.union([z.string(), z.number()]).nullish(),
 });
 
 /** Legacy payloads name the type by title and flag custom ones with is_custom. */
@@ -64,6 +66,7 @@ function toInput(b: z.infer<typeof body>) {
     requireExteriorNumber: b.require_exterior_number ?? null,
     requireInteriorNumber: b.require_interior_number ?? null,
     requireMall: b.require_mall ?? null,
+    amount: b.amount === null || b.amount === undefined ? null : String(b.amount),
   };
 }
 

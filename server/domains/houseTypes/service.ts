@@ -24,7 +24,26 @@ export const HouseTypeSchema = z.object({
   requireExteriorNumber: flag,
   requireInteriorNumber: flag,
   requireMall: flag,
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, 'La cuota de mantenimiento debe ser una cantidad positiva con hasta dos decimales')
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v ?? null),
 });
+
+/**
+ * Spec 3 section 5: a house type states its monthly maintenance fee when the community has maintenance
+ * settings and the collection module (COBRANZA) is active.
+ */
+export async function amountRequired(ctx: Context): Promise<boolean> {
+  const community = await ctx.prisma.neighborhood.findUniqueOrThrow({
+    where: { id: tenantOf(ctx) },
+    select: { modules: true, maintenanceSettings: { select: { neighborhoodId: true } } },
+  });
+  return community.modules.includes('COBRANZA') && community.maintenanceSettings !== null;
+}
 
 export function houseTypeWhere(ctx: Context, filter?: { title?: string | null } | null) {
   return {
@@ -43,6 +62,10 @@ async function houseTypeData(ctx: Context, raw: unknown) {
   const input = parseInput(HouseTypeSchema, raw);
   const kind = await communityKind(ctx);
   const description = input.description || null;
+  if (input.amount === null && (await amountRequired(ctx))) {
+    throw new InputError([{ field: 'amount', message: 'La cuota de mantenimiento es requerida' }]);
+  }
+  const amount = input.amount;
   if (input.predefined !== CUSTOM_HOUSE_TYPE) {
     const template = templateFor(kind, input.predefined);
     if (!template) throw new InputError([{ field: 'predefined', message: `"${input.predefined}" no es un tipo de propiedad de esta comunidad` }]);
@@ -53,6 +76,7 @@ async function houseTypeData(ctx: Context, raw: unknown) {
       catastralAlgorithm: template.catastralAlgorithm,
       hiddenToPublic: input.hiddenToPublic,
       isCustom: false,
+      amount,
       ...templateFlags(template),
     };
   }
@@ -64,6 +88,7 @@ async function houseTypeData(ctx: Context, raw: unknown) {
     catastralAlgorithm: input.catastralAlgorithm ?? 'UNIQUE',
     hiddenToPublic: input.hiddenToPublic,
     isCustom: true,
+    amount,
     ...Object.fromEntries(LOCATION_FLAGS.map((f) => [f, input[f]])),
   };
 }

@@ -4,22 +4,28 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HouseTypeFormQuery } from '../../__generated__/HouseTypeFormQuery.graphql';
+import type { HouseTypeFormRuleQuery } from '../../__generated__/HouseTypeFormRuleQuery.graphql';
 import type { HouseTypeFormCreateMutation } from '../../__generated__/HouseTypeFormCreateMutation.graphql';
 import type { HouseTypeFormUpdateMutation } from '../../__generated__/HouseTypeFormUpdateMutation.graphql';
 import { CUSTOM_HOUSE_TYPE, LOCATION_FLAGS, PREDEFINED_HOUSE_TYPES, type CatastralAlgorithm, type CommunityKind, type LocationFlag } from '../../../../core/houseTypes.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
 import { useSession } from '../../components/SessionProvider.js';
+import { QuantityField } from '../../components/QuantityField.js';
 
 const query = graphql`
   query HouseTypeFormQuery($id: ID!) {
     node(id: $id) {
       ... on HouseType {
         id title description defaultName catastralAlgorithm isCustom hiddenToPublic
-        requireDimension requireCondominium requireBlock requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall
+        requireDimension requireCondominium requireBlock requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall amount
       }
     }
   }
+`;
+
+const ruleQuery = graphql`
+  query HouseTypeFormRuleQuery { houseTypeAmountRequired }
 `;
 
 const createMutation = graphql`
@@ -42,6 +48,7 @@ interface Values {
   catastralAlgorithm: CatastralAlgorithm;
   hiddenToPublic: boolean;
   flags: Record<LocationFlag, boolean>;
+  amount: string;
 }
 
 const noFlags = Object.fromEntries(LOCATION_FLAGS.map((f) => [f, false])) as Record<LocationFlag, boolean>;
@@ -69,6 +76,7 @@ function EditHouseType({ houseTypeId }: { houseTypeId: string }) {
           catastralAlgorithm: n.catastralAlgorithm as CatastralAlgorithm,
           hiddenToPublic: !!n.hiddenToPublic,
           flags,
+          amount: n.amount ?? '',
         },
       }}
     />
@@ -82,14 +90,17 @@ function HouseTypeFields({ existing }: { existing: { id: string; values: Values 
   const kind = session.neighborhood?.neighborhoodType;
   const templates = PREDEFINED_HOUSE_TYPES[kind && kind in PREDEFINED_HOUSE_TYPES ? (kind as CommunityKind) : 'NEIGHBORHOOD'];
   const [values, setValues] = useState<Values>(
-    existing?.values ?? { predefined: '', title: '', description: '', defaultName: '', catastralAlgorithm: 'UNIQUE', hiddenToPublic: false, flags: noFlags },
+    existing?.values ?? { predefined: '', title: '', description: '', defaultName: '', catastralAlgorithm: 'UNIQUE', hiddenToPublic: false, flags: noFlags, amount: '' },
   );
+  // Spec 3 section 5: the monthly fee is required once the community has maintenance settings and COBRANZA.
+  const amountRequired = useLazyLoadQuery<HouseTypeFormRuleQuery>(ruleQuery, {}, { fetchPolicy: 'store-and-network' }).houseTypeAmountRequired;
+  const showAmount = amountRequired || session.activeModules.includes('COBRANZA');
   const create = useAppMutation<HouseTypeFormCreateMutation>(createMutation);
   const update = useAppMutation<HouseTypeFormUpdateMutation>(updateMutation);
   const custom = values.predefined === CUSTOM_HOUSE_TYPE;
   const template = templates.find((tp) => tp.title === values.predefined);
   const shownFlags = custom ? values.flags : template ? (Object.fromEntries(LOCATION_FLAGS.map((f) => [f, !!template.flags[f]])) as Record<LocationFlag, boolean>) : noFlags;
-  const invalid = !values.predefined || (custom && values.title.trim() === '');
+  const invalid = !values.predefined || (custom && values.title.trim() === '') || (amountRequired && values.amount.trim() === '');
   const options = [...templates.map((tp) => tp.title), ...(existing && !custom && !template ? [values.predefined] : []), CUSTOM_HOUSE_TYPE];
 
   const save = async () => {
@@ -100,6 +111,7 @@ function HouseTypeFields({ existing }: { existing: { id: string; values: Values 
       defaultName: values.defaultName || null,
       catastralAlgorithm: custom ? values.catastralAlgorithm : null,
       hiddenToPublic: values.hiddenToPublic,
+      amount: values.amount.trim() || null,
       ...(custom ? values.flags : {}),
     };
     const ok = existing
@@ -150,6 +162,16 @@ function HouseTypeFields({ existing }: { existing: { id: string; values: Values 
               ))}
             </SimpleGrid>
           </Fieldset>
+          {showAmount && (
+            <QuantityField
+              label={t('houseTypes.amount')}
+              description={t('houseTypes.amountHint')}
+              required={amountRequired}
+              value={values.amount}
+              onValue={(amount) => setValues({ ...values, amount })}
+              leftSection="$"
+            />
+          )}
           <Checkbox label={t('houseTypes.hiddenToPublic')} checked={values.hiddenToPublic} onChange={(e) => setValues({ ...values, hiddenToPublic: e.currentTarget.checked })} />
           <Group>
             <Button type="submit" disabled={invalid} loading={create.inFlight || update.inFlight}>{t('common.save')}</Button>
