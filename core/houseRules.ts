@@ -13,6 +13,28 @@ export const HOUSE_STATUS_LABELS: Record<HouseStatus, string> = {
   DELETED: 'Eliminada',
 };
 
+/**
+ * The owners list filters of spec 1 section 2, as the GraphQL HouseFilter takes them (ids are
+ * database ids: they travel in the query string). Shared by the list screen and the server's query.
+ */
+export interface HouseListFilter {
+  status?: HouseStatus | null;
+  catastral?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  houseTypeId?: number | null;
+  streetId?: number | null;
+  condominiumId?: number | null;
+  mallId?: number | null;
+  exteriorNumber?: string | null;
+  interiorNumber?: string | null;
+  block?: string | null;
+  lot?: string | null;
+  /** user_status: true when the owner has an account, false when not. */
+  userActive?: boolean | null;
+}
+
 /** The location fields of a house and the house-type flag that requires each one. */
 export const LOCATION_FIELDS = {
   dimension: 'requireDimension',

@@ -4,6 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from './PagedList.js';
+import { searchWithFilter } from './paging.js';
 
 export interface NamedRow {
   id: string;
@@ -33,13 +34,7 @@ export function NamedList(props: NamedListProps) {
   const [search, setSearch] = useSearchParams();
   const [typed, setTyped] = useState(search.get('name') ?? '');
   const [toDelete, setToDelete] = useState<NamedRow | null>(null);
-  const applyFilter = useDebouncedCallback((value: string) => {
-    const next = new URLSearchParams(search);
-    if (value.trim()) next.set('name', value.trim());
-    else next.delete('name');
-    next.set('page', '1');
-    setSearch(next);
-  }, 300);
+  const applyFilter = useDebouncedCallback((value: string) => setSearch(searchWithFilter(search, 'name', value)), 300);
 
   const confirm = async () => {
     if (!toDelete || !props.onDelete) return;

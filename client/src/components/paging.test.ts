@@ -27,3 +27,11 @@ describe('uploader limits and quantity input', () => {
     expect(formatQuantityInput('25000.5')).toBe('25,000.5');
   });
 });
+
+describe('filters in the query string', () => {
+  it('sets a trimmed filter, clears a blank one, and goes back to page 1 keeping the page size', async () => {
+    const { searchWithFilter } = await import('./paging.js');
+    expect(searchWithFilter(new URLSearchParams('page=3&page_size=50'), 'name', ' cedro ').toString()).toBe('page=1&page_size=50&name=cedro');
+    expect(searchWithFilter(new URLSearchParams('name=cedro&page=2'), 'name', '  ').toString()).toBe('page=1');
+  });
+});

@@ -16,6 +16,15 @@ export function pageFromSearch(search: URLSearchParams): Page {
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 
+/** Sets (or clears, when blank) one filter and goes back to page 1; page_size and the other filters stay. */
+export function searchWithFilter(search: URLSearchParams, key: string, value: string | null): URLSearchParams {
+  const next = new URLSearchParams(search);
+  if (value && value.trim()) next.set(key, value.trim());
+  else next.delete(key);
+  next.set('page', '1');
+  return next;
+}
+
 export function searchWithPage(search: URLSearchParams, page: number, pageSize: number): URLSearchParams {
   const next = new URLSearchParams(search);
   next.set('page', String(page));

@@ -1,31 +1,14 @@
 // The owners list (spec 1 section 2): every filter of the query string as one Prisma where.
 import type { Context } from '../../graphql/context.js';
 import { tenantOf } from '../../graphql/context.js';
-import type { HouseStatus } from '../../../core/houseRules.js';
+import type { HouseListFilter } from '../../../core/houseRules.js';
 import type { Prisma as PrismaNS } from '../../db/generated/client.js';
-
-export interface HouseFilterInput {
-  status?: HouseStatus | null;
-  catastral?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-  houseTypeId?: number | null;
-  streetId?: number | null;
-  condominiumId?: number | null;
-  mallId?: number | null;
-  exteriorNumber?: string | null;
-  interiorNumber?: string | null;
-  block?: string | null;
-  lot?: string | null;
-  userActive?: boolean | null;
-}
 
 const contains = (value: string) => ({ contains: value, mode: 'insensitive' as const });
 const same = (value: string) => ({ equals: value, mode: 'insensitive' as const });
 const given = (value: string | null | undefined): value is string => !!value && value.trim() !== '';
 
-export function houseWhere(ctx: Context, f: HouseFilterInput | null | undefined = {}): PrismaNS.HouseWhereInput {
+export function houseWhere(ctx: Context, f: HouseListFilter | null | undefined = {}): PrismaNS.HouseWhereInput {
   const filter = f ?? {};
   const owner: PrismaNS.UserWhereInput = {
     ...(given(filter.firstName) ? { firstName: contains(filter.firstName.trim()) } : {}),

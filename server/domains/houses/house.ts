@@ -1,12 +1,12 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { houseLabel } from '../../../core/houseLabel.js';
-import { HOUSE_STATUSES, lockHeldByOther } from '../../../core/houseRules.js';
+import { HOUSE_STATUSES, lockHeldByOther, type HouseListFilter } from '../../../core/houseRules.js';
 import { rowId } from '../../graphql/ids.js';
 import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
 import { tenantOf, type Context } from '../../graphql/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
 import { UserRef } from '../users/user.js';
-import { houseWhere, searchHouses, type HouseFilterInput } from './filter.js';
+import { houseWhere, searchHouses } from './filter.js';
 import { activateHouse, changeHouseStatus, changeOwner, lockHouse, saveHouse, unlockHouse } from './service.js';
 
 export const HouseStatusEnum = builder.enumType('HouseStatus', { values: HOUSE_STATUSES });
@@ -147,12 +147,12 @@ builder.queryField('houses', (t) =>
       filter: t.arg({ type: HouseFilter, required: false }),
       offset: t.arg.int({ required: false, description: 'Rows to skip before the page (pager: (page-1)*size); ignored with after/before' }),
     },
-    totalCount: (_parent, args, ctx) => ctx.prisma.house.count({ where: houseWhere(ctx, args.filter as HouseFilterInput) }),
+    totalCount: (_parent, args, ctx) => ctx.prisma.house.count({ where: houseWhere(ctx, args.filter as HouseListFilter) }),
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.house.findMany({
         ...query,
         skip: offsetSkip(query, args),
-        where: houseWhere(ctx, args.filter as HouseFilterInput),
+        where: houseWhere(ctx, args.filter as HouseListFilter),
         orderBy: { id: 'asc' },
       }),
   }),
@@ -312,42 +312,32 @@ builder.mutationField('activateHouse', (t) =>
   }),
 );
 
-const statusMutation = (name: string, grant: string, action: 'delete' | 'reactivate' | 'block' | 'unblock') =>
+/** A mutation on one house given its id: status transitions and the edit lock. */
+function houseIdMutation(
+  name: string,
+  grant: string,
+  errors: (typeof ConflictError | typeof NotFoundError)[],
+  run: (ctx: Context, id: number) => Promise<number>,
+  description?: string,
+) {
   builder.mutationField(name, (t) =>
     t.field({
       type: HousePayload,
+      description,
       ...grants(grant),
-      errors: { types: [ConflictError, NotFoundError] },
+      errors: { types: errors },
       args: { input: t.arg({ type: HouseIdInput, required: true }) },
-      resolve: async (_r, { input }, ctx) => ({ id: await changeHouseStatus(ctx, rowId(input.id.id), action) }),
+      resolve: async (_r, { input }, ctx) => ({ id: await run(ctx, rowId(input.id.id)) }),
     }),
   );
-statusMutation('deleteHouse', 'AHousesDelete', 'delete');
-statusMutation('reactivateHouse', 'AHousesDelete', 'reactivate');
-statusMutation('blockHouse', 'AHousesUpdate', 'block');
-statusMutation('unblockHouse', 'AHousesUpdate', 'unblock');
-
-builder.mutationField('lockHouse', (t) =>
-  t.field({
-    type: HousePayload,
-    description: 'Takes the edit lock while the form is open; refused (423) while another administrator holds it.',
-    ...grants('AHousesUpdate'),
-    errors: { types: [ConflictError, NotFoundError] },
-    args: { input: t.arg({ type: HouseIdInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ id: await lockHouse(ctx, rowId(input.id.id)) }),
-  }),
-);
-
-builder.mutationField('unlockHouse', (t) =>
-  t.field({
-    type: HousePayload,
-    description: 'Releases the edit lock, whoever holds it.',
-    ...grants('AHousesUpdate'),
-    errors: { types: [NotFoundError] },
-    args: { input: t.arg({ type: HouseIdInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ id: await unlockHouse(ctx, rowId(input.id.id)) }),
-  }),
-);
+}
+const STATUS_ERRORS = [ConflictError, NotFoundError];
+houseIdMutation('deleteHouse', 'AHousesDelete', STATUS_ERRORS, (ctx, id) => changeHouseStatus(ctx, id, 'delete'));
+houseIdMutation('reactivateHouse', 'AHousesDelete', STATUS_ERRORS, (ctx, id) => changeHouseStatus(ctx, id, 'reactivate'));
+houseIdMutation('blockHouse', 'AHousesUpdate', STATUS_ERRORS, (ctx, id) => changeHouseStatus(ctx, id, 'block'));
+houseIdMutation('unblockHouse', 'AHousesUpdate', STATUS_ERRORS, (ctx, id) => changeHouseStatus(ctx, id, 'unblock'));
+houseIdMutation('lockHouse', 'AHousesUpdate', STATUS_ERRORS, lockHouse, 'Takes the edit lock while the form is open; refused (423) while another administrator holds it.');
+houseIdMutation('unlockHouse', 'AHousesUpdate', [NotFoundError], unlockHouse, 'Releases the edit lock, whoever holds it.');
 
 builder.mutationField('changeHouseOwner', (t) =>
   t.field({

@@ -7,9 +7,9 @@ import type { Context } from '../../graphql/context.js';
 import { tenantOf, viewerOf } from '../../graphql/context.js';
 import { AppError, InputError } from '../../graphql/errors.js';
 import { audit } from '../../audit.js';
-import { pendingStatus } from '../../../core/houseRules.js';
+import { pendingStatus, type HouseListFilter } from '../../../core/houseRules.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
-import { houseWhere, type HouseFilterInput } from '../houses/filter.js';
+import { houseWhere } from '../houses/filter.js';
 import { assignOwner, findOrCreateUser, mayEditPerson, newSignupCode, type Tx } from '../houses/ownership.js';
 import { locationKey, validateRows, type LoadHouseType, type RowErrors, type ValidRow } from './rows.js';
 import { exportWorkbook, MAX_FILE_BYTES, readSheet, SheetError, templateWorkbook, XLSX_TYPE, type ExportRow } from './sheet.js';
@@ -285,7 +285,7 @@ export async function importHouses(ctx: Context, file: File): Promise<ImportCoun
 }
 
 /** The houses list with the owners-list filters as XLSX: the template's columns plus status and sign-up code. */
-export async function exportHouses(ctx: Context, filter?: HouseFilterInput | null): Promise<SpreadsheetFile> {
+export async function exportHouses(ctx: Context, filter?: HouseListFilter | null): Promise<SpreadsheetFile> {
   const neighborhoodId = tenantOf(ctx);
   const [houses, community] = await Promise.all([
     ctx.prisma.house.findMany({

@@ -1,24 +1,11 @@
 import { z } from 'zod';
+import type { TaxInfo } from '../../../core/tax.js';
 import { globalId, RESULT_ERROR_FIELDS, unwrapResult, type RestRoute } from '../../rest/router.js';
 
 const FIELDS = 'rfc businessName fiscalRegime cfdiUse postalCode street exteriorNumber interiorNumber colony city state country';
 
-interface TaxInfoNode {
-  rfc: string;
-  businessName: string;
-  fiscalRegime: string;
-  cfdiUse: string;
-  postalCode: string;
-  street: string | null;
-  exteriorNumber: string | null;
-  interiorNumber: string | null;
-  colony: string | null;
-  city: string | null;
-  state: string;
-  country: string;
-}
 
-const legacyTaxInfo = (i: TaxInfoNode) => ({
+const legacyTaxInfo = (i: TaxInfo) => ({
   rfc: i.rfc,
   business_name: i.businessName,
   fiscal_regime: i.fiscalRegime,

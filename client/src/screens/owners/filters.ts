@@ -1,29 +1,12 @@
 // The owners list filters (spec 1 section 2) live in the query string under their legacy names, so a
 // list URL, the export download and the legacy REST list all read the same parameters.
-import { HOUSE_STATUSES, type HouseStatus } from '../../../../core/houseRules.js';
+import { HOUSE_STATUSES, type HouseListFilter, type HouseStatus } from '../../../../core/houseRules.js';
 
 export const TEXT_FILTERS = ['catastral', 'first_name', 'last_name', 'email', 'exterior_number', 'interior_number', 'block', 'lot'] as const;
 export const SELECT_FILTERS = ['house_status', 'id_house_type', 'id_street', 'id_condominium', 'id_mall', 'user_status'] as const;
 export const OWNER_FILTERS = [...TEXT_FILTERS, ...SELECT_FILTERS] as const;
 export type OwnerFilterKey = (typeof OWNER_FILTERS)[number];
 
-/** The GraphQL HouseFilter of the owners list. */
-export interface HouseFilterValues {
-  status?: HouseStatus | null;
-  catastral?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-  houseTypeId?: number | null;
-  streetId?: number | null;
-  condominiumId?: number | null;
-  mallId?: number | null;
-  exteriorNumber?: string | null;
-  interiorNumber?: string | null;
-  block?: string | null;
-  lot?: string | null;
-  userActive?: boolean | null;
-}
 
 const textOf = (search: URLSearchParams, key: string) => {
   const value = search.get(key)?.trim();
@@ -35,7 +18,7 @@ const idOf = (search: URLSearchParams, key: string) => {
   return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
 };
 
-export function houseFilterFromSearch(search: URLSearchParams): HouseFilterValues {
+export function houseFilterFromSearch(search: URLSearchParams): HouseListFilter {
   const status = search.get('house_status');
   const userStatus = search.get('user_status');
   return {
@@ -56,14 +39,7 @@ export function houseFilterFromSearch(search: URLSearchParams): HouseFilterValue
   };
 }
 
-/** Sets (or clears, when blank) one filter and goes back to page 1; page_size and the other filters stay. */
-export function searchWithFilter(search: URLSearchParams, key: OwnerFilterKey, value: string | null): URLSearchParams {
-  const next = new URLSearchParams(search);
-  if (value && value.trim()) next.set(key, value.trim());
-  else next.delete(key);
-  next.set('page', '1');
-  return next;
-}
+export { searchWithFilter } from '../../components/paging.js';
 
 /** Every filter cleared; page back to 1, page size kept. */
 export function searchWithoutFilters(search: URLSearchParams): URLSearchParams {

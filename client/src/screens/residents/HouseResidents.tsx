@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { HouseResidentsQuery } from '../../__generated__/HouseResidentsQuery.graphql';
 import type { HouseResidentsDeleteMutation } from '../../__generated__/HouseResidentsDeleteMutation.graphql';
 import { PagedList, usePage } from '../../components/PagedList.js';
+import { searchWithFilter } from '../../components/paging.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
 import { useSession } from '../../components/SessionProvider.js';
@@ -57,13 +58,7 @@ export default function HouseResidents() {
     { fetchPolicy: 'store-and-network', fetchKey },
   );
   const remove = useAppMutation<HouseResidentsDeleteMutation>(deleteMutation);
-  const applyFilter = useDebouncedCallback((value: string) => {
-    const next = new URLSearchParams(search);
-    if (value.trim()) next.set('name', value.trim());
-    else next.delete('name');
-    next.set('page', '1');
-    setSearch(next);
-  }, 300);
+  const applyFilter = useDebouncedCallback((value: string) => setSearch(searchWithFilter(search, 'name', value)), 300);
 
   const label = admin ? data.house?.label : session.house?.label;
   const canCreate = admin ? grants.has('AResidentsCreate') : ['OResidentsCreate', 'SResidentsCreate', 'RResidentsCreate'].some((g) => grants.has(g));

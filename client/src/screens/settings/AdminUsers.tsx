@@ -8,6 +8,7 @@ import type { AdminUsersQuery } from '../../__generated__/AdminUsersQuery.graphq
 import type { AdminUsersDeleteMutation } from '../../__generated__/AdminUsersDeleteMutation.graphql';
 import type { AdminUsersResendMutation } from '../../__generated__/AdminUsersResendMutation.graphql';
 import { PagedList, usePage } from '../../components/PagedList.js';
+import { searchWithFilter } from '../../components/paging.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
 import { useSession } from '../../components/SessionProvider.js';
@@ -59,13 +60,7 @@ export default function AdminUsers() {
   const remove = useAppMutation<AdminUsersDeleteMutation>(deleteMutation);
   const resend = useAppMutation<AdminUsersResendMutation>(resendMutation);
 
-  const setFilter = (name: string, value: string | null) => {
-    const next = new URLSearchParams(search);
-    if (value?.trim()) next.set(name, value.trim());
-    else next.delete(name);
-    next.set('page', '1');
-    setSearch(next);
-  };
+  const setFilter = (name: string, value: string | null) => setSearch(searchWithFilter(search, name, value));
   const applySearch = useDebouncedCallback((value: string) => setFilter('search', value), 300);
 
   const timers = useRef<number[]>([]);
