@@ -45,6 +45,8 @@ describe('residents and tax data in the browser', () => {
     await page.getByRole('combobox', { name: 'Estado' }).click();
     await page.getByRole('option', { name: 'Querétaro' }).click();
     expect(await page.getByLabel('País').inputValue()).toBe('México');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'constancia.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 constancia') });
+    await page.getByText('Archivo cargado').waitFor();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Los datos fiscales han sido guardados').waitFor();
     await page.getByRole('button', { name: 'Eliminar datos fiscales' }).waitFor();
@@ -58,6 +60,7 @@ describe('residents and tax data in the browser', () => {
       postalCode: '76000',
       state: 'QUE',
       country: 'México',
+      taxReceiptFileId: expect.any(String),
     });
 
     // Residents: register one, see the rules, remove them.

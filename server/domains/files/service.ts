@@ -44,11 +44,12 @@ export async function readableFile(db: Database, viewer: Viewer, id: string) {
   if (!isUuid(id) || viewer.neighborhoodId == null) return null;
   const file = await db.prisma.storedFile.findFirst({
     where: { id, neighborhoodId: viewer.neighborhoodId },
-    include: { houses: { select: { id: true } }, memberships: { select: { houseId: true } } },
+    include: { houses: { select: { id: true } }, memberships: { select: { houseId: true } }, taxInfos: { select: { houseId: true } } },
   });
   if (!file) return null;
-  const admin = ['AHousesRead', 'AResidentsRead'].some((g) => viewer.grants.has(g));
+  const admin = ['AHousesRead', 'AResidentsRead', 'ATaxRead'].some((g) => viewer.grants.has(g));
   const ofMyHouse =
-    viewer.houseId != null && (file.houses.some((h) => h.id === viewer.houseId) || file.memberships.some((m) => m.houseId === viewer.houseId));
+    viewer.houseId != null &&
+    [...file.houses.map((h) => h.id), ...file.memberships.map((m) => m.houseId), ...file.taxInfos.map((i) => i.houseId)].includes(viewer.houseId);
   return file.userId === viewer.userId || admin || ofMyHouse ? file : null;
 }

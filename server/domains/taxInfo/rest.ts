@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { TaxInfo } from '../../../core/tax.js';
-import { globalId, RESULT_ERROR_FIELDS, unwrapResult, type RestRoute } from '../../rest/router.js';
+import { globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
 
-const FIELDS = 'rfc businessName fiscalRegime cfdiUse postalCode street exteriorNumber interiorNumber colony city state country';
+const FIELDS = 'rfc businessName fiscalRegime cfdiUse postalCode street exteriorNumber interiorNumber colony city state country taxReceiptFileId';
 
-
-const legacyTaxInfo = (i: TaxInfo) => ({
+const legacyTaxInfo = (i: TaxInfo & { taxReceiptFileId: string | null }) => ({
+  tax_receipt: i.taxReceiptFileId ? `/api/1.0/files/${i.taxReceiptFileId}` : null,
   rfc: i.rfc,
   business_name: i.businessName,
   fiscal_regime: i.fiscalRegime,
@@ -38,6 +38,8 @@ const body = z.object({
     state: z.string(),
     country: text,
   }),
+  /** The uploaded file's id, or the download link the GET answers. */
+  tax_receipt: text,
 });
 
 const PATH = '/neighborhoods/{n}/houses/{h}/tax-information';
@@ -72,10 +74,22 @@ export const taxInfoRoutes: RestRoute[] = [
           city: body.address.city ?? null,
           state: body.address.state,
           country: body.address.country ?? null,
+          taxReceiptFileId: body.tax_receipt?.split('/').pop() ?? null,
         },
       },
     }),
     result: (data) => legacyTaxInfo(unwrapResult<any>(data.updateHouseTaxInfo).taxInfo),
+  },
+  {
+    method: 'GET',
+    path: '/neighborhoods/{n}/houses/{h}/tax-receipt',
+    operation: `query($h: ID!) { houseTaxInfo(houseId: $h) { taxReceiptFileId } }`,
+    variables: ({ params }) => ({ h: globalId('House', params.h) }),
+    result: (data) => {
+      const id = data.houseTaxInfo?.taxReceiptFileId;
+      if (!id) throw new RestError(404, 404, 'La propiedad no tiene constancia de situación fiscal');
+      return new Response(null, { status: 302, headers: { location: `/api/1.0/files/${id}` } });
+    },
   },
   {
     method: 'DELETE',

@@ -6,6 +6,7 @@ import { NotFoundError } from '../../graphql/errors.js';
 import { audit } from '../../audit.js';
 import { taxInfoSchema } from '../../../core/tax.js';
 import { targetHouse } from '../residents/houseAccess.js';
+import { claimFile } from '../files/service.js';
 
 export const TAX_ADMIN_READ = ['ATaxRead', 'ATaxUpdate'] as const;
 export const TAX_ADMIN_WRITE = ['ATaxUpdate'] as const;
@@ -19,14 +20,19 @@ export async function readTaxInfoHouse(ctx: Context, houseId: string | null | un
   return targetHouse(ctx, houseId, TAX_ADMIN_READ, FOREIGN);
 }
 
-export async function saveTaxInfo(ctx: Context, houseId: string | null | undefined, raw: unknown) {
+/**
+ * Creates or replaces the tax data; `taxReceiptFileId` attaches an uploaded constancia de situación
+ * fiscal (left as it was when not given).
+ */
+export async function saveTaxInfo(ctx: Context, houseId: string | null | undefined, raw: unknown, taxReceiptFileId?: string | null) {
   const house = await targetHouse(ctx, houseId, TAX_ADMIN_WRITE, FOREIGN);
   const data = parseInput(taxInfoSchema, raw);
+  const receipt = taxReceiptFileId ? { taxReceiptFileId: await claimFile(ctx, taxReceiptFileId) } : {};
   const before = await ctx.prisma.houseTaxInfo.findUnique({ where: { houseId: house.id } });
   await ctx.prisma.houseTaxInfo.upsert({
     where: { houseId: house.id },
-    create: { houseId: house.id, neighborhoodId: house.neighborhoodId, ...data },
-    update: data,
+    create: { houseId: house.id, neighborhoodId: house.neighborhoodId, ...data, ...receipt },
+    update: { ...data, ...receipt },
   });
   await audit(ctx, before ? 'UPDATE' : 'CREATE', 'HouseTaxInfo', house.id, {
     rfc: data.rfc,

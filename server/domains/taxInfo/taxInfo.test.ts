@@ -42,6 +42,7 @@ describe('house tax data through REST', () => {
     const saved = await t.rest('PUT', path(), legacy, { token: owner });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
+      tax_receipt: null,
       rfc: 'GODE561231GR8',
       business_name: 'Patricia Ruiz Gómez',
       fiscal_regime: 'RF612',
@@ -155,5 +156,34 @@ describe('house tax data through GraphQL', () => {
     expect(deleted.body.data.deleteHouseTaxInfo.data.houseDatabaseId).toBe(houseId);
     expect((await t.gql('{ houseTaxInfo { rfc } }', {}, { token: owner })).body.data.houseTaxInfo).toBeNull();
     expect((await t.gql('{ taxCatalogs { states { code } } }', {}, { token: resident })).status).toBe(403);
+  });
+});
+
+describe('constancia de situación fiscal (tax_receipt)', () => {
+  it('attaches the uploaded file and serves it to the house and its administrators only', async () => {
+    const form = new FormData();
+    form.append('file', new File(['%PDF-1.4 constancia'], 'constancia.pdf'));
+    const upload = await t.app.fetch(new Request('http://localhost/api/1.0/files', { method: 'POST', body: form, headers: { authorization: `Bearer ${owner}` } }));
+    const { id } = await upload.json();
+    const saved = await t.rest('PUT', path(), { ...legacy, tax_receipt: id }, { token: owner });
+    expect(saved.body.tax_receipt).toBe(`/api/1.0/files/${id}`);
+    // Saving again without it keeps it; the link the GET answers is accepted back.
+    expect((await t.rest('PUT', path(), legacy, { token: owner })).body.tax_receipt).toBe(`/api/1.0/files/${id}`);
+    expect((await t.rest('PUT', path(), { ...legacy, tax_receipt: saved.body.tax_receipt }, { token: owner })).status).toBe(200);
+
+    const link = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${houseId}/tax-receipt`, undefined, { token: coOwner });
+    expect(link.status).toBe(302);
+    expect(link.response.headers.get('location')).toBe(`/api/1.0/files/${id}`);
+    const read = (token: string) => t.app.fetch(new Request(`http://localhost/api/1.0/files/${id}`, { headers: { authorization: `Bearer ${token}` } }));
+    expect((await read(coOwner)).status).toBe(200);
+    expect((await read(admin)).status).toBe(200);
+    expect((await read(await t.signIn('vecino2@demo.mx'))).status).toBe(404);
+
+    const none = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${otherHouseId}/tax-receipt`, undefined, { token: admin });
+    expect(none.body).toEqual({ code: 404, description: 'La propiedad no tiene constancia de situación fiscal' });
+    const foreign = await t.rest('PUT', path(), { ...legacy, tax_receipt: '00000000-0000-4000-8000-000000000000' }, { token: owner });
+    expect(foreign.status).toBe(400);
+    expect((await db().houseTaxInfo.findUniqueOrThrow({ where: { houseId } })).taxReceiptFileId).toBe(id);
+    await t.rest('DELETE', path(), undefined, { token: owner });
   });
 });

@@ -76,6 +76,7 @@ export const HouseTaxInfoRef = builder.prismaObject('HouseTaxInfo', {
     state: t.exposeString('state'),
     stateName: t.string({ nullable: true, select: { state: true }, resolve: (i) => stateByCode(i.state)?.name ?? null }),
     country: t.exposeString('country'),
+    taxReceiptFileId: t.exposeString('taxReceiptFileId', { nullable: true, description: 'Constancia de situación fiscal (/api/1.0/files/{id})' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });
@@ -109,6 +110,7 @@ const TaxInfoFields = builder.inputType('HouseTaxInfoInput', {
     city: f.string({ required: false }),
     state: f.string({ required: true, description: 'State code (AGU...ZAC, EXT abroad)' }),
     country: f.string({ required: false, description: 'Defaults to México' }),
+    taxReceiptFileId: f.string({ required: false, description: 'An uploaded constancia de situación fiscal; kept when not given' }),
   }),
 });
 
@@ -139,7 +141,7 @@ builder.mutationField('updateHouseTaxInfo', (t) =>
         required: true,
       }),
     },
-    resolve: async (_r, { input }, ctx) => ({ houseId: await saveTaxInfo(ctx, input.houseId?.id, input.taxInfo) }),
+    resolve: async (_r, { input }, ctx) => ({ houseId: await saveTaxInfo(ctx, input.houseId?.id, input.taxInfo, input.taxInfo.taxReceiptFileId) }),
   }),
 );
 

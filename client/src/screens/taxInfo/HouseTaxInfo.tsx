@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,11 +14,12 @@ import { rfcPersonType } from '../../../../core/validators.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
 import { useSession } from '../../components/SessionProvider.js';
+import { Uploader } from '../../components/Uploader.js';
 
 const query = graphql`
   query HouseTaxInfoQuery($houseId: ID, $houseNodeId: ID!, $admin: Boolean!) {
     houseTaxInfo(houseId: $houseId) {
-      rfc businessName fiscalRegime cfdiUse postalCode street exteriorNumber interiorNumber colony city state country
+      rfc businessName fiscalRegime cfdiUse postalCode street exteriorNumber interiorNumber colony city state country taxReceiptFileId
     }
     house: node(id: $houseNodeId) @include(if: $admin) { ... on House { label } }
   }
@@ -82,6 +83,9 @@ function TaxInfoFields({ data, admin, houseId, onDeleted }: { data: HouseTaxInfo
   const remove = useAppMutation<HouseTaxInfoDeleteMutation>(deleteMutation);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [hasData, setHasData] = useState(!!existing);
+  // The constancia de situación fiscal: the one on file, or a new upload that replaces it on save.
+  const [receiptId, setReceiptId] = useState<string | null>(null);
+  const receiptOnFile = existing?.taxReceiptFileId ?? null;
   const { register, handleSubmit, control, formState, watch, setValue } = useForm<Input, unknown, Output>({
     resolver: zodResolver(taxInfoSchema),
     defaultValues: existing
@@ -115,7 +119,7 @@ function TaxInfoFields({ data, admin, houseId, onDeleted }: { data: HouseTaxInfo
   const houseInput = admin && houseId ? { houseId: btoa(`House:${houseId}`) } : {};
 
   const submit = handleSubmit(async (values) => {
-    const result = await save.run({ input: { ...houseInput, taxInfo: values } }, 'updateHouseTaxInfo');
+    const result = await save.run({ input: { ...houseInput, taxInfo: { ...values, taxReceiptFileId: receiptId } } }, 'updateHouseTaxInfo');
     if (result) {
       notify('success', t('taxInfo.saved'));
       setHasData(true);
@@ -220,6 +224,17 @@ function TaxInfoFields({ data, admin, houseId, onDeleted }: { data: HouseTaxInfo
             />
             {text('country')}
           </SimpleGrid>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>{t('taxInfo.taxReceipt')}</Text>
+            {receiptOnFile && !receiptId && (
+              <Anchor href={`/api/1.0/files/${receiptOnFile}`} target="_blank" rel="noopener" size="sm">
+                {t('taxInfo.taxReceiptView')}
+              </Anchor>
+            )}
+            {canWrite && (
+              <Uploader endpoint="/api/1.0/files" maxSizeMb={10} pattern={/\.(pdf|png|jpe?g|webp)$/i} accept=".pdf,.png,.jpg,.jpeg,.webp" onUploaded={setReceiptId} onRemoved={() => setReceiptId(null)} />
+            )}
+          </Stack>
           {canWrite && (
             <Group>
               <Button type="submit" loading={save.inFlight}>
