@@ -14,16 +14,17 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed.js';
 import { schema } from './graphql/schema.js';
-import type { Context } from './graphql/context.js';
-import { createAppPubSub } from './graphql/pubsub.js';
+import type { Context } from './kernel/context.js';
+import { createAppPubSub } from './infra/pubsub.js';
 import { loadViewer, type Viewer } from './auth/viewer.js';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, tokenFromHeaders } from './auth/cookies.js';
 import { COMMUNITY_HEADER, createRestHandler, REST_PREFIX } from './rest/handler.js';
 import { legacyError } from './rest/router.js';
 import { restRoutes } from './rest/routes.js';
-import { startMailer } from './domains/mail/sender.js';
-import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './domains/mail/mailbox.js';
-import { FILES_PATH, handleFiles } from './domains/files/http.js';
+import { maskUnexpected } from './graphql/errorMapping.js';
+import { startMailer } from './infra/mail/sender.js';
+import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './infra/mail/mailbox.js';
+import { FILES_PATH, handleFiles } from './infra/files/http.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // CLIENT_DIST lets parallel builds (and their browser tests) use their own output folder.
@@ -97,8 +98,9 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       db,
       prisma: db.prisma,
       pubsub,
-      viewer,
+      actor: viewer,
       staleToken,
+      idempotencyKey: request?.headers.get('idempotency-key') ?? null,
       ip: clientIp(request, initial),
       userAgent: request?.headers.get('user-agent') ?? undefined,
       setCookies,
@@ -121,7 +123,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
   const introspectionGate: Plugin<Context> = {
     onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as Context;
-      if (config.env === 'development' || (ctx.viewer && !ctx.viewer.viaCookie)) return;
+      if (config.env === 'development' || (ctx.actor && !ctx.actor.viaCookie)) return;
       const text = args.document.loc?.source.body;
       if (text && !/__(schema|type)\b/.test(text)) return;
       const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
@@ -142,7 +144,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     graphiql: config.env === 'development' ? { title: 'Comunidad · GraphQL', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
     logging: config.env === 'test' ? false : 'info',
-    maskedErrors: { maskError: maskUnexpected(config.env !== 'production') },
+    maskedErrors: { maskError: maskUnexpected(config.env !== 'production', (error) => console.error(error)) },
     plugins: [
       useCSRFPrevention({ requestHeaders: ['x-graphql-csrf'] }),
       EnvelopArmorPlugin({
@@ -303,18 +305,6 @@ function isPublicOperation(document: import('graphql').DocumentNode) {
   return document.definitions.some(
     (d) => d.kind === 'OperationDefinition' && d.selectionSet.selections.some((s) => s.kind === 'Field' && PUBLIC_ROOT_FIELDS.includes(s.name.value)),
   );
-}
-
-function maskUnexpected(expose: boolean) {
-  return (error: unknown, message: string) => {
-    const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-    if (error instanceof GraphQLError && !error.originalError) return error;
-    if (original instanceof GraphQLError) return original;
-    console.error(original);
-    return new GraphQLError(expose ? `${message} ${(original as Error)?.message ?? ''}`.trim() : 'Ocurrió un error inesperado', {
-      extensions: { code: 'INTERNAL_SERVER_ERROR', legacyCode: 500, http: { status: 500 } },
-    });
-  };
 }
 
 async function isFile(file: string) {

@@ -7,8 +7,9 @@ import DirectivesPlugin from '@pothos/plugin-directives';
 import { DateResolver, DateTimeResolver } from 'graphql-scalars';
 import type PrismaTypes from '../db/generated/pothos-types.js';
 import { getDatamodel } from '../db/generated/pothos-types.js';
-import type { Context } from './context.js';
-import { forbidden, unauthenticated } from './errors.js';
+import type { Context } from '../kernel/context.js';
+import type { Grant } from '../../core/grants.js';
+import { forbidden, unauthenticated } from './errorMapping.js';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -16,11 +17,11 @@ export const builder = new SchemaBuilder<{
   AuthScopes: {
     signedIn: boolean;
     /** Any one of these grants (after module gating) opens the field. */
-    grant: readonly string[];
+    grant: readonly Grant[];
     superAdmin: boolean;
   };
   Directives: {
-    grant: { locations: 'FIELD_DEFINITION' | 'OBJECT'; args: { any: readonly string[] } };
+    grant: { locations: 'FIELD_DEFINITION' | 'OBJECT'; args: { any: readonly Grant[] } };
   };
   Scalars: {
     DateTime: { Input: Date; Output: Date };
@@ -37,11 +38,11 @@ export const builder = new SchemaBuilder<{
   plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin, DirectivesPlugin],
   scopeAuth: {
     authScopes: (ctx) => ({
-      signedIn: !!ctx.viewer,
-      grant: (wanted) => !!ctx.viewer && wanted.some((g) => ctx.viewer!.grants.has(g)),
-      superAdmin: !!ctx.viewer?.superAdmin,
+      signedIn: !!ctx.actor,
+      grant: (wanted) => !!ctx.actor && wanted.some((g) => ctx.actor!.grants.has(g)),
+      superAdmin: !!ctx.actor?.superAdmin,
     }),
-    unauthorizedError: (_parent, ctx) => (ctx.viewer ? forbidden() : unauthenticated()),
+    unauthorizedError: (_parent, ctx) => (ctx.actor ? forbidden() : unauthenticated()),
   },
   prisma: {
     client: (ctx) => ctx.prisma,
@@ -106,9 +107,14 @@ export function offsetSkip(query: { skip?: number }, args: { offset?: number | n
  * Field options for "needs any of these grants": enforced by scope-auth and printed as
  * @grant(any: [...]) in schema.graphql. Write it once per field: `...grants('AHousesRead')`.
  */
-export function grants<const G extends readonly string[]>(...any: G) {
+export function grants<const G extends readonly Grant[]>(...any: G) {
   return {
     authScopes: { grant: any },
     directives: { grant: { any } },
   } as const;
+}
+
+/** The optional `idempotencyKey` of a mutation input (kernel/write.ts): a repeat with the same key answers the first result. */
+export function idempotencyKeyField<F extends { string: (options: { required: false; description: string }) => any }>(f: F): ReturnType<F['string']> {
+  return f.string({ required: false, description: 'Repeating the request with the same key and input answers the first result instead of writing twice' });
 }

@@ -1,5 +1,6 @@
 import { builder } from './builder.js';
-import { AppError, ConflictError, InputError, NotFoundError, SignInError, TooManyAttemptsError, type FieldIssue } from './errors.js';
+import { MailDeliveryError } from '../infra/mail/sender.js';
+import { AppError, ConflictError, InputError, NotFoundError, SignInError, TooManyAttemptsError, type FieldIssue } from '../kernel/errors.js';
 
 export const ErrorInterface = builder.interfaceRef<AppError>('Error').implement({
   description: 'An expected failure: a stable numeric code and a message in Spanish for the user.',
@@ -49,6 +50,13 @@ builder.objectType(TooManyAttemptsError, {
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof TooManyAttemptsError,
   fields: (t) => ({ retryAfterMinutes: t.exposeInt('retryAfterMinutes') }),
+});
+
+builder.objectType(MailDeliveryError, {
+  name: 'MailDeliveryError',
+  description: 'The mail server did not accept the e-mail; nothing else failed.',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof MailDeliveryError,
 });
 
 export { AppError, ConflictError, InputError, NotFoundError, SignInError, TooManyAttemptsError };

@@ -58,7 +58,7 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
 
     const restRequest = { params: params ?? {}, query, body };
     const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
-    for (const name of ['cookie', 'authorization', 'user-agent', 'x-forwarded-for']) {
+    for (const name of ['cookie', 'authorization', 'user-agent', 'x-forwarded-for', 'idempotency-key']) {
       const value = request.headers.get(name);
       if (value) headers.set(name, value);
     }

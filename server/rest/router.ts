@@ -2,7 +2,7 @@
 // validation live in one place) and reshapes the result to the legacy JSON and error envelope.
 import { z } from 'zod';
 // Spanish zod messages for legacy bodies too.
-import '../graphql/input.js';
+import '../kernel/input.js';
 
 export interface RestRequest {
   params: Record<string, string>;

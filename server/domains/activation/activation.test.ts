@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/testApp.js';
 import { assignOwner } from '../houses/ownership.js';
-import { startSmtp, type TestSmtp } from '../mail/testSmtp.js';
+import { startSmtp, type TestSmtp } from '../../infra/mail/testSmtp.js';
 
 let t: TestApp;
 let admin: string;

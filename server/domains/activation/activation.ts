@@ -1,11 +1,10 @@
 import { builder, grants } from '../../graphql/builder.js';
-import { tenantOf, viewerOf } from '../../graphql/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
-import { rowId } from '../../graphql/ids.js';
+import { communityOf, actorOf } from '../../kernel/context.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { rowId } from '../../kernel/ids.js';
 import { HouseRef } from '../houses/house.js';
 import { SessionRef } from '../session/session.js';
-import { MailDeliveryError } from '../mail/sender.js';
-import '../mail/mail.js';
+import { MailDeliveryError } from '../../infra/mail/sender.js';
 import {
   bulkSentMessage,
   completeSignup,
@@ -29,7 +28,7 @@ const ResendHouseSignupCodePayload = builder
       domain: t.exposeString('domain'),
       house: t.prismaField({
         type: 'House',
-        resolve: (query, p, _a, ctx) => ctx.prisma.house.findFirstOrThrow({ ...query, where: { id: p.houseId, neighborhoodId: tenantOf(ctx) } }),
+        resolve: (query, p, _a, ctx) => ctx.prisma.house.findFirstOrThrow({ ...query, where: { id: p.houseId, neighborhoodId: communityOf(ctx) } }),
       }),
     }),
   });
@@ -157,7 +156,7 @@ builder.mutationField('saveSignupProfile', (t) =>
 );
 
 const CompleteSignupPayload = builder.objectRef<{ userId: number }>('CompleteSignupPayload').implement({
-  fields: (t) => ({ session: t.field({ type: SessionRef, resolve: (_p, _a, ctx) => viewerOf(ctx) }) }),
+  fields: (t) => ({ session: t.field({ type: SessionRef, resolve: (_p, _a, ctx) => actorOf(ctx) }) }),
 });
 
 builder.mutationField('completeSignup', (t) =>

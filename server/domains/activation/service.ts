@@ -2,18 +2,18 @@
 // administrator choose their first password. House codes (House.signupCode, set by assignOwner) open
 // the owner's account on that house; person codes (User.signupCode) open the person's latest account.
 import { z } from 'zod';
-import type { Context } from '../../graphql/context.js';
-import { tenantOf } from '../../graphql/context.js';
-import { parseInput, phoneInput } from '../../graphql/input.js';
-import { ConflictError, NotFoundError } from '../../graphql/errors.js';
+import type { Context } from '../../kernel/context.js';
+import { communityOf } from '../../kernel/context.js';
+import { parseInput, phoneInput } from '../../kernel/input.js';
+import { ConflictError, NotFoundError } from '../../kernel/errors.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { audit } from '../../audit.js';
+import { audit } from '../../kernel/audit.js';
 import { capitalize } from '../../../core/validators.js';
 import { houseLabel } from '../../../core/houseLabel.js';
 import { newSignupCode } from '../houses/ownership.js';
-import { queueEmail } from '../mail/outbox.js';
-import { deliverNow, MailDeliveryError } from '../mail/sender.js';
-import { signupInvitation } from '../mail/invitations.js';
+import { queueEmail } from '../../infra/mail/outbox.js';
+import { deliverNow, MailDeliveryError } from '../../infra/mail/sender.js';
+import { signupInvitation } from '../../infra/mail/invitations.js';
 import { openSession } from '../session/service.js';
 
 export const RESENT_MESSAGE = 'El email ha sido reenviado';
@@ -65,7 +65,7 @@ async function ensureHouseCode(ctx: Context, house: { id: number; signupCode: st
 
 export async function resendHouseSignupCode(ctx: Context, houseId: number) {
   const house = await ctx.prisma.house.findFirst({
-    where: { id: houseId, neighborhoodId: tenantOf(ctx), status: { not: 'DELETED' } },
+    where: { id: houseId, neighborhoodId: communityOf(ctx), status: { not: 'DELETED' } },
     select: {
       id: true,
       signupCode: true,
@@ -96,7 +96,7 @@ export async function resendHouseSignupCode(ctx: Context, houseId: number) {
 
 /** Mails every owner of the community who has not chosen a password yet; returns how many were queued. */
 export async function resendHouseSignupCodes(ctx: Context) {
-  const neighborhoodId = tenantOf(ctx);
+  const neighborhoodId = communityOf(ctx);
   const quietSince = new Date(Date.now() - BULK_RESEND_QUIET_MINUTES * 60_000);
   const houses = await ctx.prisma.house.findMany({
     where: {

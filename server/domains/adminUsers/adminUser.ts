@@ -1,8 +1,8 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
-import { tenantOf } from '../../graphql/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
-import { rowId } from '../../graphql/ids.js';
+import { communityOf, type Context } from '../../kernel/context.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { rowId } from '../../kernel/ids.js';
 import {
   ADMIN_USER_READERS,
   adminUserWhere,
@@ -22,7 +22,7 @@ export const CommunityRoleRef = builder.prismaNode('Role', {
   description: "A role of the current community's catalogue.",
   id: { field: 'id' },
   nullable: true,
-  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.viewer?.neighborhoodId ?? -1 }),
+  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.actor?.neighborhoodId ?? -1 }),
   authScopes: { grant: HOUSE_ROLE_READERS },
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
@@ -37,7 +37,7 @@ export const AdministrationUserRef = builder.prismaNode('Membership', {
   description: 'An administration account of the community: a person with a non-house role (its id is the account id).',
   id: { field: 'id' },
   nullable: true,
-  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.viewer?.neighborhoodId ?? -1, houseId: null, role: { forHouse: false } }),
+  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.actor?.neighborhoodId ?? -1, houseId: null, role: { forHouse: false } }),
   authScopes: { grant: ADMIN_USER_READERS },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'The account (membership) id' }),
@@ -51,7 +51,7 @@ export const AdministrationUserRef = builder.prismaNode('Membership', {
       select: { user: { select: { passwordHash: true } } },
       resolve: (m) => !m.user.passwordHash,
     }),
-    isViewer: t.boolean({ description: "The viewer's own account", resolve: (m, _a, ctx) => m.id === ctx.viewer?.membershipId }),
+    isViewer: t.boolean({ description: "The viewer's own account", resolve: (m, _a, ctx) => m.id === ctx.actor?.membershipId }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
@@ -86,7 +86,7 @@ builder.queryField('administrationUsers', (t) =>
   }),
 );
 
-function filterWhere(ctx: Parameters<typeof tenantOf>[0], filter?: { search?: string | null; roleId?: { id: string } | null } | null) {
+function filterWhere(ctx: Context, filter?: { search?: string | null; roleId?: { id: string } | null } | null) {
   return adminUserWhere(ctx, { search: filter?.search, roleId: filter?.roleId ? rowId(filter.roleId.id) : null });
 }
 
@@ -132,7 +132,7 @@ const UserLookupRef = builder.objectRef<Lookup>('UserLookup').implement({
       nullable: true,
       description: 'Their administration account in this community, when they have one',
       resolve: (query, l, _a, ctx) =>
-        l.administrationUserId ? ctx.prisma.membership.findFirst({ ...query, where: { id: l.administrationUserId, neighborhoodId: tenantOf(ctx) } }) : null,
+        l.administrationUserId ? ctx.prisma.membership.findFirst({ ...query, where: { id: l.administrationUserId, neighborhoodId: communityOf(ctx) } }) : null,
     }),
   }),
 });
@@ -159,7 +159,7 @@ const AdministrationUserPayload = builder.objectRef<{ id: number }>('Administrat
   fields: (t) => ({
     administrationUser: t.prismaField({
       type: AdministrationUserRef,
-      resolve: (query, p, _a, ctx) => ctx.prisma.membership.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: tenantOf(ctx) } }),
+      resolve: (query, p, _a, ctx) => ctx.prisma.membership.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: communityOf(ctx) } }),
     }),
   }),
 });
@@ -174,7 +174,7 @@ const SignupCodePayload = builder.objectRef<{ id: number; domain: string }>('Adm
     domain: t.exposeString('domain', { description: "The community's domain" }),
     administrationUser: t.prismaField({
       type: AdministrationUserRef,
-      resolve: (query, p, _a, ctx) => ctx.prisma.membership.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: tenantOf(ctx) } }),
+      resolve: (query, p, _a, ctx) => ctx.prisma.membership.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: communityOf(ctx) } }),
     }),
   }),
 });

@@ -1,17 +1,17 @@
 // Administration users of a community (spec 3): accounts with no house whose role is not a house role
 // (Administrador, Administrador de configuración, Seguridad and custom non-house roles).
 import { z } from 'zod';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { announceEndedSessions, endMembershipSessions } from '../session/memberships.js';
 import { DEFAULT_ROLES } from '../../../core/grants.js';
-import type { Context } from '../../graphql/context.js';
-import { tenantOf, viewerOf } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
-import { audit } from '../../audit.js';
-import { queueEmail } from '../mail/outbox.js';
-import { appLink } from '../mail/links.js';
-import { signupInvitation } from '../mail/invitations.js';
+import type { Context } from '../../kernel/context.js';
+import { communityOf, actorOf } from '../../kernel/context.js';
+import { parseInput } from '../../kernel/input.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { audit } from '../../kernel/audit.js';
+import { queueEmail } from '../../infra/mail/outbox.js';
+import { appLink } from '../../infra/mail/links.js';
+import { signupInvitation } from '../../infra/mail/invitations.js';
 import { findOrCreateUser, newSignupCode, type Tx } from '../houses/ownership.js';
 
 /** Who may read administration users: their screen and its forms. */
@@ -38,7 +38,7 @@ export const EmailSchema = z.object({ email });
 
 /** Every administration account of the current community. */
 export function adminMembershipBase(ctx: Context) {
-  return { neighborhoodId: tenantOf(ctx), houseId: null, role: { forHouse: false } };
+  return { neighborhoodId: communityOf(ctx), houseId: null, role: { forHouse: false } };
 }
 
 export function adminUserWhere(ctx: Context, filter?: { search?: string | null; roleId?: number | null } | null) {
@@ -70,7 +70,7 @@ export function adminUserWhere(ctx: Context, filter?: { search?: string | null; 
 export function listCommunityRoles(ctx: Context, query: { select?: object; include?: object }, filter: { forHouse: boolean; residentsOnly?: boolean }) {
   return ctx.prisma.role.findMany({
     ...(query as object),
-    where: { neighborhoodId: tenantOf(ctx), forHouse: filter.forHouse, ...(filter.residentsOnly ? { kind: { not: 'OWNER' as const } } : {}) },
+    where: { neighborhoodId: communityOf(ctx), forHouse: filter.forHouse, ...(filter.residentsOnly ? { kind: { not: 'OWNER' as const } } : {}) },
     orderBy: [{ name: 'asc' }, { id: 'asc' }],
   });
 }
@@ -85,14 +85,14 @@ async function findOwn(ctx: Context, id: number) {
 }
 
 async function findRole(ctx: Context, roleId: number) {
-  const role = await ctx.prisma.role.findFirst({ where: { id: roleId, neighborhoodId: tenantOf(ctx), forHouse: false } });
+  const role = await ctx.prisma.role.findFirst({ where: { id: roleId, neighborhoodId: communityOf(ctx), forHouse: false } });
   if (!role) throw new InputError([{ field: 'roleId', message: 'El rol no existe en esta comunidad' }]);
   return role;
 }
 
 /** Every grant of the viewer's role, those of inactive modules included (the session drops them). */
 async function viewerRoleGrants(ctx: Context): Promise<Set<string>> {
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   const membership = viewer.membershipId
     ? await ctx.prisma.membership.findUnique({ where: { id: viewer.membershipId }, select: { role: { select: { grants: true } } } })
     : null;
@@ -133,7 +133,7 @@ async function recentInvitations(ctx: Context, userId: number) {
 }
 
 async function sendInvitation(ctx: Context, tx: Tx, user: { email: string; firstName: string; signupCode: string }, roleName: string) {
-  const community = await tx.neighborhood.findUniqueOrThrow({ where: { id: tenantOf(ctx) }, select: { name: true, domain: true } });
+  const community = await tx.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { name: true, domain: true } });
   await queueEmail(
     tx as Context['prisma'],
     signupInvitation(ctx.config, {
@@ -141,7 +141,7 @@ async function sendInvitation(ctx: Context, tx: Tx, user: { email: string; first
       to: user.email,
       firstName: user.firstName,
       communityName: community.name,
-      neighborhoodId: tenantOf(ctx),
+      neighborhoodId: communityOf(ctx),
       code: user.signupCode,
       roleName,
     }),
@@ -157,7 +157,7 @@ export async function createAdminUser(ctx: Context, raw: unknown) {
   const input = parseInput(AdminUserSchema, raw);
   const role = await findRole(ctx, input.roleId);
   await ensureCanManage(ctx, role);
-  const neighborhoodId = tenantOf(ctx);
+  const neighborhoodId = communityOf(ctx);
   const duplicate = () => new ConflictError(`Ya existe un usuario de administración con el correo ${input.email}`);
   const result = await ctx.prisma.$transaction(async (tx) => {
     const { id: userId, created } = await findOrCreateUser(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName });
@@ -200,7 +200,7 @@ export async function updateAdminUser(ctx: Context, id: number, raw: unknown) {
   const input = parseInput(AdminUserSchema, raw);
   const membership = await findOwn(ctx, id);
   const role = await findRole(ctx, input.roleId);
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   await ensureCanManage(ctx, membership.role);
   if (role.id !== membership.roleId) {
     if (membership.id === viewer.membershipId) throw new ConflictError('No puedes cambiar tu propio rol');
@@ -210,7 +210,7 @@ export async function updateAdminUser(ctx: Context, id: number, raw: unknown) {
   const user = membership.user;
   const personalChanged = input.email !== user.email || input.firstName !== user.firstName || (input.lastName ?? null) !== (user.lastName ?? null);
   if (personalChanged) {
-    const elsewhere = await ctx.prisma.membership.count({ where: { userId: user.id, neighborhoodId: { not: tenantOf(ctx) } } });
+    const elsewhere = await ctx.prisma.membership.count({ where: { userId: user.id, neighborhoodId: { not: communityOf(ctx) } } });
     if (user.passwordHash || elsewhere > 0) {
       throw new ConflictError(`El nombre y el correo de ${user.email} solo los puede cambiar su titular desde Mis datos`);
     }
@@ -247,7 +247,7 @@ export async function updateAdminUser(ctx: Context, id: number, raw: unknown) {
 /** Removes the account (the person keeps their other accounts) and ends the sessions open on it. */
 export async function deleteAdminUser(ctx: Context, id: number) {
   const membership = await findOwn(ctx, id);
-  if (membership.id === viewerOf(ctx).membershipId) throw new ConflictError('No puedes eliminar tu propio acceso');
+  if (membership.id === actorOf(ctx).membershipId) throw new ConflictError('No puedes eliminar tu propio acceso');
   await ensureCanManage(ctx, membership.role);
   await ensureNotLastAdministrator(ctx, membership);
   const sessions = await ctx.prisma.$transaction(async (tx) => {
@@ -289,6 +289,6 @@ export async function userByEmail(ctx: Context, raw: unknown) {
     select: { id: true, email: true, firstName: true, lastName: true, passwordHash: true },
   });
   if (!user) return null;
-  const account = await ctx.prisma.membership.findFirst({ where: { userId: user.id, neighborhoodId: tenantOf(ctx), houseId: null }, select: { id: true } });
+  const account = await ctx.prisma.membership.findFirst({ where: { userId: user.id, neighborhoodId: communityOf(ctx), houseId: null }, select: { id: true } });
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, pendingSignup: !user.passwordHash, administrationUserId: account?.id ?? null };
 }

@@ -1,8 +1,8 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
-import { tenantOf } from '../../graphql/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
-import { rowId } from '../../graphql/ids.js';
+import { communityOf } from '../../kernel/context.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { rowId } from '../../kernel/ids.js';
 import { createHouseType, deleteHouseType, houseTypeWhere, updateHouseType, amountRequired } from './service.js';
 
 /** Who may read house types: their configuration, and the house forms and filters that pick one. */
@@ -20,7 +20,7 @@ export const CatastralAlgorithmEnum = builder.enumType('CatastralAlgorithm', {
 export const HouseTypeRef = builder.prismaNode('HouseType', {
   id: { field: 'id' },
   nullable: true,
-  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.viewer?.neighborhoodId ?? -1 }),
+  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.actor?.neighborhoodId ?? -1 }),
   authScopes: { grant: HOUSE_TYPE_READERS },
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
@@ -102,7 +102,7 @@ const HouseTypePayload = builder.objectRef<{ id: number }>('HouseTypePayload').i
   fields: (t) => ({
     houseType: t.prismaField({
       type: 'HouseType',
-      resolve: (query, p, _a, ctx) => ctx.prisma.houseType.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: tenantOf(ctx) } }),
+      resolve: (query, p, _a, ctx) => ctx.prisma.houseType.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: communityOf(ctx) } }),
     }),
   }),
 });

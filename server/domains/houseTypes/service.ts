@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Context } from '../../graphql/context.js';
-import { tenantOf } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
-import { audit } from '../../audit.js';
+import type { Context } from '../../kernel/context.js';
+import { communityOf } from '../../kernel/context.js';
+import { parseInput } from '../../kernel/input.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { audit } from '../../kernel/audit.js';
 import { CUSTOM_HOUSE_TYPE, LOCATION_FLAGS, templateFlags, templateFor, type CommunityKind } from '../../../core/houseTypes.js';
 
 const flag = z.boolean().nullish().transform((v) => !!v);
@@ -39,7 +39,7 @@ export const HouseTypeSchema = z.object({
  */
 export async function amountRequired(ctx: Context): Promise<boolean> {
   const community = await ctx.prisma.neighborhood.findUniqueOrThrow({
-    where: { id: tenantOf(ctx) },
+    where: { id: communityOf(ctx) },
     select: { modules: true, maintenanceSettings: { select: { neighborhoodId: true } } },
   });
   return community.modules.includes('COBRANZA') && community.maintenanceSettings !== null;
@@ -47,13 +47,13 @@ export async function amountRequired(ctx: Context): Promise<boolean> {
 
 export function houseTypeWhere(ctx: Context, filter?: { title?: string | null } | null) {
   return {
-    neighborhoodId: tenantOf(ctx),
+    neighborhoodId: communityOf(ctx),
     ...(filter?.title?.trim() ? { title: { contains: filter.title.trim(), mode: 'insensitive' as const } } : {}),
   };
 }
 
 async function communityKind(ctx: Context): Promise<CommunityKind> {
-  const n = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: tenantOf(ctx) }, select: { neighborhoodType: true } });
+  const n = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { neighborhoodType: true } });
   return n.neighborhoodType;
 }
 
@@ -95,14 +95,14 @@ async function houseTypeData(ctx: Context, raw: unknown) {
 
 async function ensureUniqueTitle(ctx: Context, title: string, exceptId?: number) {
   const same = await ctx.prisma.houseType.findFirst({
-    where: { neighborhoodId: tenantOf(ctx), title: { equals: title, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { neighborhoodId: communityOf(ctx), title: { equals: title, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
   if (same) throw new ConflictError(`Ya existe un tipo de propiedad llamado ${title}`);
 }
 
 async function findOwn(ctx: Context, id: number) {
-  const houseType = await ctx.prisma.houseType.findFirst({ where: { id, neighborhoodId: tenantOf(ctx) } });
+  const houseType = await ctx.prisma.houseType.findFirst({ where: { id, neighborhoodId: communityOf(ctx) } });
   if (!houseType) throw new NotFoundError('El tipo de propiedad no existe');
   return houseType;
 }
@@ -110,7 +110,7 @@ async function findOwn(ctx: Context, id: number) {
 export async function createHouseType(ctx: Context, raw: unknown) {
   const data = await houseTypeData(ctx, raw);
   await ensureUniqueTitle(ctx, data.title);
-  const created = await ctx.prisma.houseType.create({ data: { ...data, neighborhoodId: tenantOf(ctx) } });
+  const created = await ctx.prisma.houseType.create({ data: { ...data, neighborhoodId: communityOf(ctx) } });
   await audit(ctx, 'CREATE', 'HouseType', created.id, { title: created.title });
   return created.id;
 }
@@ -127,10 +127,10 @@ export async function updateHouseType(ctx: Context, id: number, raw: unknown) {
 /** A type that houses still use cannot be deleted. */
 export async function deleteHouseType(ctx: Context, id: number) {
   const current = await findOwn(ctx, id);
-  const inUse = await ctx.prisma.house.count({ where: { houseTypeId: id, neighborhoodId: tenantOf(ctx), status: { not: 'DELETED' } } });
+  const inUse = await ctx.prisma.house.count({ where: { houseTypeId: id, neighborhoodId: communityOf(ctx), status: { not: 'DELETED' } } });
   if (inUse > 0) throw new ConflictError(`No logramos eliminar el tipo de propiedad ${current.title}. Recarga y vuelve a intentar`);
   await ctx.prisma.$transaction([
-    ctx.prisma.house.updateMany({ where: { houseTypeId: id, neighborhoodId: tenantOf(ctx) }, data: { houseTypeId: null } }),
+    ctx.prisma.house.updateMany({ where: { houseTypeId: id, neighborhoodId: communityOf(ctx) }, data: { houseTypeId: null } }),
     ctx.prisma.houseType.delete({ where: { id } }),
   ]);
   await audit(ctx, 'DELETE', 'HouseType', id, { title: current.title });

@@ -1,6 +1,6 @@
 // The owners list (spec 1 section 2): every filter of the query string as one Prisma where.
-import type { Context } from '../../graphql/context.js';
-import { tenantOf } from '../../graphql/context.js';
+import type { Context } from '../../kernel/context.js';
+import { communityOf } from '../../kernel/context.js';
 import type { HouseListFilter } from '../../../core/houseRules.js';
 import type { Prisma as PrismaNS } from '../../db/generated/client.js';
 
@@ -17,7 +17,7 @@ export function houseWhere(ctx: Context, f: HouseListFilter | null | undefined =
     ...(filter.userActive === true ? { passwordHash: { not: null } } : {}),
   };
   return {
-    neighborhoodId: tenantOf(ctx),
+    neighborhoodId: communityOf(ctx),
     status: filter.status ?? { not: 'DELETED' },
     ...(given(filter.catastral) ? { catastral: { startsWith: filter.catastral.trim(), mode: 'insensitive' } } : {}),
     ...(filter.houseTypeId ? { houseTypeId: filter.houseTypeId } : {}),
@@ -41,7 +41,7 @@ export function searchHouses(ctx: Context, query: object, phrase: string) {
   return ctx.prisma.house.findMany({
     ...query,
     where: {
-      neighborhoodId: tenantOf(ctx),
+      neighborhoodId: communityOf(ctx),
       status: { not: 'DELETED' },
       OR: [
         { catastral: contains(text) },

@@ -1,10 +1,11 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { houseLabel } from '../../../core/houseLabel.js';
+import type { Grant } from '../../../core/grants.js';
 import { HOUSE_STATUSES, lockHeldByOther, type HouseListFilter } from '../../../core/houseRules.js';
-import { rowId } from '../../graphql/ids.js';
+import { rowId } from '../../kernel/ids.js';
 import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
-import { tenantOf, type Context } from '../../graphql/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
+import { communityOf, type Context } from '../../kernel/context.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { UserRef } from '../users/user.js';
 import { houseWhere, searchHouses } from './filter.js';
 import { activateHouse, changeHouseStatus, changeOwner, lockHouse, saveHouse, unlockHouse } from './service.js';
@@ -29,16 +30,16 @@ const HouseOwner = builder.objectRef<OwnerRow>('HouseOwner').implement({
 });
 
 function seesOwnerContact(ctx: Context, ownerId: number) {
-  return ctx.viewer?.userId === ownerId || HOUSE_MANAGERS.some((g) => ctx.viewer?.grants.has(g));
+  return ctx.actor?.userId === ownerId || HOUSE_MANAGERS.some((g) => ctx.actor?.grants.has(g));
 }
 
 export const HouseRef = builder.prismaNode('House', {
   id: { field: 'id' },
   nullable: true,
   // A house of another community never resolves.
-  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.viewer?.neighborhoodId ?? -1 }),
+  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.actor?.neighborhoodId ?? -1 }),
   // Administrators read every house of their community; house users read their own.
-  authScopes: (house, ctx) => (ctx.viewer?.houseId === house.id ? true : { grant: HOUSE_MANAGERS }),
+  authScopes: (house, ctx) => (ctx.actor?.houseId === house.id ? true : { grant: HOUSE_MANAGERS }),
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     catastral: t.exposeString('catastral', { nullable: true }),
@@ -89,7 +90,7 @@ export const HouseRef = builder.prismaNode('House', {
       description: 'The administrator holding the edit lock, when it is someone else and still fresh.',
       select: { lockedByUserId: true, lockedAt: true, lockedBy: { select: { firstName: true, lastName: true } } },
       resolve: (house, _a, ctx) => {
-        if (!ctx.viewer || !lockHeldByOther(house, ctx.viewer.userId)) return null;
+        if (!ctx.actor || !lockHeldByOther(house, ctx.actor.userId)) return null;
         return [house.lockedBy?.firstName, house.lockedBy?.lastName].filter(Boolean).join(' ');
       },
     }),
@@ -177,7 +178,7 @@ builder.queryField('condominiums', (t) =>
   t.field({
     type: [Place],
     ...grants(...HOUSE_MANAGERS),
-    resolve: (_r, _a, ctx) => ctx.prisma.condominium.findMany({ where: { neighborhoodId: tenantOf(ctx) }, orderBy: { name: 'asc' } }),
+    resolve: (_r, _a, ctx) => ctx.prisma.condominium.findMany({ where: { neighborhoodId: communityOf(ctx) }, orderBy: { name: 'asc' } }),
   }),
 );
 
@@ -185,7 +186,7 @@ builder.queryField('malls', (t) =>
   t.field({
     type: [Place],
     ...grants(...HOUSE_MANAGERS),
-    resolve: (_r, _a, ctx) => ctx.prisma.mall.findMany({ where: { neighborhoodId: tenantOf(ctx) }, orderBy: { name: 'asc' } }),
+    resolve: (_r, _a, ctx) => ctx.prisma.mall.findMany({ where: { neighborhoodId: communityOf(ctx) }, orderBy: { name: 'asc' } }),
   }),
 );
 
@@ -215,7 +216,7 @@ const HousePayload = builder.objectRef<{ id: number }>('HousePayload').implement
   fields: (t) => ({
     house: t.prismaField({
       type: 'House',
-      resolve: (query, p, _a, ctx) => ctx.prisma.house.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: tenantOf(ctx) } }),
+      resolve: (query, p, _a, ctx) => ctx.prisma.house.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: communityOf(ctx) } }),
     }),
   }),
 });
@@ -315,7 +316,7 @@ builder.mutationField('activateHouse', (t) =>
 /** A mutation on one house given its id: status transitions and the edit lock. */
 function houseIdMutation(
   name: string,
-  grant: string,
+  grant: Grant,
   errors: (typeof ConflictError | typeof NotFoundError)[],
   run: (ctx: Context, id: number) => Promise<number>,
   description?: string,

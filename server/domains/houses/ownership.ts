@@ -2,7 +2,7 @@
 // community and the owner history. Used by the house form, owner change, massive load and onboarding.
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '../../db/client.js';
-import { ConflictError } from '../../graphql/errors.js';
+import { ConflictError } from '../../kernel/errors.js';
 import { endMembershipSessions, type EndedSession } from '../session/memberships.js';
 
 /** Prisma client or transaction client. */

@@ -1,11 +1,11 @@
 // Houses and their owners as administrators manage them: the house form, status transitions, the
 // edit lock and owner change (spec 1 sections 2 to 5).
 import { z } from 'zod';
-import type { Context } from '../../graphql/context.js';
-import { tenantOf, viewerOf } from '../../graphql/context.js';
-import { parseInput, phoneInput } from '../../graphql/input.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
-import { audit } from '../../audit.js';
+import type { Context } from '../../kernel/context.js';
+import { communityOf, actorOf } from '../../kernel/context.js';
+import { parseInput, phoneInput } from '../../kernel/input.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { audit } from '../../kernel/audit.js';
 import {
   composedCatastral,
   dropUnusedLocation,
@@ -20,7 +20,7 @@ import {
   type HouseTransition,
 } from '../../../core/houseRules.js';
 import { LOCATION_FLAGS, type LocationFlag } from '../../../core/houseTypes.js';
-import { claimFile } from '../files/service.js';
+import { claimFile } from '../../infra/files/service.js';
 import { assignOwner, findOrCreateUser, mayEditPerson, type Tx } from './ownership.js';
 import { announceEndedSessions, endMembershipSessions, type EndedSession } from '../session/memberships.js';
 
@@ -87,7 +87,7 @@ type HouseRow = NonNullable<Awaited<ReturnType<typeof findOwn>>>;
 
 async function findOwn(ctx: Context, id: number) {
   const house = await ctx.prisma.house.findFirst({
-    where: { id, neighborhoodId: tenantOf(ctx) },
+    where: { id, neighborhoodId: communityOf(ctx) },
     include: { houseType: true, owner: { select: { id: true } }, lockedBy: { select: { firstName: true, lastName: true } } },
   });
   if (!house) throw new NotFoundError('La propiedad no existe');
@@ -113,7 +113,7 @@ function personName(p: { firstName: string; lastName: string | null } | null) {
 }
 
 function refuseIfLockedByOther(ctx: Context, house: HouseRow) {
-  if (lockHeldByOther(house, viewerOf(ctx).userId)) {
+  if (lockHeldByOther(house, actorOf(ctx).userId)) {
     throw new ConflictError(`Esta propiedad está siendo editada por ${personName(house.lockedBy)}`, 423);
   }
 }
@@ -137,8 +137,8 @@ async function placeId(tx: Tx, neighborhoodId: number, kind: 'condominium' | 'ma
  */
 export async function saveHouse(ctx: Context, id: number | null, raw: unknown): Promise<number> {
   const input = parseInput(HouseSchema, raw);
-  const neighborhoodId = tenantOf(ctx);
-  const viewer = viewerOf(ctx);
+  const neighborhoodId = communityOf(ctx);
+  const viewer = actorOf(ctx);
   const existing = id ? await findOwn(ctx, id) : null;
   if (existing) {
     if (existing.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para editarla');
@@ -319,7 +319,7 @@ export async function changeHouseStatus(ctx: Context, id: number, action: Exclud
 export async function lockHouse(ctx: Context, id: number) {
   const house = await findOwn(ctx, id);
   refuseIfLockedByOther(ctx, house);
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   // Conditional update: two administrators opening the form at once cannot both take the lock.
   const taken = await ctx.prisma.house.updateMany({
     where: { id, OR: [{ lockedByUserId: null }, { lockedByUserId: viewer.userId }, { lockedAt: house.lockedAt }] },
@@ -334,10 +334,10 @@ export async function lockHouse(ctx: Context, id: number) {
 
 /** Releases the edit lock, whoever holds it. */
 export async function unlockHouse(ctx: Context, id: number) {
-  const house = await ctx.prisma.house.findFirst({ where: { id, neighborhoodId: tenantOf(ctx) }, select: { id: true, lockedByUserId: true } });
+  const house = await ctx.prisma.house.findFirst({ where: { id, neighborhoodId: communityOf(ctx) }, select: { id: true, lockedByUserId: true } });
   if (!house) throw new NotFoundError('El registro no pudo ser desbloqueado');
   await ctx.prisma.house.update({ where: { id }, data: { lockedByUserId: null, lockedAt: null } });
-  if (house.lockedByUserId && house.lockedByUserId !== viewerOf(ctx).userId) await audit(ctx, 'UNLOCK', 'House', id, { heldBy: house.lockedByUserId });
+  if (house.lockedByUserId && house.lockedByUserId !== actorOf(ctx).userId) await audit(ctx, 'UNLOCK', 'House', id, { heldBy: house.lockedByUserId });
   return id;
 }
 
@@ -349,7 +349,7 @@ export async function changeOwner(ctx: Context, houseId: number, target: { userI
   const house = await findOwn(ctx, houseId);
   if (house.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para cambiar su propietario');
   refuseIfLockedByOther(ctx, house);
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   const endedSessions: EndedSession[] = [];
   const changed = await ctx.prisma.$transaction(async (tx) => {
     let userId: number;

@@ -3,7 +3,7 @@
 // routes turn them into XLSX downloads.
 import { builder, grants } from '../../graphql/builder.js';
 import { ErrorInterface } from '../../graphql/errorTypes.js';
-import { InputError } from '../../graphql/errors.js';
+import { InputError } from '../../kernel/errors.js';
 import { HouseStatusEnum } from '../houses/house.js';
 import type { RowErrors } from './rows.js';
 import { exportHouses, importHouses, massiveLoadTemplate, MassiveLoadError, type ImportCounts, type SpreadsheetFile } from './service.js';

@@ -3,10 +3,10 @@
 // whole import runs in one transaction.
 import { Prisma as PrismaNS } from '../../db/generated/client.js';
 import type { HouseStatus } from '../../db/generated/enums.js';
-import type { Context } from '../../graphql/context.js';
-import { tenantOf, viewerOf } from '../../graphql/context.js';
-import { AppError, InputError } from '../../graphql/errors.js';
-import { audit } from '../../audit.js';
+import type { Context } from '../../kernel/context.js';
+import { communityOf, actorOf } from '../../kernel/context.js';
+import { AppError, InputError } from '../../kernel/errors.js';
+import { audit } from '../../kernel/audit.js';
 import { pendingStatus, type HouseListFilter } from '../../../core/houseRules.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
 import { houseWhere } from '../houses/filter.js';
@@ -43,12 +43,12 @@ function fileError(message: string): InputError {
 }
 
 async function communityTypes(ctx: Context): Promise<LoadHouseType[]> {
-  const types = await ctx.prisma.houseType.findMany({ where: { neighborhoodId: tenantOf(ctx) }, orderBy: [{ title: 'asc' }, { id: 'asc' }] });
+  const types = await ctx.prisma.houseType.findMany({ where: { neighborhoodId: communityOf(ctx) }, orderBy: [{ title: 'asc' }, { id: 'asc' }] });
   return types.map((t) => ({ id: t.id, title: t.title, catastralAlgorithm: t.catastralAlgorithm, ...Object.fromEntries(LOCATION_FLAGS.map((f) => [f, t[f]])) }) as LoadHouseType);
 }
 
 async function restrictsVehicles(ctx: Context): Promise<boolean> {
-  const community = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: tenantOf(ctx) }, select: { restrictVehicles: true } });
+  const community = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { restrictVehicles: true } });
   return community.restrictVehicles;
 }
 
@@ -93,8 +93,8 @@ async function placeIds(
  * key, or without one the same type and location), so uploading the same sheet twice creates nothing.
  */
 export async function importHouses(ctx: Context, file: File): Promise<ImportCounts> {
-  const neighborhoodId = tenantOf(ctx);
-  const adminId = viewerOf(ctx).userId;
+  const neighborhoodId = communityOf(ctx);
+  const adminId = actorOf(ctx).userId;
   if (!/\.xlsx$/i.test(file.name)) throw fileError('El archivo debe ser una hoja de cálculo de Excel (.xlsx)');
   if (file.size > MAX_FILE_BYTES) throw fileError('El archivo debe pesar como máximo 5 MB');
   let sheetRows;
@@ -286,7 +286,7 @@ export async function importHouses(ctx: Context, file: File): Promise<ImportCoun
 
 /** The houses list with the owners-list filters as XLSX: the template's columns plus status and sign-up code. */
 export async function exportHouses(ctx: Context, filter?: HouseListFilter | null): Promise<SpreadsheetFile> {
-  const neighborhoodId = tenantOf(ctx);
+  const neighborhoodId = communityOf(ctx);
   const [houses, community] = await Promise.all([
     ctx.prisma.house.findMany({
       // The owners list's own filter, so the list and its export always agree.

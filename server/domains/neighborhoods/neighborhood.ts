@@ -1,6 +1,6 @@
-import { rowId } from '../../graphql/ids.js';
+import { rowId } from '../../kernel/ids.js';
 import { builder } from '../../graphql/builder.js';
-import { tenantOf } from '../../graphql/context.js';
+import { communityOf } from '../../kernel/context.js';
 
 export const NeighborhoodTypeEnum = builder.enumType('NeighborhoodType', { values: ['NEIGHBORHOOD', 'CONDOMINIUM', 'MALL'] as const });
 export const ModuleEnum = builder.enumType('Module', {
@@ -20,7 +20,7 @@ export const NeighborhoodRef = builder.prismaNode('Neighborhood', {
   // Only the communities the viewer has an account in (any community for a super admin).
   findUnique: (id, ctx) => ({
     id: rowId(id),
-    ...(ctx.viewer?.superAdmin ? {} : { memberships: { some: { userId: ctx.viewer?.userId ?? -1, active: true } } }),
+    ...(ctx.actor?.superAdmin ? {} : { memberships: { some: { userId: ctx.actor?.userId ?? -1, active: true } } }),
   }),
   authScopes: { signedIn: true },
   fields: (t) => ({
@@ -58,6 +58,6 @@ builder.queryField('neighborhood', (t) =>
     description: 'The community of the current account.',
     authScopes: { signedIn: true },
     resolve: (query, _root, _args, ctx) =>
-      ctx.viewer?.neighborhoodId == null ? null : ctx.prisma.neighborhood.findUnique({ ...query, where: { id: tenantOf(ctx) } }),
+      ctx.actor?.neighborhoodId == null ? null : ctx.prisma.neighborhood.findUnique({ ...query, where: { id: communityOf(ctx) } }),
   }),
 );

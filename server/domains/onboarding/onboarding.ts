@@ -1,7 +1,7 @@
 import { builder, grants } from '../../graphql/builder.js';
-import { tenantOf } from '../../graphql/context.js';
+import { communityOf } from '../../kernel/context.js';
 import { ErrorInterface } from '../../graphql/errorTypes.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { NeighborhoodRef, NeighborhoodTypeEnum } from '../neighborhoods/neighborhood.js';
 import {
   OnboardingUnavailableError,
@@ -168,7 +168,7 @@ builder.mutationField('setOnboardingMode', (t) =>
       }),
     },
     resolve: async (_r, { input }, ctx) => {
-      tenantOf(ctx);
+      communityOf(ctx);
       return { id: await setOnboardingMode(ctx, input.mode) };
     },
   }),

@@ -1,18 +1,18 @@
 // Public owner onboarding (spec 1 section 2): a visitor registers as the owner of a house of a community
 // by its domain. The community's mode (Neighborhood.onboarding) says whether and how.
 import { z } from 'zod';
-import type { Context } from '../../graphql/context.js';
-import { tenantOf } from '../../graphql/context.js';
-import { parseInput, phoneInput } from '../../graphql/input.js';
-import { AppError, ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
-import { audit } from '../../audit.js';
+import type { Context } from '../../kernel/context.js';
+import { communityOf } from '../../kernel/context.js';
+import { parseInput, phoneInput } from '../../kernel/input.js';
+import { AppError, ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { audit } from '../../kernel/audit.js';
 import { capitalize } from '../../../core/validators.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
 import { dropUnusedLocation, missingLocation, pendingStatus, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../core/houseRules.js';
 import { assignOwner, findOrCreateUser } from '../houses/ownership.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { queueEmail } from '../mail/outbox.js';
-import { signupInvitation } from '../mail/invitations.js';
+import { isUniqueViolation } from '../../kernel/dbErrors.js';
+import { queueEmail } from '../../infra/mail/outbox.js';
+import { signupInvitation } from '../../infra/mail/invitations.js';
 import type { OnboardingMode } from '../../db/generated/enums.js';
 
 export const CLOSED_MESSAGE = 'Esta comunidad no admite el registro de propietarios';
@@ -193,7 +193,7 @@ async function register(ctx: Context, community: OpenCommunity, input: z.infer<t
         if (same && (same.ownerUserId || !(CLAIMABLE_STATUSES as readonly string[]).includes(same.status))) throw new ConflictError(TAKEN_MESSAGE);
         const person = await tx.user.findUnique({ where: { email: input.user.email }, select: { id: true, passwordHash: true } });
         // Someone with an account confirms by signing in; an anonymous form cannot give their account a house.
-        if (person?.passwordHash && ctx.viewer?.userId !== person.id) throw new ConflictError(HAS_ACCOUNT_MESSAGE);
+        if (person?.passwordHash && ctx.actor?.userId !== person.id) throw new ConflictError(HAS_ACCOUNT_MESSAGE);
         const user = await findOrCreateUser(tx, input.user);
         const status = pendingStatus({ hasOwner: true, hasHouseType: true, missingLocation: missingLocation(at, flags), initialBalanceSet: !!same?.initialBalance });
         const house = same
@@ -279,7 +279,7 @@ function sameLocationWhere(neighborhoodId: number, houseTypeId: number, flags: H
 
 /** The administrator opens, pauses or closes the public registration of their community. */
 export async function setOnboardingMode(ctx: Context, mode: OnboardingMode) {
-  const neighborhoodId = tenantOf(ctx);
+  const neighborhoodId = communityOf(ctx);
   const before = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { onboarding: true } });
   await ctx.prisma.neighborhood.update({ where: { id: neighborhoodId }, data: { onboarding: mode } });
   await audit(ctx, 'SET_ONBOARDING_MODE', 'Neighborhood', neighborhoodId, { from: before.onboarding, to: mode });

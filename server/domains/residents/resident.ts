@@ -1,12 +1,12 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { houseLabel } from '../../../core/houseLabel.js';
 import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
-import { tenantOf } from '../../graphql/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
-import { rowId } from '../../graphql/ids.js';
+import { communityOf } from '../../kernel/context.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { rowId } from '../../kernel/ids.js';
 import { HouseRef } from '../houses/house.js';
 import { listCommunityRoles } from '../adminUsers/service.js';
-import { holdsAny, queryGuard } from './houseAccess.js';
+import { holdsAny, queryGuard } from '../../auth/houseScope.js';
 import {
   ADMIN_RESIDENTS,
   createResident,
@@ -138,13 +138,13 @@ builder.queryField('houseResidents', (t) =>
       offset: t.arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }),
     },
     totalCount: (_p, args, ctx) =>
-      ctx.viewer?.houseId ? ctx.prisma.membership.count({ where: residentWhere(ctx, ctx.viewer.houseId, args.filter) }) : 0,
+      ctx.actor?.houseId ? ctx.prisma.membership.count({ where: residentWhere(ctx, ctx.actor.houseId, args.filter) }) : 0,
     resolve: (query, _r, args, ctx) =>
-      ctx.viewer?.houseId
+      ctx.actor?.houseId
         ? ctx.prisma.membership.findMany({
             ...query,
             skip: offsetSkip(query, args),
-            where: residentWhere(ctx, ctx.viewer.houseId, args.filter),
+            where: residentWhere(ctx, ctx.actor.houseId, args.filter),
             orderBy: ORDER,
           })
         : [],
@@ -164,7 +164,7 @@ const ResidentPayload = builder.objectRef<{ id: number }>('ResidentPayload').imp
   fields: (t) => ({
     resident: t.prismaField({
       type: ResidentRef,
-      resolve: (query, p, _a, ctx) => ctx.prisma.membership.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: tenantOf(ctx) } }),
+      resolve: (query, p, _a, ctx) => ctx.prisma.membership.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: communityOf(ctx) } }),
     }),
   }),
 });

@@ -3,20 +3,20 @@
 // only in their own house and only with roles that allow creating for house users (spec 1 section 5,
 // spec 3 section 5). The owner's account is managed by houses/ownership.ts, never here.
 import { z } from 'zod';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { announceEndedSessions, endMembershipSessions } from '../session/memberships.js';
-import type { Context } from '../../graphql/context.js';
-import { tenantOf, viewerOf } from '../../graphql/context.js';
-import { parseInput, phoneInput } from '../../graphql/input.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
+import type { Context } from '../../kernel/context.js';
+import { communityOf, actorOf } from '../../kernel/context.js';
+import { parseInput, phoneInput } from '../../kernel/input.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { houseLabel } from '../../../core/houseLabel.js';
-import { audit } from '../../audit.js';
+import { audit } from '../../kernel/audit.js';
 import { findOrCreateUser, newSignupCode } from '../houses/ownership.js';
-import { queueEmail } from '../mail/outbox.js';
-import { appLink } from '../mail/links.js';
-import { signupInvitation } from '../mail/invitations.js';
-import { claimFile } from '../files/service.js';
-import { holdsAny, targetHouse } from './houseAccess.js';
+import { queueEmail } from '../../infra/mail/outbox.js';
+import { appLink } from '../../infra/mail/links.js';
+import { signupInvitation } from '../../infra/mail/invitations.js';
+import { claimFile } from '../../infra/files/service.js';
+import { holdsAny, targetHouse } from '../../auth/houseScope.js';
 
 export const ADMIN_RESIDENTS = { read: ['AResidentsRead'], create: ['AResidentsCreate'], update: ['AResidentsUpdate'], delete: ['AResidentsDelete'] } as const;
 export const HOUSE_RESIDENTS = {
@@ -39,8 +39,8 @@ export const RESIDENT_ROLE = { forHouse: true, kind: { not: 'OWNER' as const } }
 export function residentScope(ctx: Context) {
   const admin = holdsAny(ctx, ADMIN_READ);
   return {
-    neighborhoodId: ctx.viewer?.neighborhoodId ?? -1,
-    houseId: admin ? { not: null } : (ctx.viewer?.houseId ?? -1),
+    neighborhoodId: ctx.actor?.neighborhoodId ?? -1,
+    houseId: admin ? { not: null } : (ctx.actor?.houseId ?? -1),
     role: { is: RESIDENT_ROLE },
   };
 }
@@ -86,7 +86,7 @@ export function mayChange(
   resident: { houseId: number | null; userId: number; role: { allowCreateForHouseUser: boolean } },
 ): boolean {
   if (holdsAny(ctx, ADMIN_RESIDENTS[action])) return true;
-  const viewer = ctx.viewer;
+  const viewer = ctx.actor;
   if (!viewer || !holdsAny(ctx, HOUSE_RESIDENTS[action])) return false;
   return viewer.houseId != null && viewer.houseId === resident.houseId && resident.role.allowCreateForHouseUser && (action === 'delete' || resident.userId !== viewer.userId);
 }
@@ -117,7 +117,7 @@ export const UpdateResidentSchema = z.object(PersonFields);
 /** A role that residents may hold in this community; house users only those that allow it. */
 async function assignableRole(ctx: Context, roleId: number, asAdmin: boolean) {
   const role = await ctx.prisma.role.findFirst({
-    where: { id: roleId, neighborhoodId: tenantOf(ctx), ...RESIDENT_ROLE },
+    where: { id: roleId, neighborhoodId: communityOf(ctx), ...RESIDENT_ROLE },
     select: { id: true, name: true, allowCreateForHouseUser: true },
   });
   if (!role) throw new InputError([{ field: 'roleId', message: 'El rol no es válido para un habitante' }]);
@@ -134,7 +134,7 @@ async function invitationText(ctx: Context, houseId: number, roleName: string) {
 }
 
 export async function createResident(ctx: Context, houseId: string | null | undefined, raw: unknown) {
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   const house = await targetHouse(ctx, houseId, ADMIN_RESIDENTS.create, FOREIGN_HOUSE, { forNewAccess: true });
   const input = parseInput(CreateResidentSchema, raw);
   const role = await assignableRole(ctx, input.roleId, house.asAdmin);
@@ -198,7 +198,7 @@ export async function createResident(ctx: Context, houseId: string | null | unde
 
 async function findResident(ctx: Context, id: number, expectedHouseId?: string | null) {
   const resident = await ctx.prisma.membership.findFirst({
-    where: { id, neighborhoodId: tenantOf(ctx), houseId: { not: null }, role: { is: RESIDENT_ROLE } },
+    where: { id, neighborhoodId: communityOf(ctx), houseId: { not: null }, role: { is: RESIDENT_ROLE } },
     select: {
       id: true,
       houseId: true,
@@ -213,7 +213,7 @@ async function findResident(ctx: Context, id: number, expectedHouseId?: string |
   // Legacy paths name the house too: a resident of another house does not exist there.
   if (expectedHouseId != null && String(resident.houseId) !== String(expectedHouseId)) throw new NotFoundError('El habitante no existe');
   // House users never learn about residents of other houses.
-  if (!holdsAny(ctx, [...ADMIN_READ, ...ADMIN_RESIDENTS.create]) && resident.houseId !== ctx.viewer?.houseId) throw new NotFoundError('El habitante no existe');
+  if (!holdsAny(ctx, [...ADMIN_READ, ...ADMIN_RESIDENTS.create]) && resident.houseId !== ctx.actor?.houseId) throw new NotFoundError('El habitante no existe');
   return resident;
 }
 
@@ -224,7 +224,7 @@ export async function updateResident(ctx: Context, id: number, raw: unknown, exp
   const input = parseInput(UpdateResidentSchema, raw);
   if (!mayChange(ctx, 'update', resident)) {
     throw new ConflictError(
-      resident.userId === ctx.viewer?.userId ? 'No puedes cambiar tu propio acceso; pídelo a quien te registró' : `No puedes modificar a ${fullName(resident.user)}; pídelo a la administración`,
+      resident.userId === ctx.actor?.userId ? 'No puedes cambiar tu propio acceso; pídelo a quien te registró' : `No puedes modificar a ${fullName(resident.user)}; pídelo a la administración`,
       403,
     );
   }

@@ -1,6 +1,6 @@
 // Ending access: when an account (membership) is removed or suspended, the sessions open on it end too,
 // so the next request of those devices answers 401 and their clients drop to sign-in.
-import type { Context } from '../../graphql/context.js';
+import type { Context } from '../../kernel/context.js';
 import type { Tx } from '../houses/ownership.js';
 
 export interface EndedSession {

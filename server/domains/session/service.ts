@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { Context } from '../../graphql/context.js';
-import { viewerOf } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
-import { NotFoundError, SignInError, TooManyAttemptsError } from '../../graphql/errors.js';
+import type { Context } from '../../kernel/context.js';
+import { actorOf } from '../../kernel/context.js';
+import { parseInput } from '../../kernel/input.js';
+import { NotFoundError, SignInError, TooManyAttemptsError } from '../../kernel/errors.js';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords.js';
 import { recordSignInAttempt, signInWaitMinutes } from '../../auth/rateLimit.js';
 import { createSession, loadViewer } from '../../auth/viewer.js';
 import { clearSessionCookie, sessionCookie } from '../../auth/cookies.js';
-import { audit } from '../../audit.js';
+import { audit } from '../../kernel/audit.js';
 
 export const SignInSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('El correo electrónico no es válido')),
@@ -25,7 +25,7 @@ export type SignInInput = z.input<typeof SignInSchema>;
 export async function openSession(ctx: Context, userId: number, membershipId: number | null, viaCookie = true) {
   const session = await createSession(ctx.prisma, { userId, membershipId, viaCookie, ip: ctx.ip, userAgent: ctx.userAgent, days: ctx.config.sessionDays });
   if (viaCookie) ctx.setCookies.push(sessionCookie(session.token, ctx.config.sessionDays * 86_400, ctx.config.secureCookies));
-  ctx.viewer = await loadViewer(ctx.db, session.sessionId, 'id');
+  ctx.actor = await loadViewer(ctx.db, session.sessionId, 'id');
   return session;
 }
 
@@ -74,31 +74,31 @@ export async function signIn(ctx: Context, rawInput: SignInInput) {
 }
 
 export async function signOut(ctx: Context) {
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   await ctx.prisma.session.update({ where: { id: viewer.sessionId }, data: { endedAt: new Date() } });
   if (viewer.viaCookie) ctx.setCookies.push(clearSessionCookie(ctx.config.secureCookies));
   await audit(ctx, 'SIGN_OUT', 'Session', viewer.sessionId);
-  ctx.viewer = null;
+  ctx.actor = null;
   ctx.pubsub.publish('user:session', viewer.userId, { kind: 'SIGNED_OUT', sessionId: viewer.sessionId, at: new Date() });
 }
 
 /** Moves the session to another account of the same user; the grants and community change with it. */
 export async function switchAccount(ctx: Context, accountId: number) {
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   const account = await ctx.prisma.membership.findFirst({
     where: { id: accountId, userId: viewer.userId, active: true },
     select: { id: true },
   });
   if (!account) throw new NotFoundError('La cuenta no existe o ya no tienes acceso a ella');
   await ctx.prisma.session.update({ where: { id: viewer.sessionId }, data: { membershipId: account.id } });
-  ctx.viewer = await loadViewer(ctx.db, viewer.sessionId, 'id');
+  ctx.actor = await loadViewer(ctx.db, viewer.sessionId, 'id');
   await audit(ctx, 'SWITCH_ACCOUNT', 'Session', viewer.sessionId, { accountId });
   ctx.pubsub.publish('user:session', viewer.userId, { kind: 'ACCOUNT_SWITCHED', sessionId: viewer.sessionId, at: new Date() });
 }
 
 /** Ends one of the viewer's sessions (a device), or every other one when id is null. */
 export async function endDevices(ctx: Context, sessionId: string | null) {
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   const { count } = await ctx.prisma.session.updateMany({
     where: { userId: viewer.userId, endedAt: null, ...(sessionId ? { id: sessionId } : { id: { not: viewer.sessionId } }) },
     data: { endedAt: new Date() },

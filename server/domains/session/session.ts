@@ -1,10 +1,10 @@
 import { houseLabel } from '../../../core/houseLabel.js';
-import { rowId, uuidId } from '../../graphql/ids.js';
+import { rowId, uuidId } from '../../kernel/ids.js';
 import { builder, offsetSkip } from '../../graphql/builder.js';
-import { tenantOf, viewerOf } from '../../graphql/context.js';
-import { InputError, NotFoundError, SignInError, TooManyAttemptsError } from '../../graphql/errors.js';
+import { communityOf, actorOf } from '../../kernel/context.js';
+import { InputError, NotFoundError, SignInError, TooManyAttemptsError } from '../../kernel/errors.js';
 import type { Viewer } from '../../auth/viewer.js';
-import type { SessionEvent } from '../../graphql/pubsub.js';
+import type { SessionEvent } from '../../infra/pubsub.js';
 import { ModuleEnum } from '../neighborhoods/neighborhood.js';
 import { endDevices, signIn, signOut, switchAccount } from './service.js';
 
@@ -13,7 +13,7 @@ export const AccountRef = builder.prismaNode('Membership', {
   description: 'One entry of the account switcher: a community, optionally a house, and a role.',
   id: { field: 'id' },
   nullable: true,
-  findUnique: (id, ctx) => ({ id: rowId(id), userId: ctx.viewer?.userId ?? -1 }),
+  findUnique: (id, ctx) => ({ id: rowId(id), userId: ctx.actor?.userId ?? -1 }),
   authScopes: { signedIn: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
@@ -29,7 +29,7 @@ export const AccountRef = builder.prismaNode('Membership', {
       },
       resolve: (m) => (m.house ? `${m.neighborhood.name} ${houseLabel(m.house)}`.trim() : m.neighborhood.name),
     }),
-    current: t.boolean({ select: { id: true }, resolve: (m, _args, ctx) => m.id === ctx.viewer?.membershipId }),
+    current: t.boolean({ select: { id: true }, resolve: (m, _args, ctx) => m.id === ctx.actor?.membershipId }),
   }),
 });
 
@@ -63,7 +63,7 @@ export const SessionRef = builder.objectRef<Viewer>('Session').implement({
       type: 'House',
       nullable: true,
       resolve: (query, v, _args, ctx) =>
-        v.houseId ? ctx.prisma.house.findFirst({ ...query, where: { id: v.houseId, neighborhoodId: tenantOf(ctx) } }) : null,
+        v.houseId ? ctx.prisma.house.findFirst({ ...query, where: { id: v.houseId, neighborhoodId: communityOf(ctx) } }) : null,
     }),
     accounts: t.prismaConnection({
       type: 'Membership',
@@ -81,7 +81,7 @@ builder.queryField('session', (t) =>
     type: SessionRef,
     nullable: true,
     description: 'The current session, or null when signed out.',
-    resolve: (_root, _args, ctx) => ctx.viewer,
+    resolve: (_root, _args, ctx) => ctx.actor,
   }),
 );
 
@@ -99,7 +99,7 @@ const SignInInput = builder.inputType('SignInInput', {
 const SignInPayload = builder.objectRef<{ token: string | null }>('SignInPayload').implement({
   fields: (t) => ({
     token: t.exposeString('token', { nullable: true, description: 'Bearer token, only when apiToken was true' }),
-    session: t.field({ type: SessionRef, resolve: (_p, _a, ctx) => viewerOf(ctx) }),
+    session: t.field({ type: SessionRef, resolve: (_p, _a, ctx) => actorOf(ctx) }),
   }),
 });
 
@@ -132,7 +132,7 @@ const SwitchAccountInput = builder.inputType('SwitchAccountInput', {
 });
 
 const SwitchAccountPayload = builder.objectRef<{ ok: true }>('SwitchAccountPayload').implement({
-  fields: (t) => ({ session: t.field({ type: SessionRef, resolve: (_p, _a, ctx) => viewerOf(ctx) }) }),
+  fields: (t) => ({ session: t.field({ type: SessionRef, resolve: (_p, _a, ctx) => actorOf(ctx) }) }),
 });
 
 builder.mutationField('switchAccount', (t) =>
@@ -156,7 +156,7 @@ const SessionEventRef = builder.objectRef<SessionEvent>('SessionEvent').implemen
   fields: (t) => ({
     kind: t.field({ type: SessionEventKindEnum, resolve: (e) => e.kind }),
     at: t.field({ type: 'DateTime', resolve: (e) => e.at }),
-    thisSession: t.boolean({ description: 'The event happened in the subscribing session', resolve: (e, _a, ctx) => e.sessionId === ctx.viewer?.sessionId }),
+    thisSession: t.boolean({ description: 'The event happened in the subscribing session', resolve: (e, _a, ctx) => e.sessionId === ctx.actor?.sessionId }),
   }),
 });
 
@@ -165,7 +165,7 @@ builder.subscriptionField('sessionEvents', (t) =>
     type: SessionEventRef,
     description: "Changes to the signed-in user's sessions in any tab or device: sign-out, account switch, profile update.",
     authScopes: { signedIn: true },
-    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('user:session', viewerOf(ctx).userId),
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('user:session', actorOf(ctx).userId),
     resolve: (event) => event,
   }),
 );
@@ -175,14 +175,14 @@ export const DeviceRef = builder.prismaNode('Session', {
   description: 'A browser or app where the user is signed in (legacy "installation").',
   id: { field: 'id' },
   nullable: true,
-  findUnique: (id, ctx) => ({ id: uuidId(id), userId: ctx.viewer?.userId ?? -1, endedAt: null }),
+  findUnique: (id, ctx) => ({ id: uuidId(id), userId: ctx.actor?.userId ?? -1, endedAt: null }),
   authScopes: { signedIn: true },
   fields: (t) => ({
     userAgent: t.exposeString('userAgent', { nullable: true }),
     ip: t.exposeString('ip', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime' }),
-    current: t.boolean({ select: { id: true }, resolve: (s, _a, ctx) => s.id === ctx.viewer?.sessionId }),
+    current: t.boolean({ select: { id: true }, resolve: (s, _a, ctx) => s.id === ctx.actor?.sessionId }),
   }),
 });
 
@@ -195,12 +195,12 @@ builder.queryField('myDevices', (t) =>
     description: 'Where the signed-in user has an open session, most recent first.',
     authScopes: { signedIn: true },
     args: { offset: t.arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }) },
-    totalCount: (_p, _a, ctx) => ctx.prisma.session.count({ where: { userId: viewerOf(ctx).userId, endedAt: null, expiresAt: { gt: new Date() } } }),
+    totalCount: (_p, _a, ctx) => ctx.prisma.session.count({ where: { userId: actorOf(ctx).userId, endedAt: null, expiresAt: { gt: new Date() } } }),
     resolve: (query, _r, args, ctx) =>
       ctx.prisma.session.findMany({
         ...query,
         skip: offsetSkip(query, args),
-        where: { userId: viewerOf(ctx).userId, endedAt: null, expiresAt: { gt: new Date() } },
+        where: { userId: actorOf(ctx).userId, endedAt: null, expiresAt: { gt: new Date() } },
         orderBy: [{ lastSeenAt: 'desc' }, { id: 'asc' }],
       }),
   }),

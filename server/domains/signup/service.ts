@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { z } from 'zod';
-import type { Context } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
-import { ConflictError } from '../../graphql/errors.js';
+import type { Context } from '../../kernel/context.js';
+import { parseInput } from '../../kernel/input.js';
+import { ConflictError } from '../../kernel/errors.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { recordSignInAttempt } from '../../auth/rateLimit.js';
 import { checkCredentials, openSession } from '../session/service.js';
-import { audit } from '../../audit.js';
+import { audit } from '../../kernel/audit.js';
 import { capitalize } from '../../../core/validators.js';
 import { createCommunity } from '../neighborhoods/service.js';
-import { queueEmail } from '../mail/outbox.js';
+import { queueEmail } from '../../infra/mail/outbox.js';
 
 const email = z.string().trim().toLowerCase().pipe(z.email('El correo electrónico no es válido'));
 const password = z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200);

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.js';
-import { viewerOf } from '../../graphql/context.js';
-import { ConflictError, InputError, SignInError, TooManyAttemptsError } from '../../graphql/errors.js';
+import { actorOf } from '../../kernel/context.js';
+import { ConflictError, InputError, SignInError, TooManyAttemptsError } from '../../kernel/errors.js';
 import { NeighborhoodTypeEnum } from '../neighborhoods/neighborhood.js';
 import { SessionRef } from '../session/session.js';
 import { signUpCommunity } from './service.js';
@@ -36,7 +36,7 @@ const SignUpInput = builder.inputType('SignUpCommunityInput', {
 });
 
 const SignUpPayload = builder.objectRef<{ neighborhoodId: number }>('SignUpCommunityPayload').implement({
-  fields: (t) => ({ session: t.field({ type: SessionRef, resolve: (_p, _a, ctx) => viewerOf(ctx) }) }),
+  fields: (t) => ({ session: t.field({ type: SessionRef, resolve: (_p, _a, ctx) => actorOf(ctx) }) }),
 });
 
 builder.mutationField('signUpCommunity', (t) =>

@@ -1,8 +1,8 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
-import { tenantOf } from '../../graphql/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
-import { rowId } from '../../graphql/ids.js';
+import { builder, grants, idempotencyKeyField, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
+import { communityOf } from '../../kernel/context.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { rowId } from '../../kernel/ids.js';
 import { createStreet, deleteStreet, streetWhere, updateStreet } from './service.js';
 
 /** Who may read streets: their configuration, and the house forms and filters that pick one. */
@@ -11,7 +11,7 @@ export const STREET_READERS = ['CStreetsRead', 'CStreetsCreate', 'CStreetsUpdate
 export const StreetRef = builder.prismaNode('Street', {
   id: { field: 'id' },
   nullable: true,
-  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.viewer?.neighborhoodId ?? -1 }),
+  findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.actor?.neighborhoodId ?? -1 }),
   authScopes: { grant: STREET_READERS },
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
@@ -50,7 +50,7 @@ const StreetPayload = builder.objectRef<{ id: number }>('StreetPayload').impleme
   fields: (t) => ({
     street: t.prismaField({
       type: 'Street',
-      resolve: (query, p, _a, ctx) => ctx.prisma.street.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: tenantOf(ctx) } }),
+      resolve: (query, p, _a, ctx) => ctx.prisma.street.findFirstOrThrow({ ...query, where: { id: p.id, neighborhoodId: communityOf(ctx) } }),
     }),
   }),
 });
@@ -64,8 +64,13 @@ builder.mutationField('createStreet', (t) =>
     type: StreetPayload,
     ...grants('CStreetsCreate'),
     errors: { types: [InputError, ConflictError] },
-    args: { input: t.arg({ type: builder.inputType('CreateStreetInput', { fields: (f) => ({ name: f.string({ required: true }) }) }), required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ id: await createStreet(ctx, input) }),
+    args: {
+      input: t.arg({
+        type: builder.inputType('CreateStreetInput', { fields: (f) => ({ name: f.string({ required: true }), idempotencyKey: idempotencyKeyField(f) }) }),
+        required: true,
+      }),
+    },
+    resolve: async (_r, { input: { idempotencyKey, ...input } }, ctx) => ({ id: await createStreet(ctx, input, idempotencyKey) }),
   }),
 );
 

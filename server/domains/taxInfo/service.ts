@@ -1,12 +1,12 @@
 // Tax data of a house (HouseTaxInfo): read and written by administrators for any house of their
 // community and by the owner (O) or co-owner (S) for their own house.
-import type { Context } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
-import { NotFoundError } from '../../graphql/errors.js';
-import { audit } from '../../audit.js';
+import type { Context } from '../../kernel/context.js';
+import { parseInput } from '../../kernel/input.js';
+import { NotFoundError } from '../../kernel/errors.js';
+import { audit } from '../../kernel/audit.js';
 import { taxInfoSchema } from '../../../core/tax.js';
-import { targetHouse } from '../residents/houseAccess.js';
-import { claimFile } from '../files/service.js';
+import { targetHouse } from '../../auth/houseScope.js';
+import { claimFile } from '../../infra/files/service.js';
 
 export const TAX_ADMIN_READ = ['ATaxRead', 'ATaxUpdate'] as const;
 export const TAX_ADMIN_WRITE = ['ATaxUpdate'] as const;

@@ -1,10 +1,10 @@
 import { builder, grants } from '../../graphql/builder.js';
-import { tenantOf } from '../../graphql/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
+import { communityOf } from '../../kernel/context.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { CFDI_USES, cfdiUseByCode, FISCAL_REGIMES, regimeByCode, STATES, stateByCode, type CfdiUse, type FiscalRegime, type StateOption } from '../../../core/tax.js';
 import { rfcPersonType } from '../../../core/validators.js';
 import { HouseRef } from '../houses/house.js';
-import { queryGuard } from '../residents/houseAccess.js';
+import { queryGuard } from '../../auth/houseScope.js';
 import { deleteTaxInfo, readTaxInfoHouse, saveTaxInfo, TAX_READERS, TAX_WRITERS } from './service.js';
 
 const PersonTypeEnum = builder.enumType('PersonType', {
@@ -91,7 +91,7 @@ builder.queryField('houseTaxInfo', (t) =>
     resolve: (query, _root, args, ctx) =>
       queryGuard(async () => {
         const house = await readTaxInfoHouse(ctx, args.houseId?.id);
-        return ctx.prisma.houseTaxInfo.findFirst({ ...query, where: { houseId: house.id, neighborhoodId: tenantOf(ctx) } });
+        return ctx.prisma.houseTaxInfo.findFirst({ ...query, where: { houseId: house.id, neighborhoodId: communityOf(ctx) } });
       }),
   }),
 );
@@ -118,7 +118,7 @@ const TaxInfoPayload = builder.objectRef<{ houseId: number }>('HouseTaxInfoPaylo
   fields: (t) => ({
     taxInfo: t.prismaField({
       type: 'HouseTaxInfo',
-      resolve: (query, p, _a, ctx) => ctx.prisma.houseTaxInfo.findFirstOrThrow({ ...query, where: { houseId: p.houseId, neighborhoodId: tenantOf(ctx) } }),
+      resolve: (query, p, _a, ctx) => ctx.prisma.houseTaxInfo.findFirstOrThrow({ ...query, where: { houseId: p.houseId, neighborhoodId: communityOf(ctx) } }),
     }),
   }),
 });

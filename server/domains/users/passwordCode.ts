@@ -1,13 +1,13 @@
 // Password recovery: a one-time code mailed to the user opens the password setup screen.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Context } from '../../graphql/context.js';
-import { parseInput } from '../../graphql/input.js';
-import { NotFoundError } from '../../graphql/errors.js';
+import type { Context } from '../../kernel/context.js';
+import { parseInput } from '../../kernel/input.js';
+import { NotFoundError } from '../../kernel/errors.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { openSession } from '../session/service.js';
-import { audit } from '../../audit.js';
-import { queueEmail } from '../mail/outbox.js';
+import { audit } from '../../kernel/audit.js';
+import { queueEmail } from '../../infra/mail/outbox.js';
 
 export const PASSWORD_CODE_HOURS = 24;
 export const MAX_RECOVERY_EMAILS_PER_HOUR = 5;

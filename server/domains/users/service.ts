@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import type { Context } from '../../graphql/context.js';
-import { viewerOf } from '../../graphql/context.js';
-import { parseInput, phoneInput } from '../../graphql/input.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
+import type { Context } from '../../kernel/context.js';
+import { actorOf } from '../../kernel/context.js';
+import { parseInput, phoneInput } from '../../kernel/input.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { audit } from '../../audit.js';
+import { audit } from '../../kernel/audit.js';
 import { blankToNull, capitalize } from '../../../core/validators.js';
-import { queueEmail } from '../mail/outbox.js';
+import { queueEmail } from '../../infra/mail/outbox.js';
 
 const optionalText = (max: number) =>
   z
@@ -25,7 +25,7 @@ export const BasicDataSchema = z.object({
 });
 
 export async function updateBasicData(ctx: Context, raw: unknown) {
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   const input = parseInput(BasicDataSchema, raw);
   await ctx.prisma.user.update({
     where: { id: viewer.userId },
@@ -49,7 +49,7 @@ export const EmailChangeSchema = z.object({
 
 /** Starts an e-mail change: the new address must be confirmed with the code sent to it. */
 export async function requestEmailChange(ctx: Context, raw: unknown) {
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   const input = parseInput(EmailChangeSchema, raw);
   if (input.oldEmail !== viewer.email) throw new InputError([{ field: 'oldEmail', message: 'El correo electrónico actual no coincide' }]);
   if (input.email === viewer.email) throw new InputError([{ field: 'email', message: 'El correo electrónico nuevo debe ser distinto del actual' }]);
@@ -89,7 +89,7 @@ export const PasswordChangeSchema = z
 
 /** Changes the password and ends every other session of the user. */
 export async function changePassword(ctx: Context, raw: unknown) {
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   const input = parseInput(PasswordChangeSchema, raw);
   const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: { passwordHash: true } });
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {

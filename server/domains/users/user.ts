@@ -1,6 +1,6 @@
-import { rowId } from '../../graphql/ids.js';
+import { rowId } from '../../kernel/ids.js';
 import { builder } from '../../graphql/builder.js';
-import { ConflictError, InputError, NotFoundError } from '../../graphql/errors.js';
+import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { changePassword, requestEmailChange, updateBasicData, verifyEmail } from './service.js';
 import { passwordCodeInfo, requestPasswordRecovery, setupPasswordWithCode } from './passwordCode.js';
 
@@ -9,12 +9,12 @@ export const UserRef = builder.prismaNode('User', {
   nullable: true,
   // The viewer; other people only for those who manage people of the current community (active accounts).
   findUnique: (id, ctx) => {
-    const managesPeople = ['CUsersRead', 'AResidentsRead', 'AHousesRead'].some((g) => ctx.viewer?.grants.has(g));
+    const managesPeople = ['CUsersRead', 'AResidentsRead', 'AHousesRead'].some((g) => ctx.actor?.grants.has(g));
     return {
       id: rowId(id),
       OR: [
-        { id: ctx.viewer?.userId ?? -1 },
-        ...(managesPeople ? [{ memberships: { some: { neighborhoodId: ctx.viewer?.neighborhoodId ?? -1, active: true } } }] : []),
+        { id: ctx.actor?.userId ?? -1 },
+        ...(managesPeople ? [{ memberships: { some: { neighborhoodId: ctx.actor?.neighborhoodId ?? -1, active: true } } }] : []),
       ],
     };
   },
@@ -38,7 +38,7 @@ builder.queryField('viewer', (t) =>
     type: 'User',
     nullable: true,
     description: 'The signed-in user, or null.',
-    resolve: (query, _root, _args, ctx) => (ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.userId } }) : null),
+    resolve: (query, _root, _args, ctx) => (ctx.actor ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.actor.userId } }) : null),
   }),
 );
 

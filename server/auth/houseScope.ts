@@ -1,10 +1,10 @@
 // Which house a viewer may act on for house-level data (residents, tax data): administrators any house
 // of their community, house users only their own. Shared by the residents and taxInfo domains.
 import { GraphQLError } from 'graphql';
-import type { Context } from '../../graphql/context.js';
-import { tenantOf, viewerOf } from '../../graphql/context.js';
-import { AppError, ConflictError, NotFoundError } from '../../graphql/errors.js';
-import { rowId } from '../../graphql/ids.js';
+import type { Context } from '../kernel/context.js';
+import { communityOf, actorOf } from '../kernel/context.js';
+import { AppError, ConflictError, NotFoundError } from '../kernel/errors.js';
+import { rowId } from '../kernel/ids.js';
 
 export interface HouseTarget {
   id: number;
@@ -15,7 +15,7 @@ export interface HouseTarget {
 }
 
 export function holdsAny(ctx: Context, grants: readonly string[]): boolean {
-  return grants.some((g) => ctx.viewer?.grants.has(g));
+  return grants.some((g) => ctx.actor?.grants.has(g));
 }
 
 export const HOUSE_BLOCKED = 'La propiedad está bloqueada';
@@ -34,7 +34,7 @@ export async function targetHouse(
   foreignMessage: string,
   options: { forNewAccess?: boolean } = {},
 ): Promise<HouseTarget> {
-  const viewer = viewerOf(ctx);
+  const viewer = actorOf(ctx);
   const asAdmin = holdsAny(ctx, adminGrants);
   const wanted = houseId == null ? null : rowId(houseId);
   let id: number;
@@ -48,7 +48,7 @@ export async function targetHouse(
     id = viewer.houseId;
   }
   const house = await ctx.prisma.house.findFirst({
-    where: { id, neighborhoodId: tenantOf(ctx), ...(options.forNewAccess ? {} : { status: { not: 'DELETED' as const } }) },
+    where: { id, neighborhoodId: communityOf(ctx), ...(options.forNewAccess ? {} : { status: { not: 'DELETED' as const } }) },
     select: { id: true, neighborhoodId: true, ownerUserId: true, status: true },
   });
   if (!house) throw new NotFoundError('La propiedad no existe');

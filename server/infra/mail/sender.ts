@@ -3,8 +3,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Prisma } from '../../db/client.js';
-import type { Context } from '../../graphql/context.js';
-import { AppError } from '../../graphql/errors.js';
+import type { Context } from '../../kernel/context.js';
+import { AppError } from '../../kernel/errors.js';
 import { onQueued } from './outbox.js';
 
 export const MAX_ATTEMPTS = 5;

@@ -2,10 +2,10 @@
 // instance serves them; the legacy client's object-storage policy is replaced by POST /api/1.0/files.
 import type { Database } from '../../db/client.js';
 import type { Viewer } from '../../auth/viewer.js';
-import type { Context } from '../../graphql/context.js';
-import { tenantOf } from '../../graphql/context.js';
-import { InputError } from '../../graphql/errors.js';
-import { isUuid } from '../../graphql/ids.js';
+import type { Context } from '../../kernel/context.js';
+import { communityOf } from '../../kernel/context.js';
+import { InputError } from '../../kernel/errors.js';
+import { isUuid } from '../../kernel/ids.js';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TYPES: Record<string, string> = {
@@ -24,7 +24,7 @@ export function fileTypeOf(name: string): string | null {
 /** The id of a file uploaded in the viewer's community, to attach it to a record; anything else is refused. */
 export async function claimFile(ctx: Context, fileId: string): Promise<string> {
   if (!isUuid(fileId)) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
-  const file = await ctx.prisma.storedFile.findFirst({ where: { id: fileId, neighborhoodId: tenantOf(ctx) }, select: { id: true } });
+  const file = await ctx.prisma.storedFile.findFirst({ where: { id: fileId, neighborhoodId: communityOf(ctx) }, select: { id: true } });
   if (!file) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
   return file.id;
 }

@@ -1,0 +1,41 @@
+// The one mapping from the kernel's error classes to GraphQL errors (and from there to the REST
+// envelope, which reads extensions.legacyCode). Anything that is not an AppError is a bug: logged once
+// with the request id and masked as a 500.
+import { GraphQLError } from 'graphql';
+import { AppError, ForbiddenError, UnauthenticatedError } from '../kernel/errors.js';
+
+export function toGraphQLError(error: AppError): GraphQLError {
+  return new GraphQLError(error.message, {
+    originalError: error,
+    extensions: { code: error.kind, legacyCode: error.code, http: { status: error.status } },
+  });
+}
+
+export const unauthenticated = () => toGraphQLError(new UnauthenticatedError());
+export const forbidden = () => toGraphQLError(new ForbiddenError());
+
+/** Yoga's maskError: expected errors keep their message and code; unexpected ones are logged and masked. */
+export function maskUnexpected(expose: boolean, log: (error: unknown, requestId?: string) => void) {
+  return (error: unknown, message: string): GraphQLError => {
+    const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+    if (original instanceof AppError) return original === error ? toGraphQLError(original) : reuse(error as GraphQLError, original);
+    if (error instanceof GraphQLError && !error.originalError) return error;
+    if (original instanceof GraphQLError) return original;
+    log(original);
+    return new GraphQLError(expose ? `${message} ${(original as Error)?.message ?? ''}`.trim() : 'Ocurrió un error inesperado', {
+      extensions: { code: 'INTERNAL_SERVER_ERROR', legacyCode: 500, http: { status: 500 } },
+    });
+  };
+}
+
+/** A GraphQLError wrapping an AppError (thrown from a resolver): keep its path, add the code. */
+function reuse(error: GraphQLError, original: AppError): GraphQLError {
+  return new GraphQLError(original.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: original,
+    extensions: { ...error.extensions, code: original.kind, legacyCode: original.code, http: { status: original.status } },
+  });
+}

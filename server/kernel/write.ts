@@ -1,0 +1,145 @@
+// The one write path. Every write runs through write(): one transaction (serializable on PostgreSQL,
+// retried on serialization failures and deadlocks), its audit records inside it, its effects (events,
+// e-mail kicks, jobs) released only after commit, and an optional idempotency key.
+import { createHash } from 'node:crypto';
+import type { ServiceContext, Tx } from './context.js';
+import { recordAudit, type AuditRecord } from './audit.js';
+import { ConflictError, IdempotencyKeyReusedError, InputError } from './errors.js';
+import { isUniqueViolation } from './dbErrors.js';
+
+export interface WriteScope {
+  tx: Tx;
+  /** Records one more audit row inside this transaction. */
+  audit: (record: AuditRecord) => Promise<void>;
+  /** Runs after commit (never if the write fails): publish events, kick the mailer, start jobs. */
+  afterCommit: (effect: () => unknown) => void;
+}
+
+export interface WriteOptions {
+  /** The audit record of this write, written in the same transaction (records that need the result: scope.audit). */
+  audit?: AuditRecord | null;
+  /**
+   * Repeats with the same key and body answer the first result; another body answers 422; a repeat
+   * while the first runs answers 409. Defaults to the request's Idempotency-Key header (first write only).
+   */
+  idempotencyKey?: string | null;
+  /** What the key protects: the operation's name and its input (compared as a hash on repeats). */
+  request?: { operation: string; input?: unknown };
+}
+
+const MAX_ATTEMPTS = 5;
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/** Runs `fn` as one audited, retried, optionally idempotent write. The result must be plain JSON data. */
+export async function write<T>(ctx: ServiceContext, options: WriteOptions, fn: (scope: WriteScope) => Promise<T>): Promise<T> {
+  const key = takeIdempotencyKey(ctx, options.idempotencyKey);
+  if (!key) return run(ctx, options, fn, null);
+
+  const userId = ctx.actor?.userId ?? 0;
+  const operation = options.request?.operation ?? 'write';
+  const requestHash = hashRequest(operation, options.request?.input);
+  try {
+    await ctx.prisma.idempotencyKey.create({ data: { userId, key, operation, requestHash } });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const first = await ctx.prisma.idempotencyKey.findUnique({ where: { userId_key: { userId, key } } });
+    if (!first) throw new ConflictError('Esta operación ya se está procesando; espera su respuesta');
+    if (first.requestHash !== requestHash || first.operation !== operation) throw new IdempotencyKeyReusedError();
+    if (first.pending) throw new ConflictError('Esta operación ya se está procesando; espera su respuesta');
+    return (first.response as { value: T }).value;
+  }
+  try {
+    return await run(ctx, options, fn, { userId, key });
+  } catch (error) {
+    // A failed write stores nothing: the same key may be sent again once the input is fixed.
+    await ctx.prisma.idempotencyKey.deleteMany({ where: { userId, key, pending: true } }).catch(() => {});
+    throw error;
+  }
+}
+
+async function run<T>(ctx: ServiceContext, options: WriteOptions, fn: (scope: WriteScope) => Promise<T>, idempotency: { userId: number; key: string } | null): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const effects: (() => unknown)[] = [];
+    try {
+      const result = await ctx.prisma.$transaction(
+        async (tx) => {
+          const scope: WriteScope = {
+            tx,
+            audit: (record) => recordAudit(tx, ctx, record),
+            afterCommit: (effect) => effects.push(effect),
+          };
+          const value = await fn(scope);
+          if (options.audit) await recordAudit(tx, ctx, options.audit);
+          if (idempotency) {
+            await tx.idempotencyKey.update({
+              where: { userId_key: idempotency },
+              data: { pending: false, response: { value: toJson(value) } as object },
+            });
+          }
+          return value;
+        },
+        {
+          maxWait: 10_000,
+          timeout: 30_000,
+          ...(ctx.db.kind === 'postgresql' ? { isolationLevel: 'Serializable' as const } : {}),
+        },
+      );
+      for (const effect of effects) {
+        try {
+          await effect();
+        } catch (error) {
+          console.error('Efecto posterior a la escritura falló:', error);
+        }
+      }
+      return result;
+    } catch (error) {
+      if (attempt < MAX_ATTEMPTS && isRetryable(error)) {
+        await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** Serialization failure (40001) or deadlock (40P01): the transaction did nothing and may run again. */
+export function isRetryable(error: unknown): boolean {
+  const e = error as { code?: string; meta?: { code?: string }; cause?: { code?: string }; message?: string };
+  if (e?.code === 'P2034' || e?.code === '40001' || e?.code === '40P01') return true;
+  if (e?.meta?.code === '40001' || e?.meta?.code === '40P01' || e?.cause?.code === '40001' || e?.cause?.code === '40P01') return true;
+  return /could not serialize access|deadlock detected|40001|40P01/.test(e?.message ?? '');
+}
+
+function takeIdempotencyKey(ctx: ServiceContext, explicit: string | null | undefined): string | null {
+  let key = explicit ?? null;
+  if (!key && ctx.idempotencyKey) {
+    key = ctx.idempotencyKey;
+    // The header names one write: the request's first.
+    ctx.idempotencyKey = null;
+  }
+  if (key === null) return null;
+  if (!KEY_PATTERN.test(key)) {
+    throw new InputError([{ field: 'idempotencyKey', message: 'La clave de idempotencia debe tener de 1 a 200 caracteres visibles' }]);
+  }
+  return key;
+}
+
+function hashRequest(operation: string, input: unknown): string {
+  return createHash('sha256').update(operation).update('\0').update(stableJson(input ?? null)).digest('hex');
+}
+
+/** JSON with object keys sorted, so the same body always hashes the same. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => {
+    if (typeof v === 'bigint') return String(v);
+    if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) {
+      if (typeof (v as File).arrayBuffer === 'function' && typeof (v as File).name === 'string') return { file: (v as File).name, size: (v as File).size };
+      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]));
+    }
+    return v;
+  });
+}
+
+function toJson(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
+}
