@@ -9,6 +9,7 @@ import type PrismaTypes from '../db/generated/pothos-types.js';
 import { getDatamodel } from '../db/generated/pothos-types.js';
 import type { Context } from '../kernel/context.js';
 import type { Grant } from '../../core/grants.js';
+import { formatMoney, parseMoney } from '../../core/money.js';
 import { forbidden, unauthenticated } from './errorMapping.js';
 
 export const builder = new SchemaBuilder<{
@@ -63,13 +64,13 @@ export const builder = new SchemaBuilder<{
 builder.addScalarType('DateTime', DateTimeResolver);
 builder.addScalarType('Date', DateResolver);
 builder.scalarType('Decimal', {
-  description: 'Money and quantities as a string with two decimals, e.g. "1500.50"',
-  serialize: (value) => (typeof value === 'string' ? Number(value).toFixed(2) : value.toFixed(2)),
+  description: 'Money as a string with two decimals, e.g. "1500.50" (core/money.ts; never a float)',
+  serialize: (value) => formatMoney(value),
   parseValue: (value) => {
-    if (typeof value !== 'string' && typeof value !== 'number') throw new TypeError('Decimal inválido');
-    const text = String(value).trim();
-    if (!/^-?\d+(\.\d+)?$/.test(text)) throw new TypeError('Decimal inválido');
-    return text;
+    // A JSON number would already have passed through a float: amounts travel as strings.
+    if (typeof value !== 'string') throw new TypeError('Escribe la cantidad como texto, por ejemplo "1500.50"');
+    if (!parseMoney(value)) throw new TypeError('Escribe una cantidad con hasta dos decimales');
+    return value.trim();
   },
 });
 
