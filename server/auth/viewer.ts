@@ -9,6 +9,8 @@ export interface Viewer {
   email: string;
   firstName: string;
   superAdmin: boolean;
+  /** The person confirmed their e-mail address (a new community's administrator must before adding people). */
+  emailVerified: boolean;
   membershipId: number | null;
   neighborhoodId: number | null;
   houseId: number | null;
@@ -25,6 +27,7 @@ interface ViewerRow {
   email: string;
   firstName: string;
   superAdmin: boolean;
+  emailVerified: boolean;
   viaCookie: boolean;
   lastSeenAt: Date;
   publicToken: string;
@@ -43,7 +46,7 @@ export async function loadViewer(db: Pick<Database, 'sql' | 'prisma'>, token: st
   const column = { session: 'tokenHash', public: 'publicToken', id: 'id' }[via];
   const key = via === 'session' ? hashToken(token) : token;
   const rows = await db.sql<ViewerRow>(
-    `SELECT s.id AS "sessionId", s."userId", u.email, u."firstName", u."superAdmin", s."viaCookie", s."lastSeenAt",
+    `SELECT s.id AS "sessionId", s."userId", u.email, u."firstName", u."superAdmin", u."emailVerified", s."viaCookie", s."lastSeenAt",
             s."publicToken", m.id AS "membershipId", m."neighborhoodId", m."houseId", r.kind::text AS "roleKind", r.grants AS "roleGrants",
             n.modules::text[] AS modules
        FROM "Session" s
@@ -66,6 +69,7 @@ export async function loadViewer(db: Pick<Database, 'sql' | 'prisma'>, token: st
     email: row.email,
     firstName: row.firstName,
     superAdmin: row.superAdmin,
+    emailVerified: row.emailVerified,
     membershipId: row.membershipId,
     neighborhoodId: row.neighborhoodId,
     houseId: row.houseId,
