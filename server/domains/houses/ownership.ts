@@ -1,40 +1,12 @@
 // Who owns a house: the owner's user (found by e-mail or created), their OWNER account in the
 // community and the owner history. Used by the house form, owner change, massive load and onboarding.
-import { randomBytes } from 'node:crypto';
-import type { Prisma } from '../../db/client.js';
 import { ConflictError } from '../../kernel/errors.js';
 import { endMembershipSessions, type EndedSession } from '../session/memberships.js';
 
-/** Prisma client or transaction client. */
-export type Tx = Omit<Prisma, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+import { findOrCreatePerson, mayEditPerson, newSignupCode, type PersonData, type Tx } from '../people/service.js';
 
-export interface OwnerData {
-  email: string;
-  firstName: string;
-  lastName?: string | null;
-  mobile?: string | null;
-  landline?: string | null;
-}
-
-/** A sign-up code for a house or a person: short enough to type, random enough not to guess. */
-export function newSignupCode(): string {
-  return randomBytes(9).toString('base64url');
-}
-
-/**
- * The user with this e-mail, created without a password when none exists. An existing user keeps
- * their own name and phones (they edit them in their profile); a new one takes the given data.
- */
-export async function findOrCreateUser(tx: Tx, data: OwnerData): Promise<{ id: number; created: boolean }> {
-  const email = data.email.trim().toLowerCase();
-  const existing = await tx.user.findUnique({ where: { email }, select: { id: true } });
-  if (existing) return { id: existing.id, created: false };
-  const user = await tx.user.create({
-    data: { email, firstName: data.firstName, lastName: data.lastName ?? null, mobile: data.mobile ?? null, landline: data.landline ?? null },
-    select: { id: true },
-  });
-  return { id: user.id, created: true };
-}
+export { findOrCreatePerson as findOrCreateUser, mayEditPerson, newSignupCode, type Tx };
+export type OwnerData = PersonData;
 
 async function ownerRoleId(tx: Tx, neighborhoodId: number): Promise<number> {
   const role = await tx.role.findFirst({ where: { neighborhoodId, kind: 'OWNER' }, select: { id: true } });
@@ -80,15 +52,3 @@ export async function assignOwner(
   return true;
 }
 
-/**
- * Whether an administrator may change a person's name and phones: only while the person has not
- * registered (no password) and belongs to no other community. Once they have an account, their data
- * is theirs to edit in their profile.
- */
-export async function mayEditPerson(tx: Tx, userId: number, neighborhoodId: number): Promise<boolean> {
-  const user = await tx.user.findUnique({
-    where: { id: userId },
-    select: { passwordHash: true, memberships: { where: { neighborhoodId: { not: neighborhoodId } }, select: { id: true }, take: 1 } },
-  });
-  return !!user && !user.passwordHash && user.memberships.length === 0;
-}
