@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/client.js';
-import { applyMigrations } from './migrate.js';
+import { applyMigrations, PGliteAdapterFactory, pgliteExtensions } from './migrate.js';
 
 export type Prisma = PrismaClient;
 
@@ -51,11 +50,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
     let pglite: PGlite;
     try {
-      pglite = await PGlite.create(options.dataDir);
+      pglite = await PGlite.create(options.dataDir, { extensions: pgliteExtensions });
     } catch (error) {
       throw new DatabaseUnavailableError(`No se pudo abrir la base de datos en ${options.dataDir}: ${(error as Error).message}`);
     }
-    adapter = new PrismaPGlite(pglite);
+    adapter = new PGliteAdapterFactory(pglite);
     closeDriver = () => pglite.close();
     rawQuery = async (text, params) => (await pglite.query(text, params)).rows;
     kind = 'pglite';

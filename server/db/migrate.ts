@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine as SchemaEngineType } from '@prisma/schema-engine-wasm';
@@ -74,6 +75,19 @@ async function withEngine<T>(adapter: SqlMigrationAwareDriverAdapterFactory, run
   }
 }
 
+/** The extensions every PGlite of the app loads (the migrations create them). */
+export const pgliteExtensions = { pg_trgm };
+
+/**
+ * The PGlite adapter whose shadow database (used by diff) loads the same extensions: the stock one
+ * opens a bare PGlite, where `CREATE EXTENSION pg_trgm` fails.
+ */
+export class PGliteAdapterFactory extends PrismaPGlite {
+  override async connectToShadowDb() {
+    return new PrismaPGlite(await PGlite.create({ extensions: pgliteExtensions })).connect();
+  }
+}
+
 const noFilters = { externalTables: [], externalEnums: [] };
 
 /** Applies every migration of prisma/migrations not yet applied; returns the names applied. */
@@ -85,10 +99,11 @@ export async function applyMigrations(adapter: SqlMigrationAwareDriverAdapterFac
 
 /** The SQL that would bring the migrations up to schema.prisma; empty when they agree. */
 export async function pendingSchemaChanges(): Promise<string> {
-  const pglite = new PGlite();
+  // The shadow database runs the migrations, which create the pg_trgm extension.
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   try {
     const migrationsList = await loadMigrationsList();
-    const result = await withEngine(new PrismaPGlite(pglite), async (engine) =>
+    const result = await withEngine(new PGliteAdapterFactory(pglite), async (engine) =>
       engine.diff({
         from: { tag: 'migrations', ...migrationsList },
         to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: await readSchema() }] },
