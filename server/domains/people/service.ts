@@ -46,3 +46,42 @@ export async function mayEditPerson(tx: Tx, userId: number, neighborhoodId: numb
   });
   return !!user && !user.passwordHash && user.memberships.length === 0;
 }
+
+// --- A person's own account (written by the session, users and sign-up domains) ---
+
+/** What a person changes about their own account: profile, e-mail change, password, their codes. */
+export type OwnAccountChange = Partial<{
+  firstName: string;
+  lastName: string | null;
+  birthDate: Date | null;
+  mobile: string | null;
+  landline: string | null;
+  email: string;
+  newEmail: string | null;
+  emailCode: string | null;
+  emailVerified: boolean;
+  passwordHash: string;
+  passwordCode: string | null;
+  passwordCodeExpiresAt: Date | null;
+}>;
+
+/** Writes a person's own account data (only the person, or a code mailed to them, leads here). */
+export async function updateOwnAccount(tx: Tx, userId: number, data: OwnAccountChange): Promise<void> {
+  await tx.user.update({ where: { id: userId }, data, select: { id: true } });
+}
+
+/** A person registering themselves with a password (community sign-up): unverified until the mailed code. */
+export async function createRegisteredPerson(tx: Tx, data: PersonData & { passwordHash: string; emailCode: string }): Promise<number> {
+  const user = await tx.user.create({
+    data: {
+      email: data.email.trim().toLowerCase(),
+      firstName: data.firstName,
+      lastName: data.lastName ?? null,
+      passwordHash: data.passwordHash,
+      emailCode: data.emailCode,
+      emailVerified: false,
+    },
+    select: { id: true },
+  });
+  return user.id;
+}
