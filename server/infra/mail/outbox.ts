@@ -31,3 +31,8 @@ export async function queueEmail(prisma: OutboxWriter, email: Email): Promise<bi
   kicks.get(prisma)?.();
   return row.id;
 }
+
+/** After a write that queued e-mails commits (write()'s afterCommit): the running mailer delivers them now. */
+export function kickMailer(prisma: object) {
+  kicks.get(prisma)?.();
+}
