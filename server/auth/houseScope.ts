@@ -1,76 +1,65 @@
-// Which house a viewer may act on for house-level data (residents, tax data): administrators any house
-// of their community, house users only their own. Shared by the residents and taxInfo domains.
-import { GraphQLError } from 'graphql';
-import type { Context } from '../kernel/context.js';
-import { communityOf, actorOf } from '../kernel/context.js';
-import { AppError, ConflictError, NotFoundError } from '../kernel/errors.js';
+// The house-scope rule, one for every domain with house-level data (residents, tax data, and the money
+// domains after them): administrators reach any house of their community, house users (O/S/R roles)
+// only their own house. A house of another community does not exist (404); another house of the same
+// community is forbidden to house users (403).
+import type { Actor, ServiceContext, Tx } from '../kernel/context.js';
+import { actorOf, communityOf } from '../kernel/context.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../kernel/errors.js';
 import { rowId } from '../kernel/ids.js';
 
 export interface HouseTarget {
   id: number;
   neighborhoodId: number;
   ownerUserId: number | null;
-  /** The viewer acts as an administrator (any house), not as a user of the house. */
+  /** The actor acts as an administrator (any house), not as a user of the house. */
   asAdmin: boolean;
 }
 
-export function holdsAny(ctx: Context, grants: readonly string[]): boolean {
+/** The actor holds at least one of the grants. */
+export function holdsAny(ctx: Pick<ServiceContext, 'actor'>, grants: readonly string[]): boolean {
   return grants.some((g) => ctx.actor?.grants.has(g));
+}
+
+/**
+ * The rule without the database: may this actor reach the house `houseId` of its community? Holders of
+ * one of `adminGrants` reach any; everyone else only the house of their account.
+ */
+export function reachesHouse(actor: Pick<Actor, 'grants' | 'houseId'> | null | undefined, houseId: number | null, adminGrants: readonly string[]): boolean {
+  if (!actor) return false;
+  if (adminGrants.some((g) => actor.grants.has(g))) return true;
+  return actor.houseId != null && houseId === actor.houseId;
 }
 
 export const HOUSE_BLOCKED = 'La propiedad está bloqueada';
 export const HOUSE_DELETED = 'La propiedad está eliminada';
+export const HOUSE_NOT_FOUND = 'La propiedad no existe';
 
 /**
- * The house the viewer acts on. Administrators (holding one of `adminGrants`) name any house of their
- * community; everyone else acts on their own house (naming another one is refused, whatever it is).
- * A house of another community does not exist; nor does a deleted one, unless `forNewAccess`: giving
- * people access to a blocked or deleted house is refused (409), as their accounts there would open.
+ * The house the actor acts on. Administrators (holding one of `adminGrants`) name any house of their
+ * community; everyone else acts on their own house (naming another one is refused with `foreignMessage`,
+ * 403, whatever that house is). A house of another community does not exist; nor does a deleted one,
+ * unless `forNewAccess`: giving people access to a blocked or deleted house is refused (409), as their
+ * accounts there would open. `tx` reads inside the caller's write transaction.
  */
 export async function targetHouse(
-  ctx: Context,
+  ctx: ServiceContext,
   houseId: string | number | null | undefined,
   adminGrants: readonly string[],
   foreignMessage: string,
-  options: { forNewAccess?: boolean } = {},
+  options: { forNewAccess?: boolean; tx?: Tx } = {},
 ): Promise<HouseTarget> {
-  const viewer = actorOf(ctx);
+  const actor = actorOf(ctx);
   const asAdmin = holdsAny(ctx, adminGrants);
   const wanted = houseId == null ? null : rowId(houseId);
-  let id: number;
-  if (asAdmin) {
-    if (wanted == null) {
-      if (viewer.houseId == null) throw new NotFoundError('La propiedad no existe');
-      id = viewer.houseId;
-    } else id = wanted;
-  } else {
-    if (viewer.houseId == null || (wanted != null && wanted !== viewer.houseId)) throw new ConflictError(foreignMessage, 403);
-    id = viewer.houseId;
-  }
-  const house = await ctx.prisma.house.findFirst({
+  const id = wanted ?? actor.houseId;
+  if (id == null) throw new NotFoundError(HOUSE_NOT_FOUND);
+  if (!reachesHouse(actor, id, adminGrants)) throw new ForbiddenError(foreignMessage);
+  const house = await (options.tx ?? ctx.prisma).house.findFirst({
     where: { id, neighborhoodId: communityOf(ctx), ...(options.forNewAccess ? {} : { status: { not: 'DELETED' as const } }) },
     select: { id: true, neighborhoodId: true, ownerUserId: true, status: true },
   });
-  if (!house) throw new NotFoundError('La propiedad no existe');
+  if (!house) throw new NotFoundError(HOUSE_NOT_FOUND);
   if (options.forNewAccess && house.status === 'DELETED') throw new ConflictError(HOUSE_DELETED);
   if (options.forNewAccess && house.status === 'BLOCKED') throw new ConflictError(HOUSE_BLOCKED);
-  const { status: _status, ...target } = house;
-  return { ...target, asAdmin };
-}
-
-/** Expected failures inside query resolvers (no typed results there): the legacy code and HTTP status. */
-export function asGraphQLError(error: unknown): unknown {
-  if (!(error instanceof AppError)) return error;
-  return new GraphQLError(error.message, {
-    extensions: { code: error.name.replace(/Error$/, '').toUpperCase() || 'ERROR', legacyCode: error.code, http: { status: error.code >= 400 && error.code < 600 ? error.code : 409 } },
-  });
-}
-
-/** Runs a query resolver, turning AppErrors into GraphQLErrors that keep their code. */
-export async function queryGuard<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw asGraphQLError(error);
-  }
+  return { id: house.id, neighborhoodId: house.neighborhoodId, ownerUserId: house.ownerUserId, asAdmin };
 }

@@ -6,7 +6,7 @@ import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js
 import { rowId } from '../../kernel/ids.js';
 import { HouseRef } from '../houses/house.js';
 import { listCommunityRoles } from '../adminUsers/service.js';
-import { holdsAny, queryGuard } from '../../auth/houseScope.js';
+import { holdsAny } from '../../auth/houseScope.js';
 import {
   ADMIN_RESIDENTS,
   createResident,
@@ -110,17 +110,14 @@ builder.queryField('residents', (t) =>
       filter: t.arg({ type: ResidentFilter, required: false }),
       offset: t.arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }),
     },
-    totalCount: (_p, args, ctx) =>
-      queryGuard(async () => ctx.prisma.membership.count({ where: residentWhere(ctx, await listHouse(ctx, args.houseId?.id), args.filter) })),
-    resolve: (query, _r, args, ctx) =>
-      queryGuard(async () =>
-        ctx.prisma.membership.findMany({
-          ...query,
-          skip: offsetSkip(query, args),
-          where: residentWhere(ctx, await listHouse(ctx, args.houseId?.id), args.filter),
-          orderBy: ORDER,
-        }),
-      ),
+    totalCount: async (_p, args, ctx) => ctx.prisma.membership.count({ where: residentWhere(ctx, await listHouse(ctx, args.houseId?.id), args.filter) }),
+    resolve: async (query, _r, args, ctx) =>
+      ctx.prisma.membership.findMany({
+        ...query,
+        skip: offsetSkip(query, args),
+        where: residentWhere(ctx, await listHouse(ctx, args.houseId?.id), args.filter),
+        orderBy: ORDER,
+      }),
   }),
 );
 

@@ -1,9 +1,12 @@
 // Tax data of a house (HouseTaxInfo): read and written by administrators for any house of their
-// community and by the owner (O) or co-owner (S) for their own house.
-import type { Context } from '../../kernel/context.js';
-import { parseInput } from '../../kernel/input.js';
+// community and by the owner (O) or co-owner (S) for their own house (auth/houseScope.ts, the one rule).
+// This module owns every write of the HouseTaxInfo table but one: an owner change drops the previous
+// owner's tax data (houses/ownership.ts).
+import { z } from 'zod';
+import type { ServiceContext } from '../../kernel/context.js';
+import { boundedText, parseInput } from '../../kernel/input.js';
 import { NotFoundError } from '../../kernel/errors.js';
-import { audit } from '../../kernel/audit.js';
+import { write } from '../../kernel/write.js';
 import { taxInfoSchema } from '../../../core/tax.js';
 import { targetHouse } from '../../auth/houseScope.js';
 import { claimFile } from '../../infra/files/service.js';
@@ -16,37 +19,70 @@ export const TAX_WRITERS = [...TAX_ADMIN_WRITE, ...TAX_HOUSE] as const;
 
 const FOREIGN = 'Solo puedes consultar o modificar los datos fiscales de tu propiedad';
 
-export async function readTaxInfoHouse(ctx: Context, houseId: string | null | undefined) {
+const optionalText = (max: number, label: string) => boundedText(max, label).nullish();
+
+/**
+ * Bounds before the tax rules (core/tax.ts): no field longer than it can ever be valid, no NUL bytes
+ * or lone surrogates, so a huge or broken value is refused before any normalization or pattern runs.
+ */
+const BoundedTaxInfo = z.object({
+  rfc: boundedText(20, 'El RFC'),
+  businessName: boundedText(300, 'La razón social'),
+  fiscalRegime: boundedText(10, 'El régimen fiscal'),
+  cfdiUse: boundedText(10, 'El uso de CFDI'),
+  postalCode: boundedText(10, 'El código postal'),
+  street: optionalText(200, 'La calle'),
+  exteriorNumber: optionalText(30, 'El número exterior'),
+  interiorNumber: optionalText(30, 'El número interior'),
+  colony: optionalText(120, 'La colonia'),
+  city: optionalText(120, 'La ciudad'),
+  state: boundedText(10, 'El estado'),
+  country: optionalText(60, 'El país'),
+});
+
+const FileId = boundedText(64, 'El archivo').nullish();
+
+export async function readTaxInfoHouse(ctx: ServiceContext, houseId: string | null | undefined) {
   return targetHouse(ctx, houseId, TAX_ADMIN_READ, FOREIGN);
+}
+
+/** The tax data of the house the actor may read (null when it has none). */
+export async function readTaxInfo<S extends object>(ctx: ServiceContext, houseId: string | null | undefined, query: S) {
+  const house = await readTaxInfoHouse(ctx, houseId);
+  return ctx.prisma.houseTaxInfo.findFirst({ ...query, where: { houseId: house.id, neighborhoodId: house.neighborhoodId } });
 }
 
 /**
  * Creates or replaces the tax data; `taxReceiptFileId` attaches an uploaded constancia de situación
  * fiscal (left as it was when not given).
  */
-export async function saveTaxInfo(ctx: Context, houseId: string | null | undefined, raw: unknown, taxReceiptFileId?: string | null) {
+export async function saveTaxInfo(ctx: ServiceContext, houseId: string | null | undefined, raw: unknown, taxReceiptFileId?: string | null) {
   const house = await targetHouse(ctx, houseId, TAX_ADMIN_WRITE, FOREIGN);
-  const data = parseInput(taxInfoSchema, raw);
-  const receipt = taxReceiptFileId ? { taxReceiptFileId: await claimFile(ctx, taxReceiptFileId) } : {};
-  const before = await ctx.prisma.houseTaxInfo.findUnique({ where: { houseId: house.id } });
-  await ctx.prisma.houseTaxInfo.upsert({
-    where: { houseId: house.id },
-    create: { houseId: house.id, neighborhoodId: house.neighborhoodId, ...data, ...receipt },
-    update: { ...data, ...receipt },
+  const data = parseInput(taxInfoSchema, parseInput(BoundedTaxInfo, raw));
+  const fileId = parseInput(FileId, taxReceiptFileId);
+  const receipt = fileId ? { taxReceiptFileId: await claimFile(ctx, fileId) } : {};
+  return write(ctx, {}, async ({ tx, audit }) => {
+    const before = await tx.houseTaxInfo.findUnique({ where: { houseId: house.id }, select: { rfc: true } });
+    await tx.houseTaxInfo.upsert({
+      where: { houseId: house.id },
+      create: { houseId: house.id, neighborhoodId: house.neighborhoodId, ...data, ...receipt },
+      update: { ...data, ...receipt },
+    });
+    await audit({
+      action: before ? 'UPDATE' : 'CREATE',
+      entity: 'HouseTaxInfo',
+      entityId: house.id,
+      data: { rfc: data.rfc, fiscalRegime: data.fiscalRegime, cfdiUse: data.cfdiUse, ...(before ? { previousRfc: before.rfc } : {}) },
+    });
+    return house.id;
   });
-  await audit(ctx, before ? 'UPDATE' : 'CREATE', 'HouseTaxInfo', house.id, {
-    rfc: data.rfc,
-    fiscalRegime: data.fiscalRegime,
-    cfdiUse: data.cfdiUse,
-    ...(before ? { previousRfc: before.rfc } : {}),
-  });
-  return house.id;
 }
 
-export async function deleteTaxInfo(ctx: Context, houseId: string | null | undefined) {
+export async function deleteTaxInfo(ctx: ServiceContext, houseId: string | null | undefined) {
   const house = await targetHouse(ctx, houseId, TAX_ADMIN_WRITE, FOREIGN);
-  const { count } = await ctx.prisma.houseTaxInfo.deleteMany({ where: { houseId: house.id, neighborhoodId: house.neighborhoodId } });
-  if (count === 0) throw new NotFoundError('La propiedad no tiene datos fiscales');
-  await audit(ctx, 'DELETE', 'HouseTaxInfo', house.id);
-  return house.id;
+  return write(ctx, { audit: { action: 'DELETE', entity: 'HouseTaxInfo', entityId: house.id } }, async ({ tx }) => {
+    const { count } = await tx.houseTaxInfo.deleteMany({ where: { houseId: house.id, neighborhoodId: house.neighborhoodId } });
+    if (count === 0) throw new NotFoundError('La propiedad no tiene datos fiscales');
+    return house.id;
+  });
 }

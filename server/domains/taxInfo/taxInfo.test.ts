@@ -187,3 +187,30 @@ describe('constancia de situación fiscal (tax_receipt)', () => {
     await t.rest('DELETE', path(), undefined, { token: owner });
   });
 });
+
+describe('kernel rules (issue 8)', () => {
+  it('bounds every string before the tax rules run: huge values and control characters answer 400 and change nothing', async () => {
+    const before = await db().houseTaxInfo.findUnique({ where: { houseId } });
+    const huge = await t.rest('PUT', path(), { ...legacy, business_name: 'x'.repeat(8000) }, { token: owner });
+    expect(huge.body).toEqual({ code: 400, description: 'La razón social debe tener como máximo 300 caracteres' });
+    const nul = await t.rest('PUT', path(), { ...legacy, address: { ...legacy.address, city: 'Quer\u0000étaro' } }, { token: owner });
+    expect(nul.body).toEqual({ code: 400, description: 'La ciudad contiene caracteres no permitidos' });
+    const longRfc = await t.rest('PUT', path(), { ...legacy, rfc: 'A'.repeat(5000) }, { token: owner });
+    expect(longRfc.status).toBe(400);
+    expect(await db().houseTaxInfo.findUnique({ where: { houseId } })).toEqual(before);
+  });
+
+  it('another house of the community is forbidden (FORBIDDEN, 403) to house users, not a conflict; the write and its audit are one', async () => {
+    const foreign = await t.gql(
+      'mutation($input: UpdateHouseTaxInfoInput!) { updateHouseTaxInfo(input: $input) { __typename } }',
+      { input: { houseId: houseGid(otherHouseId), taxInfo: { rfc: 'AAA010101AAA', businessName: 'Olivos SA', fiscalRegime: 'RF601', cfdiUse: 'G03', postalCode: '76000', state: 'QUE' } } },
+      { token: owner },
+    );
+    expect(foreign.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', legacyCode: 403 });
+    const read = await t.gql('query($h: ID) { houseTaxInfo(houseId: $h) { rfc } }', { h: houseGid(otherHouseId) }, { token: coOwner });
+    expect(read.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', legacyCode: 403 });
+    const audits = await db().auditLog.count({ where: { entity: 'HouseTaxInfo' } });
+    await t.rest('PUT', path(), legacy, { token: owner });
+    expect(await db().auditLog.count({ where: { entity: 'HouseTaxInfo' } })).toBe(audits + 1);
+  });
+});

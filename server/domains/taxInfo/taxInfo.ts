@@ -4,8 +4,7 @@ import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js
 import { CFDI_USES, cfdiUseByCode, FISCAL_REGIMES, regimeByCode, STATES, stateByCode, type CfdiUse, type FiscalRegime, type StateOption } from '../../../core/tax.js';
 import { rfcPersonType } from '../../../core/validators.js';
 import { HouseRef } from '../houses/house.js';
-import { queryGuard } from '../../auth/houseScope.js';
-import { deleteTaxInfo, readTaxInfoHouse, saveTaxInfo, TAX_READERS, TAX_WRITERS } from './service.js';
+import { deleteTaxInfo, readTaxInfo, saveTaxInfo, TAX_READERS, TAX_WRITERS } from './service.js';
 
 const PersonTypeEnum = builder.enumType('PersonType', {
   description: 'From the RFC length: 13 characters is a natural person (FISICA), 12 a legal entity (MORAL).',
@@ -88,11 +87,7 @@ builder.queryField('houseTaxInfo', (t) =>
     description: 'Tax data of a house (null when it has none). Without houseId: the viewer’s own house.',
     ...grants(...TAX_READERS),
     args: { houseId: t.arg.globalID({ required: false, for: HouseRef }) },
-    resolve: (query, _root, args, ctx) =>
-      queryGuard(async () => {
-        const house = await readTaxInfoHouse(ctx, args.houseId?.id);
-        return ctx.prisma.houseTaxInfo.findFirst({ ...query, where: { houseId: house.id, neighborhoodId: communityOf(ctx) } });
-      }),
+    resolve: (query, _root, args, ctx) => readTaxInfo(ctx, args.houseId?.id, query),
   }),
 );
 

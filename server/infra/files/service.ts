@@ -2,7 +2,7 @@
 // instance serves them; the legacy client's object-storage policy is replaced by POST /api/1.0/files.
 import type { Database } from '../../db/client.js';
 import type { Viewer } from '../../auth/viewer.js';
-import type { Context } from '../../kernel/context.js';
+import type { ServiceContext } from '../../kernel/context.js';
 import { communityOf } from '../../kernel/context.js';
 import { InputError } from '../../kernel/errors.js';
 import { isUuid } from '../../kernel/ids.js';
@@ -22,7 +22,7 @@ export function fileTypeOf(name: string): string | null {
 }
 
 /** The id of a file uploaded in the viewer's community, to attach it to a record; anything else is refused. */
-export async function claimFile(ctx: Context, fileId: string): Promise<string> {
+export async function claimFile(ctx: ServiceContext, fileId: string): Promise<string> {
   if (!isUuid(fileId)) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
   const file = await ctx.prisma.storedFile.findFirst({ where: { id: fileId, neighborhoodId: communityOf(ctx) }, select: { id: true } });
   if (!file) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
