@@ -5,6 +5,7 @@ import { parseInput, boundedText } from '../../kernel/input.js';
 import { ConflictError, NotFoundError } from '../../kernel/errors.js';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { write } from '../../kernel/write.js';
+import { detachStreet } from '../houses/rows.js';
 
 export const StreetSchema = z.object({
   name: boundedText(120, 'El nombre de la calle', { required: true }),
@@ -59,7 +60,7 @@ export async function deleteStreet(ctx: ServiceContext, id: number) {
   return write(ctx, { audit: { action: 'DELETE', entity: 'Street', entityId: id, data: { name: street.name } } }, async ({ tx }) => {
     const inUse = await tx.house.count({ where: { streetId: id, neighborhoodId, status: { not: 'DELETED' } } });
     if (inUse > 0) throw new ConflictError(`No logramos eliminar la calle ${street.name}. Recarga y vuelve a intentar`);
-    await tx.house.updateMany({ where: { streetId: id, neighborhoodId }, data: { streetId: null } });
+    await detachStreet(tx, neighborhoodId, id);
     await tx.street.delete({ where: { id } });
     return id;
   });
