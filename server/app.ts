@@ -25,6 +25,9 @@ import { attachGraphqlWebsocket } from './graphql/websocket.js';
 import { startMailer } from './infra/mail/sender.js';
 import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './infra/mail/mailbox.js';
 import { FILES_PATH, handleFiles } from './infra/files/http.js';
+import { MAX_FILE_BYTES } from './infra/files/service.js';
+import { useInputArmor } from './graphql/inputArmor.js';
+import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from './http/bodyLimit.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // CLIENT_DIST lets parallel builds (and their browser tests) use their own output folder.
@@ -155,6 +158,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
         maxDirectives: { n: QUERY_LIMITS.maxDirectives },
         blockFieldSuggestion: { enabled: config.env === 'production' },
       }),
+      useInputArmor(),
       introspectionGate,
       staleTokenIs401,
       setCookiesOnResponse,
@@ -203,7 +207,18 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
   async function fetch(request: Request, serverContext: object = {}): Promise<Response> {
     const url = new URL(request.url);
     try {
-      if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) return await yoga.handleRequest(request, serverContext as ServerContext);
+      if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) {
+        const multipart = /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '');
+        let limited: Request;
+        try {
+          limited = await limitBody(request, multipart ? MAX_FILE_BYTES + 64 * 1024 : MAX_JSON_BYTES);
+        } catch (error) {
+          if (!(error instanceof BodyTooLargeError)) throw error;
+          const message = multipart ? 'El archivo debe pesar como máximo 10 MB' : 'La solicitud es demasiado grande (máximo 1 MB)';
+          return Response.json({ errors: [{ message, extensions: { code: 'PAYLOAD_TOO_LARGE', legacyCode: 413 } }] }, { status: 413 });
+        }
+        return await yoga.handleRequest(limited, serverContext as ServerContext);
+      }
       if (url.pathname === FILES_PATH || url.pathname.startsWith(`${FILES_PATH}/`)) return await handleFiles(db, request, url.pathname);
       if (url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)) return await handleRest(request, serverContext);
       if (url.pathname === MAILBOX_PATH) {

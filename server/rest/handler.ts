@@ -1,9 +1,30 @@
 import type { YogaServerInstance } from 'graphql-yoga';
 import { compileRoutes, legacyError, matchRoute, RestError, statusForCode, zodDescription, type RestRoute } from './router.js';
+import { hasForbiddenCharacters } from '../graphql/inputArmor.js';
+import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from '../http/bodyLimit.js';
 
 export const REST_PREFIX = '/api/1.0';
 export const COMMUNITY_HEADER = 'x-legacy-community';
-const MAX_BODY_BYTES = 1_000_000;
+const MAX_BODY_BYTES = MAX_JSON_BYTES;
+/** Characters of a path parameter (ids, codes, domains) and of a query-string value. */
+export const MAX_PARAM_LENGTH = 200;
+export const MAX_QUERY_VALUE_LENGTH = 1_000;
+
+/** The first problem of the path parameters and query string (NUL bytes, lone surrogates, over-long values), or null. */
+export function urlInputProblem(params: Record<string, string>, searchParams: URLSearchParams): string | null {
+  for (const [name, value] of Object.entries(params)) {
+    if (hasForbiddenCharacters(value)) return `El parámetro ${name} de la ruta contiene caracteres no permitidos`;
+    if (value.length > MAX_PARAM_LENGTH) return `El parámetro ${name} de la ruta debe tener como máximo ${MAX_PARAM_LENGTH} caracteres`;
+  }
+  for (const [name, value] of searchParams) {
+    const shown = name.length > 40 || hasForbiddenCharacters(name) ? 'de la consulta' : name;
+    if (hasForbiddenCharacters(name) || hasForbiddenCharacters(value)) return `El parámetro ${shown} contiene caracteres no permitidos`;
+    if (name.length > MAX_PARAM_LENGTH || value.length > MAX_QUERY_VALUE_LENGTH) {
+      return `El parámetro ${shown} debe tener como máximo ${MAX_QUERY_VALUE_LENGTH.toLocaleString('en-US')} caracteres`;
+    }
+  }
+  return null;
+}
 
 type Yoga = YogaServerInstance<any, any>;
 
@@ -13,16 +34,27 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
   return async function handleRest(request: Request, serverContext: object): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname.slice(REST_PREFIX.length) || '/';
-    const { route, params, pathMatched } = matchRoute(compiled, request.method, path) as ReturnType<typeof matchRoute> & {
+    const { route, params, pathMatched, malformed } = matchRoute(compiled, request.method, path) as ReturnType<typeof matchRoute> & {
       params?: Record<string, string>;
+      malformed?: boolean;
     };
+    if (malformed) return legacyError(400, 400, 'La ruta contiene caracteres no válidos');
     if (!route) {
       return pathMatched
         ? legacyError(405, 405, `El método ${request.method} no está permitido en ${url.pathname}`)
         : legacyError(404, 404, `La ruta ${url.pathname} no existe`);
     }
 
+    const urlProblem = urlInputProblem(params ?? {}, url.searchParams);
+    if (urlProblem) return legacyError(400, 400, urlProblem);
+
     let body: unknown = undefined;
+    try {
+      request = await limitBody(request, route.multipart?.maxBytes ?? MAX_BODY_BYTES);
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      return legacyError(413, 413, route.multipart?.tooLarge ?? 'La solicitud es demasiado grande');
+    }
     if (route.multipart && request.method !== 'GET' && request.method !== 'DELETE') {
       if (Number(request.headers.get('content-length') ?? 0) > route.multipart.maxBytes) return legacyError(413, 413, route.multipart.tooLarge);
       try {

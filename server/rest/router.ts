@@ -101,7 +101,8 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
     try {
       route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
     } catch {
-      return { route: undefined, pathMatched: false };
+      // Percent-encoding that is not UTF-8 (e.g. a lone surrogate, %ED%A0%80): a bad request, not a missing route.
+      return { route: undefined, pathMatched: true, malformed: true };
     }
     return { route, params };
   }
