@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { createYoga, type Plugin } from 'graphql-yoga';
+import { useGraphQlJit } from '@envelop/graphql-jit';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, validate } from 'graphql';
@@ -15,7 +16,7 @@ import { isEmpty, seedDemo } from './db/seed.js';
 import { schema } from './graphql/schema.js';
 import type { Context } from './kernel/context.js';
 import { createAppPubSub } from './infra/pubsub.js';
-import { loadViewer, type Viewer } from './auth/viewer.js';
+import { viewerForToken, type Viewer } from './auth/viewer.js';
 import { clearSessionCookie, tokenFromHeaders } from './auth/cookies.js';
 import { COMMUNITY_HEADER, createRestHandler, REST_PREFIX } from './rest/handler.js';
 import { legacyError } from './rest/router.js';
@@ -85,7 +86,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     } else if (request) {
       const { token, viaCookie } = tokenFromHeaders(request.headers);
       if (token) {
-        viewer = await loadViewer(db, token, 'session');
+        viewer = await viewerForToken(db, token);
         if (!viewer) {
           staleToken = true;
           if (viaCookie) setCookies.push(clearSessionCookie(config.secureCookies));
@@ -162,6 +163,8 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       introspectionGate,
       staleTokenIs401,
       setCookiesOnResponse,
+      // Compiled execution (graphql-jit): measured by npm run bench (docs in README's bench line).
+      useGraphQlJit(),
     ],
   });
 

@@ -41,6 +41,68 @@ interface ViewerRow {
 
 const TOUCH_AFTER_MS = 5 * 60_000;
 
+/**
+ * Per-token viewer cache (bearer and cookie requests only). An entry lives VIEWER_CACHE_MS: with
+ * several instances, that bounds how long another instance keeps answering for a session that has
+ * ended there (or for a role, membership or module changed there). In this instance it is forgotten
+ * at once: forgetSession() by the code that ends a session, and the whole cache whenever a statement
+ * updates or deletes a row of Session, Membership, Role, Neighborhood or User (Database.onViewerWrite),
+ * after which nothing is cached for VIEWER_WRITE_QUIET_MS (a read racing the commit cannot be kept).
+ * Anonymous and stale tokens are never cached.
+ */
+export const VIEWER_CACHE_MS = 3_000;
+const VIEWER_WRITE_QUIET_MS = 1_000;
+const VIEWER_CACHE_MAX = 10_000;
+
+interface CachedViewer {
+  viewer: Viewer;
+  tokenHash: string;
+  expires: number;
+}
+
+const cacheByHash = new Map<string, CachedViewer>();
+let quietUntil = 0;
+const watchedDatabases = new WeakSet<object>();
+
+/** Drops the cached viewer of a session (by session id or token hash) or, without an argument, every one. */
+export function forgetSession(sessionIdOrTokenHash?: string): void {
+  if (sessionIdOrTokenHash === undefined) {
+    cacheByHash.clear();
+    return;
+  }
+  if (cacheByHash.delete(sessionIdOrTokenHash)) return;
+  for (const [hash, entry] of cacheByHash) {
+    if (entry.viewer.sessionId === sessionIdOrTokenHash) cacheByHash.delete(hash);
+  }
+}
+
+function viewerWritten() {
+  cacheByHash.clear();
+  quietUntil = Date.now() + VIEWER_WRITE_QUIET_MS;
+}
+
+type ViewerDb = Pick<Database, 'sql' | 'prisma'> & Partial<Pick<Database, 'onViewerWrite'>>;
+
+/** The viewer of a session token: from the cache when it was loaded under VIEWER_CACHE_MS ago, else loadViewer. */
+export async function viewerForToken(db: ViewerDb, token: string): Promise<Viewer | null> {
+  if (db.onViewerWrite && !watchedDatabases.has(db)) {
+    watchedDatabases.add(db);
+    db.onViewerWrite(viewerWritten);
+  }
+  const tokenHash = hashToken(token);
+  const now = Date.now();
+  const hit = cacheByHash.get(tokenHash);
+  if (hit && hit.expires > now) return hit.viewer;
+  if (hit) cacheByHash.delete(tokenHash);
+  const started = now;
+  const viewer = await loadViewer(db, token, 'session');
+  if (viewer && started >= quietUntil && Date.now() >= quietUntil) {
+    if (cacheByHash.size >= VIEWER_CACHE_MAX) cacheByHash.clear();
+    cacheByHash.set(tokenHash, { viewer, tokenHash, expires: started + VIEWER_CACHE_MS });
+  }
+  return viewer;
+}
+
 /** One statement: the session with its user, account, role and community modules. */
 export async function loadViewer(db: Pick<Database, 'sql' | 'prisma'>, token: string, via: 'session' | 'public' | 'id'): Promise<Viewer | null> {
   const column = { session: 'tokenHash', public: 'publicToken', id: 'id' }[via];

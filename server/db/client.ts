@@ -2,11 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { KyselyPGlite } from 'kysely-pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/client.js';
+import type { DB } from './generated/kysely.js';
 import { applyMigrations, PGliteAdapterFactory, pgliteExtensions } from './migrate.js';
 
 export type Prisma = PrismaClient;
+export type KyselyDb = Kysely<DB>;
+
+/** Tables whose changes can alter a signed-in viewer (session, account, role, community modules, person). */
+const VIEWER_TABLES = /^\s*(UPDATE|DELETE\s+FROM)\s+("?public"?\.)?"(Session|Membership|Role|Neighborhood|User)"/i;
 
 export interface Database {
   prisma: PrismaClient;
@@ -15,6 +22,16 @@ export interface Database {
   statements: () => number;
   /** A read straight on the driver, for the hottest path (the viewer of every request); counted too. */
   sql: <T>(text: string, params: unknown[]) => Promise<T[]>;
+  /**
+   * Kysely on the same driver (pg Pool or the app's PGlite), typed from schema.prisma by prisma-kysely:
+   * for hot reads written in SQL (the owners list, the audit log). Its statements are counted too.
+   */
+  kysely: KyselyDb;
+  /**
+   * Called after any statement that updates or deletes a row of Session, Membership, Role,
+   * Neighborhood or User (the viewer cache of server/auth/viewer.ts forgets what it holds).
+   */
+  onViewerWrite: (listener: () => void) => void;
   migrate: () => Promise<string[]>;
   close: () => Promise<void>;
 }
@@ -31,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let closeDriver: () => Promise<void>;
   let rawQuery: (text: string, params: unknown[]) => Promise<unknown[]>;
   let kind: Database['kind'];
+  let dialect: Dialect;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
@@ -45,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     adapter = new PrismaPg(pool);
     closeDriver = () => pool.end();
     rawQuery = async (text, params) => (await pool.query(text, params)).rows;
+    dialect = new PostgresDialect({ pool });
     kind = 'postgresql';
   } else {
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
@@ -57,21 +76,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     adapter = new PGliteAdapterFactory(pglite);
     closeDriver = () => pglite.close();
     rawQuery = async (text, params) => (await pglite.query(text, params)).rows;
+    dialect = new KyselyPGlite(pglite).dialect;
     kind = 'pglite';
   }
 
   let count = 0;
+  const viewerListeners: (() => void)[] = [];
   const prisma = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
-  prisma.$on('query', () => {
+  prisma.$on('query', (event) => {
     count++;
+    if (viewerListeners.length && VIEWER_TABLES.test(event.query)) for (const listener of viewerListeners) listener();
+  });
+  const kysely = new Kysely<DB>({
+    dialect,
+    log: (event) => {
+      if (event.level === 'query') count++;
+    },
   });
   return {
     prisma,
     kind,
+    kysely,
+    onViewerWrite: (listener) => {
+      viewerListeners.push(listener);
+    },
     statements: () => count,
     sql: async <T>(text: string, params: unknown[]) => {
       count++;
-      return (await rawQuery(text, params)) as T[];
+      const rows = (await rawQuery(text, params)) as T[];
+      if (viewerListeners.length && VIEWER_TABLES.test(text)) for (const listener of viewerListeners) listener();
+      return rows;
     },
     migrate: () => applyMigrations(adapter),
     close: async () => {

@@ -11,6 +11,8 @@ import type { Context } from '../kernel/context.js';
 import type { Grant } from '../../core/grants.js';
 import { formatMoney, parseMoney } from '../../core/money.js';
 import { forbidden, unauthenticated } from './errorMapping.js';
+import { Kind, type GraphQLResolveInfo, type SelectionNode } from 'graphql';
+import { InputError } from '../kernel/errors.js';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -96,6 +98,14 @@ builder.subscriptionType({});
 
 export const MAX_PAGE_SIZE = 100;
 
+/*
+ * Pagination. Every connection pages by keyset on a stable order: prismaConnection's `cursor: 'id'`
+ * makes Prisma compare against the cursor row (WHERE id > cursor), and the SQL-built hot lists
+ * (owners list, audit log) use keysetPage/keysetConnection below with an explicit
+ * `WHERE id > $after`. A numeric offset exists only for the legacy page/offset parameters (pager
+ * screens and REST page_size/offset): offsetSkip, ignored whenever a cursor is given.
+ */
+
 /**
  * The `skip` of a connection page with the pager's `offset` argument ((page-1)*size) added; cursors
  * (after/before) take precedence over the offset.
@@ -118,4 +128,81 @@ export function grants<const G extends readonly Grant[]>(...any: G) {
 /** The optional `idempotencyKey` of a mutation input (kernel/write.ts): a repeat with the same key answers the first result. */
 export function idempotencyKeyField<F extends { string: (options: { required: false; description: string }) => any }>(f: F): ReturnType<F['string']> {
   return f.string({ required: false, description: 'Repeating the request with the same key and input answers the first result instead of writing twice' });
+}
+
+export interface ConnectionArgs {
+  first?: number | null;
+  last?: number | null;
+  after?: string | null;
+  before?: string | null;
+  offset?: number | null;
+}
+
+/** What one keyset page asks of SQL: `limit` rows (one more than the page, to know whether more follow). */
+export interface KeysetPage<K> {
+  size: number;
+  limit: number;
+  after: K | null;
+  before: K | null;
+  /** `last`/`before` pages read the order backwards and are reversed afterwards. */
+  backwards: boolean;
+  /** Legacy pager offset; 0 whenever a cursor is given. */
+  offset: number;
+}
+
+/** Relay arguments to a keyset page; `first`/`last` are clamped to maxSize, a cursor wins over `offset`. */
+export function keysetPage<K>(
+  args: ConnectionArgs,
+  parse: (cursor: string) => K,
+  { defaultSize = 20, maxSize = MAX_PAGE_SIZE }: { defaultSize?: number; maxSize?: number } = {},
+): KeysetPage<K> {
+  const { first, last, after, before } = args;
+  if ((first != null && first < 0) || (last != null && last < 0)) throw new InputError([{ field: 'first', message: 'El tamaño de página no puede ser negativo' }]);
+  if (after && before) throw new InputError([{ field: 'after', message: 'Usa after o before, no ambos' }]);
+  const backwards = last != null || (!!before && first == null);
+  const size = Math.min(maxSize, Math.max(0, (backwards ? last : first) ?? defaultSize));
+  return {
+    size,
+    limit: size + 1,
+    after: after ? parse(after) : null,
+    before: before ? parse(before) : null,
+    backwards,
+    offset: after || before ? 0 : Math.max(0, args.offset ?? 0),
+  };
+}
+
+export interface KeysetConnection<T> {
+  edges: { cursor: string; node: T }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  totalCount?: number;
+}
+
+/** The connection of the rows a keyset page read (up to `limit`, in read order). */
+export function keysetConnection<T>(rows: T[], page: KeysetPage<unknown>, cursorOf: (row: T) => string, totalCount?: number): KeysetConnection<T> {
+  const more = rows.length > page.size;
+  const pageRows = rows.slice(0, page.size);
+  if (page.backwards) pageRows.reverse();
+  const edges = pageRows.map((node) => ({ cursor: cursorOf(node), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: page.backwards ? page.before != null : more,
+      hasPreviousPage: page.backwards ? more : page.after != null || page.offset > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    totalCount,
+  };
+}
+
+/** Whether a field's selection asks for `name` directly (through fragments too). */
+export function selectsField(info: GraphQLResolveInfo, name: string): boolean {
+  const visit = (selections: readonly SelectionNode[]): boolean =>
+    selections.some((s) => {
+      if (s.kind === Kind.FIELD) return s.name.value === name;
+      if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet.selections);
+      const fragment = info.fragments[s.name.value];
+      return !!fragment && visit(fragment.selectionSet.selections);
+    });
+  return info.fieldNodes.some((node) => !!node.selectionSet && visit(node.selectionSet.selections));
 }

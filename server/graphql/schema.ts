@@ -4,6 +4,7 @@ import { builder } from './builder.js';
 import './errorTypes.js';
 import '../domains/neighborhoods/neighborhood.js';
 import '../domains/houses/house.js';
+import '../domains/houses/ownersList.js';
 import '../domains/streets/street.js';
 import '../domains/houseTypes/houseType.js';
 import '../domains/adminUsers/adminUser.js';

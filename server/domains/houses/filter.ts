@@ -3,6 +3,7 @@ import type { Context } from '../../kernel/context.js';
 import { communityOf } from '../../kernel/context.js';
 import type { HouseListFilter } from '../../../core/houseRules.js';
 import type { Prisma as PrismaNS } from '../../db/generated/client.js';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
 const contains = (value: string) => ({ contains: value, mode: 'insensitive' as const });
 const same = (value: string) => ({ equals: value, mode: 'insensitive' as const });
@@ -53,4 +54,40 @@ export function searchHouses(ctx: Context, query: object, phrase: string) {
     orderBy: { id: 'asc' },
     take: 20,
   });
+}
+
+/** A LIKE pattern that matches `text` literally (its %, _ and \ escaped). */
+function likeLiteral(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The owners-list filter as one SQL condition on "House" h, for the SQL-built owners list
+ * (ownersList.ts): the same rows as houseWhere. Exact fields compare lower(column) = lower(value)
+ * (expression indexes), contains-search is ILIKE '%text%' (pg_trgm GIN indexes), the cadastral key a
+ * prefix ILIKE. Owner conditions are EXISTS on "User", so the page needs no join to filter.
+ */
+export function houseListCondition(neighborhoodId: number, f: HouseListFilter | null | undefined): RawBuilder<SqlBool> {
+  const filter = f ?? {};
+  const conditions: RawBuilder<unknown>[] = [sql`h."neighborhoodId" = ${neighborhoodId}`];
+  conditions.push(filter.status ? sql`h.status = ${filter.status}::"HouseStatus"` : sql`h.status <> 'DELETED'`);
+  if (given(filter.catastral)) conditions.push(sql`h.catastral ILIKE ${`${likeLiteral(filter.catastral.trim())}%`}`);
+  if (filter.houseTypeId) conditions.push(sql`h."houseTypeId" = ${filter.houseTypeId}`);
+  if (filter.streetId) conditions.push(sql`h."streetId" = ${filter.streetId}`);
+  if (filter.condominiumId) conditions.push(sql`h."condominiumId" = ${filter.condominiumId}`);
+  if (filter.mallId) conditions.push(sql`h."mallId" = ${filter.mallId}`);
+  const exact = { exteriorNumber: filter.exteriorNumber, interiorNumber: filter.interiorNumber, block: filter.block, lot: filter.lot };
+  for (const [column, value] of Object.entries(exact)) {
+    if (given(value)) conditions.push(sql`lower(${sql.ref(`h.${column}`)}) = lower(${value.trim()})`);
+  }
+  const owner: RawBuilder<unknown>[] = [];
+  const contains = { firstName: filter.firstName, lastName: filter.lastName, email: filter.email };
+  for (const [column, value] of Object.entries(contains)) {
+    if (given(value)) owner.push(sql`${sql.ref(`o.${column}`)} ILIKE ${`%${likeLiteral(value.trim())}%`}`);
+  }
+  if (filter.userActive === true) owner.push(sql`o."passwordHash" IS NOT NULL`);
+  if (owner.length) conditions.push(sql`EXISTS (SELECT 1 FROM "User" o WHERE o.id = h."ownerUserId" AND ${sql.join(owner, sql` AND `)})`);
+  // user_status false: no owner yet, or an owner who has not set a password.
+  if (filter.userActive === false) conditions.push(sql`NOT EXISTS (SELECT 1 FROM "User" o WHERE o.id = h."ownerUserId" AND o."passwordHash" IS NOT NULL)`);
+  return sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
 }

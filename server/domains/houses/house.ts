@@ -1,13 +1,13 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { houseLabel } from '../../../core/houseLabel.js';
 import type { Grant } from '../../../core/grants.js';
-import { HOUSE_STATUSES, lockHeldByOther, type HouseListFilter } from '../../../core/houseRules.js';
+import { HOUSE_STATUSES, lockHeldByOther } from '../../../core/houseRules.js';
 import { rowId } from '../../kernel/ids.js';
-import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
+import { builder, grants } from '../../graphql/builder.js';
 import { communityOf, type Context } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { UserRef } from '../users/user.js';
-import { houseWhere, searchHouses } from './filter.js';
+import { searchHouses } from './filter.js';
 import { activateHouse, changeHouseStatus, changeOwner, lockHouse, saveHouse, unlockHouse } from './service.js';
 
 export const HouseStatusEnum = builder.enumType('HouseStatus', { values: HOUSE_STATUSES });
@@ -116,48 +116,7 @@ builder.prismaObject('HouseOwnerChange', {
   }),
 });
 
-const HouseFilter = builder.inputType('HouseFilter', {
-  description: 'Owners list filters of spec 1 section 2; ids are database ids (they travel in the query string).',
-  fields: (t) => ({
-    status: t.field({ type: HouseStatusEnum, required: false, description: 'Without it, every house but DELETED' }),
-    catastral: t.string({ required: false, description: 'Cadastral key prefix' }),
-    firstName: t.string({ required: false }),
-    lastName: t.string({ required: false }),
-    email: t.string({ required: false }),
-    houseTypeId: t.int({ required: false }),
-    streetId: t.int({ required: false }),
-    condominiumId: t.int({ required: false }),
-    mallId: t.int({ required: false }),
-    exteriorNumber: t.string({ required: false }),
-    interiorNumber: t.string({ required: false }),
-    block: t.string({ required: false }),
-    lot: t.string({ required: false }),
-    userActive: t.boolean({ required: false, description: 'user_status: true when the owner has an account, false when not' }),
-  }),
-});
-
-builder.queryField('houses', (t) =>
-  t.prismaConnection({
-    type: 'House',
-    nullable: true,
-    cursor: 'id',
-    maxSize: MAX_PAGE_SIZE,
-    defaultSize: 20,
-    ...grants('AHousesRead', 'AHousesSearch'),
-    args: {
-      filter: t.arg({ type: HouseFilter, required: false }),
-      offset: t.arg.int({ required: false, description: 'Rows to skip before the page (pager: (page-1)*size); ignored with after/before' }),
-    },
-    totalCount: (_parent, args, ctx) => ctx.prisma.house.count({ where: houseWhere(ctx, args.filter as HouseListFilter) }),
-    resolve: (query, _root, args, ctx) =>
-      ctx.prisma.house.findMany({
-        ...query,
-        skip: offsetSkip(query, args),
-        where: houseWhere(ctx, args.filter as HouseListFilter),
-        orderBy: { id: 'asc' },
-      }),
-  }),
-);
+// The owners list (`houses` connection and HouseFilter) is in ownersList.ts.
 
 builder.queryField('searchHouses', (t) =>
   t.prismaField({
