@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { houseLabel } from '../../../core/houseLabel.js';
-import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
+import { builder, grants, idempotencyKeyField, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
 import { communityOf } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { rowId } from '../../kernel/ids.js';
@@ -51,14 +51,26 @@ export const ResidentRef = builder.prismaNode('Membership', {
     userDatabaseId: t.exposeInt('userId'),
     houseDatabaseId: t.int({ select: { houseId: true }, resolve: (m) => m.houseId ?? 0 }),
     roleDatabaseId: t.exposeInt('roleId'),
-    firstName: t.string({ select: { user: { select: { firstName: true } } }, resolve: (m) => m.user.firstName }),
-    lastName: t.string({ nullable: true, select: { user: { select: { lastName: true } } }, resolve: (m) => m.user.lastName }),
+    pending: t.exposeBoolean('pending', {
+      description: 'An invitation the person has not accepted yet: the house sees only the e-mail typed, and the account opens when they accept.',
+    }),
+    // A person's own data (name, mobile) shows only once they belong to the community: never while invited.
+    firstName: t.string({ select: { pending: true, user: { select: { firstName: true } } }, resolve: (m) => (m.pending ? '' : m.user.firstName) }),
+    lastName: t.string({ nullable: true, select: { pending: true, user: { select: { lastName: true } } }, resolve: (m) => (m.pending ? null : m.user.lastName) }),
     email: t.string({ select: { user: { select: { email: true } } }, resolve: (m) => m.user.email }),
-    mobile: t.string({ nullable: true, select: { user: { select: { mobile: true } } }, resolve: (m) => m.user.mobile }),
+    mobile: t.string({ nullable: true, select: { pending: true, user: { select: { mobile: true } } }, resolve: (m) => (m.pending ? null : m.user.mobile) }),
     accountActive: t.boolean({
-      description: 'The person chose a password; from then on their name and phone are theirs to edit.',
-      select: { user: { select: { passwordHash: true } } },
-      resolve: (m) => !!m.user.passwordHash,
+      description: 'The person chose a password (false while invited).',
+      select: { pending: true, user: { select: { passwordHash: true } } },
+      resolve: (m) => !m.pending && !!m.user.passwordHash,
+    }),
+    personalDataEditable: t.boolean({
+      description: 'The viewer may change the name and mobile: the person has not registered and belongs to no other community.',
+      select: (_args, ctx) => ({
+        pending: true,
+        user: { select: { passwordHash: true, memberships: { where: { neighborhoodId: { not: ctx.actor?.neighborhoodId ?? -1 } }, select: { id: true }, take: 1 } } },
+      }),
+      resolve: (m) => !m.pending && !m.user.passwordHash && m.user.memberships.length === 0,
     }),
     role: t.relation('role', { type: HouseRoleRef }),
     houseLabel: t.string({
@@ -174,7 +186,7 @@ builder.mutationField('createResident', (t) =>
   t.field({
     type: ResidentPayload,
     description:
-      'Registers a person (found or created by e-mail) as a resident of a house and e-mails them; a new person gets a sign-up link. Without houseId: the viewer’s own house.',
+      'Registers a person (found or created by e-mail) as a resident of a house and e-mails them; a new person gets a sign-up link, a person with an account or in another community an invitation (pending until accepted). Without houseId: the viewer’s own house. The viewer must have verified their e-mail.',
     ...grants('AResidentsCreate', 'OResidentsCreate', 'SResidentsCreate', 'RResidentsCreate'),
     errors: { types: [InputError, ConflictError, NotFoundError] },
     args: {
@@ -188,14 +200,15 @@ builder.mutationField('createResident', (t) =>
             mobile: f.string({ required: false }),
             roleId: f.int({ required: true, description: 'databaseId of a HouseRole' }),
             accreditationFileId: f.string({ required: false, description: 'Id of a file uploaded with POST /api/1.0/files' }),
+            idempotencyKey: idempotencyKeyField(f),
           }),
         }),
         required: true,
       }),
     },
     resolve: async (_r, { input }, ctx) => {
-      const { houseId, ...data } = input;
-      return { id: await createResident(ctx, houseId?.id, data) };
+      const { houseId, idempotencyKey, ...data } = input;
+      return { id: await createResident(ctx, houseId?.id, data, idempotencyKey) };
     },
   }),
 );
@@ -203,7 +216,8 @@ builder.mutationField('createResident', (t) =>
 builder.mutationField('updateResident', (t) =>
   t.field({
     type: ResidentPayload,
-    description: 'Changes the role and accreditation file; name and mobile only while the person has not activated their account.',
+    description:
+      'Changes the role and accreditation file; name and mobile (omit to keep them) only while the person has not registered and belongs to no other community (personalDataEditable), else they stay as the person left them.',
     ...grants('AResidentsUpdate', 'OResidentsUpdate', 'SResidentsUpdate', 'RResidentsUpdate'),
     errors: { types: [InputError, ConflictError, NotFoundError] },
     args: {
@@ -212,7 +226,7 @@ builder.mutationField('updateResident', (t) =>
           fields: (f) => ({
             id: f.globalID({ required: true, for: ResidentRef }),
             houseId: f.globalID({ required: false, for: HouseRef, description: 'When given, the resident must belong to this house' }),
-            firstName: f.string({ required: true }),
+            firstName: f.string({ required: false }),
             lastName: f.string({ required: false }),
             mobile: f.string({ required: false }),
             roleId: f.int({ required: true }),

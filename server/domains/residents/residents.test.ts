@@ -304,3 +304,107 @@ describe('blocked and deleted houses', () => {
     expect((await t.rest('POST', path(foreign.id), newPerson('ajena@demo.mx'), { token: admin })).status).toBe(404);
   });
 });
+
+describe('tenancy and the kernel (issue 8)', () => {
+  async function torrePerson(email: string, data: { passwordHash?: string | null; mobile?: string } = {}) {
+    const torre = await db().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } });
+    const tower = await db().house.findFirstOrThrow({ where: { neighborhoodId: torre.id } });
+    const role = await db().role.findFirstOrThrow({ where: { neighborhoodId: torre.id, kind: 'RESIDENT' } });
+    const person = await db().user.create({ data: { email, firstName: 'Teresa', lastName: 'Torres', mobile: data.mobile ?? '5511112222', passwordHash: data.passwordHash ?? null } });
+    await db().membership.create({ data: { neighborhoodId: torre.id, userId: person.id, houseId: tower.id, roleId: role.id } });
+    return person;
+  }
+
+  it('a person of another community is invited, not linked, and neither creating nor editing the resident rewrites their name or mobile', async () => {
+    const person = await torrePerson('teresa.torre@demo.mx');
+    const created = await t.rest('POST', path(), { user: { first_name: 'Nombre', last_name: 'Cambiado', email: 'teresa.torre@demo.mx', mobile: '4420000000' }, id_role: roles.RESIDENT.id }, { token: admin });
+    expect(created.status).toBe(201);
+    const membership = await db().membership.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(membership).toMatchObject({ pending: true, active: false, houseId });
+    const edited = await t.rest('PUT', `${path()}/${created.body.id}`, { user: { first_name: 'Otro', last_name: 'Nombre', mobile: '4421111111' }, id_role: roles.RESIDENT.id }, { token: owner });
+    expect(edited.status).toBe(200);
+    expect(await db().user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({ firstName: 'Teresa', lastName: 'Torres', mobile: '5511112222', signupCode: null });
+    // The e-mail is an invitation to accept, not a sign-up link.
+    const mail = await db().emailOutbox.findFirstOrThrow({ where: { to: 'teresa.torre@demo.mx' } });
+    expect(mail.text).toContain('/invitations/');
+    expect(mail.text).not.toContain('/signup/');
+    // Withdrawing the invitation leaves the person as they were.
+    expect((await t.rest('DELETE', `${path()}/${created.body.id}`, undefined, { token: admin })).body).toEqual({ content: true });
+    expect(await db().membership.count({ where: { userId: person.id } })).toBe(1);
+  });
+
+  it('residents lists never show the profile of a person who does not belong to the community', async () => {
+    const person = await torrePerson('tadeo.torre@demo.mx', { mobile: '5533334444' });
+    const created = await t.rest('POST', path(), newPerson('tadeo.torre@demo.mx'), { token: admin });
+    expect(created.body.user).toEqual({ id: person.id, first_name: '', last_name: null, email: 'tadeo.torre@demo.mx', mobile: null });
+    const list = await t.rest('GET', path(), undefined, { token: admin });
+    const row = list.body.content.find((r: any) => r.id === created.body.id);
+    expect(row.user).toEqual({ id: person.id, first_name: '', last_name: null, email: 'tadeo.torre@demo.mx', mobile: null });
+    const gql = await t.gql(
+      'query($h: ID) { residents(houseId: $h, first: 50) { edges { node { databaseId firstName lastName mobile pending accountActive personalDataEditable } } } }',
+      { h: houseGid(houseId) },
+      { token: owner },
+    );
+    const node = gql.body.data.residents.edges.map((e: any) => e.node).find((n: any) => n.databaseId === created.body.id);
+    expect(node).toEqual({ databaseId: created.body.id, firstName: '', lastName: null, mobile: null, pending: true, accountActive: false, personalDataEditable: false });
+    // Searching by the person's own name finds nothing; the e-mail typed does.
+    expect((await t.rest('GET', `${path()}?name=Teresa`, undefined, { token: admin })).body.content.some((r: any) => r.user.email.endsWith('.torre@demo.mx'))).toBe(false);
+    expect((await t.rest('GET', `${path()}?name=tadeo.torre`, undefined, { token: admin })).body.total).toBe(1);
+    // A person registered only here shows their data and may be corrected.
+    const local = await t.rest('POST', path(), newPerson('local.nueva@demo.mx'), { token: admin });
+    expect(local.body.user).toMatchObject({ first_name: 'Lucía', mobile: '4429876543' });
+    await t.rest('DELETE', `${path()}/${created.body.id}`, undefined, { token: admin });
+    await t.rest('DELETE', `${path()}/${local.body.id}`, undefined, { token: admin });
+  });
+
+  it('someone with an account elsewhere is invited too; an unregistered person of this community only is linked and may be corrected', async () => {
+    const hash = (await db().user.findUniqueOrThrow({ where: { email: 'residente@demo.mx' } })).passwordHash;
+    await torrePerson('tania.torre@demo.mx', { passwordHash: hash });
+    const invited = await t.rest('POST', path(), newPerson('tania.torre@demo.mx'), { token: owner });
+    expect((await db().membership.findUniqueOrThrow({ where: { id: invited.body.id } })).pending).toBe(true);
+    const local = await t.rest('POST', path(), newPerson('corregible@demo.mx'), { token: owner });
+    const fixed = await t.rest('PUT', `${path()}/${local.body.id}`, { user: { first_name: 'Lucía', last_name: 'Pérez', mobile: '4421231234' }, id_role: roles.RESIDENT.id }, { token: owner });
+    expect(fixed.body.user).toMatchObject({ first_name: 'Lucía', mobile: '4421231234' });
+    await t.rest('DELETE', `${path()}/${invited.body.id}`, undefined, { token: owner });
+    await t.rest('DELETE', `${path()}/${local.body.id}`, undefined, { token: owner });
+  });
+
+  it('whoever adds people must have verified their e-mail (403, nothing written)', async () => {
+    const adminUser = await db().user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } });
+    await db().user.update({ where: { id: adminUser.id }, data: { emailVerified: false } });
+    try {
+      const users = await db().user.count();
+      const refused = await t.rest('POST', path(), newPerson('sin.verificar@demo.mx'), { token: admin });
+      expect(refused).toMatchObject({ status: 403, body: { code: 403, description: 'Verifica tu correo electrónico antes de registrar personas' } });
+      const gql = await t.gql(
+        'mutation($input: CreateResidentInput!) { createResident(input: $input) { __typename } }',
+        { input: { houseId: houseGid(houseId), email: 'sin.verificar@demo.mx', firstName: 'Sin', roleId: roles.RESIDENT.id } },
+        { token: admin },
+      );
+      expect(gql.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', legacyCode: 403 });
+      expect(await db().user.count()).toBe(users);
+      expect(await db().emailOutbox.count({ where: { to: 'sin.verificar@demo.mx' } })).toBe(0);
+    } finally {
+      await db().user.update({ where: { id: adminUser.id }, data: { emailVerified: true } });
+    }
+  });
+
+  it('bounds every string and the list filter; the same Idempotency-Key registers once; the audit is in the write', async () => {
+    const long = await t.rest('POST', path(), { ...newPerson('largo@demo.mx'), user: { first_name: 'x'.repeat(8000), email: 'largo@demo.mx' } }, { token: owner });
+    expect(long.body).toEqual({ code: 400, description: 'El nombre debe tener como máximo 80 caracteres' });
+    const nul = await t.rest('POST', path(), { ...newPerson('nul@demo.mx'), user: { first_name: 'Ana\u0000', email: 'nul@demo.mx' } }, { token: owner });
+    expect(nul.body).toMatchObject({ code: 400, description: expect.stringContaining('contiene caracteres no permitidos') });
+    expect((await t.rest('GET', `${path()}?name=${'a'.repeat(8000)}`, undefined, { token: owner })).status).toBe(400);
+    expect(await db().user.count({ where: { email: { in: ['largo@demo.mx', 'nul@demo.mx'] } } })).toBe(0);
+
+    const headers = { 'idempotency-key': 'alta-habitante-1' };
+    const first = await t.rest('POST', path(), newPerson('una.vez@demo.mx'), { token: owner, headers });
+    const again = await t.rest('POST', path(), newPerson('una.vez@demo.mx'), { token: owner, headers });
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect(await db().membership.count({ where: { user: { email: 'una.vez@demo.mx' } } })).toBe(1);
+    expect(await db().emailOutbox.count({ where: { to: 'una.vez@demo.mx' } })).toBe(1);
+    expect(await db().auditLog.count({ where: { entity: 'Resident', entityId: String(first.body.id), action: 'CREATE' } })).toBe(1);
+    await t.rest('DELETE', `${path()}/${first.body.id}`, undefined, { token: owner });
+  });
+});

@@ -1,22 +1,40 @@
 // Residents of a house: people with an account (Membership) on the house under a house role other
 // than OWNER. Administrators manage them in any house of their community; house users (O/S/R grants)
 // only in their own house and only with roles that allow creating for house users (spec 1 section 5,
-// spec 3 section 5). The owner's account is managed by houses/ownership.ts, never here.
+// spec 3 section 5). The owner's account is managed by houses/ownership.ts, never here. The User and
+// Membership rows are written through people/service.ts.
+//
+// Tenancy: a person who already has a password or belongs to another community is not linked but
+// invited (a pending membership, people.invitePerson); until they accept, the house sees only the
+// e-mail typed. Whoever registers a resident changes their name and mobile only while the person has
+// not registered and belongs to no other community (people.mayEditPerson); otherwise the person's own
+// data is left untouched.
 import { z } from 'zod';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
-import { announceEndedSessions, endMembershipSessions } from '../session/memberships.js';
-import type { Context } from '../../kernel/context.js';
-import { communityOf, actorOf } from '../../kernel/context.js';
-import { parseInput, phoneInput } from '../../kernel/input.js';
-import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { announceEndedSessions } from '../session/memberships.js';
+import { actorOf, communityOf, type ServiceContext, type Tx } from '../../kernel/context.js';
+import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { write } from '../../kernel/write.js';
 import { houseLabel } from '../../../core/houseLabel.js';
-import { audit } from '../../kernel/audit.js';
-import { findOrCreateUser, newSignupCode } from '../houses/ownership.js';
-import { queueEmail } from '../../infra/mail/outbox.js';
+import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { appLink } from '../../infra/mail/links.js';
 import { signupInvitation } from '../../infra/mail/invitations.js';
 import { claimFile } from '../../infra/files/service.js';
-import { holdsAny, targetHouse } from '../../auth/houseScope.js';
+import { holdsAny, reachesHouse, targetHouse } from '../../auth/houseScope.js';
+import { assertMayAddPeople } from '../../auth/people.js';
+import {
+  addMembership,
+  findOrCreatePerson,
+  invitePerson,
+  mayEditPerson,
+  needsInvitation,
+  queueInvitationEmail,
+  removeMemberships,
+  signupCodeFor,
+  updateMembership,
+  updatePersonByAdministrator,
+} from '../people/service.js';
 
 export const ADMIN_RESIDENTS = { read: ['AResidentsRead'], create: ['AResidentsCreate'], update: ['AResidentsUpdate'], delete: ['AResidentsDelete'] } as const;
 export const HOUSE_RESIDENTS = {
@@ -35,8 +53,8 @@ const FOREIGN_HOUSE = 'Solo puedes administrar los habitantes de tu propiedad';
 /** A house role that residents may hold: for houses, and not the owner's. */
 export const RESIDENT_ROLE = { forHouse: true, kind: { not: 'OWNER' as const } };
 
-/** Membership rows that are residents the viewer may see: the whole community for administrators, else their house. */
-export function residentScope(ctx: Context) {
+/** Membership rows that are residents the actor may see: the whole community for administrators, else their house. */
+export function residentScope(ctx: Pick<ServiceContext, 'actor'>) {
   const admin = holdsAny(ctx, ADMIN_READ);
   return {
     neighborhoodId: ctx.actor?.neighborhoodId ?? -1,
@@ -45,8 +63,15 @@ export function residentScope(ctx: Context) {
   };
 }
 
-export function residentWhere(ctx: Context, houseId: number | null, filter?: { name?: string | null } | null) {
-  const words = (filter?.name ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+const ListFilter = z.object({ name: boundedText(100, 'El filtro').nullish() }).nullish();
+
+/**
+ * The residents a list shows. The name filter searches the e-mail always and the names only of people
+ * who accepted (a pending invitation shows the e-mail typed, nothing of the person's own data).
+ */
+export function residentWhere(ctx: Pick<ServiceContext, 'actor'>, houseId: number | null, rawFilter?: { name?: string | null } | null) {
+  const filter = parseInput(ListFilter, rawFilter);
+  const words = (filter?.name ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
   const scope = residentScope(ctx);
   return {
     ...scope,
@@ -54,149 +79,176 @@ export function residentWhere(ctx: Context, houseId: number | null, filter?: { n
     ...(words.length
       ? {
           AND: words.map((word) => ({
-            user: {
-              is: {
-                OR: [
-                  { firstName: { contains: word, mode: 'insensitive' as const } },
-                  { lastName: { contains: word, mode: 'insensitive' as const } },
-                  { email: { contains: word, mode: 'insensitive' as const } },
-                ],
+            OR: [
+              { user: { is: { email: { contains: word, mode: 'insensitive' as const } } } },
+              {
+                pending: false,
+                user: {
+                  is: {
+                    OR: [{ firstName: { contains: word, mode: 'insensitive' as const } }, { lastName: { contains: word, mode: 'insensitive' as const } }],
+                  },
+                },
               },
-            },
+            ],
           })),
         }
       : {}),
   };
 }
 
-/** The house whose residents a list shows: any house of the community for administrators, else the viewer's. */
-export async function listHouse(ctx: Context, houseId: string | null | undefined): Promise<number | null> {
+/** The house whose residents a list shows: any house of the community for administrators, else the actor's. */
+export async function listHouse(ctx: ServiceContext, houseId: string | null | undefined): Promise<number | null> {
   if (houseId == null && holdsAny(ctx, ADMIN_READ)) return null;
   const house = await targetHouse(ctx, houseId, ADMIN_READ, FOREIGN_HOUSE);
   return house.id;
 }
 
 /**
- * What the viewer may do with a resident: administrators always (with the grant); house users only in
- * their own house, only when the resident's role allows creating for house users, and never on themselves.
+ * What the actor may do with a resident: administrators always (with the grant); house users only in
+ * their own house (the house-scope rule), only when the resident's role allows creating for house
+ * users, and never on themselves.
  */
 export function mayChange(
-  ctx: Context,
+  ctx: Pick<ServiceContext, 'actor'>,
   action: 'update' | 'delete',
   resident: { houseId: number | null; userId: number; role: { allowCreateForHouseUser: boolean } },
 ): boolean {
   if (holdsAny(ctx, ADMIN_RESIDENTS[action])) return true;
-  const viewer = ctx.actor;
-  if (!viewer || !holdsAny(ctx, HOUSE_RESIDENTS[action])) return false;
-  return viewer.houseId != null && viewer.houseId === resident.houseId && resident.role.allowCreateForHouseUser && (action === 'delete' || resident.userId !== viewer.userId);
+  const actor = ctx.actor;
+  if (!actor || !holdsAny(ctx, HOUSE_RESIDENTS[action])) return false;
+  return reachesHouse(actor, resident.houseId, []) && resident.role.allowCreateForHouseUser && (action === 'delete' || resident.userId !== actor.userId);
 }
 
 const phone = phoneInput();
-const optionalName = z
-  .string()
-  .trim()
-  .max(80, 'El apellido debe tener como máximo 80 caracteres')
+const optionalName = boundedText(80, 'El apellido')
   .nullish()
   .transform((v) => (v ? v : null));
-
-const PersonFields = {
-  firstName: z.string().trim().min(1, 'El nombre es requerido').max(80, 'El nombre debe tener como máximo 80 caracteres'),
-  lastName: optionalName,
-  mobile: phone,
-  roleId: z.number({ error: 'El rol es requerido' }).int().positive('El rol es requerido'),
-  accreditationFileId: z.string().trim().min(1).nullish(),
-};
+const roleId = z.number({ error: 'El rol es requerido' }).int().positive('El rol es requerido');
+const fileId = boundedText(64, 'El archivo').nullish();
 
 export const CreateResidentSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('El correo electrónico no es válido')),
-  ...PersonFields,
+  email: boundedText(254, 'El correo electrónico').pipe(z.string().toLowerCase().pipe(z.email('El correo electrónico no es válido'))),
+  firstName: boundedText(80, 'El nombre', { required: true }),
+  lastName: optionalName,
+  mobile: phone,
+  roleId,
+  accreditationFileId: fileId,
 });
 
-export const UpdateResidentSchema = z.object(PersonFields);
+/** Name and mobile are optional on update (undefined keeps them); they change only where the person's data may be edited. */
+export const UpdateResidentSchema = z.object({
+  firstName: boundedText(80, 'El nombre', { required: true }).optional(),
+  lastName: optionalName.optional(),
+  mobile: phone.optional(),
+  roleId,
+  accreditationFileId: fileId,
+});
 
 /** A role that residents may hold in this community; house users only those that allow it. */
-async function assignableRole(ctx: Context, roleId: number, asAdmin: boolean) {
+async function assignableRole(ctx: ServiceContext, roleId: number, asAdmin: boolean) {
   const role = await ctx.prisma.role.findFirst({
     where: { id: roleId, neighborhoodId: communityOf(ctx), ...RESIDENT_ROLE },
     select: { id: true, name: true, allowCreateForHouseUser: true },
   });
   if (!role) throw new InputError([{ field: 'roleId', message: 'El rol no es válido para un habitante' }]);
-  if (!asAdmin && !role.allowCreateForHouseUser) throw new ConflictError(`No puedes asignar el rol ${role.name}; pídelo a la administración`, 403);
+  if (!asAdmin && !role.allowCreateForHouseUser) throw new ForbiddenError(`No puedes asignar el rol ${role.name}; pídelo a la administración`);
   return role;
 }
 
-async function invitationText(ctx: Context, houseId: number, roleName: string) {
-  const house = await ctx.prisma.house.findUniqueOrThrow({
+async function aboutHouse(tx: Tx, houseId: number) {
+  const house = await tx.house.findUniqueOrThrow({
     where: { id: houseId },
     select: { interiorNumber: true, exteriorNumber: true, block: true, lot: true, catastral: true, neighborhood: { select: { name: true } } },
   });
-  return { community: house.neighborhood.name, label: houseLabel(house), roleName };
+  return { community: house.neighborhood.name, label: houseLabel(house) };
 }
 
-export async function createResident(ctx: Context, houseId: string | null | undefined, raw: unknown) {
-  const viewer = actorOf(ctx);
-  const house = await targetHouse(ctx, houseId, ADMIN_RESIDENTS.create, FOREIGN_HOUSE, { forNewAccess: true });
+/**
+ * Registers a person as a resident of a house and e-mails them. A new person (or one who belongs only
+ * to this community) gets the account now (a sign-up link while they have no password); anyone else is
+ * invited and the account opens when they accept.
+ */
+export async function createResident(ctx: ServiceContext, houseId: string | null | undefined, raw: unknown, idempotencyKey?: string | null) {
+  const actor = actorOf(ctx);
+  const target = await targetHouse(ctx, houseId, ADMIN_RESIDENTS.create, FOREIGN_HOUSE, { forNewAccess: true });
+  assertMayAddPeople(actor);
   const input = parseInput(CreateResidentSchema, raw);
-  const role = await assignableRole(ctx, input.roleId, house.asAdmin);
-  const fileId = input.accreditationFileId ? await claimFile(ctx, input.accreditationFileId) : null;
+  const role = await assignableRole(ctx, input.roleId, target.asAdmin);
+  const accreditationFileId = input.accreditationFileId ? await claimFile(ctx, input.accreditationFileId) : null;
+  const alreadyIn = () => new ConflictError(`${input.email} ya tiene acceso a esta propiedad`);
 
-  const result = await ctx.prisma
-    .$transaction(async (tx) => {
-      const user = await findOrCreateUser(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName, mobile: input.mobile });
-      if (house.ownerUserId === user.id) throw new ConflictError(`${input.email} es el propietario de esta propiedad`);
-      const already = await tx.membership.findFirst({ where: { userId: user.id, houseId: house.id }, select: { id: true } });
-      if (already) throw new ConflictError(`${input.email} ya tiene acceso a esta propiedad`);
-      const person = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true, signupCode: true, firstName: true } });
-      // Someone who never chose a password gets (or keeps) a sign-up code for the invitation link.
-      let signupCode: string | null = null;
-      if (!person.passwordHash) {
-        signupCode = person.signupCode ?? newSignupCode();
-        if (!person.signupCode) await tx.user.update({ where: { id: user.id }, data: { signupCode } });
-      }
-      const membership = await tx.membership.create({
-        data: { neighborhoodId: house.neighborhoodId, userId: user.id, houseId: house.id, roleId: role.id, accreditationFileId: fileId },
-        select: { id: true },
+  return write(ctx, { idempotencyKey, request: { operation: 'createResident', input: { houseId: target.id, ...input } } }, async ({ tx, audit, afterCommit }) => {
+    // The house again, inside the transaction: it may have been blocked or deleted meanwhile.
+    const house = await targetHouse(ctx, target.id, ADMIN_RESIDENTS.create, FOREIGN_HOUSE, { forNewAccess: true, tx });
+    const about = await aboutHouse(tx, house.id);
+    const existing = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (existing) {
+      if (house.ownerUserId === existing.id) throw new ConflictError(`${input.email} es el propietario de esta propiedad`);
+      if (await tx.membership.findFirst({ where: { userId: existing.id, houseId: house.id }, select: { id: true } })) throw alreadyIn();
+    }
+    afterCommit(() => kickMailer(ctx.prisma));
+
+    if (existing && (await needsInvitation(tx, existing.id, house.neighborhoodId))) {
+      const invitation = await invitePerson(tx, {
+        neighborhoodId: house.neighborhoodId,
+        userId: existing.id,
+        houseId: house.id,
+        roleId: role.id,
+        accreditationFileId,
+        invitedByUserId: actor.userId,
       });
-      return { membershipId: membership.id, userId: user.id, created: user.created, signupCode, firstName: person.firstName };
-    })
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new ConflictError(`${input.email} ya tiene acceso a esta propiedad`);
-      throw error;
-    });
+      await queueInvitationEmail(tx, ctx.config, {
+        to: input.email,
+        communityName: about.community,
+        neighborhoodId: house.neighborhoodId,
+        code: invitation.code,
+        what: `a registrarte como ${role.name} de la propiedad ${about.label}`,
+      });
+      await audit({ action: 'INVITE', entity: 'Resident', entityId: invitation.membershipId, data: { houseId: house.id, userId: existing.id, email: input.email, role: role.name } });
+      return invitation.membershipId;
+    }
 
-  const about = await invitationText(ctx, house.id, role.name);
-  await queueEmail(
-    ctx.prisma,
-    result.signupCode
-      ? signupInvitation(ctx.config, {
-          kind: 'RESIDENT',
-          to: input.email,
-          firstName: result.firstName,
-          communityName: about.community,
-          neighborhoodId: house.neighborhoodId,
-          code: result.signupCode,
-          houseLabel: about.label,
-          roleName: about.roleName,
-          invitedBy: viewer.firstName,
-        })
-      : {
-          to: input.email,
-          neighborhoodId: house.neighborhoodId,
-          subject: `Te dieron acceso a ${about.community}`,
-          text: `Hola ${result.firstName}: ${viewer.firstName} te registró como ${about.roleName} de la propiedad ${about.label} en ${about.community}. Entra con tu cuenta de siempre en ${appLink(ctx.config, '/login')} y elige esa propiedad en el cambio de cuenta.`,
-        },
-  );
-  await audit(ctx, 'CREATE', 'Resident', result.membershipId, {
-    houseId: house.id,
-    userId: result.userId,
-    email: input.email,
-    role: role.name,
-    newUser: result.created,
+    // A new person takes the typed data; someone already known keeps their own (findOrCreatePerson).
+    const person = await findOrCreatePerson(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName, mobile: input.mobile });
+    const membership = await addMembership(tx, { neighborhoodId: house.neighborhoodId, userId: person.id, houseId: house.id, roleId: role.id, accreditationFileId }).catch(
+      (error: unknown) => {
+        if (isUniqueViolation(error)) throw alreadyIn();
+        throw error;
+      },
+    );
+    const signup = await signupCodeFor(tx, person.id);
+    await queueEmail(
+      tx,
+      signup.code
+        ? signupInvitation(ctx.config, {
+            kind: 'RESIDENT',
+            to: input.email,
+            firstName: signup.firstName,
+            communityName: about.community,
+            neighborhoodId: house.neighborhoodId,
+            code: signup.code,
+            houseLabel: about.label,
+            roleName: role.name,
+            invitedBy: actor.firstName,
+          })
+        : {
+            to: input.email,
+            neighborhoodId: house.neighborhoodId,
+            subject: `Te dieron acceso a ${about.community}`,
+            text: `Hola ${signup.firstName}: ${actor.firstName} te registró como ${role.name} de la propiedad ${about.label} en ${about.community}. Entra con tu cuenta de siempre en ${appLink(ctx.config, '/login')} y elige esa propiedad en el cambio de cuenta.`,
+          },
+    );
+    await audit({
+      action: 'CREATE',
+      entity: 'Resident',
+      entityId: membership.id,
+      data: { houseId: house.id, userId: person.id, email: input.email, role: role.name, newUser: person.created },
+    });
+    return membership.id;
   });
-  return result.membershipId;
 }
 
-async function findResident(ctx: Context, id: number, expectedHouseId?: string | null) {
+async function findResident(ctx: ServiceContext, id: number, expectedHouseId?: string | null) {
   const resident = await ctx.prisma.membership.findFirst({
     where: { id, neighborhoodId: communityOf(ctx), houseId: { not: null }, role: { is: RESIDENT_ROLE } },
     select: {
@@ -204,63 +256,74 @@ async function findResident(ctx: Context, id: number, expectedHouseId?: string |
       houseId: true,
       userId: true,
       roleId: true,
+      pending: true,
       accreditationFileId: true,
       role: { select: { name: true, allowCreateForHouseUser: true } },
-      user: { select: { firstName: true, lastName: true, mobile: true, passwordHash: true } },
+      user: { select: { email: true, firstName: true, lastName: true } },
     },
   });
   if (!resident) throw new NotFoundError('El habitante no existe');
   // Legacy paths name the house too: a resident of another house does not exist there.
   if (expectedHouseId != null && String(resident.houseId) !== String(expectedHouseId)) throw new NotFoundError('El habitante no existe');
   // House users never learn about residents of other houses.
-  if (!holdsAny(ctx, [...ADMIN_READ, ...ADMIN_RESIDENTS.create]) && resident.houseId !== ctx.actor?.houseId) throw new NotFoundError('El habitante no existe');
+  if (!reachesHouse(ctx.actor, resident.houseId, [...ADMIN_READ, ...ADMIN_RESIDENTS.create])) throw new NotFoundError('El habitante no existe');
   return resident;
 }
 
-const fullName = (user: { firstName: string; lastName: string | null }) => [user.firstName, user.lastName].filter(Boolean).join(' ');
+/** The name the community may show: the person's own while they belong to it, the e-mail typed while invited. */
+const shownName = (resident: { pending: boolean; user: { email: string; firstName: string; lastName: string | null } }) =>
+  resident.pending ? resident.user.email : [resident.user.firstName, resident.user.lastName].filter(Boolean).join(' ');
 
-export async function updateResident(ctx: Context, id: number, raw: unknown, expectedHouseId?: string | null) {
+export async function updateResident(ctx: ServiceContext, id: number, raw: unknown, expectedHouseId?: string | null) {
   const resident = await findResident(ctx, id, expectedHouseId);
   const input = parseInput(UpdateResidentSchema, raw);
   if (!mayChange(ctx, 'update', resident)) {
-    throw new ConflictError(
-      resident.userId === ctx.actor?.userId ? 'No puedes cambiar tu propio acceso; pídelo a quien te registró' : `No puedes modificar a ${fullName(resident.user)}; pídelo a la administración`,
-      403,
+    throw new ForbiddenError(
+      resident.userId === ctx.actor?.userId ? 'No puedes cambiar tu propio acceso; pídelo a quien te registró' : `No puedes modificar a ${shownName(resident)}; pídelo a la administración`,
     );
   }
   const asAdmin = holdsAny(ctx, ADMIN_RESIDENTS.update);
   const role = input.roleId === resident.roleId ? null : await assignableRole(ctx, input.roleId, asAdmin);
   let fileId = resident.accreditationFileId;
   if (input.accreditationFileId !== undefined) fileId = input.accreditationFileId ? await claimFile(ctx, input.accreditationFileId) : null;
-  // A person's name and phone are theirs once they activated their account (they edit them in their
-  // profile, and they may live in other communities too); until then whoever registered them fixes typos.
-  const personal = !resident.user.passwordHash;
-  await ctx.prisma.$transaction([
-    ctx.prisma.membership.update({ where: { id }, data: { roleId: role?.id ?? resident.roleId, accreditationFileId: fileId } }),
-    ...(personal
-      ? [ctx.prisma.user.update({ where: { id: resident.userId }, data: { firstName: input.firstName, lastName: input.lastName, mobile: input.mobile } })]
-      : []),
-  ]);
-  await audit(ctx, 'UPDATE', 'Resident', id, {
-    houseId: resident.houseId,
-    ...(role ? { roleFrom: resident.role.name, roleTo: role.name } : {}),
-    ...(fileId !== resident.accreditationFileId ? { accreditationFileId: fileId } : {}),
-    ...(personal ? { firstName: input.firstName, lastName: input.lastName, mobile: input.mobile } : {}),
+  const neighborhoodId = communityOf(ctx);
+  const personal = { firstName: input.firstName, lastName: input.lastName, mobile: input.mobile };
+
+  return write(ctx, {}, async ({ tx, audit }) => {
+    if (role || fileId !== resident.accreditationFileId) await updateMembership(tx, id, { roleId: role?.id ?? resident.roleId, accreditationFileId: fileId });
+    // A person's name and phone are theirs once they registered or joined another community (they
+    // edit them in their profile); until then whoever registered them fixes typos. Otherwise the
+    // person's own data stays as it is.
+    const editable = !resident.pending && (await mayEditPerson(tx, resident.userId, neighborhoodId));
+    const changed = editable ? await updatePersonByAdministrator(tx, resident.userId, neighborhoodId, personal) : false;
+    await audit({
+      action: 'UPDATE',
+      entity: 'Resident',
+      entityId: id,
+      data: {
+        houseId: resident.houseId,
+        ...(role ? { roleFrom: resident.role.name, roleTo: role.name } : {}),
+        ...(fileId !== resident.accreditationFileId ? { accreditationFileId: fileId } : {}),
+        ...(changed ? personal : {}),
+      },
+    });
+    return id;
   });
-  return id;
 }
 
-/** Removes the resident's account on the house and ends their sessions on it. */
-export async function deleteResident(ctx: Context, id: number, expectedHouseId?: string | null) {
+/** Removes the resident's account on the house (or withdraws the invitation) and ends their sessions on it. */
+export async function deleteResident(ctx: ServiceContext, id: number, expectedHouseId?: string | null) {
   const resident = await findResident(ctx, id, expectedHouseId);
-  const name = fullName(resident.user);
-  if (!mayChange(ctx, 'delete', resident)) throw new ConflictError(`No se ha logrado eliminar el acceso a ${name}`, 403);
-  const sessions = await ctx.prisma.$transaction(async (tx) => {
-    const ended = await endMembershipSessions(tx, [id]);
-    await tx.membership.delete({ where: { id } });
-    return ended;
+  if (!mayChange(ctx, 'delete', resident)) throw new ForbiddenError(`No se ha logrado eliminar el acceso a ${shownName(resident)}`);
+  return write(ctx, {}, async ({ tx, audit, afterCommit }) => {
+    const sessions = await removeMemberships(tx, [id]);
+    afterCommit(() => announceEndedSessions(ctx, sessions));
+    await audit({
+      action: 'DELETE',
+      entity: 'Resident',
+      entityId: id,
+      data: { houseId: resident.houseId, userId: resident.userId, role: resident.role.name, pending: resident.pending, endedSessions: sessions.length },
+    });
+    return id;
   });
-  announceEndedSessions(ctx, sessions);
-  await audit(ctx, 'DELETE', 'Resident', id, { houseId: resident.houseId, userId: resident.userId, role: resident.role.name, endedSessions: sessions.length });
-  return id;
 }
