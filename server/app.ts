@@ -237,7 +237,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     }
   }
 
-  const attachWebsocket = (server: Server) => attachGraphqlWebsocket(server, { db, yoga });
+  const attachWebsocket = (server: Server) => attachGraphqlWebsocket(server, { db, yoga, pubsub, config });
 
   return {
     fetch,

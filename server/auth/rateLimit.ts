@@ -1,20 +1,72 @@
+// Throttles for password guesses and public sign-ups, atomic with any number of app instances: every
+// attempt is first INSERTed (committed on its own), then the attempts in the window are COUNTed. The
+// n-th attempt to commit counts at least n rows, so however many requests race, at most `max` of them
+// go ahead; a refused attempt deletes its row again, so an attacker hammering a locked key does not
+// keep it locked past the window. Nothing lives in memory: PostgreSQL (or PGlite) holds the counters.
 import type { Prisma } from '../db/client.js';
+import { TooManyAttemptsError, RateLimitedError } from '../kernel/errors.js';
 
-// Failed sign-ins allowed in a window, per account (from any address) and per address (any account).
-export const SIGN_IN_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_ACCOUNT = 10;
-export const MAX_FAILURES_PER_ADDRESS = 30;
-
-/** Minutes to wait before the next attempt, or 0 when it may go ahead. */
-export async function signInWaitMinutes(prisma: Prisma, email: string, ip: string): Promise<number> {
-  const since = new Date(Date.now() - SIGN_IN_WINDOW_MINUTES * 60_000);
-  const [byAccount, byAddress] = await Promise.all([
-    prisma.signInAttempt.count({ where: { email, succeeded: false, attemptedAt: { gte: since } } }),
-    prisma.signInAttempt.count({ where: { ip, succeeded: false, attemptedAt: { gte: since } } }),
-  ]);
-  return byAccount >= MAX_FAILURES_PER_ACCOUNT || byAddress >= MAX_FAILURES_PER_ADDRESS ? SIGN_IN_WINDOW_MINUTES : 0;
+export interface AttemptRule {
+  /** What is counted: the same key from the same address, the key from any address, or the address for any key. */
+  scope: 'key+address' | 'key' | 'address';
+  max: number;
+  windowMinutes: number;
 }
 
-export async function recordSignInAttempt(prisma: Prisma, email: string, ip: string, succeeded: boolean) {
-  await prisma.signInAttempt.create({ data: { email, ip, succeeded } });
+/**
+ * Password guesses (sign-in, sign-up with an existing login, the current password in changeMyPassword),
+ * counted per account e-mail. A lock-out from one address does not lock the owner out from another; a
+ * slower limit per account stops guessing spread over many addresses; a limit per address stops one
+ * address from trying many accounts.
+ */
+export const PASSWORD_RULES: readonly AttemptRule[] = [
+  { scope: 'key+address', max: 5, windowMinutes: 15 },
+  { scope: 'key', max: 50, windowMinutes: 60 },
+  { scope: 'address', max: 30, windowMinutes: 15 },
+];
+
+/** Public community sign-ups per address. */
+export const SIGN_UP_RULES: readonly AttemptRule[] = [{ scope: 'address', max: 5, windowMinutes: 60 }];
+
+/** Keys of attempts that are not password guesses start with '#', which no e-mail address does. */
+export const SIGN_UP_KEY = '#signup';
+
+export interface Attempt {
+  id: bigint;
+  key: string;
+}
+
+/**
+ * Records one attempt and refuses it (TooManyAttemptsError for password guesses, RateLimitedError
+ * otherwise) when a rule is over its limit. A password guess counts as failed until `attemptSucceeded`.
+ */
+export async function takeAttempt(prisma: Prisma, key: string, ip: string, rules: readonly AttemptRule[]): Promise<Attempt> {
+  const row = await prisma.signInAttempt.create({ data: { email: key, ip, succeeded: false }, select: { id: true } });
+  const guesses = !key.startsWith('#');
+  const counts = await Promise.all(
+    rules.map((rule) => {
+      const since = new Date(Date.now() - rule.windowMinutes * 60_000);
+      const sameKind = guesses ? { NOT: { email: { startsWith: '#' } } } : { email: key };
+      const where =
+        rule.scope === 'address'
+          ? { ip, ...sameKind }
+          : rule.scope === 'key'
+            ? { email: key }
+            : { email: key, ip };
+      // Guesses count while they fail; other attempts (sign-ups) count whatever their outcome.
+      return prisma.signInAttempt.count({ where: { ...where, ...(guesses ? { succeeded: false } : {}), attemptedAt: { gte: since } } });
+    }),
+  );
+  const over = rules.filter((rule, i) => counts[i] > rule.max);
+  if (over.length) {
+    await prisma.signInAttempt.delete({ where: { id: row.id } }).catch(() => {});
+    const minutes = Math.max(...over.map((r) => r.windowMinutes));
+    throw guesses ? new TooManyAttemptsError(minutes) : new RateLimitedError(`Demasiados intentos. Intenta de nuevo en ${minutes} minutos`);
+  }
+  return { id: row.id, key };
+}
+
+/** The attempt went through (right password, sign-up done): it no longer counts as a failure. */
+export async function attemptSucceeded(prisma: Prisma, attempt: Attempt) {
+  await prisma.signInAttempt.update({ where: { id: attempt.id }, data: { succeeded: true } });
 }

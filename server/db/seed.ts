@@ -22,6 +22,11 @@ const FIRST_NAMES = ['María', 'José', 'Guadalupe', 'Juan', 'Fernanda', 'Luis',
 const LAST_NAMES = ['Hernández', 'García', 'Martínez', 'López', 'González', 'Pérez', 'Rodríguez', 'Sánchez', 'Ramírez', 'Flores'];
 const STATUSES = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'BLOCKED'] as const;
 
+/** Accounts on a blocked or deleted house are suspended (Membership.active false). */
+export function houseOpen(status: string): boolean {
+  return status !== 'BLOCKED' && status !== 'DELETED';
+}
+
 export async function isEmpty(prisma: Prisma) {
   return (await prisma.neighborhood.count()) === 0;
 }
@@ -101,6 +106,7 @@ export async function seedDemo(prisma: Prisma) {
       firstName: FIRST_NAMES[i % FIRST_NAMES.length],
       lastName: `${LAST_NAMES[(i * 3) % LAST_NAMES.length]} ${LAST_NAMES[(i * 7 + 1) % LAST_NAMES.length]}`,
       passwordHash,
+      emailVerified: true,
     })),
   });
   const ownHouse = olivosHouses[0];
@@ -125,7 +131,8 @@ export async function seedDemo(prisma: Prisma) {
       { neighborhoodId: olivos.id, userId: user('residente@demo.mx'), houseId: ownHouse.id, roleId: role(olivos, 'RESIDENT') },
       { neighborhoodId: olivos.id, userId: user('seguridad@demo.mx'), roleId: role(olivos, 'SECURITY') },
       { neighborhoodId: olivos.id, userId: invited.id, roleId: role(olivos, 'SECURITY') },
-      ...olivosHouses.slice(1).map((h, i) => ({ neighborhoodId: olivos.id, userId: owners[i].id, houseId: h.id, roleId: role(olivos, 'OWNER') })),
+      // Owners of blocked (or deleted) houses keep a suspended account: they cannot sign in to the house.
+      ...olivosHouses.slice(1).map((h, i) => ({ neighborhoodId: olivos.id, userId: owners[i].id, houseId: h.id, roleId: role(olivos, 'OWNER'), active: houseOpen(h.status) })),
     ],
   });
   await prisma.house.updateMany({ where: { neighborhoodId: olivos.id, status: { not: 'MISSING_BALANCE' } }, data: { initialBalance: 0 } });
@@ -214,14 +221,14 @@ async function seedMoreHouses(prisma: Prisma, neighborhoodId: number, passwordHa
         userId: owner.id,
         houseId: house.id,
         roleId: roles.owner,
-        active: house.status !== 'DELETED' && house.status !== 'BLOCKED',
+        active: houseOpen(house.status),
       })),
       ...residentHouses.map(({ house }, i) => ({
         neighborhoodId,
         userId: residents[i].id,
         houseId: house.id,
         roleId: i % 2 ? roles.coOwner : roles.resident,
-        active: house.status !== 'DELETED' && house.status !== 'BLOCKED',
+        active: houseOpen(house.status),
       })),
     ],
   });

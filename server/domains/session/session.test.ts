@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/testApp.js';
+import { passwordChecks } from '../../auth/passwords.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,13 +46,44 @@ describe('sign-in', () => {
     expect(body.data.signIn.issues.map((i: any) => i.field).sort()).toEqual(['email', 'password']);
   });
 
-  it('rate-limits failed attempts per account', async () => {
-    for (let i = 0; i < 10; i++) await t.gql(SIGN_IN, { input: { email: 'config@demo.mx', password: 'mal' } }, { ip: `10.1.0.${i}` });
-    const { body } = await t.gql(SIGN_IN, { input: { email: 'config@demo.mx', password: 'demo1234' } }, { ip: '10.1.1.1' });
-    expect(body.data.signIn).toMatchObject({ __typename: 'TooManyAttemptsError', code: 429 });
-    const rest = await t.rest('POST', '/auth/login', { email: 'config@demo.mx', password: 'demo1234' }, { ip: '10.1.1.2' });
+  it('locks an account out of one address after 5 failures, not the owner from another address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const wrong = await t.gql(SIGN_IN, { input: { email: 'config@demo.mx', password: 'mal' } }, { ip: '10.1.0.1' });
+      expect(wrong.body.data.signIn.__typename).toBe('SignInError');
+    }
+    const { body } = await t.gql(SIGN_IN, { input: { email: 'config@demo.mx', password: 'demo1234' } }, { ip: '10.1.0.1' });
+    expect(body.data.signIn).toMatchObject({ __typename: 'TooManyAttemptsError', code: 429, message: 'Demasiados intentos de inicio de sesión. Intenta de nuevo en 15 minutos' });
+    const rest = await t.rest('POST', '/auth/login', { email: 'config@demo.mx', password: 'demo1234' }, { ip: '10.1.0.1' });
     expect(rest.status).toBe(429);
     expect(rest.body.description).toMatch(/Demasiados intentos/);
+    // The real owner, from their own address, still signs in.
+    const owner = await t.gql(SIGN_IN, { input: { email: 'config@demo.mx', password: 'demo1234' } }, { ip: '10.1.1.1' });
+    expect(owner.body.data.signIn.__typename).toBe('MutationSignInSuccess');
+  });
+
+  it('locks an account out everywhere for an hour after 50 failures spread over addresses', async () => {
+    for (let i = 0; i < 50; i++) {
+      await t.gql(SIGN_IN, { input: { email: 'vecino1@demo.mx', password: 'mal' } }, { ip: `10.6.${Math.floor(i / 5)}.1` });
+    }
+    const { body } = await t.gql(SIGN_IN, { input: { email: 'vecino1@demo.mx', password: 'demo1234' } }, { ip: '10.6.99.1' });
+    expect(body.data.signIn).toMatchObject({ __typename: 'TooManyAttemptsError', message: 'Demasiados intentos de inicio de sesión. Intenta de nuevo en 60 minutos' });
+  });
+
+  it('is atomic: 40 concurrent wrong passwords for one account, at most 5 reach the password check', async () => {
+    const before = passwordChecks.count;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => t.gql(SIGN_IN, { input: { email: 'vecino2@demo.mx', password: 'adivina' } }, { ip: '10.5.0.1' })),
+    );
+    const checks = passwordChecks.count - before;
+    const kinds = answers.map((a) => a.body.data.signIn.__typename);
+    const refused = kinds.filter((k) => k === 'TooManyAttemptsError').length;
+    const wrong = kinds.filter((k) => k === 'SignInError').length;
+    expect(refused + wrong).toBe(40);
+    expect(checks).toBeLessThanOrEqual(5);
+    expect(wrong).toBeLessThanOrEqual(5);
+    expect(refused).toBeGreaterThanOrEqual(35);
+    // Refused guesses are not kept: the lock ends with the window of the guesses that were checked.
+    expect(await t.app.db.prisma.signInAttempt.count({ where: { email: 'vecino2@demo.mx' } })).toBe(wrong);
   });
 
   it('rate-limits failed attempts per address', async () => {

@@ -6,6 +6,7 @@ import { InputError, NotFoundError, SignInError, TooManyAttemptsError } from '..
 import type { Viewer } from '../../auth/viewer.js';
 import type { SessionEvent } from '../../infra/pubsub.js';
 import { ModuleEnum } from '../neighborhoods/neighborhood.js';
+import { clearSessionCookie } from '../../auth/cookies.js';
 import { endDevices, signIn, signOut, switchAccount } from './service.js';
 
 export const AccountRef = builder.prismaNode('Membership', {
@@ -121,7 +122,8 @@ builder.mutationField('signOut', (t) =>
     type: SignOutPayload,
     authScopes: { signedIn: true },
     resolve: async (_root, _args, ctx) => {
-      await signOut(ctx);
+      const { viaCookie } = await signOut(ctx);
+      if (viaCookie) ctx.setCookies.push(clearSessionCookie(ctx.config.secureCookies));
       return { ok: true };
     },
   }),
@@ -220,6 +222,10 @@ builder.mutationField('endDevices', (t) =>
     authScopes: { signedIn: true },
     errors: { types: [NotFoundError] },
     args: { input: t.arg({ type: EndDevicesInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ count: await endDevices(ctx, input.deviceId ? uuidId(String(input.deviceId.id)) : null) }),
+    resolve: async (_r, { input }, ctx) => {
+      const { count, endedOwn, viaCookie } = await endDevices(ctx, input.deviceId ? uuidId(String(input.deviceId.id)) : null);
+      if (endedOwn && viaCookie) ctx.setCookies.push(clearSessionCookie(ctx.config.secureCookies));
+      return { count };
+    },
   }),
 );

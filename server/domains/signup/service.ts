@@ -1,106 +1,120 @@
-import { randomInt } from 'node:crypto';
-import { isUniqueViolation } from '../../kernel/dbErrors.js';
+// Public sign-up of a new community with its first administrator (a new person or an existing account).
+// Throttled per address; a new person's e-mail stays unverified until the mailed code, and until then
+// they cannot add people (auth/people.ts assertMayAddPeople).
 import { z } from 'zod';
-import type { Context } from '../../kernel/context.js';
-import { parseInput } from '../../kernel/input.js';
+import type { ServiceContext } from '../../kernel/context.js';
+import { isUniqueViolation } from '../../kernel/dbErrors.js';
+import { boundedText, parseInput } from '../../kernel/input.js';
 import { ConflictError } from '../../kernel/errors.js';
+import { write } from '../../kernel/write.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { recordSignInAttempt } from '../../auth/rateLimit.js';
-import { checkCredentials, openSession } from '../session/service.js';
-import { audit } from '../../kernel/audit.js';
+import { attemptSucceeded, SIGN_UP_KEY, SIGN_UP_RULES, takeAttempt } from '../../auth/rateLimit.js';
+import { checkCredentials, continueAs, emailInput, insertSession, MAX_PASSWORD, type SessionContext } from '../session/service.js';
+import { newEmailCode } from '../users/service.js';
 import { capitalize } from '../../../core/validators.js';
 import { createCommunity } from '../neighborhoods/service.js';
-import { queueEmail } from '../../infra/mail/outbox.js';
+import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
+import { addMembership, createRegisteredPerson } from '../people/service.js';
 
-const email = z.string().trim().toLowerCase().pipe(z.email('El correo electrónico no es válido'));
-const password = z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200);
+const password = z
+  .string()
+  .min(8, 'La contraseña debe tener al menos 8 caracteres')
+  .max(MAX_PASSWORD, `La contraseña debe tener como máximo ${MAX_PASSWORD} caracteres`);
 
 export const SignUpSchema = z
   .object({
     neighborhood: z.object({
-      name: z.string().trim().min(3, 'El nombre de la comunidad debe tener al menos 3 caracteres').max(120),
+      name: boundedText(120, 'El nombre de la comunidad', { required: true }).pipe(
+        z.string().min(3, 'El nombre de la comunidad debe tener al menos 3 caracteres'),
+      ),
       domain: z
         .string()
+        .max(200)
         .trim()
         .regex(/^[a-z0-9_-]{3,60}$/, 'El dominio solo puede tener letras minúsculas, números, guiones y guiones bajos (3 a 60)'),
       neighborhoodType: z
         .enum(['NEIGHBORHOOD', 'CONDOMINIUM', 'MALL'])
         .nullish()
         .transform((v) => v ?? 'NEIGHBORHOOD'),
-      country: z
-        .string()
-        .trim()
+      country: boundedText(60, 'El país')
         .nullish()
         .transform((v) => v || 'México'),
     }),
     user: z
       .object({
-        firstName: z.string().trim().min(1, 'El nombre es requerido').max(100).transform(capitalize),
-        lastName: z.string().trim().max(100).nullish(),
-        email,
+        firstName: boundedText(100, 'El nombre', { required: true }).transform(capitalize),
+        lastName: boundedText(100, 'El apellido')
+          .nullish()
+          .transform((v) => v || null),
+        email: emailInput(),
         password,
       })
       .nullish(),
-    login: z.object({ email, password: z.string().min(1, 'La contraseña es requerida') }).nullish(),
+    login: z
+      .object({
+        email: emailInput(),
+        password: z.string().min(1, 'La contraseña es requerida').max(MAX_PASSWORD, 'El correo electrónico o la contraseña no son correctos'),
+      })
+      .nullish(),
   })
   .refine((v) => !!v.user !== !!v.login, { path: ['user'], message: 'Envía los datos de la persona nueva o los de tu cuenta existente' });
 
 /** Registers a new community with its first administrator (a new person or an existing account) and signs in. */
-export async function signUpCommunity(ctx: Context, raw: unknown) {
+export async function signUpCommunity(ctx: SessionContext, raw: unknown) {
   const input = parseInput(SignUpSchema, raw);
-  const domainTaken = await ctx.prisma.neighborhood.findUnique({ where: { domain: input.neighborhood.domain }, select: { id: true } });
-  if (domainTaken) throw new ConflictError(`El dominio ${input.neighborhood.domain} ya está en uso`);
+  // At most SIGN_UP_RULES sign-ups per address (atomic: recorded before anything is checked).
+  await takeAttempt(ctx.prisma, SIGN_UP_KEY, ctx.ip, SIGN_UP_RULES);
 
-  let userId: number | null = null;
-  let userData: { data: Parameters<typeof ctx.prisma.user.create>[0]['data'] } | null = null;
-  let verificationCode: string | null = null;
+  let existingUserId: number | null = null;
   if (input.login) {
-    const user = await checkCredentials(ctx, input.login.email, input.login.password);
-    await recordSignInAttempt(ctx.prisma, input.login.email, ctx.ip, true);
-    userId = user.id;
-  } else {
-    const user = input.user!;
-    const taken = await ctx.prisma.user.findUnique({ where: { email: user.email }, select: { id: true } });
-    if (taken) throw new ConflictError('Ya existe una cuenta con ese correo electrónico; elige "Ya tengo cuenta" para usarla');
-    verificationCode = String(randomInt(100000, 1000000)) + String(randomInt(100000, 1000000));
-    userData = {
-      data: {
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName ?? null,
-        passwordHash: await hashPassword(user.password),
-        emailCode: verificationCode,
-      },
-    };
+    const { user, attempt } = await checkCredentials(ctx, input.login.email, input.login.password);
+    await attemptSucceeded(ctx.prisma, attempt);
+    existingUserId = user.id;
   }
+  const newPerson = input.user ? { ...input.user, passwordHash: await hashPassword(input.user.password), emailCode: newEmailCode() } : null;
 
-  // All or nothing: a racing sign-up for the same domain or e-mail fails whole, with a 409.
-  const { community, membership, adminUserId } = await ctx.prisma
-    .$transaction(async (tx) => {
-      const adminUserId = userId ?? (await tx.user.create(userData!)).id;
-      const community = await createCommunity(tx, {
-        name: input.neighborhood.name,
-        domain: input.neighborhood.domain,
-        neighborhoodType: input.neighborhood.neighborhoodType,
-        country: input.neighborhood.country,
-      });
-      const adminRole = community.roles.find((r) => r.kind === 'ADMIN')!;
-      const membership = await tx.membership.create({ data: { neighborhoodId: community.id, userId: adminUserId, roleId: adminRole.id } });
-      return { community, membership, adminUserId };
-    })
-    .catch((error) => {
-      if (isUniqueViolation(error)) throw new ConflictError('El dominio o el correo electrónico ya están en uso');
+  // All or nothing: a racing sign-up for the same domain or e-mail fails whole, with a 409 (unique indexes).
+  ctx.idempotencyKey = null;
+  const { communityId, session } = await write(ctx, {}, async ({ tx, audit, afterCommit }) => {
+    const adminUserId =
+      existingUserId ??
+      (await createRegisteredPerson(tx, { email: newPerson!.email, firstName: newPerson!.firstName, lastName: newPerson!.lastName, passwordHash: newPerson!.passwordHash, emailCode: newPerson!.emailCode }).catch(
+        (error) => {
+          if (isUniqueViolation(error)) throw new ConflictError('Ya existe una cuenta con ese correo electrónico; elige "Ya tengo cuenta" para usarla');
+          throw error;
+        },
+      ));
+    const community = await createCommunity(tx, {
+      name: input.neighborhood.name,
+      domain: input.neighborhood.domain,
+      neighborhoodType: input.neighborhood.neighborhoodType,
+      country: input.neighborhood.country,
+    }).catch((error) => {
+      if (isUniqueViolation(error)) throw new ConflictError(`El dominio ${input.neighborhood.domain} ya está en uso`);
       throw error;
     });
-  await openSession(ctx, adminUserId, membership.id);
-  if (verificationCode) {
-    await queueEmail(ctx.prisma, {
-      to: input.user!.email,
-      subject: 'Verifica tu correo electrónico',
-      text: `Bienvenido a ${community.name}. Para verificar tu correo usa el código ${verificationCode} o abre ${ctx.config.publicUrl ?? ''}/verify-email/${verificationCode}.`,
+    const adminRole = community.roles.find((r) => r.kind === 'ADMIN')!;
+    const membership = await addMembership(tx, { neighborhoodId: community.id, userId: adminUserId, roleId: adminRole.id });
+    if (newPerson) {
+      await queueEmail(tx, {
+        to: newPerson.email,
+        subject: 'Verifica tu correo electrónico',
+        text: `Bienvenido a ${community.name}. Para verificar tu correo usa el código ${newPerson.emailCode} o abre ${ctx.config.publicUrl ?? ''}/verify-email/${newPerson.emailCode}. Hasta entonces no podrás registrar personas en tu comunidad.`,
+        neighborhoodId: community.id,
+      });
+      afterCommit(() => kickMailer(ctx.prisma));
+    }
+    const session = await insertSession(tx, ctx, { userId: adminUserId, membershipId: membership.id, viaCookie: true });
+    await audit({
+      action: 'SIGN_UP_COMMUNITY',
+      entity: 'Neighborhood',
+      entityId: community.id,
+      data: { domain: community.domain, existingLogin: !!input.login },
+      userId: adminUserId,
       neighborhoodId: community.id,
     });
-  }
-  await audit(ctx, 'SIGN_UP_COMMUNITY', 'Neighborhood', community.id, { domain: community.domain, existingLogin: !!input.login }, adminUserId);
-  return community.id;
+    return { communityId: community.id, session };
+  });
+  await continueAs(ctx, session);
+  return communityId;
 }

@@ -1,79 +1,89 @@
 // Password recovery: a one-time code mailed to the user opens the password setup screen.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Context } from '../../kernel/context.js';
-import { parseInput } from '../../kernel/input.js';
-import { NotFoundError } from '../../kernel/errors.js';
+import type { ServiceContext } from '../../kernel/context.js';
+import { boundedText, parseInput } from '../../kernel/input.js';
+import { NotFoundError, RateLimitedError } from '../../kernel/errors.js';
+import { write } from '../../kernel/write.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { openSession } from '../session/service.js';
-import { audit } from '../../kernel/audit.js';
-import { queueEmail } from '../../infra/mail/outbox.js';
+import { takeAttempt } from '../../auth/rateLimit.js';
+import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
+import { updateOwnAccount } from '../people/service.js';
+import { announceSignedOut, continueAs, emailInput, endUserSessions, insertSession, MAX_PASSWORD, type SessionContext } from '../session/service.js';
 
 export const PASSWORD_CODE_HOURS = 24;
 export const MAX_RECOVERY_EMAILS_PER_HOUR = 5;
 
 export const RecoverSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('El correo electrónico no es válido')),
-  domain: z.string().trim().nullish(),
+  email: emailInput(),
+  domain: boundedText(60, 'El dominio').nullish(),
 });
 
 /** Mails a recovery code when the account exists; the answer is the same either way (no account probing). */
-export async function requestPasswordRecovery(ctx: Context, raw: unknown) {
+export async function requestPasswordRecovery(ctx: ServiceContext, raw: unknown) {
   const input = parseInput(RecoverSchema, raw);
-  const user = await ctx.prisma.user.findUnique({ where: { email: input.email } });
+  const user = await ctx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, firstName: true } });
   if (!user) return;
-  // At most a few recovery e-mails per account and hour, so the form cannot be used to flood a mailbox.
-  const recent = await ctx.prisma.auditLog.count({
-    where: { action: 'REQUEST_PASSWORD_RECOVERY', entity: 'User', entityId: String(user.id), createdAt: { gte: new Date(Date.now() - 3_600_000) } },
-  });
-  if (recent >= MAX_RECOVERY_EMAILS_PER_HOUR) return;
+  // At most a few recovery e-mails per account and hour, so the form cannot be used to flood a mailbox;
+  // over the limit the answer stays the same.
+  try {
+    await takeAttempt(ctx.prisma, `#recover:${user.id}`, ctx.ip, [{ scope: 'key', max: MAX_RECOVERY_EMAILS_PER_HOUR, windowMinutes: 60 }]);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return;
+    throw error;
+  }
   const code = randomBytes(18).toString('base64url');
-  await ctx.prisma.user.update({
-    where: { id: user.id },
-    data: { passwordCode: code, passwordCodeExpiresAt: new Date(Date.now() + PASSWORD_CODE_HOURS * 3_600_000) },
+  await write(ctx, { audit: { action: 'REQUEST_PASSWORD_RECOVERY', entity: 'User', entityId: user.id, userId: user.id } }, async ({ tx, afterCommit }) => {
+    await updateOwnAccount(tx, user.id, { passwordCode: code, passwordCodeExpiresAt: new Date(Date.now() + PASSWORD_CODE_HOURS * 3_600_000) });
+    await queueEmail(tx, {
+      to: user.email,
+      subject: 'Recupera tu contraseña',
+      text: `Hola ${user.firstName}: para elegir una contraseña nueva abre ${ctx.config.publicUrl ?? ''}/setup-password/${code}. El enlace vence en ${PASSWORD_CODE_HOURS} horas.`,
+    });
+    afterCommit(() => kickMailer(ctx.prisma));
   });
-  await queueEmail(ctx.prisma, {
-    to: user.email,
-    subject: 'Recupera tu contraseña',
-    text: `Hola ${user.firstName}: para elegir una contraseña nueva abre ${ctx.config.publicUrl ?? ''}/setup-password/${code}. El enlace vence en ${PASSWORD_CODE_HOURS} horas.`,
-  });
-  await audit(ctx, 'REQUEST_PASSWORD_RECOVERY', 'User', user.id, undefined, user.id);
 }
 
-async function userByCode(ctx: Context, code: string) {
-  const user = await ctx.prisma.user.findUnique({ where: { passwordCode: code.trim() } });
-  if (!user || !user.passwordCodeExpiresAt || user.passwordCodeExpiresAt < new Date()) {
-    throw new NotFoundError('El enlace para elegir tu contraseña no es válido o ya venció. Solicita uno nuevo');
-  }
+const CODE_INVALID = 'El enlace para elegir tu contraseña no es válido o ya venció. Solicita uno nuevo';
+const codeInput = z.string().trim().min(1, CODE_INVALID).max(100, CODE_INVALID);
+
+async function userByCode(db: Pick<ServiceContext['prisma'], 'user'>, raw: string) {
+  const parsed = codeInput.safeParse(raw);
+  if (!parsed.success) throw new NotFoundError(CODE_INVALID);
+  const user = await db.user.findUnique({ where: { passwordCode: parsed.data }, select: { id: true, email: true, firstName: true, passwordCodeExpiresAt: true } });
+  if (!user || !user.passwordCodeExpiresAt || user.passwordCodeExpiresAt < new Date()) throw new NotFoundError(CODE_INVALID);
   return user;
 }
 
-export async function passwordCodeInfo(ctx: Context, code: string) {
-  const user = await userByCode(ctx, code);
+export async function passwordCodeInfo(ctx: ServiceContext, code: string) {
+  const user = await userByCode(ctx.prisma, code);
   return { email: user.email, firstName: user.firstName };
 }
 
 export const SetupPasswordSchema = z
   .object({
-    code: z.string().min(1),
-    password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200),
-    passwordConfirmation: z.string(),
+    code: z.string().max(100),
+    password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(MAX_PASSWORD, `La contraseña debe tener como máximo ${MAX_PASSWORD} caracteres`),
+    passwordConfirmation: z.string().max(MAX_PASSWORD),
   })
   .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: 'Las contraseñas no coinciden' });
 
-/** Sets the password from a recovery code, ends the user's other sessions and signs in. */
-export async function setupPasswordWithCode(ctx: Context, raw: unknown) {
+/** Sets the password from a recovery code (spent once), ends the user's sessions and signs in. */
+export async function setupPasswordWithCode(ctx: SessionContext, raw: unknown) {
   const input = parseInput(SetupPasswordSchema, raw);
-  const user = await userByCode(ctx, input.code);
-  await ctx.prisma.$transaction([
-    ctx.prisma.user.update({
-      where: { id: user.id },
-      data: { passwordHash: await hashPassword(input.password), passwordCode: null, passwordCodeExpiresAt: null, emailVerified: true },
-    }),
-    ctx.prisma.session.updateMany({ where: { userId: user.id, endedAt: null }, data: { endedAt: new Date() } }),
-  ]);
-  const membership = await ctx.prisma.membership.findFirst({ where: { userId: user.id, active: true }, orderBy: { id: 'asc' }, select: { id: true } });
-  await openSession(ctx, user.id, membership?.id ?? null);
-  await audit(ctx, 'SETUP_PASSWORD', 'User', user.id, undefined, user.id);
-  return user.id;
+  const passwordHash = await hashPassword(input.password);
+  // The result carries the new session's token: never stored under an Idempotency-Key.
+  ctx.idempotencyKey = null;
+  const { userId, session } = await write(ctx, {}, async ({ tx, audit, afterCommit }) => {
+    const user = await userByCode(tx, input.code);
+    await updateOwnAccount(tx, user.id, { passwordHash, passwordCode: null, passwordCodeExpiresAt: null, emailVerified: true });
+    const ended = await endUserSessions(tx, user.id);
+    afterCommit(() => announceSignedOut(ctx, user.id, ended));
+    const membership = await tx.membership.findFirst({ where: { userId: user.id, active: true }, orderBy: { id: 'asc' }, select: { id: true } });
+    const session = await insertSession(tx, ctx, { userId: user.id, membershipId: membership?.id ?? null, viaCookie: true });
+    await audit({ action: 'SETUP_PASSWORD', entity: 'User', entityId: user.id, userId: user.id });
+    return { userId: user.id, session };
+  });
+  await continueAs(ctx, session);
+  return userId;
 }

@@ -1,107 +1,139 @@
+// The signed-in person's own account: profile, e-mail change (verified by a mailed code), password.
+// The User row is written through server/domains/people/service.ts.
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import type { Context } from '../../kernel/context.js';
-import { actorOf } from '../../kernel/context.js';
-import { parseInput, phoneInput } from '../../kernel/input.js';
+import { actorOf, type ServiceContext } from '../../kernel/context.js';
+import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
-import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { audit } from '../../kernel/audit.js';
-import { blankToNull, capitalize } from '../../../core/validators.js';
-import { queueEmail } from '../../infra/mail/outbox.js';
+import { isUniqueViolation } from '../../kernel/dbErrors.js';
+import { write } from '../../kernel/write.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { capitalize } from '../../../core/validators.js';
+import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
+import { updateOwnAccount } from '../people/service.js';
+import { announceSignedOut, checkCurrentPassword, emailInput, endUserSessions, MAX_PASSWORD } from '../session/service.js';
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((v) => blankToNull(v ?? null));
+/** A phone input, bounded before it is normalized. */
+export const boundedPhone = (message: string) => z.string().max(40, message).nullish().pipe(phoneInput(message));
+
+/** A date of birth: a real calendar day between 1900 and today. */
+const birthDate = z.iso
+  .date('La fecha de nacimiento debe tener el formato AAAA-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && d.getTime() <= Date.now();
+  }, 'La fecha de nacimiento no es válida')
+  .nullish();
 
 export const BasicDataSchema = z.object({
-  firstName: z.string().trim().min(1, 'El nombre es requerido').max(100).transform(capitalize),
-  lastName: optionalText(100).transform((v) => (v ? capitalize(v.trim()) : null)),
-  birthDate: z.iso.date('La fecha de nacimiento debe tener el formato AAAA-MM-DD').nullish(),
-  mobile: phoneInput('El teléfono celular debe tener 10 dígitos'),
-  landline: phoneInput('El teléfono fijo debe tener 10 dígitos'),
+  firstName: boundedText(100, 'El nombre', { required: true }).transform(capitalize),
+  lastName: boundedText(100, 'El apellido')
+    .nullish()
+    .transform((v) => (v ? capitalize(v) : null)),
+  birthDate,
+  mobile: boundedPhone('El teléfono celular debe tener 10 dígitos'),
+  landline: boundedPhone('El teléfono fijo debe tener 10 dígitos'),
 });
 
-export async function updateBasicData(ctx: Context, raw: unknown) {
+export async function updateBasicData(ctx: ServiceContext, raw: unknown) {
   const viewer = actorOf(ctx);
   const input = parseInput(BasicDataSchema, raw);
-  await ctx.prisma.user.update({
-    where: { id: viewer.userId },
-    data: {
+  return write(ctx, { audit: { action: 'UPDATE_BASIC_DATA', entity: 'User', entityId: viewer.userId, data: { fields: Object.keys(input) } } }, async ({ tx, afterCommit }) => {
+    await updateOwnAccount(tx, viewer.userId, {
       firstName: input.firstName,
       lastName: input.lastName,
       birthDate: input.birthDate ? new Date(`${input.birthDate}T00:00:00Z`) : null,
       mobile: input.mobile,
       landline: input.landline,
-    },
+    });
+    afterCommit(() => ctx.pubsub.publish('user:session', viewer.userId, { kind: 'PROFILE_UPDATED', sessionId: viewer.sessionId, at: new Date() }));
+    return viewer.userId;
   });
-  await audit(ctx, 'UPDATE_BASIC_DATA', 'User', viewer.userId, { fields: Object.keys(input) });
-  ctx.pubsub.publish('user:session', viewer.userId, { kind: 'PROFILE_UPDATED', sessionId: viewer.sessionId, at: new Date() });
-  return viewer.userId;
 }
 
 export const EmailChangeSchema = z.object({
-  oldEmail: z.string().trim().toLowerCase().pipe(z.email('El correo electrónico actual no es válido')),
-  email: z.string().trim().toLowerCase().pipe(z.email('El correo electrónico nuevo no es válido')),
+  oldEmail: emailInput('El correo electrónico actual no es válido'),
+  email: emailInput('El correo electrónico nuevo no es válido'),
 });
 
+/** A code mailed to an address: twelve digits, typed or opened as a link. */
+export function newEmailCode() {
+  return String(randomInt(100000, 1000000)) + String(randomInt(100000, 1000000));
+}
+
+const EMAIL_TAKEN = 'Ya existe una cuenta con ese correo electrónico';
+
 /** Starts an e-mail change: the new address must be confirmed with the code sent to it. */
-export async function requestEmailChange(ctx: Context, raw: unknown) {
+export async function requestEmailChange(ctx: ServiceContext, raw: unknown) {
   const viewer = actorOf(ctx);
   const input = parseInput(EmailChangeSchema, raw);
   if (input.oldEmail !== viewer.email) throw new InputError([{ field: 'oldEmail', message: 'El correo electrónico actual no coincide' }]);
   if (input.email === viewer.email) throw new InputError([{ field: 'email', message: 'El correo electrónico nuevo debe ser distinto del actual' }]);
-  const taken = await ctx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
-  if (taken) throw new ConflictError('Ya existe una cuenta con ese correo electrónico');
-  const code = String(randomInt(100000, 1000000)) + String(randomInt(100000, 1000000));
-  await ctx.prisma.user.update({ where: { id: viewer.userId }, data: { newEmail: input.email, emailCode: code } });
-  await queueEmail(ctx.prisma, {
-    to: input.email,
-    subject: 'Confirma tu nuevo correo electrónico',
-    text: `Para confirmar tu nuevo correo electrónico usa el código ${code} o abre ${ctx.config.publicUrl ?? ''}/verify-email/${code}.`,
-    neighborhoodId: viewer.neighborhoodId,
+  const code = newEmailCode();
+  return write(ctx, { audit: { action: 'REQUEST_EMAIL_CHANGE', entity: 'User', entityId: viewer.userId, data: { newEmail: input.email } } }, async ({ tx, afterCommit }) => {
+    // A courtesy: the unique index on User.email decides when the change is verified.
+    const taken = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (taken) throw new ConflictError(EMAIL_TAKEN);
+    await updateOwnAccount(tx, viewer.userId, { newEmail: input.email, emailCode: code });
+    await queueEmail(tx, {
+      to: input.email,
+      subject: 'Confirma tu nuevo correo electrónico',
+      text: `Para confirmar tu nuevo correo electrónico usa el código ${code} o abre ${ctx.config.publicUrl ?? ''}/verify-email/${code}.`,
+      neighborhoodId: viewer.neighborhoodId,
+    });
+    afterCommit(() => kickMailer(ctx.prisma));
+    return viewer.userId;
   });
-  await audit(ctx, 'REQUEST_EMAIL_CHANGE', 'User', viewer.userId, { newEmail: input.email });
-  return viewer.userId;
 }
 
-/** Confirms an e-mail change (or a first e-mail verification) by its code. */
-export async function verifyEmail(ctx: Context, code: string) {
-  const user = await ctx.prisma.user.findUnique({ where: { emailCode: code.trim() } });
-  if (!user) throw new NotFoundError('El código de verificación no es válido o ya fue usado');
-  const email = user.newEmail ?? user.email;
-  const taken = user.newEmail ? await ctx.prisma.user.findUnique({ where: { email }, select: { id: true } }) : null;
-  if (taken) throw new ConflictError('Ya existe una cuenta con ese correo electrónico');
-  await ctx.prisma.user.update({ where: { id: user.id }, data: { email, newEmail: null, emailCode: null, emailVerified: true } });
-  await audit(ctx, 'VERIFY_EMAIL', 'User', user.id, { email }, user.id);
-  return user.id;
+export const VerifyEmailSchema = z.object({ code: z.string().trim().regex(/^\d{12}$/, 'El código de verificación no es válido o ya fue usado') });
+
+/** Confirms an e-mail change (or a first e-mail verification) by its code: the address is verified from then on. */
+export async function verifyEmail(ctx: ServiceContext, code: string) {
+  let input: { code: string };
+  try {
+    input = parseInput(VerifyEmailSchema, { code });
+  } catch {
+    throw new NotFoundError('El código de verificación no es válido o ya fue usado');
+  }
+  return write(ctx, {}, async ({ tx, audit }) => {
+    const user = await tx.user.findUnique({ where: { emailCode: input.code }, select: { id: true, email: true, newEmail: true } });
+    if (!user) throw new NotFoundError('El código de verificación no es válido o ya fue usado');
+    const email = user.newEmail ?? user.email;
+    await updateOwnAccount(tx, user.id, { email, newEmail: null, emailCode: null, emailVerified: true }).catch((error) => {
+      if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN);
+      throw error;
+    });
+    await audit({ action: 'VERIFY_EMAIL', entity: 'User', entityId: user.id, data: { email }, userId: user.id });
+    return user.id;
+  });
 }
 
 export const PasswordChangeSchema = z
   .object({
-    currentPassword: z.string().min(1, 'La contraseña actual es requerida'),
-    password: z.string().min(8, 'La contraseña nueva debe tener al menos 8 caracteres').max(200),
-    passwordConfirmation: z.string(),
+    currentPassword: z.string().min(1, 'La contraseña actual es requerida').max(MAX_PASSWORD, 'La contraseña actual no es correcta'),
+    password: z
+      .string()
+      .min(8, 'La contraseña nueva debe tener al menos 8 caracteres')
+      .max(MAX_PASSWORD, `La contraseña nueva debe tener como máximo ${MAX_PASSWORD} caracteres`),
+    passwordConfirmation: z.string().max(MAX_PASSWORD),
   })
   .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: 'Las contraseñas no coinciden' });
 
-/** Changes the password and ends every other session of the user. */
-export async function changePassword(ctx: Context, raw: unknown) {
+/**
+ * Changes the password and ends every other session of the user. Guesses of the current password are
+ * throttled like sign-in guesses (same counters): a stolen session cannot be used to guess it.
+ */
+export async function changePassword(ctx: ServiceContext, raw: unknown) {
   const viewer = actorOf(ctx);
   const input = parseInput(PasswordChangeSchema, raw);
-  const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: { passwordHash: true } });
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new InputError([{ field: 'currentPassword', message: 'La contraseña actual no es correcta' }]);
-  }
-  await ctx.prisma.$transaction([
-    ctx.prisma.user.update({ where: { id: viewer.userId }, data: { passwordHash: await hashPassword(input.password) } }),
-    ctx.prisma.session.updateMany({
-      where: { userId: viewer.userId, endedAt: null, id: { not: viewer.sessionId } },
-      data: { endedAt: new Date() },
-    }),
-  ]);
-  await audit(ctx, 'CHANGE_PASSWORD', 'User', viewer.userId);
-  return viewer.userId;
+  const { ok } = await checkCurrentPassword(ctx, input.currentPassword);
+  if (!ok) throw new InputError([{ field: 'currentPassword', message: 'La contraseña actual no es correcta' }]);
+  const passwordHash = await hashPassword(input.password);
+  return write(ctx, { audit: { action: 'CHANGE_PASSWORD', entity: 'User', entityId: viewer.userId } }, async ({ tx, afterCommit }) => {
+    await updateOwnAccount(tx, viewer.userId, { passwordHash });
+    const ended = await endUserSessions(tx, viewer.userId, viewer.sessionId);
+    afterCommit(() => announceSignedOut(ctx, viewer.userId, ended));
+    return viewer.userId;
+  });
 }

@@ -1,33 +1,73 @@
 import { rowId } from '../../kernel/ids.js';
 import { builder } from '../../graphql/builder.js';
-import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
+import { ConflictError, InputError, NotFoundError, TooManyAttemptsError } from '../../kernel/errors.js';
+import type { Context } from '../../kernel/context.js';
 import { changePassword, requestEmailChange, updateBasicData, verifyEmail } from './service.js';
 import { passwordCodeInfo, requestPasswordRecovery, setupPasswordWithCode } from './passwordCode.js';
+
+/** Grants of those who manage the people of a community (administration users, residents, owners). */
+const PEOPLE_MANAGERS = ['CUsersRead', 'AResidentsRead', 'AHousesRead'] as const;
+
+function managesPeople(ctx: Context) {
+  return PEOPLE_MANAGERS.some((g) => ctx.actor?.grants.has(g));
+}
+
+/** An active (accepted, not pending) account of the person in the actor's current community. */
+function inActorsCommunity(ctx: Context) {
+  return { neighborhoodId: ctx.actor?.neighborhoodId ?? -1, active: true, pending: false };
+}
+
+/** What deciding whether the profile is readable needs, selected with the field (no extra query per row). */
+const profileAccess = (_args: unknown, ctx: Context) => ({
+  id: true,
+  memberships: { where: inActorsCommunity(ctx), select: { id: true }, take: 1 },
+});
+
+/**
+ * A person's profile (mobile, landline, birth date) is readable by the person, or by someone who manages
+ * people of a community where the person has an active account; to anyone else it reads as null.
+ */
+function mayReadProfile(user: { id: number; memberships: { id: number }[] }, ctx: Context) {
+  if (!ctx.actor) return false;
+  return user.id === ctx.actor.userId || (managesPeople(ctx) && user.memberships.length > 0);
+}
 
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
   nullable: true,
   // The viewer; other people only for those who manage people of the current community (active accounts).
-  findUnique: (id, ctx) => {
-    const managesPeople = ['CUsersRead', 'AResidentsRead', 'AHousesRead'].some((g) => ctx.actor?.grants.has(g));
-    return {
-      id: rowId(id),
-      OR: [
-        { id: ctx.actor?.userId ?? -1 },
-        ...(managesPeople ? [{ memberships: { some: { neighborhoodId: ctx.actor?.neighborhoodId ?? -1, active: true } } }] : []),
-      ],
-    };
-  },
+  findUnique: (id, ctx) => ({
+    id: rowId(id),
+    OR: [{ id: ctx.actor?.userId ?? -1 }, ...(managesPeople(ctx) ? [{ memberships: { some: inActorsCommunity(ctx) } }] : [])],
+  }),
   authScopes: { signedIn: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName', { nullable: true }),
     email: t.exposeString('email'),
-    newEmail: t.exposeString('newEmail', { nullable: true, description: 'Address waiting for verification' }),
-    birthDate: t.expose('birthDate', { type: 'Date', nullable: true }),
-    mobile: t.exposeString('mobile', { nullable: true }),
-    landline: t.exposeString('landline', { nullable: true }),
+    newEmail: t.string({
+      nullable: true,
+      description: 'Address waiting for verification (only the person sees it)',
+      select: { id: true, newEmail: true },
+      resolve: (u, _a, ctx) => (u.id === ctx.actor?.userId ? u.newEmail : null),
+    }),
+    birthDate: t.field({
+      type: 'Date',
+      nullable: true,
+      select: (args, ctx) => ({ ...profileAccess(args, ctx), birthDate: true }),
+      resolve: (u, _a, ctx) => (mayReadProfile(u, ctx) ? u.birthDate : null),
+    }),
+    mobile: t.string({
+      nullable: true,
+      select: (args, ctx) => ({ ...profileAccess(args, ctx), mobile: true }),
+      resolve: (u, _a, ctx) => (mayReadProfile(u, ctx) ? u.mobile : null),
+    }),
+    landline: t.string({
+      nullable: true,
+      select: (args, ctx) => ({ ...profileAccess(args, ctx), landline: true }),
+      resolve: (u, _a, ctx) => (mayReadProfile(u, ctx) ? u.landline : null),
+    }),
     superAdmin: t.exposeBoolean('superAdmin'),
     emailVerified: t.exposeBoolean('emailVerified'),
   }),
@@ -115,9 +155,9 @@ const PasswordChangeInput = builder.inputType('ChangeMyPasswordInput', {
 builder.mutationField('changeMyPassword', (t) =>
   t.field({
     type: UserPayload,
-    description: 'Changes the password and ends every other session of the user.',
+    description: 'Changes the password and ends every other session of the user; guesses of the current password are throttled like sign-in.',
     authScopes: { signedIn: true },
-    errors: { types: [InputError] },
+    errors: { types: [InputError, TooManyAttemptsError] },
     args: { input: t.arg({ type: PasswordChangeInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
       return { userId: await changePassword(ctx, input) };
