@@ -37,7 +37,7 @@ export function badInput(message: string, status = 400): GraphQLError {
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-const label = (path: string) => (path ? `El valor de ${path}` : 'Un valor de la solicitud');
+const label = (path: string) => (path ? `El campo ${path}` : 'Un valor de la solicitud');
 
 function checkString(value: string, path: string, max = INPUT_LIMITS.maxString, filter = false): GraphQLError | null {
   if (hasForbiddenCharacters(value)) return badInput(`${label(path)} contiene caracteres no permitidos`);

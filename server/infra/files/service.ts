@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../kernel/context.js';
 import { communityOf } from '../../kernel/context.js';
 import { InputError } from '../../kernel/errors.js';
 import { isUuid } from '../../kernel/ids.js';
+import { fileTypeFromBuffer } from 'file-type';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TYPES: Record<string, string> = {
@@ -21,12 +22,30 @@ export function fileTypeOf(name: string): string | null {
   return FILE_TYPES[extension] ?? null;
 }
 
-/** The id of a file uploaded in the viewer's community, to attach it to a record; anything else is refused. */
+/** What a file's bytes are: only PDF, PNG, JPG and WEBP are accepted, whatever the name says. */
+export async function sniffFileType(bytes: Uint8Array): Promise<string | null> {
+  const found = await fileTypeFromBuffer(bytes);
+  return found && ACCEPTED_TYPES.has(found.mime) ? found.mime : null;
+}
+const ACCEPTED_TYPES = new Set(Object.values(FILE_TYPES));
+
+/**
+ * The id of a file to attach to a record. Only whoever uploaded it may attach it (an id seen in a
+ * link must not let another person claim someone's upload); a file already attached to a record the
+ * actor can read (a form sent back with its current file) may be kept. Anything else is refused.
+ */
 export async function claimFile(ctx: ServiceContext, fileId: string): Promise<string> {
-  if (!isUuid(fileId)) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
-  const file = await ctx.prisma.storedFile.findFirst({ where: { id: fileId, neighborhoodId: communityOf(ctx) }, select: { id: true } });
-  if (!file) throw new InputError([{ field: 'file', message: 'El archivo no existe' }]);
-  return file.id;
+  const missing = () => new InputError([{ field: 'file', message: 'El archivo no existe' }]);
+  if (!isUuid(fileId) || !ctx.actor) throw missing();
+  const file = await ctx.prisma.storedFile.findFirst({
+    where: { id: fileId, neighborhoodId: communityOf(ctx) },
+    select: { id: true, userId: true, _count: { select: { houses: true, memberships: true, taxInfos: true } } },
+  });
+  if (!file) throw missing();
+  if (file.userId === ctx.actor.userId) return file.id;
+  const attached = file._count.houses + file._count.memberships + file._count.taxInfos > 0;
+  if (attached && (await readableFile(ctx.db, ctx.actor, file.id))) return file.id;
+  throw missing();
 }
 
 export async function storeFile(db: Database, viewer: Viewer, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }) {

@@ -82,7 +82,7 @@ export default function MassiveLoad() {
     const form = new FormData();
     form.append('file', file);
     try {
-      const response = await fetch(`${base}/massiveHouses`, { method: 'POST', credentials: 'same-origin', body: form });
+      const response = await fetch(`${base}/massiveHouses`, { method: 'POST', credentials: 'same-origin', headers: { 'x-graphql-csrf': '1' }, body: form });
       const data = await response.json().catch(() => undefined);
       if (response.status === 401) broadcastSessionClosed();
       if (response.ok) {
