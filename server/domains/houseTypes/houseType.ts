@@ -116,8 +116,11 @@ builder.mutationField('createHouseType', (t) =>
     type: HouseTypePayload,
     ...grants('CHousesTypesCreate'),
     errors: { types: [InputError, ConflictError] },
-    args: { input: t.arg({ type: HouseTypeFieldsInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ id: await createHouseType(ctx, input) }),
+    args: {
+      input: t.arg({ type: HouseTypeFieldsInput, required: true }),
+      idempotencyKey: t.arg.string({ required: false, description: 'A repeat with the same key and input answers the first result (kernel/write.ts)' }),
+    },
+    resolve: async (_r, { input, idempotencyKey }, ctx) => ({ id: await createHouseType(ctx, input, idempotencyKey) }),
   }),
 );
 

@@ -95,3 +95,35 @@ describe('house types through REST', () => {
     expect(await t.app.db.prisma.houseType.count({ where: { id: foreign.id } })).toBe(1);
   });
 });
+
+describe('house types on the kernel (issue 8)', () => {
+  it('money through core/money.ts: two decimals out, no floats or exponents in, within Decimal range', async () => {
+    const created = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', title: 'Cochera', amount: '1500.5' }, { token: config });
+    expect(created.body.amount).toBe('1500.50');
+    for (const amount of ['1e3', '12.345', '99999999999.00', 'NaN', ' ', '-0.01']) {
+      const bad = await t.rest('PUT', `/neighborhoods/1/houses_types/${created.body.id}`, { is_custom: true, title: 'Cochera', amount }, { token: config });
+      expect(bad.body, amount).toEqual({ code: 400, description: amount === ' ' ? 'La cuota de mantenimiento es requerida' : 'La cuota de mantenimiento debe ser una cantidad positiva con hasta dos decimales' });
+    }
+    const row = await t.app.db.prisma.houseType.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(row.amount?.toFixed(2)).toBe('1500.50');
+    await t.rest('DELETE', `/neighborhoods/1/houses_types/${created.body.id}`, undefined, { token: config });
+  });
+
+  it('bounds every string and the list filter, and the same Idempotency-Key creates once', async () => {
+    const before = await t.app.db.prisma.houseType.count();
+    const long = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', title: 'x'.repeat(8000), amount: '1' }, { token: config });
+    expect(long.body).toEqual({ code: 400, description: 'El nombre del tipo de propiedad debe tener como máximo 120 caracteres' });
+    const longDescription = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', title: 'Largo', description: 'x'.repeat(501), amount: '1' }, { token: config });
+    expect(longDescription.status).toBe(400);
+    expect((await t.rest('GET', `/neighborhoods/1/houses_types?name=${'b'.repeat(8000)}`, undefined, { token: config })).status).toBe(400);
+    expect(await t.app.db.prisma.houseType.count()).toBe(before);
+
+    const headers = { 'idempotency-key': 'alta-tipo-taller' };
+    const first = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', title: 'Taller', amount: '10' }, { token: config, headers });
+    const again = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', title: 'Taller', amount: '10' }, { token: config, headers });
+    expect(first.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await t.app.db.prisma.houseType.count({ where: { title: 'Taller' } })).toBe(1);
+    expect(await t.app.db.prisma.auditLog.count({ where: { entity: 'HouseType', entityId: String(first.body.id), action: 'CREATE' } })).toBe(1);
+  });
+});

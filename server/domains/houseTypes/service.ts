@@ -1,19 +1,42 @@
+// House types of a community (spec 3, configuration): this module owns every write of the HouseType
+// table; the House rows that name a type are written by houses (houses/rows.ts).
 import { z } from 'zod';
-import type { Context } from '../../kernel/context.js';
-import { communityOf } from '../../kernel/context.js';
-import { parseInput } from '../../kernel/input.js';
+import { communityOf, type ServiceContext, type Tx } from '../../kernel/context.js';
+import { boundedText, parseInput } from '../../kernel/input.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
-import { audit } from '../../kernel/audit.js';
+import { write } from '../../kernel/write.js';
+import { formatMoney, parseMoney } from '../../../core/money.js';
 import { CUSTOM_HOUSE_TYPE, LOCATION_FLAGS, templateFlags, templateFor, type CommunityKind } from '../../../core/houseTypes.js';
+import { detachHouseType } from '../houses/rows.js';
 
 const flag = z.boolean().nullish().transform((v) => !!v);
+const optionalText = (max: number, label: string) => boundedText(max, label).nullish();
+
+/** Largest fee HouseType.amount (Decimal(12,2)) holds. */
+const MAX_FEE = parseMoney('9999999999.99')!;
+const FEE_MESSAGE = 'La cuota de mantenimiento debe ser una cantidad positiva con hasta dos decimales';
+
+/** The monthly fee: a typed amount (core/money.ts), never negative, stored with two decimals; blank is none. */
+const fee = z
+  .string()
+  .max(40, FEE_MESSAGE)
+  .nullish()
+  .transform((value, ctx) => {
+    if (value == null || value.trim() === '') return null;
+    const amount = parseMoney(value);
+    if (!amount || amount.isNegative() || amount.greaterThan(MAX_FEE)) {
+      ctx.addIssue({ code: 'custom', message: FEE_MESSAGE });
+      return z.NEVER;
+    }
+    return formatMoney(amount);
+  });
 
 export const HouseTypeSchema = z.object({
   /** A predefined title of the community kind, or 'Otro' for a custom type. */
-  predefined: z.string().trim().min(1, 'Elige un tipo de propiedad'),
-  title: z.string().trim().max(120).nullish(),
-  description: z.string().trim().max(500).nullish(),
-  defaultName: z.string().trim().max(60).nullish(),
+  predefined: boundedText(120, 'El tipo de propiedad').pipe(z.string().min(1, 'Elige un tipo de propiedad')),
+  title: optionalText(120, 'El nombre del tipo de propiedad'),
+  description: optionalText(500, 'La descripción'),
+  defaultName: optionalText(60, 'El nombre predeterminado'),
   catastralAlgorithm: z.enum(['UNIQUE', 'INTERIOR_NUMBER_COMPOSED']).nullish(),
   hiddenToPublic: flag,
   requireDimension: flag,
@@ -24,41 +47,38 @@ export const HouseTypeSchema = z.object({
   requireExteriorNumber: flag,
   requireInteriorNumber: flag,
   requireMall: flag,
-  amount: z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, 'La cuota de mantenimiento debe ser una cantidad positiva con hasta dos decimales')
-    .nullish()
-    .or(z.literal('').transform(() => null))
-    .transform((v) => v ?? null),
+  amount: fee,
 });
+
+const ListFilter = z.object({ title: boundedText(120, 'El filtro').nullish() }).nullish();
 
 /**
  * Spec 3 section 5: a house type states its monthly maintenance fee when the community has maintenance
  * settings and the collection module (COBRANZA) is active.
  */
-export async function amountRequired(ctx: Context): Promise<boolean> {
-  const community = await ctx.prisma.neighborhood.findUniqueOrThrow({
+export async function amountRequired(ctx: ServiceContext, db: Pick<Tx, 'neighborhood'> = ctx.prisma): Promise<boolean> {
+  const community = await db.neighborhood.findUniqueOrThrow({
     where: { id: communityOf(ctx) },
     select: { modules: true, maintenanceSettings: { select: { neighborhoodId: true } } },
   });
   return community.modules.includes('COBRANZA') && community.maintenanceSettings !== null;
 }
 
-export function houseTypeWhere(ctx: Context, filter?: { title?: string | null } | null) {
+export function houseTypeWhere(ctx: ServiceContext, rawFilter?: { title?: string | null } | null) {
+  const filter = parseInput(ListFilter, rawFilter);
   return {
     neighborhoodId: communityOf(ctx),
-    ...(filter?.title?.trim() ? { title: { contains: filter.title.trim(), mode: 'insensitive' as const } } : {}),
+    ...(filter?.title ? { title: { contains: filter.title, mode: 'insensitive' as const } } : {}),
   };
 }
 
-async function communityKind(ctx: Context): Promise<CommunityKind> {
+async function communityKind(ctx: ServiceContext): Promise<CommunityKind> {
   const n = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { neighborhoodType: true } });
   return n.neighborhoodType;
 }
 
 /** Predefined types take their flags from the catalogue; 'Otro' takes the ones the administrator chose. */
-async function houseTypeData(ctx: Context, raw: unknown) {
+async function houseTypeData(ctx: ServiceContext, raw: unknown) {
   const input = parseInput(HouseTypeSchema, raw);
   const kind = await communityKind(ctx);
   const description = input.description || null;
@@ -93,46 +113,58 @@ async function houseTypeData(ctx: Context, raw: unknown) {
   };
 }
 
-async function ensureUniqueTitle(ctx: Context, title: string, exceptId?: number) {
-  const same = await ctx.prisma.houseType.findFirst({
-    where: { neighborhoodId: communityOf(ctx), title: { equals: title, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+/**
+ * The title is unique per community whatever its case. No unique index holds it yet (the read runs
+ * inside the write's serializable transaction, so two simultaneous creations cannot both pass).
+ */
+async function ensureUniqueTitle(tx: Tx, neighborhoodId: number, title: string, exceptId?: number) {
+  const same = await tx.houseType.findFirst({
+    where: { neighborhoodId, title: { equals: title, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
   if (same) throw new ConflictError(`Ya existe un tipo de propiedad llamado ${title}`);
 }
 
-async function findOwn(ctx: Context, id: number) {
+async function findOwn(ctx: ServiceContext, id: number) {
   const houseType = await ctx.prisma.houseType.findFirst({ where: { id, neighborhoodId: communityOf(ctx) } });
   if (!houseType) throw new NotFoundError('El tipo de propiedad no existe');
   return houseType;
 }
 
-export async function createHouseType(ctx: Context, raw: unknown) {
+export async function createHouseType(ctx: ServiceContext, raw: unknown, idempotencyKey?: string | null) {
   const data = await houseTypeData(ctx, raw);
-  await ensureUniqueTitle(ctx, data.title);
-  const created = await ctx.prisma.houseType.create({ data: { ...data, neighborhoodId: communityOf(ctx) } });
-  await audit(ctx, 'CREATE', 'HouseType', created.id, { title: created.title });
-  return created.id;
+  const neighborhoodId = communityOf(ctx);
+  return write(ctx, { idempotencyKey, request: { operation: 'createHouseType', input: data } }, async ({ tx, audit }) => {
+    await ensureUniqueTitle(tx, neighborhoodId, data.title);
+    const created = await tx.houseType.create({ data: { ...data, neighborhoodId }, select: { id: true } });
+    await audit({ action: 'CREATE', entity: 'HouseType', entityId: created.id, data: { title: data.title, amount: data.amount } });
+    return created.id;
+  });
 }
 
-export async function updateHouseType(ctx: Context, id: number, raw: unknown) {
+export async function updateHouseType(ctx: ServiceContext, id: number, raw: unknown) {
   const current = await findOwn(ctx, id);
   const data = await houseTypeData(ctx, raw);
-  await ensureUniqueTitle(ctx, data.title, id);
-  await ctx.prisma.houseType.update({ where: { id: current.id }, data });
-  await audit(ctx, 'UPDATE', 'HouseType', id, { from: current.title, to: data.title });
-  return id;
+  return write(
+    ctx,
+    { audit: { action: 'UPDATE', entity: 'HouseType', entityId: id, data: { from: current.title, to: data.title, amount: data.amount } } },
+    async ({ tx }) => {
+      await ensureUniqueTitle(tx, current.neighborhoodId, data.title, id);
+      await tx.houseType.update({ where: { id: current.id }, data });
+      return id;
+    },
+  );
 }
 
 /** A type that houses still use cannot be deleted. */
-export async function deleteHouseType(ctx: Context, id: number) {
+export async function deleteHouseType(ctx: ServiceContext, id: number) {
   const current = await findOwn(ctx, id);
-  const inUse = await ctx.prisma.house.count({ where: { houseTypeId: id, neighborhoodId: communityOf(ctx), status: { not: 'DELETED' } } });
-  if (inUse > 0) throw new ConflictError(`No logramos eliminar el tipo de propiedad ${current.title}. Recarga y vuelve a intentar`);
-  await ctx.prisma.$transaction([
-    ctx.prisma.house.updateMany({ where: { houseTypeId: id, neighborhoodId: communityOf(ctx) }, data: { houseTypeId: null } }),
-    ctx.prisma.houseType.delete({ where: { id } }),
-  ]);
-  await audit(ctx, 'DELETE', 'HouseType', id, { title: current.title });
-  return id;
+  const neighborhoodId = current.neighborhoodId;
+  return write(ctx, { audit: { action: 'DELETE', entity: 'HouseType', entityId: id, data: { title: current.title } } }, async ({ tx }) => {
+    const inUse = await tx.house.count({ where: { houseTypeId: id, neighborhoodId, status: { not: 'DELETED' } } });
+    if (inUse > 0) throw new ConflictError(`No logramos eliminar el tipo de propiedad ${current.title}. Recarga y vuelve a intentar`);
+    await detachHouseType(tx, neighborhoodId, id);
+    await tx.houseType.delete({ where: { id } });
+    return id;
+  });
 }
