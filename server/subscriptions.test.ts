@@ -77,4 +77,74 @@ describe('graphql-ws on a real socket', () => {
     await expect(nextEvent(c, 'subscription { sessionEvents { kind } }')).rejects.toMatchObject({ code: 4403 });
     await c.dispose();
   });
+
+  it('refuses a handshake from another site (Origin), even with a valid token', async () => {
+    const token = await t.signIn('propietario@demo.mx');
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(url, 'graphql-transport-ws', { origin: 'https://sitio-ajeno.example', headers: { authorization: `Bearer ${token}` } });
+      ws.on('unexpected-response', (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        ws.terminate();
+      });
+      ws.on('open', () => {
+        resolve(101);
+        ws.close();
+      });
+      ws.on('error', () => {});
+    });
+    expect(status).toBe(403);
+  });
+
+  it('accepts a browser of the same host with its cookie; a client without Origin needs a token, not a cookie', async () => {
+    const login = await t.rest('POST', '/auth/login', { email: 'inquilino@demo.mx', password: 'demo1234' });
+    const cookie = login.response.headers.getSetCookie()[0].split(';')[0];
+    const host = new URL(url).host;
+    class SameSiteBrowser extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { origin: `http://${host}`, headers: { cookie } });
+      }
+    }
+    class CookieScript extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { headers: { cookie } });
+      }
+    }
+    const browser = createClient({ url, webSocketImpl: SameSiteBrowser, retryAttempts: 0, lazy: true });
+    const event = nextEvent(browser, 'subscription { sessionEvents { kind } }');
+    await new Promise((r) => setTimeout(r, 300));
+    await t.rest('PUT', '/users/me/basic', { first_name: 'Iván' }, { cookie });
+    expect(await event).toEqual({ data: { sessionEvents: { kind: 'PROFILE_UPDATED' } } });
+    await browser.dispose();
+    const script = createClient({ url, webSocketImpl: CookieScript, retryAttempts: 0, lazy: true });
+    await expect(nextEvent(script, 'subscription { sessionEvents { kind } }')).rejects.toMatchObject({ code: 4403 });
+    await script.dispose();
+  });
+
+  it('closes the socket with 4401 when its session signs out', async () => {
+    const token = await t.signIn('residente@demo.mx');
+    const closed = new Promise<number>((resolve) => {
+      const c = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: false, on: { closed: (e: any) => resolve(e.code) } });
+      void c;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    await t.gql('mutation { signOut { ok } }', {}, { token });
+    expect(await closed).toBe(4401);
+  });
+
+  it('closes the socket with 4401 when the device is ended from another session, and only that one', async () => {
+    const phone = await t.signIn('config@demo.mx');
+    const laptop = await t.signIn('config@demo.mx');
+    const codes: Record<string, number | null> = { phone: null, laptop: null };
+    const open = (name: 'phone' | 'laptop', token: string) =>
+      createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: false, on: { closed: (e: any) => (codes[name] = e.code) } });
+    const phoneClient = open('phone', phone);
+    const laptopClient = open('laptop', laptop);
+    await new Promise((r) => setTimeout(r, 300));
+    const ended = await t.rest('DELETE', '/users/me/installations', undefined, { token: laptop });
+    expect(ended.body).toEqual({ content: true, ended: 1 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(codes).toEqual({ phone: 4401, laptop: null });
+    await phoneClient.dispose();
+    await laptopClient.dispose();
+  });
 });

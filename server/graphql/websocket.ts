@@ -58,7 +58,8 @@ export function attachGraphqlWebsocket(
     server,
     path: '/graphql',
     // Refused at the handshake (403): no socket is opened for another site's page.
-    verifyClient: ({ origin, req }: { origin?: string; req: IncomingMessage }) => originAllowed(origin || undefined, req.headers.host, config?.publicUrl),
+    verifyClient: ({ origin, req }: { origin?: string; req: IncomingMessage }, done: (ok: boolean, status?: number, message?: string) => void) =>
+      originAllowed(origin || undefined, req.headers.host, config?.publicUrl) ? done(true) : done(false, 403, 'Forbidden'),
   });
 
   /** Watches the socket's session: closes the socket (4401) once it has ended. */

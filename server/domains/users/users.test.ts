@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/testApp.js';
+import { passwordChecks } from '../../auth/passwords.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,5 +50,82 @@ describe('my user', () => {
     expect((await t.rest('GET', '/users/me', undefined, { token: second })).status).toBe(401);
     const login = await t.rest('POST', '/auth/login', { email: 'config@demo.mx', password: 'nueva-clave-1' });
     expect(login.status).toBe(200);
+  });
+
+  it('throttles guesses of the current password like sign-in guesses', async () => {
+    const token = await t.signIn('vecino3@demo.mx');
+    const ip = '10.30.0.1';
+    for (let i = 0; i < 5; i++) {
+      const wrong = await t.rest('PUT', '/users/me/password', { current_password: `mala-${i}`, password: 'nueva-clave-1' }, { token, ip });
+      expect(wrong.body).toEqual({ code: 400, description: 'La contraseña actual no es correcta' });
+    }
+    const limited = await t.rest('PUT', '/users/me/password', { current_password: 'demo1234', password: 'nueva-clave-1' }, { token, ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.description).toMatch(/Demasiados intentos/);
+    const gql = await t.gql(
+      `mutation($input: ChangeMyPasswordInput!) { changeMyPassword(input: $input) { __typename ... on Error { code } } }`,
+      { input: { currentPassword: 'demo1234', password: 'nueva-clave-1', passwordConfirmation: 'nueva-clave-1' } },
+      { token, ip },
+    );
+    expect(gql.body.data.changeMyPassword).toEqual({ __typename: 'TooManyAttemptsError', code: 429 });
+    // The same counters as sign-in: the account is locked from this address for sign-in too.
+    const signIn = await t.rest('POST', '/auth/login', { email: 'vecino3@demo.mx', password: 'demo1234' }, { ip });
+    expect(signIn.status).toBe(429);
+  });
+
+  it('lets at most 5 of 30 concurrent current-password guesses reach the check', async () => {
+    const token = await t.signIn('vecino4@demo.mx');
+    const before = passwordChecks.count;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_x, i) => t.rest('PUT', '/users/me/password', { current_password: `mala-${i}`, password: 'nueva-clave-1' }, { token, ip: '10.31.0.1' })),
+    );
+    expect(passwordChecks.count - before).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(25);
+    expect(answers.every((a) => a.status === 429 || a.status === 400)).toBe(true);
+  });
+});
+
+describe('profile visibility', () => {
+  const PROFILE = 'query($id: ID!) { node(id: $id) { ... on User { email mobile landline birthDate } } }';
+  const userId = (id: number) => Buffer.from(`User:${id}`).toString('base64');
+
+  it('hides the profile of a person who belongs only to another community from its administrators', async () => {
+    // Someone who signs up their own community (B) and fills in their profile.
+    const signUp = await t.rest('POST', '/auth/signup', {
+      neighborhood: { name: 'Privada Ajena', domain: 'privada_ajena' },
+      user: { first_name: 'Berta', email: 'berta@ajena.mx', password: 'segura-123' },
+    }, { ip: '10.32.0.1' });
+    expect(signUp.status).toBe(201);
+    const cookie = signUp.response.headers.getSetCookie()[0].split(';')[0];
+    const updated = await t.rest('PUT', '/users/me/basic', { first_name: 'Berta', mobile: '4429876543', landline: '4421112233', birth_date: '1980-02-03' }, { cookie });
+    expect(updated.body).toMatchObject({ mobile: '4429876543' });
+    const berta = await t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'berta@ajena.mx' } });
+
+    // The administrator of community A (Los Olivos) does not see it, by id or through the lookup by e-mail.
+    const admin = await t.signIn('admin@demo.mx');
+    const byId = await t.gql(PROFILE, { id: userId(berta.id) }, { token: admin });
+    expect(byId.body.data?.node ?? null).toBeNull();
+    const lookup = await t.gql('query { userByEmail(email: "berta@ajena.mx") { email } }', {}, { token: admin });
+    expect(JSON.stringify(lookup.body)).not.toContain('4429876543');
+
+    // Berta herself does.
+    const own = await t.gql(PROFILE, { id: userId(berta.id) }, { cookie });
+    expect(own.body.data.node).toMatchObject({ mobile: '4429876543', landline: '4421112233', birthDate: '1980-02-03' });
+  });
+
+  it('shows it to the administrators of a community where the person has an active account, and to nobody else', async () => {
+    const owner = await t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'propietario@demo.mx' } });
+    const admin = await t.signIn('admin@demo.mx');
+    const byAdmin = await t.gql(PROFILE, { id: userId(owner.id) }, { token: admin });
+    expect(byAdmin.body.data.node).toMatchObject({ mobile: '4421234567' });
+    // A neighbour (owner role) does not manage people.
+    const neighbour = await t.signIn('vecino5@demo.mx');
+    const byNeighbour = await t.gql(PROFILE, { id: userId(owner.id) }, { token: neighbour });
+    expect(byNeighbour.body.data?.node ?? null).toBeNull();
+    // A suspended account (blocked house 8, vecino7) no longer opens the person's profile to the administrator.
+    const blockedOwner = await t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'vecino7@demo.mx' } });
+    await t.app.db.prisma.user.update({ where: { id: blockedOwner.id }, data: { mobile: '4420000007' } });
+    const suspended = await t.gql(PROFILE, { id: userId(blockedOwner.id) }, { token: admin });
+    expect(JSON.stringify(suspended.body)).not.toContain('4420000007');
   });
 });
