@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, startTestApp, type TestApp } from '../../../tests/testApp.js';
-import { COLUMNS, type ColumnKey } from './sheet.js';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { COLUMNS, MAX_FILE_BYTES, MAX_ROWS, type ColumnKey } from './sheet.js';
 
 let t: TestApp;
 let admin: string;
@@ -249,5 +250,96 @@ describe('houses export', () => {
     expect((await download(`/neighborhoods/${olivosId}/houses/export`, owner)).status).toBe(403);
     const bad = await download(`/neighborhoods/${olivosId}/houses/export?house_status=RARO`, admin);
     expect(bad.status).toBe(400);
+  });
+});
+
+/** A zip archive of the given entries (deflated), with the sizes it declares possibly lying. */
+function zip(entries: { name: string; data: Buffer; declaredSize?: number }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const compressed = deflateRawSync(entry.data, { level: 9 });
+    const size = entry.declaredSize ?? entry.data.length;
+    const crc = crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, compressed);
+    centrals.push(central, name);
+    offset += local.length + name.length + compressed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A worksheet of `rows` identical rows of `bytesPerRow` bytes: highly compressible. */
+function hugeSheet(totalBytes: number): Buffer {
+  const row = '<row r="2"><c r="A2" t="inlineStr"><is><t>Propiedad en avenida</t></is></c></row>';
+  const head = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+  const body = Buffer.alloc(totalBytes - head.length - 24);
+  body.fill(row);
+  return Buffer.concat([Buffer.from(head), body, Buffer.from('</sheetData></worksheet>')]);
+}
+
+describe('spreadsheet limits before parsing (issue 8)', () => {
+  it('refuses an xlsx bomb (1 MB that expands to hundreds of MB) at once, storing nothing', async () => {
+    const bomb = zip([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: hugeSheet(150 * 1024 * 1024) },
+    ]);
+    expect(bomb.length).toBeLessThan(MAX_FILE_BYTES);
+    const before = await countHouses();
+    const started = performance.now();
+    const result = await upload(bomb, admin);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(result.status).toBe(400);
+    expect(result.body.description).toMatch(/demasiado grande.*20 MB/);
+    expect(await countHouses()).toBe(before);
+  }, 30_000);
+
+  it('does not trust the sizes the archive declares', async () => {
+    const liar = zip([{ name: 'xl/worksheets/sheet1.xml', data: hugeSheet(60 * 1024 * 1024), declaredSize: 1_000 }]);
+    const started = performance.now();
+    const result = await upload(liar, admin);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(result.status).toBe(400);
+    expect(result.body.description).toMatch(/demasiado grande/);
+  }, 30_000);
+
+  it('refuses a sheet with more rows than the limit before parsing it', async () => {
+    const rows = `${'<row r="2"><c r="A2"><v>1</v></c></row>'.repeat(MAX_ROWS + 10)}`;
+    const many = zip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.from(`<worksheet><sheetData>${rows}</sheetData></worksheet>`) }]);
+    const result = await upload(many, admin);
+    expect(result.status).toBe(400);
+    expect(result.body.description).toBe('La carga masiva admite como máximo 5,000 propiedades por archivo');
+  });
+
+  it('refuses a file that is not a zip, as before', async () => {
+    const result = await upload(Buffer.from('hola, no soy un excel'), admin);
+    expect(result).toEqual({ status: 400, body: { code: 400, description: 'El archivo no es una hoja de cálculo de Excel (.xlsx) válida' } });
   });
 });

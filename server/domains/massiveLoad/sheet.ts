@@ -1,6 +1,7 @@
 // The spreadsheet of the massive load: its columns, the template, reading an upload and writing the
 // export. exceljs does the XLSX work; this file knows only the layout.
 import ExcelJS from 'exceljs';
+import { inspectZip, isZipProblem } from '../../infra/files/zipGuard.js';
 import { HOUSE_STATUS_LABELS, LOCATION_FIELD_LABELS, requiredLocationFields, type HouseStatus, type HouseTypeFlags } from '../../../core/houseRules.js';
 
 /** The columns of the template, in order: the key of each value in a row and its Spanish header. */
@@ -35,6 +36,8 @@ export const EXPORT_EXTRA_COLUMNS = [
 
 export const MAX_ROWS = 5000;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Uncompressed size of the whole XLSX (a 5,000-row sheet is a few MB): past it the file is refused unparsed. */
+export const MAX_UNCOMPRESSED_BYTES = 20 * 1024 * 1024;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const HOUSES_SHEET = 'Propiedades';
 
@@ -127,6 +130,13 @@ const normalizeHeader = (text: string) =>
  * sheets without rows and sheets above the row limit; empty rows are skipped.
  */
 export async function readSheet(bytes: Uint8Array): Promise<SheetRow[]> {
+  // Refused before parsing: an archive that expands past the limit (zip bomb) or a sheet with too many rows.
+  const zip = inspectZip(bytes, { maxUncompressedBytes: MAX_UNCOMPRESSED_BYTES, maxEntries: 1_000, maxSheetRows: MAX_ROWS + 1 });
+  if (isZipProblem(zip)) {
+    if (zip.kind === 'tooLarge') throw new SheetError(`La hoja de cálculo es demasiado grande: descomprimida debe ocupar como máximo ${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB`);
+    if (zip.kind === 'tooManyRows') throw new SheetError(tooManyRows());
+    throw new SheetError('El archivo no es una hoja de cálculo de Excel (.xlsx) válida');
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as never);
@@ -152,11 +162,13 @@ export async function readSheet(bytes: Uint8Array): Promise<SheetRow[]> {
     const values = Object.fromEntries(COLUMNS.map((c, i) => [c.key, cellText(row.getCell(i + 1).value)])) as Record<ColumnKey, string>;
     if (Object.values(values).every((v) => v === '')) continue;
     rows.push({ ...values, row: r });
-    if (rows.length > MAX_ROWS) throw new SheetError(`La carga masiva admite como máximo ${MAX_ROWS.toLocaleString('en-US')} propiedades por archivo`);
+    if (rows.length > MAX_ROWS) throw new SheetError(tooManyRows());
   }
   if (!rows.length) throw new SheetError('El archivo no tiene propiedades para importar');
   return rows;
 }
+
+const tooManyRows = () => `La carga masiva admite como máximo ${MAX_ROWS.toLocaleString('en-US')} propiedades por archivo`;
 
 export type ExportRow = Record<ColumnKey, string | number | null> & { status: HouseStatus; ownerAccount: string | null };
 
