@@ -85,12 +85,16 @@ function loginRoute(path: string): RestRoute {
 const authRoutes: RestRoute[] = [
   loginRoute('/auth/login'),
   loginRoute('/auth/{domain}/login'),
-  {
-    method: 'GET',
-    path: '/logout',
-    operation: 'mutation SignOut { signOut { ok } }',
-    result: () => ({ content: true }),
-  },
+  // GET is the legacy route (API clients with their token). Browsers sign out with POST, which a
+  // SameSite=Lax cookie never accompanies from another site.
+  ...(['GET', 'POST'] as const).map(
+    (method): RestRoute => ({
+      method,
+      path: '/logout',
+      operation: 'mutation SignOut { signOut { ok } }',
+      result: () => ({ content: true }),
+    }),
+  ),
   {
     method: 'GET',
     path: '/users/session',

@@ -205,6 +205,15 @@ describe('REST session routes', () => {
     expect(me.body).toEqual({ code: 401, description: 'Tu sesión ha terminado. Inicia sesión de nuevo' });
   });
 
+  it('logs out with POST (what browsers use): the cookie stops working', async () => {
+    const login = await t.rest('POST', '/auth/login', { email: 'inquilino@demo.mx', password: 'demo1234' });
+    const cookie = login.response.headers.getSetCookie()[0].split(';')[0];
+    const out = await t.rest('POST', '/logout', undefined, { cookie });
+    expect(out.body).toEqual({ content: true });
+    expect(out.response.headers.getSetCookie()[0]).toMatch(/^sid=; .*Max-Age=0/);
+    expect((await t.rest('GET', '/users/session', undefined, { cookie })).status).toBe(401);
+  });
+
   it('logs in by domain and house id', async () => {
     const houses = await t.rest('POST', '/auth/torre_azul/login', { email: 'propietario@demo.mx', password: 'demo1234' });
     expect(houses.body.neighborhood.domain).toBe('torre_azul');
