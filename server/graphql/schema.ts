@@ -5,6 +5,7 @@ import './errorTypes.js';
 import '../domains/neighborhoods/neighborhood.js';
 import '../domains/houses/house.js';
 import '../domains/houses/ownersList.js';
+import '../domains/auditLog/auditLog.js';
 import '../domains/streets/street.js';
 import '../domains/houseTypes/houseType.js';
 import '../domains/adminUsers/adminUser.js';

@@ -5,7 +5,8 @@ import type { HouseListFilter } from '../../../core/houseRules.js';
 import type { Prisma as PrismaNS } from '../../db/generated/client.js';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
-const contains = (value: string) => ({ contains: value, mode: 'insensitive' as const });
+// Prisma passes contains/startsWith to ILIKE as they are: % and _ typed in a filter are escaped to stay literal.
+const contains = (value: string) => ({ contains: likeLiteral(value), mode: 'insensitive' as const });
 const same = (value: string) => ({ equals: value, mode: 'insensitive' as const });
 const given = (value: string | null | undefined): value is string => !!value && value.trim() !== '';
 
@@ -20,7 +21,7 @@ export function houseWhere(ctx: Context, f: HouseListFilter | null | undefined =
   return {
     neighborhoodId: communityOf(ctx),
     status: filter.status ?? { not: 'DELETED' },
-    ...(given(filter.catastral) ? { catastral: { startsWith: filter.catastral.trim(), mode: 'insensitive' } } : {}),
+    ...(given(filter.catastral) ? { catastral: { startsWith: likeLiteral(filter.catastral.trim()), mode: 'insensitive' } } : {}),
     ...(filter.houseTypeId ? { houseTypeId: filter.houseTypeId } : {}),
     ...(filter.streetId ? { streetId: filter.streetId } : {}),
     ...(filter.condominiumId ? { condominiumId: filter.condominiumId } : {}),

@@ -63,18 +63,52 @@ const HOUSE_COLUMNS = new Set([
   'balanceReason', 'ownerUserId', 'officialIdFileId', 'signupCodeSentAt', 'lockedByUserId', 'lockedAt',
 ]);
 
-/** Whether the Prisma query Pothos planned for the nodes asks only for what the statement loads. */
-function covered(query: { select?: Record<string, unknown>; include?: Record<string, unknown> }): boolean {
+/** The invited owner's e-mail (House.pendingOwnerEmail): the newest pending OWNER account of the house. */
+const PENDING_OWNER = JSON.stringify({ where: { pending: true, role: { kind: 'OWNER' } }, orderBy: { id: 'desc' }, take: 1, select: { user: { select: { email: true } } } });
+
+interface Coverage {
+  pendingOwnerEmail: boolean;
+  /** The owner's accepted account in this community (memberships: { where: { neighborhoodId, pending: false } }). */
+  ownerMembershipIn: number | null;
+}
+
+/**
+ * Whether the Prisma query Pothos planned for the nodes asks only for what the statement loads, and
+ * which optional parts it asks; null when it asks for anything else (then Prisma loads the page).
+ */
+function coverage(query: { select?: Record<string, unknown>; include?: Record<string, unknown> }): Coverage | null {
+  const result: Coverage = { pendingOwnerEmail: false, ownerMembershipIn: null };
   const fields = { ...(query.include ?? {}), ...(query.select ?? {}) };
-  return Object.entries(fields).every(([name, value]) => {
-    if (value === false || value === undefined) return true;
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === false || value === undefined) continue;
+    if (name === 'memberships' && JSON.stringify(value) === PENDING_OWNER) {
+      result.pendingOwnerEmail = true;
+      continue;
+    }
     const loaded = LOADED_RELATIONS[name];
-    if (!loaded) return value === true && HOUSE_COLUMNS.has(name);
-    if (typeof value !== 'object' || value === null) return false;
+    if (!loaded) {
+      if (value === true && HOUSE_COLUMNS.has(name)) continue;
+      return null;
+    }
+    if (typeof value !== 'object' || value === null) return null;
     const nested = value as { select?: Record<string, unknown>; include?: Record<string, unknown> };
-    if (nested.include || !nested.select) return false;
-    return Object.entries(nested.select).every(([column, v]) => v === true && loaded.has(column));
-  });
+    if (nested.include || !nested.select) return null;
+    for (const [column, v] of Object.entries(nested.select)) {
+      if (v === true && loaded.has(column)) continue;
+      if (name === 'owner' && column === 'memberships') {
+        const m = v as { where?: { neighborhoodId?: unknown; pending?: unknown }; select?: unknown; take?: unknown };
+        const keys = Object.keys(m).sort().join(',');
+        const whereKeys = Object.keys(m.where ?? {}).sort().join(',');
+        if (keys === 'select,take,where' && whereKeys === 'neighborhoodId,pending' && m.where!.pending === false && typeof m.where!.neighborhoodId === 'number'
+          && JSON.stringify(m.select) === '{"id":true}' && m.take === 1) {
+          result.ownerMembershipIn = m.where!.neighborhoodId;
+          continue;
+        }
+      }
+      return null;
+    }
+  }
+  return result;
 }
 
 const PASSWORD_SET = 'set';
@@ -85,7 +119,14 @@ function timestamp(column: string) {
 }
 
 /** The page statement: ids of the page (with the total when asked), then the rows the House fields read. */
-export function ownersPageQuery(k: KyselyDb, neighborhoodId: number, filter: HouseListFilter | null | undefined, page: KeysetPage<number>, withTotal: boolean) {
+export function ownersPageQuery(
+  k: KyselyDb,
+  neighborhoodId: number,
+  filter: HouseListFilter | null | undefined,
+  page: KeysetPage<number>,
+  withTotal: boolean,
+  extra: Coverage = { pendingOwnerEmail: false, ownerMembershipIn: null },
+) {
   const condition = houseListCondition(neighborhoodId, filter);
   const direction = page.backwards ? 'desc' : 'asc';
   const keyset: RawBuilder<SqlBool> | null =
@@ -155,13 +196,30 @@ export function ownersPageQuery(k: KyselyDb, neighborhoodId: number, filter: Hou
       'lb.lastName as lockedByLastName',
     ])
     .$if(withTotal, (qb) => qb.select(sql<string>`p.total`.as('total')))
+    .$if(extra.pendingOwnerEmail, (qb) =>
+      qb.select(
+        sql<string | null>`(SELECT pu.email FROM "Membership" pm JOIN "Role" pr ON pr.id = pm."roleId" JOIN "User" pu ON pu.id = pm."userId"
+           WHERE pm."houseId" = h.id AND pm.pending AND pr.kind = 'OWNER' ORDER BY pm.id DESC LIMIT 1)`.as('pendingOwnerEmail'),
+      ),
+    )
+    .$if(extra.ownerMembershipIn != null, (qb) =>
+      qb.select(
+        sql<number | null>`(SELECT om.id FROM "Membership" om WHERE om."userId" = h."ownerUserId" AND om."neighborhoodId" = ${extra.ownerMembershipIn} AND NOT om.pending LIMIT 1)`.as(
+          'ownerMembershipId',
+        ),
+      ),
+    )
     .orderBy('h.id', direction);
 }
 
-type PageRow = Awaited<ReturnType<ReturnType<typeof ownersPageQuery>['execute']>>[number] & { total?: string | number };
+type PageRow = Awaited<ReturnType<ReturnType<typeof ownersPageQuery>['execute']>>[number] & {
+  total?: string | number;
+  pendingOwnerEmail?: string | null;
+  ownerMembershipId?: number | null;
+};
 
 /** A row as Prisma loads a House with its relations (what the House fields' `select`s read). */
-function houseFromRow(r: PageRow) {
+function houseFromRow(r: PageRow, extra: Coverage) {
   return {
     id: r.id,
     neighborhoodId: r.neighborhoodId,
@@ -198,7 +256,9 @@ function houseFromRow(r: PageRow) {
             landline: r.ownerLandline,
             // Only whether it is set is read (ownerHasAccount); the hash never leaves the database.
             passwordHash: r.ownerHasPassword ? PASSWORD_SET : null,
+            ...(extra.ownerMembershipIn != null ? { memberships: r.ownerMembershipId != null ? [{ id: r.ownerMembershipId }] : [] } : {}),
           },
+    ...(extra.pendingOwnerEmail ? { memberships: r.pendingOwnerEmail ? [{ user: { email: r.pendingOwnerEmail } }] : [] } : {}),
     houseType: r.houseTypeId == null ? null : { title: r.houseTypeTitle! },
     street: r.streetId == null ? null : { name: r.streetName! },
     condominium: r.condominiumId == null ? null : { name: r.condominiumName! },
@@ -230,8 +290,9 @@ export async function ownersPage(ctx: Context, args: ConnectionArgs & { filter?:
     select?: Record<string, unknown>;
     include?: Record<string, unknown>;
   };
-  if (!covered(query)) return ownersPageThroughPrisma(ctx, args, page, withTotal, query);
-  const rows = (await ownersPageQuery(ctx.db.kysely, neighborhoodId, args.filter, page, withTotal).execute()) as PageRow[];
+  const extra = coverage(query);
+  if (!extra) return ownersPageThroughPrisma(ctx, args, page, withTotal, query);
+  const rows = (await ownersPageQuery(ctx.db.kysely, neighborhoodId, args.filter, page, withTotal, extra).execute()) as PageRow[];
   let total: number | undefined;
   if (withTotal) {
     total = rows.length
@@ -246,7 +307,12 @@ export async function ownersPage(ctx: Context, args: ConnectionArgs & { filter?:
           ).n,
         );
   }
-  return keysetConnection(rows.map(houseFromRow), page, houseCursor, total);
+  return keysetConnection(
+    rows.map((row) => houseFromRow(row, extra)),
+    page,
+    houseCursor,
+    total,
+  );
 }
 
 /** The same page through Prisma, for a selection the statement does not cover. */
