@@ -30,8 +30,15 @@ const BAD = {
   surrogate: 'ab\uD800cd',
   long: 'a'.repeat(100_000),
   date: '2026-02-30',
+  // Below the transport limit (10,000), above any column: reaches the domain's own validation and the database.
+  nearLimit: 'a'.repeat(9_000),
+  // A well-formed global id of a type no ID argument takes.
+  wrongType: Buffer.from('Zzz:1').toString('base64'),
 } as const;
 type BadKind = keyof typeof BAD;
+
+/** Values a field may accept (a long description, an id that matches nothing): never a 500, never slow, but not necessarily refused. */
+const TOLERATED = new Set<BadKind>(['nearLimit', 'wrongType']);
 
 /** Operations that end or switch the session, or remove rows: their IDs name no row here. */
 const DESTRUCTIVE = /^(delete|endDevices|switchAccount|signOut)/;
@@ -50,6 +57,8 @@ const CASES: GqlCase[] = rootFields().flatMap((root) =>
   stringLeaves(root).flatMap((leaf) => {
     const kinds: BadKind[] = leaf.scalar === 'Date' ? ['date', 'nul', 'long'] : ['nul', 'surrogate', 'long'];
     if (leaf.scalar !== 'Date' && isDateLeaf(leaf)) kinds.push('date');
+    if (leaf.scalar === 'String') kinds.push('nearLimit');
+    if (leaf.scalar === 'ID') kinds.push('wrongType');
     return kinds.map((kind) => ({ name: `${root.kind} ${root.name}(${[leaf.arg, ...leaf.path].join('.')}) ${kind}`, root, leaf, kind }));
   }),
 );
@@ -93,7 +102,7 @@ function badOperation(c: GqlCase, s: RoleSession): BuiltOperation {
 const STALL_TIMEOUT = 300_000;
 
 /** null when the answer is a clean, quick refusal; otherwise what went wrong. */
-function gqlMismatch(answer: GqlAnswer): string | null {
+function gqlMismatch(answer: GqlAnswer, tolerated: boolean): string | null {
   const { codes, statuses, summary } = problems(answer);
   if (answer.body?.unparsable !== undefined) return `not JSON (${summary})`;
   if (answer.status >= 500 || statuses.some((st) => st >= 500) || codes.includes('INTERNAL_SERVER_ERROR')) return `a 500 (${summary})`;
@@ -103,7 +112,7 @@ function gqlMismatch(answer: GqlAnswer): string | null {
   // The administrator holds every grant of these fields: a 401/403 would mean the session was lost, not a refusal of the input.
   if (statuses.includes(401) || statuses.includes(403)) return `refused as if unauthorised instead of as bad input (${summary})`;
   const refused = statuses.some((st) => st >= 400 && st < 500);
-  return refused ? null : `accepted instead of refused with a 4xx (${summary})`;
+  return refused || tolerated ? null : `accepted instead of refused with a 4xx (${summary})`;
 }
 
 describe('GraphQL: bad strings in every argument, as the administrator', () => {
@@ -124,7 +133,7 @@ describe('GraphQL: bad strings in every argument, as the administrator', () => {
     async (_name, c) => {
       const op = badOperation(c, s);
       const answer = await send(s, op);
-      const wrong = gqlMismatch(answer);
+      const wrong = gqlMismatch(answer, TOLERATED.has(c.kind));
       if (process.env.MATRIX_LOG) console.log(`BADINPUT ${c.name} ${Math.round(answer.ms)}ms ${problems(answer).summary.slice(0, 200)}`);
       expect(wrong, `${c.name}: ${op.query}`).toBeNull();
     },
