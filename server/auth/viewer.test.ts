@@ -1,0 +1,60 @@
+// The per-token viewer cache: a repeated request within VIEWER_CACHE_MS reads no session row, and
+// an ended session is refused at once in this instance.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../tests/testApp.js';
+import { forgetSession, VIEWER_CACHE_MS } from './viewer.js';
+import { hashToken } from './tokens.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+// Not a public operation: a stale token answers 401.
+const SESSION = '{ session { user { email } } houses(first: 1) { totalCount } }';
+
+describe('viewer cache', () => {
+  it('keeps a session for a few seconds at most (it bounds staleness across instances)', () => {
+    expect(VIEWER_CACHE_MS).toBeGreaterThan(0);
+    expect(VIEWER_CACHE_MS).toBeLessThanOrEqual(5000);
+  });
+
+  it('answers a repeated request without reading the session again', async () => {
+    const token = await t.signIn('admin@demo.mx');
+    await t.gql('{ __typename }', {}, { token });
+    const before = t.app.db.statements();
+    await t.gql('{ __typename }', {}, { token });
+    expect(t.app.db.statements() - before).toBe(0);
+    forgetSession(hashToken(token));
+    const after = t.app.db.statements();
+    await t.gql('{ __typename }', {}, { token });
+    expect(t.app.db.statements() - after).toBe(1);
+  });
+
+  it('refuses a token right after sign-out, although it was cached', async () => {
+    const token = await t.signIn('admin@demo.mx');
+    expect((await t.gql(SESSION, {}, { token })).body.data.session.user.email).toBe('admin@demo.mx');
+    expect((await t.gql('mutation { signOut { ok } }', {}, { token })).body.data.signOut.ok).toBe(true);
+    const after = await t.gql(SESSION, {}, { token });
+    expect(after.status).toBe(401);
+  });
+
+  it('forgets every cached viewer when a session row is ended by any code path', async () => {
+    const token = await t.signIn('admin@demo.mx');
+    expect((await t.gql(SESSION, {}, { token })).status).toBe(200);
+    await t.app.db.prisma.session.updateMany({ where: { tokenHash: hashToken(token) }, data: { endedAt: new Date() } });
+    expect((await t.gql(SESSION, {}, { token })).status).toBe(401);
+  });
+
+  it('forgets by session id too', async () => {
+    const token = await t.signIn('admin@demo.mx');
+    await t.gql('{ __typename }', {}, { token });
+    const session = await t.app.db.prisma.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+    // A write outside Prisma and the driver (another instance) is seen after forgetSession.
+    forgetSession(session.id);
+    const before = t.app.db.statements();
+    await t.gql('{ __typename }', {}, { token });
+    expect(t.app.db.statements() - before).toBe(1);
+  });
+});
