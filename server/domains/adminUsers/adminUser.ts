@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { builder, grants, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
-import { communityOf, type Context } from '../../kernel/context.js';
+import { builder, grants, idempotencyKeyField, MAX_PAGE_SIZE, offsetSkip } from '../../graphql/builder.js';
+import { communityOf, type ServiceContext } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { rowId } from '../../kernel/ids.js';
 import {
@@ -42,14 +42,26 @@ export const AdministrationUserRef = builder.prismaNode('Membership', {
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'The account (membership) id' }),
     userDatabaseId: t.exposeInt('userId'),
-    firstName: t.string({ select: { user: { select: { firstName: true } } }, resolve: (m) => m.user.firstName }),
-    lastName: t.string({ nullable: true, select: { user: { select: { lastName: true } } }, resolve: (m) => m.user.lastName }),
+    pending: t.exposeBoolean('pending', {
+      description: 'An invitation the person has not accepted yet: the community sees only the e-mail typed, and the account opens when they accept.',
+    }),
+    // The person's own name shows only once they belong to the community: never while invited.
+    firstName: t.string({ select: { pending: true, user: { select: { firstName: true } } }, resolve: (m) => (m.pending ? '' : m.user.firstName) }),
+    lastName: t.string({ nullable: true, select: { pending: true, user: { select: { lastName: true } } }, resolve: (m) => (m.pending ? null : m.user.lastName) }),
     email: t.string({ select: { user: { select: { email: true } } }, resolve: (m) => m.user.email }),
     role: t.relation('role', { type: CommunityRoleRef }),
     pendingSignup: t.boolean({
-      description: 'The person has not created a password yet',
-      select: { user: { select: { passwordHash: true } } },
-      resolve: (m) => !m.user.passwordHash,
+      description: 'The person has not created a password yet (false while invited: that is theirs to know)',
+      select: { pending: true, user: { select: { passwordHash: true } } },
+      resolve: (m) => !m.pending && !m.user.passwordHash,
+    }),
+    personalDataEditable: t.boolean({
+      description: 'The name and e-mail may be corrected: the person has not registered and belongs to no other community.',
+      select: (_args, ctx) => ({
+        pending: true,
+        user: { select: { passwordHash: true, memberships: { where: { neighborhoodId: { not: ctx.actor?.neighborhoodId ?? -1 } }, select: { id: true }, take: 1 } } },
+      }),
+      resolve: (m) => !m.pending && !m.user.passwordHash && m.user.memberships.length === 0,
     }),
     isViewer: t.boolean({ description: "The viewer's own account", resolve: (m, _a, ctx) => m.id === ctx.actor?.membershipId }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -86,7 +98,7 @@ builder.queryField('administrationUsers', (t) =>
   }),
 );
 
-function filterWhere(ctx: Context, filter?: { search?: string | null; roleId?: { id: string } | null } | null) {
+function filterWhere(ctx: ServiceContext, filter?: { search?: string | null; roleId?: { id: string } | null } | null) {
   return adminUserWhere(ctx, { search: filter?.search, roleId: filter?.roleId ? rowId(filter.roleId.id) : null });
 }
 
@@ -141,7 +153,7 @@ builder.queryField('userByEmail', (t) =>
   t.field({
     type: UserLookupRef,
     nullable: true,
-    description: 'A person by exact e-mail (any case), or null.',
+    description: 'A person of this community by exact e-mail (any case), or null (also for people who do not belong to it).',
     ...grants('CUsersCreate', 'CUsersRead', 'AHousesCreate', 'AHousesUpdate'),
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
@@ -198,11 +210,17 @@ const personInput = (input: { email: string; firstName: string; lastName?: strin
 builder.mutationField('createAdministrationUser', (t) =>
   t.field({
     type: AdministrationUserPayload,
-    description: 'Gives a person (found by e-mail or created) an administration account; a person without password is invited by e-mail.',
+    description:
+      'Gives a person (found by e-mail or created) an administration account; a person without password gets a sign-up link, a person with an account or in another community an invitation (pending until accepted). The viewer must have verified their e-mail.',
     ...grants('CUsersCreate'),
     errors: { types: [InputError, ConflictError] },
-    args: { input: t.arg({ type: builder.inputType('CreateAdministrationUserInput', { fields: (f) => personFields(f) }), required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ id: await createAdminUser(ctx, personInput(input)) }),
+    args: {
+      input: t.arg({
+        type: builder.inputType('CreateAdministrationUserInput', { fields: (f) => ({ ...personFields(f), idempotencyKey: idempotencyKeyField(f) }) }),
+        required: true,
+      }),
+    },
+    resolve: async (_r, { input }, ctx) => ({ id: await createAdminUser(ctx, personInput(input), input.idempotencyKey) }),
   }),
 );
 
@@ -240,7 +258,7 @@ builder.mutationField('deleteAdministrationUser', (t) =>
 builder.mutationField('resendAdministrationSignupCode', (t) =>
   t.field({
     type: SignupCodePayload,
-    description: 'Mails the sign-up link again while the person has no password.',
+    description: 'Mails the sign-up link again while the person has no password, or the acceptance link while invited (at most 5 an hour: RATE_LIMITED).',
     ...grants('CUsersUpdate', 'CUsersCreate'),
     errors: { types: [ConflictError, NotFoundError] },
     args: { input: t.arg({ type: IdInput('ResendAdministrationSignupCodeInput'), required: true }) },

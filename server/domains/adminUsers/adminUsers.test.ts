@@ -354,7 +354,8 @@ describe('administration users through GraphQL', () => {
     expect(resent.body.data.resendAdministrationSignupCode.data).toMatchObject({ domain: 'los_olivos', administrationUser: { email: 'pendiente@demo.mx' } });
     for (let i = 0; i < 3; i++) await t.gql(RESEND, { input: { id } }, { token: admin });
     const limited = await t.gql(RESEND, { input: { id } }, { token: admin });
-    expect(limited.body.data.resendAdministrationSignupCode).toMatchObject({ __typename: 'ConflictError', code: 429 });
+    // Too many e-mails is a rate limit (429), not a conflict.
+    expect(limited.body.errors[0]).toMatchObject({ message: 'Ya enviamos varios correos a pendiente@demo.mx en la última hora. Intenta más tarde', extensions: { code: 'RATE_LIMITED', legacyCode: 429 } });
 
     const foreign = Buffer.from(`AdministrationUser:${(await membershipOf('admin@demo.mx', (await prisma().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } })).id))!.id}`).toString('base64');
     const notFound = await t.gql(
@@ -388,9 +389,13 @@ describe('sign-up codes stay with their holder', () => {
     );
     expect(gqlResend.body.errors[0].message).toContain('Cannot query field "code"');
     for (const answer of [created.body, listed.body, read.body, resent.body]) expect(JSON.stringify(answer)).not.toContain(code);
-    // The code went to Iñaki's mailbox only.
-    expect((await outboxTo('invitado@demo.mx')).every((m) => m.to === 'invitado@demo.mx')).toBe(true);
-    expect((await outboxTo('invitado@demo.mx')).at(-1)?.text).toContain(`/signup/${code}`);
+    // Iñaki belongs to Los Olivos: Torre Azul invites him (pending until he accepts) and its e-mails
+    // carry the acceptance link, never his sign-up code.
+    expect(await prisma().membership.findUniqueOrThrow({ where: { id: created.body.id } })).toMatchObject({ pending: true, active: false });
+    const mails = await outboxTo('invitado@demo.mx');
+    expect(mails.every((m) => m.to === 'invitado@demo.mx')).toBe(true);
+    expect(mails.at(-1)?.text).toContain('/invitations/');
+    expect(mails.some((m) => m.text.includes(code))).toBe(false);
   });
 
   it('a configuration administrator cannot resend the invitation of a pending Administrador', async () => {
@@ -444,5 +449,67 @@ describe('simultaneous writes', () => {
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     expect(answers.find((x) => x.status === 409)!.body).toEqual({ code: 409, description: 'Ya existe un usuario con el correo alba@demo.mx' });
     expect(await prisma().user.count({ where: { email: 'alba@demo.mx' } })).toBe(1);
+  });
+});
+
+describe('tenancy and the kernel (issue 8)', () => {
+  it("an e-mail of another community is invited: their name is not rewritten nor shown, and the lookup does not reveal them", async () => {
+    const torre = (await prisma().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } })).id;
+    const { passwordHash } = await prisma().user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } });
+    const person = await prisma().user.create({ data: { email: 'tomasa.torre@demo.mx', firstName: 'Tomasa', lastName: 'Quintero', mobile: '5512345678', passwordHash } });
+    await prisma().membership.create({ data: { neighborhoodId: torre, userId: person.id, roleId: await role('SECURITY', torre) } });
+    // The lookup that prefills the form knows nobody outside the community.
+    const lookup = await t.gql('query { userByEmail(email: "tomasa.torre@demo.mx") { firstName lastName } }', {}, { token: config });
+    expect(lookup.body.data.userByEmail).toBeNull();
+    const search = await t.rest('GET', `/neighborhoods/${olivos}/users/search?email=tomasa.torre@demo.mx`, undefined, { token: config });
+    expect(search.status).toBe(404);
+    // Creating with another name neither rewrites nor reveals theirs.
+    const created = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Nombre', last_name: 'Inventado', email: 'tomasa.torre@demo.mx', id_role: await role('SECURITY') }, { token: config });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ first_name: '', last_name: null, email: 'tomasa.torre@demo.mx', pending_signup: false });
+    expect(JSON.stringify(created.body)).not.toContain('Quintero');
+    expect(await prisma().user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({ firstName: 'Tomasa', lastName: 'Quintero', mobile: '5512345678' });
+    expect(await prisma().membership.findUniqueOrThrow({ where: { id: created.body.id } })).toMatchObject({ pending: true, active: false });
+    const listed = await t.rest('GET', `/neighborhoods/${olivos}/users?search=tomasa`, undefined, { token: config });
+    expect(listed.body.content.map((u: any) => [u.email, u.first_name])).toEqual([['tomasa.torre@demo.mx', '']]);
+    expect((await t.rest('GET', `/neighborhoods/${olivos}/users?search=Quintero`, undefined, { token: config })).body.content.some((u: any) => u.email === 'tomasa.torre@demo.mx')).toBe(false);
+    // Editing the invitation changes the role only.
+    const edited = await t.rest('PUT', `/neighborhoods/${olivos}/users/${created.body.id}`, { first_name: 'Otra', email: 'otra.direccion@demo.mx', id_role: await role('CONFIG_ADMIN') }, { token: admin });
+    expect(edited.status).toBe(200);
+    expect(await prisma().user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({ firstName: 'Tomasa', email: 'tomasa.torre@demo.mx' });
+    expect((await prisma().membership.findUniqueOrThrow({ where: { id: created.body.id } })).roleId).toBe(await role('CONFIG_ADMIN'));
+    const mails = await outboxTo('tomasa.torre@demo.mx');
+    expect(mails.at(-1)?.text).toContain('/invitations/');
+    expect((await t.rest('DELETE', `/neighborhoods/${olivos}/users/${created.body.id}`, undefined, { token: admin })).body).toEqual({ content: true });
+  });
+
+  it('the administrator must verify their e-mail before adding people (403, nothing written)', async () => {
+    const adminUser = await prisma().user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } });
+    await prisma().user.update({ where: { id: adminUser.id }, data: { emailVerified: false } });
+    try {
+      const users = await prisma().user.count();
+      const refused = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Vera', email: 'vera@demo.mx', id_role: await role('SECURITY') }, { token: admin });
+      expect(refused).toMatchObject({ status: 403, body: { code: 403, description: 'Verifica tu correo electrónico antes de registrar personas' } });
+      expect(await prisma().user.count()).toBe(users);
+      expect(await outboxTo('vera@demo.mx')).toHaveLength(0);
+    } finally {
+      await prisma().user.update({ where: { id: adminUser.id }, data: { emailVerified: true } });
+    }
+  });
+
+  it('bounds every string and the search; the same Idempotency-Key creates once with one audit record', async () => {
+    const long = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'x'.repeat(8000), email: 'largo@demo.mx', id_role: await role('SECURITY') }, { token: config });
+    expect(long.body).toEqual({ code: 400, description: 'El nombre debe tener como máximo 80 caracteres' });
+    const longMail = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Ana', email: `${'a'.repeat(300)}@demo.mx`, id_role: await role('SECURITY') }, { token: config });
+    expect(longMail.status).toBe(400);
+    expect((await t.rest('GET', `/neighborhoods/${olivos}/users?search=${'s'.repeat(8000)}`, undefined, { token: config })).status).toBe(400);
+    const headers = { 'idempotency-key': 'alta-admin-ximena' };
+    const body = { first_name: 'Ximena', email: 'ximena@demo.mx', id_role: await role('SECURITY') };
+    const first = await t.rest('POST', `/neighborhoods/${olivos}/users`, body, { token: config, headers });
+    const again = await t.rest('POST', `/neighborhoods/${olivos}/users`, body, { token: config, headers });
+    expect(first.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await outboxTo('ximena@demo.mx')).toHaveLength(1);
+    expect(await prisma().auditLog.count({ where: { entity: 'AdministrationUser', entityId: String(first.body.id), action: 'CREATE' } })).toBe(1);
   });
 });
