@@ -11,7 +11,14 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine as SchemaEngineType } from '@prisma/schema-engine-wasm';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The project root: two folders up from server/db, or further when running compiled from dist/.
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'prisma/schema.prisma'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../..');
+  }
+}
+const root = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const schemaPath = path.join(root, 'prisma/schema.prisma');
 export const migrationsDir = path.join(root, 'prisma/migrations');
 
