@@ -20,7 +20,7 @@ const query = graphql`
     houseRoles { databaseId name assignable }
     node(id: $id) @include(if: $edit) {
       ... on Resident {
-        id databaseId houseDatabaseId houseLabel firstName lastName email mobile accountActive roleDatabaseId
+        id databaseId houseDatabaseId houseLabel firstName lastName email mobile pending personalDataEditable roleDatabaseId
         accreditationFileId accreditationFileUrl accreditationFileName canEdit
       }
     }
@@ -90,7 +90,10 @@ interface Existing {
   lastName?: string | null;
   email?: string;
   mobile?: string | null;
-  accountActive?: boolean;
+  /** An invitation not accepted yet: only the e-mail typed is known. */
+  pending?: boolean;
+  /** The person has not registered and belongs to no other community: their name and mobile may be corrected. */
+  personalDataEditable?: boolean;
   roleDatabaseId?: number;
   accreditationFileId?: string | null;
   accreditationFileUrl?: string | null;
@@ -111,7 +114,9 @@ function ResidentFields(props: {
   const update = useAppMutation<HouseResidentFormUpdateMutation>(updateMutation);
   // undefined: keep the current file; null: remove it; a string: the newly uploaded file.
   const [fileId, setFileId] = useState<string | null | undefined>(undefined);
-  const schemaFor = existing ? schema : schema.extend({ email: checked(emailCheck) });
+  // Name and mobile are theirs once the person registered or belongs to another community (or while invited).
+  const personalLocked = !!existing && !existing.personalDataEditable;
+  const schemaFor = existing ? (personalLocked ? schema.extend({ firstName: z.string() }) : schema) : schema.extend({ email: checked(emailCheck) });
   const { register, handleSubmit, control, formState } = useForm<Values>({
     resolver: zodResolver(schemaFor),
     defaultValues: {
@@ -122,15 +127,16 @@ function ResidentFields(props: {
       roleId: existing?.roleDatabaseId ? String(existing.roleDatabaseId) : '',
     },
   });
-  const personalLocked = !!existing?.accountActive;
   // The current role stays visible even when the viewer could not assign it.
   const roles = props.roles.filter((r) => r.assignable || r.databaseId === existing?.roleDatabaseId);
 
   const save = handleSubmit(async (v) => {
     const person = { firstName: v.firstName.trim(), lastName: v.lastName.trim() || null, mobile: v.mobile.trim() || null, roleId: Number(v.roleId) };
     if (existing?.id) {
+      // Locked personal data is not sent: the server keeps the person's own.
+      const changes = personalLocked ? { roleId: person.roleId } : person;
       const result = await update.run(
-        { input: { id: existing.id, ...person, ...(fileId !== undefined ? { accreditationFileId: fileId } : {}) } },
+        { input: { id: existing.id, ...changes, ...(fileId !== undefined ? { accreditationFileId: fileId } : {}) } },
         'updateResident',
       );
       if (!result) return;
@@ -157,7 +163,8 @@ function ResidentFields(props: {
       <form onSubmit={save} noValidate>
         <Stack>
           <TextInput label={t('residents.email')} type="email" disabled={!!existing} {...register('email')} error={formState.errors.email?.message} />
-          {personalLocked && <Alert color="blue">{t('residents.personalLocked')}</Alert>}
+          {existing?.pending && <Alert color="yellow">{t('residents.invitedLocked')}</Alert>}
+          {personalLocked && !existing?.pending && <Alert color="blue">{t('residents.personalLocked')}</Alert>}
           <TextInput label={t('residents.firstName')} disabled={personalLocked} {...register('firstName')} error={formState.errors.firstName?.message} />
           <TextInput label={t('residents.lastName')} disabled={personalLocked} {...register('lastName')} error={formState.errors.lastName?.message} />
           <TextInput label={t('residents.mobile')} disabled={personalLocked} {...register('mobile')} error={formState.errors.mobile?.message} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -17,7 +17,7 @@ const query = graphql`
     residents(houseId: $houseId, first: $first, offset: $offset, filter: { name: $name }) {
       totalCount
       edges {
-        node { id databaseId firstName lastName email mobile accreditationFileUrl accreditationFileName canEdit canDelete role { name } }
+        node { id databaseId firstName lastName email mobile pending accreditationFileUrl accreditationFileName canEdit canDelete role { name } }
       }
     }
     house: node(id: $houseNodeId) @include(if: $admin) { ... on House { label } }
@@ -112,10 +112,20 @@ export default function HouseResidents() {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => {
-              const row = { id: r.id, databaseId: r.databaseId, name: fullName(r) };
+              // An invitation shows only the e-mail typed until the person accepts.
+              const row = { id: r.id, databaseId: r.databaseId, name: r.pending ? r.email : fullName(r) };
               return (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{row.name}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text size="sm">{row.name}</Text>
+                      {r.pending && (
+                        <Badge color="blue" variant="light" size="sm">
+                          {t('residents.invited')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
                   <Table.Td>{r.email}</Table.Td>
                   <Table.Td>{r.mobile ?? ''}</Table.Td>
                   <Table.Td>{r.role.name}</Table.Td>

@@ -13,7 +13,7 @@ import { notify } from '../../components/notify.js';
 
 const editQuery = graphql`
   query AdminUserFormQuery($id: ID!) {
-    node(id: $id) { ... on AdministrationUser { id firstName lastName email pendingSignup isViewer role { id } } }
+    node(id: $id) { ... on AdministrationUser { id firstName lastName email pending personalDataEditable isViewer role { id } } }
     administrationRoles { id name }
   }
 `;
@@ -63,8 +63,10 @@ interface Values {
 interface Existing {
   id: string;
   values: Values;
-  /** Name and e-mail can be corrected only until the person signs up. */
+  /** Name and e-mail can be corrected only until the person signs up, and only if they belong to no other community. */
   personalEditable: boolean;
+  /** An invitation not accepted yet: only the e-mail typed is known, only the role changes. */
+  pending: boolean;
   isViewer: boolean;
 }
 
@@ -90,7 +92,8 @@ function EditAdminUser({ userId }: { userId: string }) {
       existing={{
         id: n.id!,
         values: { email: n.email, firstName: n.firstName!, lastName: n.lastName ?? '', roleId: n.role!.id },
-        personalEditable: !!n.pendingSignup,
+        personalEditable: !!n.personalDataEditable,
+        pending: !!n.pending,
         isViewer: !!n.isViewer,
       }}
     />
@@ -136,7 +139,7 @@ function AdminUserFields({ existing, roles }: { existing: Existing | null; roles
 
   const errors = {
     email: !EMAIL.test(email) ? t('adminUsers.emailInvalid') : null,
-    firstName: values.firstName.trim() === '' ? t('form.required') : null,
+    firstName: !personalLocked && values.firstName.trim() === '' ? t('form.required') : null,
     roleId: !values.roleId ? t('form.required') : null,
   };
   const alreadyAdmin = !existing && !!found?.administrationUser;
@@ -175,7 +178,8 @@ function AdminUserFields({ existing, roles }: { existing: Existing | null; roles
           />
           {found && !alreadyAdmin && <Text size="sm" c="dimmed">{t('adminUsers.existingPerson')}</Text>}
           {alreadyAdmin && <Alert color="yellow">{t('adminUsers.alreadyAdmin', { email })}</Alert>}
-          {existing && !existing.personalEditable && <Text size="sm" c="dimmed">{t('adminUsers.personalLocked')}</Text>}
+          {existing?.pending && <Alert color="yellow">{t('adminUsers.invitedLocked')}</Alert>}
+          {existing && !existing.personalEditable && !existing.pending && <Text size="sm" c="dimmed">{t('adminUsers.personalLocked')}</Text>}
           <TextInput
             label={t('adminUsers.firstName')}
             value={values.firstName}

@@ -17,7 +17,7 @@ const query = graphql`
   query AdminUsersQuery($first: Int!, $offset: Int!, $search: String, $roleId: ID) {
     administrationUsers(first: $first, offset: $offset, filter: { search: $search, roleId: $roleId }) {
       totalCount
-      edges { node { id databaseId firstName lastName email pendingSignup isViewer role { id name } } }
+      edges { node { id databaseId firstName lastName email pending pendingSignup isViewer role { id name } } }
     }
     administrationRoles { id databaseId name }
   }
@@ -144,7 +144,12 @@ export default function AdminUsers() {
               <Table.Tr key={row.id}>
                 <Table.Td>
                   <Group gap="xs">
-                    <Text size="sm">{fullName(row)}</Text>
+                    <Text size="sm">{row.pending ? row.email : fullName(row)}</Text>
+                    {row.pending && (
+                      <Badge color="blue" variant="light" size="sm">
+                        {t('adminUsers.invited')}
+                      </Badge>
+                    )}
                     {row.pendingSignup && (
                       <Badge color="yellow" variant="light" size="sm">
                         {t('adminUsers.pending')}
@@ -156,7 +161,7 @@ export default function AdminUsers() {
                 <Table.Td>{row.role.name}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end">
-                    {canResend && row.pendingSignup && (
+                    {canResend && (row.pendingSignup || row.pending) && (
                       <Button size="xs" variant="subtle" onClick={() => void sendAgain(row)} disabled={waiting.has(row.id)} loading={resend.inFlight}>
                         {t('adminUsers.resend')}
                       </Button>
@@ -179,7 +184,7 @@ export default function AdminUsers() {
         </Table>
       </PagedList>
       <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('adminUsers.deleteTitle')}>
-        <Text>{toDelete ? t('adminUsers.deleteConfirm', { name: fullName(toDelete), email: toDelete.email }) : ''}</Text>
+        <Text>{toDelete ? t('adminUsers.deleteConfirm', { name: toDelete.pending ? t('adminUsers.invited') : fullName(toDelete), email: toDelete.email }) : ''}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setToDelete(null)}>
             {t('common.cancel')}
