@@ -25,6 +25,8 @@ export interface WriteOptions {
   idempotencyKey?: string | null;
   /** What the key protects: the operation's name and its input (compared as a hash on repeats). */
   request?: { operation: string; input?: unknown };
+  /** Longest the transaction may run (default 30 s); bulk loads (5,000 rows) need more. */
+  timeoutMs?: number;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -80,7 +82,7 @@ async function run<T>(ctx: ServiceContext, options: WriteOptions, fn: (scope: Wr
         },
         {
           maxWait: 10_000,
-          timeout: 30_000,
+          timeout: options.timeoutMs ?? 30_000,
           ...(ctx.db.kind === 'postgresql' ? { isolationLevel: 'Serializable' as const } : {}),
         },
       );

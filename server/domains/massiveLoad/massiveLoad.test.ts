@@ -343,3 +343,36 @@ describe('spreadsheet limits before parsing (issue 8)', () => {
     expect(result).toEqual({ status: 400, body: { code: 400, description: 'El archivo no es una hoja de cálculo de Excel (.xlsx) válida' } });
   });
 });
+
+describe('massive load on the kernel (issue 8)', () => {
+  it('invites a person who already has an account elsewhere instead of making them owner; audit and e-mail in the same write', async () => {
+    const prisma = t.app.db.prisma;
+    await prisma.user.create({ data: { email: 'externa@otra.mx', firstName: 'Externa', passwordHash: 'x' } });
+    const audits = await prisma.auditLog.count({ where: { neighborhoodId: olivosId, action: 'IMPORT' } });
+    const result = await upload(await sheet([avenue('INV-01', { ownerFirstName: 'Alguien', ownerLastName: 'Más', ownerEmail: 'externa@otra.mx' })]), admin);
+    expect(result).toEqual({ status: 200, body: { created: 1, updated: 0, unchanged: 0 } });
+    const house = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivosId, catastral: 'INV-01' } });
+    expect(house.ownerUserId).toBeNull();
+    const external = await prisma.user.findUniqueOrThrow({ where: { email: 'externa@otra.mx' } });
+    // Their own name is untouched, and they own nothing until they accept.
+    expect(external.firstName).toBe('Externa');
+    expect(await prisma.membership.findFirstOrThrow({ where: { houseId: house.id, userId: external.id } })).toMatchObject({ pending: true, active: false });
+    expect(await prisma.emailOutbox.count({ where: { to: 'externa@otra.mx', subject: { startsWith: 'Invitación' } } })).toBe(1);
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { neighborhoodId: olivosId, action: 'IMPORT' }, orderBy: { id: 'desc' } });
+    expect(audit.data).toMatchObject({ created: 1, invited: 1 });
+    expect(await prisma.auditLog.count({ where: { neighborhoodId: olivosId, action: 'IMPORT' } })).toBe(audits + 1);
+  });
+
+  it('a failed load writes nothing, not even its audit record', async () => {
+    const prisma = t.app.db.prisma;
+    const audits = await prisma.auditLog.count({ where: { action: 'IMPORT' } });
+    const houses = await countHouses();
+    // The second row names the owner of an existing house that has another owner: the plan fails inside the write.
+    const existing = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivosId, catastral: 'INV-01' } });
+    await prisma.house.update({ where: { id: existing.id }, data: { ownerUserId: (await prisma.user.findUniqueOrThrow({ where: { email: 'vecino1@demo.mx' } })).id } });
+    const result = await upload(await sheet([avenue('NEW-77'), avenue('INV-01', { ownerFirstName: 'Otra', ownerEmail: 'otra@correo.mx' })]), admin);
+    expect(result.status).toBe(400);
+    expect(await countHouses()).toBe(houses);
+    expect(await prisma.auditLog.count({ where: { action: 'IMPORT' } })).toBe(audits);
+  });
+});

@@ -4,6 +4,7 @@
 import { composedCatastral, dropUnusedLocation, LOCATION_FIELD_LABELS, missingLocation, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../core/houseRules.js';
 import { email as emailCheck, integer, normalizePhone } from '../../../core/validators.js';
 import { COLUMNS, type ColumnKey, type SheetRow } from './sheet.js';
+import { formatMoney, parseMoney } from '../../../core/money.js';
 
 export interface LoadHouseType extends HouseTypeFlags {
   id: number;
@@ -111,8 +112,11 @@ export function validateRows(rows: SheetRow[], types: LoadHouseType[], options: 
       issues.push('Los cajones de estacionamiento son requeridos');
     }
 
-    const initialBalance = orNull(plainNumber(raw.initialBalance));
-    if (initialBalance !== null && !/^-?\d{1,12}(\.\d{1,2})?$/.test(initialBalance)) issues.push('El saldo inicial debe ser una cantidad con hasta dos decimales');
+    // Money through core/money.ts: the typed text, never a float.
+    const balanceText = orNull(plainNumber(raw.initialBalance));
+    const balance = balanceText === null ? null : parseMoney(balanceText);
+    if (balanceText !== null && balance === null) issues.push('El saldo inicial debe ser una cantidad con hasta dos decimales');
+    const initialBalance = balance === null ? null : formatMoney(balance);
 
     const ownerEmail = orNull(raw.ownerEmail)?.toLowerCase() ?? null;
     const ownerFirstName = orNull(raw.ownerFirstName);

@@ -1,16 +1,22 @@
 // Massive load of houses with their owners from a spreadsheet, its template, and the export of the
 // houses list (spec 1 sections 2, 7 and 8). All or nothing: every row is validated first, and the
-// whole import runs in one transaction.
-import { Prisma as PrismaNS } from '../../db/generated/client.js';
+// whole import is one write() (one transaction, its audit inside, effects after commit).
+import { createHash } from 'node:crypto';
+import type { Prisma as PrismaNS } from '../../db/generated/client.js';
 import type { HouseStatus } from '../../db/generated/enums.js';
-import type { Context } from '../../kernel/context.js';
+import type { Context, ServiceContext } from '../../kernel/context.js';
 import { communityOf, actorOf } from '../../kernel/context.js';
 import { AppError, InputError } from '../../kernel/errors.js';
-import { audit } from '../../kernel/audit.js';
+import { write } from '../../kernel/write.js';
+import { kickMailer } from '../../infra/mail/outbox.js';
 import { pendingStatus, type HouseListFilter } from '../../../core/houseRules.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
+import { formatMoney, money, sameMoney } from '../../../core/money.js';
 import { houseWhere } from '../houses/filter.js';
-import { assignOwner, findOrCreateUser, mayEditPerson, newSignupCode, type Tx } from '../houses/ownership.js';
+import { giveHouse } from '../houses/ownership.js';
+import { createHouses, updateHouseRow, type HouseRowChanges } from '../houses/rows.js';
+import { findOrCreatePeople, mayEditPerson, needsInvitation, normalEmail, queueInvitationEmail, updatePersonByAdministrator } from '../people/service.js';
+import { announceEndedSessions, type EndedSession } from '../session/memberships.js';
 import { locationKey, validateRows, type LoadHouseType, type RowErrors, type ValidRow } from './rows.js';
 import { exportWorkbook, MAX_FILE_BYTES, readSheet, SheetError, templateWorkbook, XLSX_TYPE, type ExportRow } from './sheet.js';
 
@@ -42,12 +48,12 @@ function fileError(message: string): InputError {
   return new InputError([{ field: 'file', message }]);
 }
 
-async function communityTypes(ctx: Context): Promise<LoadHouseType[]> {
+async function communityTypes(ctx: ServiceContext): Promise<LoadHouseType[]> {
   const types = await ctx.prisma.houseType.findMany({ where: { neighborhoodId: communityOf(ctx) }, orderBy: [{ title: 'asc' }, { id: 'asc' }] });
   return types.map((t) => ({ id: t.id, title: t.title, catastralAlgorithm: t.catastralAlgorithm, ...Object.fromEntries(LOCATION_FLAGS.map((f) => [f, t[f]])) }) as LoadHouseType);
 }
 
-async function restrictsVehicles(ctx: Context): Promise<boolean> {
+async function restrictsVehicles(ctx: ServiceContext): Promise<boolean> {
   const community = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { restrictVehicles: true } });
   return community.restrictVehicles;
 }
@@ -56,7 +62,7 @@ function today(timeZone = 'America/Mexico_City') {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
-export async function massiveLoadTemplate(ctx: Context): Promise<SpreadsheetFile> {
+export async function massiveLoadTemplate(ctx: ServiceContext): Promise<SpreadsheetFile> {
   const [types, restrictVehicles] = await Promise.all([communityTypes(ctx), restrictsVehicles(ctx)]);
   return { fileName: 'plantilla-carga-masiva.xlsx', contentType: XLSX_TYPE, bytes: await templateWorkbook(types, { restrictVehicles }) };
 }
@@ -68,7 +74,6 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 }
 
 const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
-const sameDecimal = (a: { toFixed(n: number): string } | null, b: string | null) => (a === null ? b === null : b !== null && a.toFixed(2) === Number(b).toFixed(2));
 
 /** Names to ids of streets, condominiums or malls (any case), creating the missing ones. */
 async function placeIds(
@@ -91,15 +96,19 @@ async function placeIds(
 /**
  * Imports the sheet. Each row creates a house, or updates the one that already exists (same cadastral
  * key, or without one the same type and location), so uploading the same sheet twice creates nothing.
+ * One write(): the whole load commits or nothing does, with its audit record inside. House rows are
+ * written through houses/rows.ts and ownership.ts, people and accounts through people/service.ts (a
+ * person who already has an account elsewhere is invited, not made owner).
  */
-export async function importHouses(ctx: Context, file: File): Promise<ImportCounts> {
+export async function importHouses(ctx: ServiceContext, file: File, idempotencyKey?: string | null): Promise<ImportCounts> {
   const neighborhoodId = communityOf(ctx);
   const adminId = actorOf(ctx).userId;
   if (!/\.xlsx$/i.test(file.name)) throw fileError('El archivo debe ser una hoja de cálculo de Excel (.xlsx)');
   if (file.size > MAX_FILE_BYTES) throw fileError('El archivo debe pesar como máximo 5 MB');
+  const bytes = new Uint8Array(await file.arrayBuffer());
   let sheetRows;
   try {
-    sheetRows = await readSheet(new Uint8Array(await file.arrayBuffer()));
+    sheetRows = await readSheet(bytes);
   } catch (error) {
     if (error instanceof SheetError) throw fileError(error.message);
     throw error;
@@ -108,189 +117,207 @@ export async function importHouses(ctx: Context, file: File): Promise<ImportCoun
   const { valid, errors } = validateRows(sheetRows, types, { restrictVehicles });
   if (errors.length) throw new MassiveLoadError(errors);
   const typeById = new Map(types.map((t) => [t.id, t]));
+  const digest = createHash('sha256').update(bytes).digest('hex');
 
-  const counts = await ctx.prisma.$transaction(
-    async (tx) => {
-      // Everything the rows may match, read once.
-      const [houses, ownerRole] = await Promise.all([
-        tx.house.findMany({
-          where: { neighborhoodId, status: { not: 'DELETED' } },
-          orderBy: { id: 'asc' },
-          include: { street: { select: { name: true } }, condominium: { select: { name: true } }, mall: { select: { name: true } }, owner: true },
-        }),
-        tx.role.findFirst({ where: { neighborhoodId, kind: 'OWNER' }, select: { id: true } }),
-      ]);
-      const byCatastral = new Map<string, (typeof houses)[number]>();
-      const byLocation = new Map<string, (typeof houses)[number]>();
-      for (const house of houses) {
-        if (house.catastral && !byCatastral.has(house.catastral.toUpperCase())) byCatastral.set(house.catastral.toUpperCase(), house);
-        const type = house.houseTypeId ? typeById.get(house.houseTypeId) : undefined;
-        if (!type) continue;
-        const key = locationKey(type.id, type, {
-          block: house.block,
-          lot: house.lot,
-          exteriorNumber: house.exteriorNumber,
-          interiorNumber: house.interiorNumber,
-          streetId: house.street?.name ?? null,
-          condominiumId: house.condominium?.name ?? null,
-          mallId: house.mall?.name ?? null,
-        });
-        if (!byLocation.has(key)) byLocation.set(key, house);
-      }
-
-      // Match each row; refuse two rows for one house and owner changes (they have their own screen).
-      const planErrors: RowErrors[] = [];
-      const rowOfHouse = new Map<number, number>();
-      const matches: { row: ValidRow; house: (typeof houses)[number] | null }[] = valid.map((row) => {
-        let house = row.catastral ? byCatastral.get(row.catastral) : undefined;
-        if (!house) {
-          const candidate = byLocation.get(row.locationKey);
-          if (candidate && (!row.catastral || !candidate.catastral)) house = candidate;
-        }
-        const issues: string[] = [];
-        if (house) {
-          const first = rowOfHouse.get(house.id);
-          if (first !== undefined) issues.push(`Esta fila y la fila ${first} corresponden a la misma propiedad`);
-          else rowOfHouse.set(house.id, row.row);
-          if (row.owner && house.owner && house.owner.email !== row.owner.email) {
-            issues.push(`La propiedad ya tiene otro propietario (${house.owner.email}); para cambiarlo usa «Cambiar propietario»`);
-          }
-        }
-        if (issues.length) planErrors.push({ row: row.row, catastral: row.catastral, errors: issues });
-        return { row, house: house ?? null };
+  return write(ctx, { idempotencyKey, timeoutMs: TRANSACTION_TIMEOUT_MS, request: { operation: 'importHouses', input: { sha256: digest } } }, async ({ tx, audit, afterCommit }) => {
+    // Everything the rows may match, read once.
+    const [houses, ownerRole] = await Promise.all([
+      tx.house.findMany({
+        where: { neighborhoodId, status: { not: 'DELETED' } },
+        orderBy: { id: 'asc' },
+        include: { street: { select: { name: true } }, condominium: { select: { name: true } }, mall: { select: { name: true } }, owner: true },
+      }),
+      tx.role.findFirst({ where: { neighborhoodId, kind: 'OWNER' }, select: { id: true } }),
+    ]);
+    const byCatastral = new Map<string, (typeof houses)[number]>();
+    const byLocation = new Map<string, (typeof houses)[number]>();
+    for (const house of houses) {
+      if (house.catastral && !byCatastral.has(house.catastral.toUpperCase())) byCatastral.set(house.catastral.toUpperCase(), house);
+      const type = house.houseTypeId ? typeById.get(house.houseTypeId) : undefined;
+      if (!type) continue;
+      const key = locationKey(type.id, type, {
+        block: house.block,
+        lot: house.lot,
+        exteriorNumber: house.exteriorNumber,
+        interiorNumber: house.interiorNumber,
+        streetId: house.street?.name ?? null,
+        condominiumId: house.condominium?.name ?? null,
+        mallId: house.mall?.name ?? null,
       });
-      if (planErrors.length) throw new MassiveLoadError(planErrors);
-      if (valid.some((r) => r.owner) && !ownerRole) throw new MassiveLoadError([{ row: 1, catastral: null, errors: ['La comunidad no tiene el rol de propietario'] }]);
+      if (!byLocation.has(key)) byLocation.set(key, house);
+    }
 
-      const [streets, condominiums, malls] = [
-        await placeIds(tx.street, neighborhoodId, valid.map((r) => r.street)),
-        await placeIds(tx.condominium, neighborhoodId, valid.map((r) => r.condominium)),
-        await placeIds(tx.mall, neighborhoodId, valid.map((r) => r.mall)),
-      ];
-
-      // Owners: existing accounts by e-mail, new ones created in batches (as findOrCreateUser does).
-      const emails = [...new Set(valid.flatMap((r) => (r.owner ? [r.owner.email] : [])))];
-      const userIds = new Map<string, number>();
-      for (const batch of chunks(emails)) {
-        for (const u of await tx.user.findMany({ where: { email: { in: batch } }, select: { id: true, email: true } })) userIds.set(u.email, u.id);
+    // Match each row; refuse two rows for one house and owner changes (they have their own screen).
+    const planErrors: RowErrors[] = [];
+    const rowOfHouse = new Map<number, number>();
+    const matches: { row: ValidRow; house: (typeof houses)[number] | null }[] = valid.map((row) => {
+      let house = row.catastral ? byCatastral.get(row.catastral) : undefined;
+      if (!house) {
+        const candidate = byLocation.get(row.locationKey);
+        if (candidate && (!row.catastral || !candidate.catastral)) house = candidate;
       }
-      const newOwners = new Map(valid.flatMap((r) => (r.owner && !userIds.has(r.owner.email) ? [[r.owner.email, r.owner] as const] : [])));
-      for (const batch of chunks([...newOwners.values()])) {
-        const created = await tx.user.createManyAndReturn({
-          data: batch.map((o) => ({ email: o.email, firstName: o.firstName, lastName: o.lastName, mobile: o.mobile, landline: o.landline })),
-          select: { id: true, email: true },
-        });
-        for (const u of created) userIds.set(u.email, u.id);
-      }
-
-      const location = (row: ValidRow) => ({
-        houseTypeId: row.type.id,
-        block: row.block,
-        lot: row.lot,
-        exteriorNumber: row.exteriorNumber,
-        interiorNumber: row.interiorNumber,
-        streetId: row.street ? streets.ids.get(fold(row.street))! : null,
-        condominiumId: row.condominium ? condominiums.ids.get(fold(row.condominium))! : null,
-        mallId: row.mall ? malls.ids.get(fold(row.mall))! : null,
-        dimension: row.dimension,
-      });
-
-      // New houses: created in batches with their owner's account and history, as assignOwner does
-      // for a house that had no owner (one statement per batch instead of six per house).
-      const fresh = matches.filter((m) => !m.house).map((m) => m.row);
-      for (const batch of chunks(fresh)) {
-        const created = await tx.house.createManyAndReturn({
-          data: batch.map((row) => ({
-            neighborhoodId,
-            ...location(row),
-            catastral: row.catastral,
-            parkingSpots: row.parkingSpots,
-            initialBalance: row.initialBalance,
-            ownerUserId: row.owner ? userIds.get(row.owner.email)! : null,
-            signupCode: row.owner ? newSignupCode() : null,
-            status: pendingStatus({ hasOwner: !!row.owner, hasHouseType: true, missingLocation: [], initialBalanceSet: row.initialBalance !== null }),
-          })),
-          select: { id: true, ownerUserId: true },
-        });
-        // Rows of one INSERT get their serial ids in order.
-        created.sort((a, b) => a.id - b.id);
-        const owned = created.filter((h) => h.ownerUserId !== null);
-        if (owned.length) {
-          await tx.membership.createMany({ data: owned.map((h) => ({ neighborhoodId, userId: h.ownerUserId!, houseId: h.id, roleId: ownerRole!.id })) });
-          await tx.houseOwnerChange.createMany({ data: owned.map((h) => ({ neighborhoodId, houseId: h.id, fromUserId: null, toUserId: h.ownerUserId!, changedByUserId: adminId })) });
+      const issues: string[] = [];
+      if (house) {
+        const first = rowOfHouse.get(house.id);
+        if (first !== undefined) issues.push(`Esta fila y la fila ${first} corresponden a la misma propiedad`);
+        else rowOfHouse.set(house.id, row.row);
+        if (row.owner && house.owner && house.owner.email !== row.owner.email) {
+          issues.push(`La propiedad ya tiene otro propietario (${house.owner.email}); para cambiarlo usa «Cambiar propietario»`);
         }
       }
+      if (issues.length) planErrors.push({ row: row.row, catastral: row.catastral, errors: issues });
+      return { row, house: house ?? null };
+    });
+    if (planErrors.length) throw new MassiveLoadError(planErrors);
+    if (valid.some((r) => r.owner) && !ownerRole) throw new MassiveLoadError([{ row: 1, catastral: null, errors: ['La comunidad no tiene el rol de propietario'] }]);
 
-      // Existing houses: location and owner data from the row; empty optional cells keep what is there.
-      let updated = 0;
-      let unchanged = 0;
-      for (const { row, house } of matches) {
-        if (!house) continue;
-        const pending = PENDING.includes(house.status);
-        const target = {
+    const [streets, condominiums, malls] = [
+      await placeIds(tx.street, neighborhoodId, valid.map((r) => r.street)),
+      await placeIds(tx.condominium, neighborhoodId, valid.map((r) => r.condominium)),
+      await placeIds(tx.mall, neighborhoodId, valid.map((r) => r.mall)),
+    ];
+
+    const location = (row: ValidRow) => ({
+      houseTypeId: row.type.id,
+      block: row.block,
+      lot: row.lot,
+      exteriorNumber: row.exteriorNumber,
+      interiorNumber: row.interiorNumber,
+      streetId: row.street ? streets.ids.get(fold(row.street))! : null,
+      condominiumId: row.condominium ? condominiums.ids.get(fold(row.condominium))! : null,
+      mallId: row.mall ? malls.ids.get(fold(row.mall))! : null,
+      dimension: row.dimension,
+    });
+
+    // Owners of new houses: people by e-mail (people/service.ts); someone who already has an account
+    // or belongs to another community is invited instead of made owner (the tenancy rule).
+    const fresh = matches.filter((m) => !m.house).map((m) => m.row);
+    const freshOwners = fresh.flatMap((r) => (r.owner ? [r.owner] : []));
+    const emails = [...new Set(freshOwners.map((o) => normalEmail(o.email)))];
+    const known = new Set<string>();
+    for (const batch of chunks(emails)) {
+      for (const u of await tx.user.findMany({ where: { email: { in: batch } }, select: { email: true } })) known.add(u.email);
+    }
+    const userIds = await findOrCreatePeople(tx, freshOwners);
+    const invited = new Set<number>();
+    for (const email of known) {
+      const id = userIds.get(email)!;
+      if (await needsInvitation(tx, id, neighborhoodId)) invited.add(id);
+    }
+    const ownerOf = (row: ValidRow) => (row.owner ? userIds.get(normalEmail(row.owner.email))! : null);
+    const createdIds = await createHouses(
+      tx,
+      neighborhoodId,
+      fresh.map((row) => {
+        const ownerUserId = ownerOf(row);
+        return {
           ...location(row),
-          catastral: row.catastral ?? house.catastral,
-          parkingSpots: row.parkingSpots ?? house.parkingSpots,
-          // A balance moves through the ledger once the house is active: the sheet only states the initial one.
-          initialBalance: pending && row.initialBalance !== null ? row.initialBalance : house.initialBalance,
+          catastral: row.catastral,
+          parkingSpots: row.parkingSpots,
+          initialBalance: row.initialBalance,
+          ownerUserId,
+          ownerInvited: ownerUserId !== null && invited.has(ownerUserId),
         };
-        const changed: Record<string, unknown> = {};
-        for (const [field, value] of Object.entries(target)) {
-          const current = (house as Record<string, unknown>)[field];
-          const same =
-            field === 'dimension' || field === 'initialBalance'
-              ? sameDecimal(current as PrismaNS.Decimal | null, value === null ? null : String(value))
-              : current === value;
-          if (!same) changed[field] = value;
-        }
-        let ownerChanged = false;
-        let ownerUserId = house.ownerUserId;
-        if (row.owner && !house.owner) {
-          const user = await findOrCreateUser(tx as Tx, row.owner);
-          ownerChanged = await assignOwner(tx as Tx, house, user.id, adminId);
-          ownerUserId = user.id;
-        } else if (row.owner && house.owner) {
-          const o = row.owner;
-          const data = { firstName: o.firstName, lastName: o.lastName ?? house.owner.lastName, mobile: o.mobile ?? house.owner.mobile, landline: o.landline ?? house.owner.landline };
-          // A registered owner's data is theirs (their profile): the sheet only fills it in for people without an account.
-          const differs = Object.entries(data).some(([k, v]) => (house.owner as Record<string, unknown>)[k] !== v);
-          if (differs && (await mayEditPerson(tx as Tx, house.owner.id, neighborhoodId))) {
-            await tx.user.update({ where: { id: house.owner.id }, data });
-            ownerChanged = true;
-          }
-        }
-        if (pending) {
-          const status = pendingStatus({ hasOwner: ownerUserId !== null, hasHouseType: true, missingLocation: [], initialBalanceSet: target.initialBalance !== null });
-          if (status !== house.status) changed.status = status;
-        }
-        if (Object.keys(changed).length) await tx.house.update({ where: { id: house.id }, data: changed });
-        if (Object.keys(changed).length || ownerChanged) updated++;
-        else unchanged++;
+      }),
+      adminId,
+    );
+    let mailed = false;
+    if (invited.size) {
+      const community = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { name: true } });
+      const pending = await tx.membership.findMany({
+        where: { houseId: { in: createdIds }, pending: true, userId: { in: [...invited] } },
+        select: { neighborhoodId: true, invitationCode: true, user: { select: { email: true } } },
+      });
+      for (const p of pending) {
+        if (!p.invitationCode) continue;
+        await queueInvitationEmail(tx, ctx.config, { to: p.user.email, communityName: community.name, neighborhoodId, code: p.invitationCode, what: 'a registrarte como propietario de una propiedad' });
+        mailed = true;
       }
+    }
 
-      const result = { created: fresh.length, updated, unchanged };
-      await audit({ ...ctx, prisma: tx as never }, 'IMPORT', 'House', null, {
+    // Existing houses: location and owner data from the row; empty optional cells keep what is there.
+    const ended: EndedSession[] = [];
+    let updated = 0;
+    let unchanged = 0;
+    for (const { row, house } of matches) {
+      if (!house) continue;
+      const pending = PENDING.includes(house.status);
+      const target = {
+        ...location(row),
+        catastral: row.catastral ?? house.catastral,
+        parkingSpots: row.parkingSpots ?? house.parkingSpots,
+        // A balance moves through the ledger once the house is active: the sheet only states the initial one.
+        initialBalance: pending && row.initialBalance !== null ? row.initialBalance : house.initialBalance === null ? null : formatMoney(house.initialBalance),
+      };
+      const changed: HouseRowChanges = {};
+      for (const [field, value] of Object.entries(target) as [keyof typeof target, string | number | null][]) {
+        const current = (house as Record<string, unknown>)[field];
+        const same =
+          field === 'dimension' || field === 'initialBalance'
+            ? sameMoney(current as PrismaNS.Decimal | null, value as string | null)
+            : current === value;
+        if (!same) (changed as Record<string, unknown>)[field] = value;
+      }
+      let ownerChanged = false;
+      let ownerUserId = house.ownerUserId;
+      if (row.owner && !house.owner) {
+        const given = await giveHouse(tx, ctx.config, house, row.owner, adminId, ended);
+        if (given.kind === 'OWNER') {
+          ownerChanged = given.moved;
+          ownerUserId = given.userId;
+        } else {
+          ownerChanged = given.mailed;
+          mailed ||= given.mailed;
+        }
+      } else if (row.owner && house.owner) {
+        const o = row.owner;
+        const data = { firstName: o.firstName, lastName: o.lastName ?? house.owner.lastName, mobile: o.mobile ?? house.owner.mobile, landline: o.landline ?? house.owner.landline };
+        // A registered owner's data is theirs (their profile): the sheet only fills it in for people without an account.
+        const differs = Object.entries(data).some(([k, v]) => (house.owner as Record<string, unknown>)[k] !== v);
+        if (differs && (await mayEditPerson(tx, house.owner.id, neighborhoodId))) {
+          ownerChanged = await updatePersonByAdministrator(tx, house.owner.id, neighborhoodId, data);
+        }
+      }
+      if (pending) {
+        const status = pendingStatus({ hasOwner: ownerUserId !== null, hasHouseType: true, missingLocation: [], initialBalanceSet: target.initialBalance !== null });
+        if (status !== house.status) changed.status = status;
+      }
+      await updateHouseRow(tx, neighborhoodId, house.id, changed);
+      if (Object.keys(changed).length || ownerChanged) updated++;
+      else unchanged++;
+    }
+
+    const result = { created: fresh.length, updated, unchanged };
+    await audit({
+      action: 'IMPORT',
+      entity: 'House',
+      entityId: null,
+      data: {
         ...result,
         rows: valid.length,
-        usersCreated: newOwners.size,
+        usersCreated: userIds.size - known.size,
+        invited: invited.size,
         streetsCreated: streets.created,
         condominiumsCreated: condominiums.created,
         mallsCreated: malls.created,
-      });
-      return result;
-    },
-    { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
-  );
-  return counts;
+      },
+    });
+    afterCommit(() => {
+      announceEndedSessions(ctx, ended);
+      if (mailed) kickMailer(ctx.prisma);
+    });
+    return result;
+  });
 }
 
 /** The houses list with the owners-list filters as XLSX: the template's columns plus status and sign-up code. */
-export async function exportHouses(ctx: Context, filter?: HouseListFilter | null): Promise<SpreadsheetFile> {
+export async function exportHouses(ctx: ServiceContext, filter?: HouseListFilter | null): Promise<SpreadsheetFile> {
   const neighborhoodId = communityOf(ctx);
   const [houses, community] = await Promise.all([
     ctx.prisma.house.findMany({
       // The owners list's own filter, so the list and its export always agree.
-      where: houseWhere(ctx, filter),
+      // houseWhere reads only the actor's community from its context.
+      where: houseWhere(ctx as Context, filter),
       orderBy: { id: 'asc' },
       select: {
         catastral: true,
@@ -321,9 +348,10 @@ export async function exportHouses(ctx: Context, filter?: HouseListFilter | null
     interiorNumber: h.interiorNumber,
     condominium: h.condominium?.name ?? null,
     mall: h.mall?.name ?? null,
-    dimension: h.dimension === null ? null : Number(h.dimension.toFixed(2)),
+    // Excel cells hold numbers: the exact two-decimal text, converted once at the file boundary.
+    dimension: h.dimension === null ? null : money(h.dimension).toNumber(),
     parkingSpots: h.parkingSpots,
-    initialBalance: h.initialBalance === null ? null : Number(h.initialBalance.toFixed(2)),
+    initialBalance: h.initialBalance === null ? null : money(h.initialBalance).toNumber(),
     ownerFirstName: h.owner?.firstName ?? null,
     ownerLastName: h.owner?.lastName ?? null,
     ownerEmail: h.owner?.email ?? null,
