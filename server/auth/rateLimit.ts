@@ -1,8 +1,8 @@
-// Throttles for password guesses and public sign-ups, atomic with any number of app instances: every
-// attempt is first INSERTed (committed on its own), then the attempts in the window are COUNTed. The
-// n-th attempt to commit counts at least n rows, so however many requests race, at most `max` of them
-// go ahead; a refused attempt deletes its row again, so an attacker hammering a locked key does not
-// keep it locked past the window. Nothing lives in memory: PostgreSQL (or PGlite) holds the counters.
+// Throttles for password guesses and public sign-ups, atomic with any number of app instances: an
+// attempt takes a PostgreSQL advisory lock on its key (and address), counts the attempts in the
+// window, and is recorded before the lock is released at commit; over the limit it is refused (429)
+// and not recorded. The password check happens after, outside the lock: however many requests race,
+// at most `max` of them reach it. Nothing lives in memory: PostgreSQL (or PGlite) holds the counters.
 import type { Prisma } from '../db/client.js';
 import { TooManyAttemptsError, RateLimitedError } from '../kernel/errors.js';
 
@@ -41,29 +41,30 @@ export interface Attempt {
  * otherwise) when a rule is over its limit. A password guess counts as failed until `attemptSucceeded`.
  */
 export async function takeAttempt(prisma: Prisma, key: string, ip: string, rules: readonly AttemptRule[]): Promise<Attempt> {
-  const row = await prisma.signInAttempt.create({ data: { email: key, ip, succeeded: false }, select: { id: true } });
   const guesses = !key.startsWith('#');
-  const counts = await Promise.all(
-    rules.map((rule) => {
-      const since = new Date(Date.now() - rule.windowMinutes * 60_000);
-      const sameKind = guesses ? { NOT: { email: { startsWith: '#' } } } : { email: key };
-      const where =
-        rule.scope === 'address'
-          ? { ip, ...sameKind }
-          : rule.scope === 'key'
-            ? { email: key }
-            : { email: key, ip };
-      // Guesses count while they fail; other attempts (sign-ups) count whatever their outcome.
-      return prisma.signInAttempt.count({ where: { ...where, ...(guesses ? { succeeded: false } : {}), attemptedAt: { gte: since } } });
-    }),
-  );
-  const over = rules.filter((rule, i) => counts[i] > rule.max);
-  if (over.length) {
-    await prisma.signInAttempt.delete({ where: { id: row.id } }).catch(() => {});
-    const minutes = Math.max(...over.map((r) => r.windowMinutes));
-    throw guesses ? new TooManyAttemptsError(minutes) : new RateLimitedError(`Demasiados intentos. Intenta de nuevo en ${minutes} minutos`);
-  }
-  return { id: row.id, key };
+  return prisma.$transaction(async (tx) => {
+    // One holder at a time per key and per address, on every instance (taken in this order, so two
+    // requests never wait for each other crosswise); released at commit, after the row is inserted.
+    if (rules.some((r) => r.scope !== 'address')) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`attempt:key:${key}`}))`;
+    if (rules.some((r) => r.scope === 'address')) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`attempt:ip:${ip}`}))`;
+    const counts = await Promise.all(
+      rules.map((rule) => {
+        const since = new Date(Date.now() - rule.windowMinutes * 60_000);
+        const sameKind = guesses ? { NOT: { email: { startsWith: '#' } } } : { email: key };
+        const where = rule.scope === 'address' ? { ip, ...sameKind } : rule.scope === 'key' ? { email: key } : { email: key, ip };
+        // Guesses count while they fail; other attempts (sign-ups) count whatever their outcome.
+        return tx.signInAttempt.count({ where: { ...where, ...(guesses ? { succeeded: false } : {}), attemptedAt: { gte: since } } });
+      }),
+    );
+    const over = rules.filter((rule, i) => counts[i] >= rule.max);
+    if (over.length) {
+      // A refused attempt is not recorded: hammering a locked key does not keep it locked past the window.
+      const minutes = Math.max(...over.map((r) => r.windowMinutes));
+      throw guesses ? new TooManyAttemptsError(minutes) : new RateLimitedError(`Demasiados intentos. Intenta de nuevo en ${minutes} minutos`);
+    }
+    const row = await tx.signInAttempt.create({ data: { email: key, ip, succeeded: false }, select: { id: true } });
+    return { id: row.id, key };
+  }, { maxWait: 15_000, timeout: 15_000 });
 }
 
 /** The attempt went through (right password, sign-up done): it no longer counts as a failure. */
