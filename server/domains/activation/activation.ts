@@ -16,6 +16,7 @@ import {
   signupCodeInfo,
   type SignupCodeInfo,
 } from './service.js';
+import { acceptInvitation, declineInvitation, myInvitations, type InvitationView } from './invitations.js';
 
 // ---- Administration ----
 
@@ -166,5 +167,61 @@ builder.mutationField('completeSignup', (t) =>
     errors: { types: [InputError, NotFoundError] },
     args: { input: t.arg({ type: CompleteSignupInput, required: true }) },
     resolve: async (_r, { input }, ctx) => ({ userId: await completeSignup(ctx, input) }),
+  }),
+);
+
+// ---- Invitations (signed-in person) ----
+
+const InvitationRef = builder.objectRef<InvitationView>('Invitation').implement({
+  description: 'A community invites the signed-in person (who has an account, or belongs to another community); nothing opens until they accept.',
+  fields: (t) => ({
+    code: t.exposeString('code', { description: 'The code of the e-mailed link /invitations/{code}' }),
+    communityName: t.exposeString('communityName'),
+    roleName: t.exposeString('roleName'),
+    houseLabel: t.exposeString('houseLabel', { nullable: true }),
+    invitedAt: t.expose('invitedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+builder.queryField('myInvitations', (t) =>
+  t.field({
+    type: [InvitationRef],
+    description: "The signed-in person's pending invitations.",
+    authScopes: { signedIn: true },
+    resolve: (_r, _a, ctx) => myInvitations(ctx),
+  }),
+);
+
+const InvitationCodeInput = builder.inputType('InvitationCodeInput', { fields: (f) => ({ code: f.string({ required: true }) }) });
+
+const AcceptInvitationPayload = builder.objectRef<{ membershipId: number; neighborhoodId: number }>('AcceptInvitationPayload').implement({
+  fields: (t) => ({
+    accountId: t.exposeInt('membershipId', { description: 'The account now open to the person (switchAccount to use it)' }),
+    neighborhood: t.prismaField({
+      type: 'Neighborhood',
+      resolve: (query, p, _a, ctx) => ctx.prisma.neighborhood.findUniqueOrThrow({ ...query, where: { id: p.neighborhoodId } }),
+    }),
+  }),
+});
+
+builder.mutationField('acceptInvitation', (t) =>
+  t.field({
+    type: AcceptInvitationPayload,
+    description: 'The signed-in person accepts an invitation: the account becomes active (an owner invitation moves the house to them).',
+    authScopes: { signedIn: true },
+    errors: { types: [InputError, NotFoundError, ConflictError] },
+    args: { input: t.arg({ type: InvitationCodeInput, required: true }) },
+    resolve: (_r, { input }, ctx) => acceptInvitation(ctx, input),
+  }),
+);
+
+builder.mutationField('declineInvitation', (t) =>
+  t.field({
+    type: 'Boolean',
+    description: 'The signed-in person declines an invitation: the pending account is removed.',
+    authScopes: { signedIn: true },
+    errors: { types: [InputError, NotFoundError] },
+    args: { input: t.arg({ type: InvitationCodeInput, required: true }) },
+    resolve: (_r, { input }, ctx) => declineInvitation(ctx, input),
   }),
 );

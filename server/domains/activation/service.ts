@@ -2,19 +2,19 @@
 // administrator choose their first password. House codes (House.signupCode, set by assignOwner) open
 // the owner's account on that house; person codes (User.signupCode) open the person's latest account.
 import { z } from 'zod';
-import type { Context } from '../../kernel/context.js';
-import { communityOf } from '../../kernel/context.js';
-import { parseInput, phoneInput } from '../../kernel/input.js';
-import { ConflictError, NotFoundError } from '../../kernel/errors.js';
+import { communityOf, type ServiceContext } from '../../kernel/context.js';
+import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
+import { ConflictError, NotFoundError, RateLimitedError } from '../../kernel/errors.js';
+import { write } from '../../kernel/write.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { audit } from '../../kernel/audit.js';
 import { capitalize } from '../../../core/validators.js';
 import { houseLabel } from '../../../core/houseLabel.js';
-import { newSignupCode } from '../houses/ownership.js';
-import { queueEmail } from '../../infra/mail/outbox.js';
+import { ensureHouseSignupCode, markSignupCodeSent } from '../houses/rows.js';
+import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { deliverNow, MailDeliveryError } from '../../infra/mail/sender.js';
 import { signupInvitation } from '../../infra/mail/invitations.js';
-import { openSession } from '../session/service.js';
+import { continueAs, insertSession, type SessionContext } from '../session/service.js';
+import type { Tx } from '../people/service.js';
 
 export const RESENT_MESSAGE = 'El email ha sido reenviado';
 export const NONE_SENT_MESSAGE = 'No se envío ningún email';
@@ -38,9 +38,9 @@ interface SignupMail {
   neighborhoodId: number;
 }
 
-function queueSignupMail(ctx: Context, m: SignupMail) {
+function queueSignupMail(tx: Tx, ctx: ServiceContext, m: SignupMail) {
   return queueEmail(
-    ctx.prisma,
+    tx,
     signupInvitation(ctx.config, {
       kind: 'OWNER',
       to: m.email,
@@ -56,14 +56,17 @@ function queueSignupMail(ctx: Context, m: SignupMail) {
 // ---------------------------------------------------------------------------------------------
 // Administration: resend the activation e-mail of a house's owner, one or all pending.
 
-async function ensureHouseCode(ctx: Context, house: { id: number; signupCode: string | null }) {
-  if (house.signupCode) return house.signupCode;
-  const code = newSignupCode();
-  await ctx.prisma.house.update({ where: { id: house.id }, data: { signupCode: code } });
-  return code;
+/**
+ * Delivers a queued e-mail now (the resend flows tell whether it left); when it left, `then` records it
+ * in its own write. Without SMTP the outbox is the mailbox: delivered.
+ */
+async function deliverOrFail(ctx: ServiceContext, outboxId: bigint, then: (tx: Tx) => Promise<unknown>) {
+  const delivered = await deliverNow(ctx, outboxId);
+  if (!delivered) throw new MailDeliveryError();
+  await write(ctx, {}, async ({ tx }) => then(tx));
 }
 
-export async function resendHouseSignupCode(ctx: Context, houseId: number) {
+export async function resendHouseSignupCode(ctx: ServiceContext, houseId: number) {
   const house = await ctx.prisma.house.findFirst({
     where: { id: houseId, neighborhoodId: communityOf(ctx), status: { not: 'DELETED' } },
     select: {
@@ -77,25 +80,25 @@ export async function resendHouseSignupCode(ctx: Context, houseId: number) {
   if (!house) throw new NotFoundError('La propiedad no existe');
   if (!house.owner) throw new ConflictError('La propiedad no tiene propietario a quien enviar el correo');
   if (house.owner.passwordHash) throw new ConflictError('El propietario ya activó su cuenta');
-  const code = await ensureHouseCode(ctx, house);
-  const outboxId = await queueSignupMail(ctx, {
-    email: house.owner.email,
-    firstName: house.owner.firstName,
-    communityName: house.neighborhood.name,
-    houseLabel: houseLabel(house),
-    code,
-    neighborhoodId: house.neighborhood.id,
+  const owner = house.owner;
+  const outboxId = await write(ctx, { audit: { action: 'RESEND_HOUSE_SIGNUP_CODE', entity: 'House', entityId: house.id, data: { to: owner.email } } }, async ({ tx }) => {
+    const code = await ensureHouseSignupCode(tx, house);
+    return queueSignupMail(tx, ctx, {
+      email: owner.email,
+      firstName: owner.firstName,
+      communityName: house.neighborhood.name,
+      houseLabel: houseLabel(house),
+      code,
+      neighborhoodId: house.neighborhood.id,
+    });
   });
-  const delivered = await deliverNow(ctx, outboxId);
-  await audit(ctx, 'RESEND_HOUSE_SIGNUP_CODE', 'House', house.id, { to: house.owner.email, delivered });
-  if (!delivered) throw new MailDeliveryError();
-  await ctx.prisma.house.update({ where: { id: house.id }, data: { signupCodeSentAt: new Date() } });
+  await deliverOrFail(ctx, BigInt(outboxId), (tx) => markSignupCodeSent(tx, [house.id]));
   // The code itself is never answered: it travels only by e-mail, to its holder.
   return { houseId: house.id, domain: house.neighborhood.domain, message: RESENT_MESSAGE };
 }
 
 /** Mails every owner of the community who has not chosen a password yet; returns how many were queued. */
-export async function resendHouseSignupCodes(ctx: Context) {
+export async function resendHouseSignupCodes(ctx: ServiceContext) {
   const neighborhoodId = communityOf(ctx);
   const quietSince = new Date(Date.now() - BULK_RESEND_QUIET_MINUTES * 60_000);
   const houses = await ctx.prisma.house.findMany({
@@ -114,22 +117,22 @@ export async function resendHouseSignupCodes(ctx: Context) {
       neighborhood: { select: { name: true } },
     },
   });
-  for (const house of houses) {
-    const code = await ensureHouseCode(ctx, house);
-    await queueSignupMail(ctx, {
-      email: house.owner!.email,
-      firstName: house.owner!.firstName,
-      communityName: house.neighborhood.name,
-      houseLabel: houseLabel(house),
-      code,
-      neighborhoodId,
-    });
-  }
-  if (houses.length) {
-    await ctx.prisma.house.updateMany({ where: { id: { in: houses.map((h) => h.id) } }, data: { signupCodeSentAt: new Date() } });
-  }
-  await audit(ctx, 'RESEND_HOUSE_SIGNUP_CODES', 'Neighborhood', neighborhoodId, { count: houses.length });
-  return houses.length;
+  return write(ctx, { audit: { action: 'RESEND_HOUSE_SIGNUP_CODES', entity: 'Neighborhood', entityId: neighborhoodId, data: { count: houses.length } } }, async ({ tx, afterCommit }) => {
+    for (const house of houses) {
+      const code = await ensureHouseSignupCode(tx, house);
+      await queueSignupMail(tx, ctx, {
+        email: house.owner!.email,
+        firstName: house.owner!.firstName,
+        communityName: house.neighborhood.name,
+        houseLabel: houseLabel(house),
+        code,
+        neighborhoodId,
+      });
+    }
+    await markSignupCodeSent(tx, houses.map((h) => h.id));
+    if (houses.length) afterCommit(() => kickMailer(ctx.prisma));
+    return houses.length;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,7 +153,7 @@ interface CodeTarget {
 
 const USER_FIELDS = { id: true, email: true, firstName: true, lastName: true, mobile: true, passwordHash: true, emailVerified: true } as const;
 
-async function targetOf(ctx: Context, rawCode: string, domain?: string | null): Promise<CodeTarget | null> {
+async function targetOf(ctx: ServiceContext, rawCode: string, domain?: string | null): Promise<CodeTarget | null> {
   const code = rawCode.trim();
   if (!/^[\w-]{6,64}$/.test(code)) return null;
   let target: CodeTarget | null = null;
@@ -208,7 +211,7 @@ async function targetOf(ctx: Context, rawCode: string, domain?: string | null): 
 }
 
 /** The code's target while it is still usable: the person has no password yet. */
-async function usableTarget(ctx: Context, code: string, domain?: string | null) {
+async function usableTarget(ctx: ServiceContext, code: string, domain?: string | null) {
   const target = await targetOf(ctx, code, domain);
   if (!target || target.user.passwordHash) throw new NotFoundError(SIGNUP_CODE_INVALID);
   return target;
@@ -247,7 +250,7 @@ const USED_CODE: SignupCodeInfo = {
 };
 
 /** What the code opens; null when no such code exists (or it belongs to another community's domain). */
-export async function signupCodeInfo(ctx: Context, code: string, domain?: string | null): Promise<SignupCodeInfo | null> {
+export async function signupCodeInfo(ctx: ServiceContext, code: string, domain?: string | null): Promise<SignupCodeInfo | null> {
   const target = await targetOf(ctx, code, domain);
   if (!target) return null;
   if (target.user.passwordHash) return USED_CODE;
@@ -265,10 +268,13 @@ export async function signupCodeInfo(ctx: Context, code: string, domain?: string
   };
 }
 
-const CodeSchema = z.object({ code: z.string().trim().min(1, SIGNUP_CODE_INVALID).max(64), domain: z.string().trim().nullish() });
+const CodeSchema = z.object({
+  code: z.string().max(64, SIGNUP_CODE_INVALID).trim().min(1, SIGNUP_CODE_INVALID),
+  domain: boundedText(120, 'El dominio').nullish(),
+});
 
 /** Mails the link again (public: anyone holding the code), at most once every 30 s and 5 times an hour. */
-export async function resendSignupCode(ctx: Context, raw: unknown) {
+export async function resendSignupCode(ctx: ServiceContext, raw: unknown) {
   const input = parseInput(CodeSchema, raw);
   const target = await usableTarget(ctx, input.code, input.domain);
   const recent = await ctx.prisma.auditLog.findMany({
@@ -276,49 +282,58 @@ export async function resendSignupCode(ctx: Context, raw: unknown) {
     orderBy: { createdAt: 'desc' },
     select: { createdAt: true },
   });
-  if (recent.length >= MAX_PUBLIC_RESENDS_PER_HOUR) throw new ConflictError('Ya reenviamos este correo varias veces. Revisa tu bandeja de spam o intenta más tarde', 429);
+  if (recent.length >= MAX_PUBLIC_RESENDS_PER_HOUR) throw new RateLimitedError('Ya reenviamos este correo varias veces. Revisa tu bandeja de spam o intenta más tarde');
   if (recent[0] && Date.now() - recent[0].createdAt.getTime() < RESEND_WAIT_SECONDS * 1000) {
-    throw new ConflictError(`Espera ${RESEND_WAIT_SECONDS} segundos antes de volver a reenviar el correo`, 429);
+    throw new RateLimitedError(`Espera ${RESEND_WAIT_SECONDS} segundos antes de volver a reenviar el correo`);
   }
-  const outboxId = await queueSignupMail(ctx, {
-    email: target.user.email,
-    firstName: target.user.firstName,
-    communityName: target.neighborhood.name,
-    houseLabel: target.kind === 'HOUSE' ? target.houseLabel : null,
-    code: input.code,
-    neighborhoodId: target.neighborhood.id,
-  });
-  const delivered = await deliverNow(ctx, outboxId);
-  await audit(ctx, 'RESEND_SIGNUP_CODE', target.kind === 'HOUSE' ? 'House' : 'User', target.subjectId, { delivered }, target.user.id);
-  if (!delivered) throw new MailDeliveryError();
-  if (target.kind === 'HOUSE') await ctx.prisma.house.update({ where: { id: target.subjectId }, data: { signupCodeSentAt: new Date() } });
+  // The resend is recorded with its e-mail (the pace above counts it even when delivery fails).
+  const outboxId = await write(
+    ctx,
+    { audit: { action: 'RESEND_SIGNUP_CODE', entity: target.kind === 'HOUSE' ? 'House' : 'User', entityId: target.subjectId, userId: target.user.id, neighborhoodId: target.neighborhood.id } },
+    ({ tx }) =>
+      queueSignupMail(tx, ctx, {
+        email: target.user.email,
+        firstName: target.user.firstName,
+        communityName: target.neighborhood.name,
+        houseLabel: target.kind === 'HOUSE' ? target.houseLabel : null,
+        code: input.code,
+        neighborhoodId: target.neighborhood.id,
+      }),
+  );
+  await deliverOrFail(ctx, BigInt(outboxId), (tx) => (target.kind === 'HOUSE' ? markSignupCodeSent(tx, [target.subjectId]) : Promise.resolve()));
   return RESENT_MESSAGE;
 }
 
-const name = (label: string) => z.string().trim().min(1, `${label} es requerido`).max(100).transform(capitalize);
+const name = (label: string) => boundedText(100, label, { required: true }).transform(capitalize);
 const mobile = phoneInput('El teléfono celular debe tener 10 dígitos');
 
 export const SignupProfileSchema = CodeSchema.extend({
   firstName: name('El nombre'),
-  lastName: z.string().trim().max(100).nullish().transform((v) => v || null),
+  lastName: boundedText(100, 'El apellido').nullish().transform((v) => v || null),
   mobile,
 });
 
 /** Saves the person's name and mobile before the password (legacy PUT /auth/signup/{code}). */
-export async function saveSignupProfile(ctx: Context, raw: unknown) {
+export async function saveSignupProfile(ctx: ServiceContext, raw: unknown) {
   const input = parseInput(SignupProfileSchema, raw);
   const target = await usableTarget(ctx, input.code, input.domain);
-  await ctx.prisma.user.update({ where: { id: target.user.id }, data: { firstName: input.firstName, lastName: input.lastName, mobile: input.mobile } });
-  await audit(ctx, 'SAVE_SIGNUP_PROFILE', 'User', target.user.id, undefined, target.user.id);
+  await write(ctx, { audit: { action: 'SAVE_SIGNUP_PROFILE', entity: 'User', entityId: target.user.id, userId: target.user.id, neighborhoodId: target.neighborhood.id } }, async ({ tx }) => {
+    // The holder of the code edits their own data, only while the account has no password yet.
+    const { count } = await tx.user.updateMany({
+      where: { id: target.user.id, passwordHash: null },
+      data: { firstName: input.firstName, lastName: input.lastName, mobile: input.mobile },
+    });
+    if (count === 0) throw new NotFoundError(SIGNUP_CODE_INVALID);
+  });
   return (await signupCodeInfo(ctx, input.code, input.domain))!;
 }
 
 export const CompleteSignupSchema = CodeSchema.extend({
   firstName: name('El nombre').nullish(),
-  lastName: z.string().trim().max(100).nullish(),
+  lastName: boundedText(100, 'El apellido').nullish(),
   mobile,
-  password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200),
-  passwordConfirmation: z.string().nullish(),
+  password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200, 'La contraseña debe tener como máximo 200 caracteres'),
+  passwordConfirmation: z.string().max(200).nullish(),
 }).refine((v) => v.passwordConfirmation == null || v.passwordConfirmation === v.password, {
   path: ['passwordConfirmation'],
   message: 'Las contraseñas no coinciden',
@@ -328,12 +343,16 @@ export const CompleteSignupSchema = CodeSchema.extend({
  * Sets the profile and the first password, and signs in on the account the code opens. The person's
  * own code is spent; a house code stays but is refused once the owner has a password.
  */
-export async function completeSignup(ctx: Context, raw: unknown) {
+export async function completeSignup(ctx: SessionContext, raw: unknown) {
   const input = parseInput(CompleteSignupSchema, raw);
   const target = await usableTarget(ctx, input.code, input.domain);
   const passwordHash = await hashPassword(input.password);
+  // A session is never replayed from an idempotency key (its token is not stored).
+  ctx.idempotencyKey = null;
+  const audit = { action: 'COMPLETE_SIGNUP', entity: target.kind === 'HOUSE' ? 'House' : 'User', entityId: target.subjectId, userId: target.user.id, neighborhoodId: target.neighborhood.id };
+  const session = await write(ctx, { audit }, async ({ tx }) => {
   // Only the first completion wins (a second tab finds the password set).
-  const { count } = await ctx.prisma.user.updateMany({
+  const { count } = await tx.user.updateMany({
     where: { id: target.user.id, passwordHash: null },
     data: {
       passwordHash,
@@ -347,7 +366,8 @@ export async function completeSignup(ctx: Context, raw: unknown) {
     },
   });
   if (count === 0) throw new NotFoundError(SIGNUP_CODE_INVALID);
-  await openSession(ctx, target.user.id, target.membershipId);
-  await audit(ctx, 'COMPLETE_SIGNUP', target.kind === 'HOUSE' ? 'House' : 'User', target.subjectId, undefined, target.user.id);
+  return insertSession(tx, ctx, { userId: target.user.id, membershipId: target.membershipId, viaCookie: true });
+  });
+  await continueAs(ctx, session);
   return target.user.id;
 }

@@ -3,10 +3,9 @@ import { houseLabel } from '../../../core/houseLabel.js';
 import type { Grant } from '../../../core/grants.js';
 import { HOUSE_STATUSES, lockHeldByOther } from '../../../core/houseRules.js';
 import { rowId } from '../../kernel/ids.js';
-import { builder, grants } from '../../graphql/builder.js';
+import { builder, grants, idempotencyKeyField } from '../../graphql/builder.js';
 import { communityOf, type Context } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
-import { UserRef } from '../users/user.js';
 import { searchHouses } from './filter.js';
 import { activateHouse, changeHouseStatus, changeOwner, lockHouse, saveHouse, unlockHouse } from './service.js';
 
@@ -16,7 +15,12 @@ const HOUSE_MANAGERS = ['AHousesRead', 'AHousesSearch', 'AHousesCreate', 'AHouse
 
 type OwnerRow = { id: number; firstName: string; lastName: string | null; email: string; mobile: string | null; landline: string | null };
 
-/** The owner as a house shows them: phones only to administrators and to the owner. */
+/**
+ * The owner as a house shows them: phones only to administrators and to the owner. A house's owner
+ * always holds an accepted OWNER account in the house's community (ownership.ts assignOwner): a person
+ * of another community becomes an owner only by accepting an invitation, so administrators never see
+ * the phones of someone who does not belong to their community.
+ */
 const HouseOwner = builder.objectRef<OwnerRow>('HouseOwner').implement({
   fields: (t) => ({
     id: t.id({ description: 'Global id of the user', resolve: (u) => encodeGlobalID('User', u.id) }),
@@ -65,6 +69,13 @@ export const HouseRef = builder.prismaNode('House', {
       select: { owner: { select: { id: true, firstName: true, lastName: true, email: true, mobile: true, landline: true } } },
       resolve: (house) => house.owner,
     }),
+    pendingOwnerEmail: t.string({
+      nullable: true,
+      description:
+        'The e-mail typed for an owner invited and not accepted yet: nothing else of that person is shown until they accept; managers only. (Not in the owners-list fast path: ask it on one house.)',
+      select: { memberships: { where: { pending: true, role: { kind: 'OWNER' } }, orderBy: { id: 'desc' }, take: 1, select: { user: { select: { email: true } } } } },
+      resolve: (house, _a, ctx) => (HOUSE_MANAGERS.some((g) => ctx.actor?.grants.has(g)) ? (house.memberships[0]?.user.email ?? null) : null),
+    }),
     ownerHasAccount: t.boolean({
       description: 'The owner has set a password (user_status active).',
       select: { owner: { select: { passwordHash: true } } },
@@ -103,9 +114,9 @@ export const HouseRef = builder.prismaNode('House', {
   }),
 });
 
-const personLabel = (u: { firstName: string; lastName: string | null; email: string } | null) =>
-  u ? `${[u.firstName, u.lastName].filter(Boolean).join(' ')} <${u.email}>` : null;
-const PERSON = { select: { firstName: true, lastName: true, email: true } } as const;
+/** Owner history shows names only: no e-mail, no phones (the people may have left the community). */
+const personLabel = (u: { firstName: string; lastName: string | null } | null) => (u ? [u.firstName, u.lastName].filter(Boolean).join(' ') : null);
+const PERSON = { select: { firstName: true, lastName: true } } as const;
 
 builder.prismaObject('HouseOwnerChange', {
   fields: (t) => ({
@@ -149,7 +160,7 @@ builder.queryField('malls', (t) =>
   }),
 );
 
-/** Whom an e-mail belongs to, for owner change: the name only, since the person may be of another community. */
+/** Whom an e-mail belongs to, for owner change: a person of this community only (anyone else is invited by e-mail). */
 const OwnerCandidate = builder.objectRef<{ id: number; email: string; firstName: string; lastName: string | null }>('OwnerCandidate').implement({
   fields: (t) => ({
     id: t.id({ description: 'Global id of the user', resolve: (u) => encodeGlobalID('User', u.id) }),
@@ -163,11 +174,18 @@ builder.queryField('ownerCandidate', (t) =>
   t.field({
     type: OwnerCandidate,
     nullable: true,
-    description: 'Owner change: the registered user with this exact e-mail, or null (the screen then offers to create one).',
+    description:
+      'Owner change: the person of this community with this exact e-mail, or null: then the screen asks the data of the new owner (a person with an account elsewhere is invited, and their data are not shown).',
     ...grants('AHousesUpdate'),
     args: { email: t.arg.string({ required: true }) },
-    resolve: (_r, { email }, ctx) =>
-      ctx.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true, firstName: true, lastName: true } }),
+    resolve: (_r, { email }, ctx) => {
+      const clean = email.trim().toLowerCase();
+      if (clean.length === 0 || clean.length > 254) return null;
+      return ctx.prisma.user.findFirst({
+        where: { email: clean, memberships: { some: { neighborhoodId: communityOf(ctx), pending: false } } },
+        select: { id: true, email: true, firstName: true, lastName: true },
+      });
+    },
   }),
 );
 
@@ -184,6 +202,16 @@ const OwnerInput = builder.inputType('HouseOwnerInput', {
   fields: (t) => ({
     email: t.string({ required: true }),
     firstName: t.string({ required: true }),
+    lastName: t.string({ required: false }),
+    mobile: t.string({ required: false }),
+    landline: t.string({ required: false }),
+  }),
+});
+
+const NewOwnerInput = builder.inputType('NewHouseOwnerInput', {
+  fields: (t) => ({
+    email: t.string({ required: true }),
+    firstName: t.string({ required: false, description: 'Required when nobody has the e-mail yet' }),
     lastName: t.string({ required: false }),
     mobile: t.string({ required: false }),
     landline: t.string({ required: false }),
@@ -227,8 +255,8 @@ builder.mutationField('createHouse', (t) =>
     type: HousePayload,
     ...grants('AHousesCreate'),
     errors: { types: [InputError, ConflictError] },
-    args: { input: t.arg({ type: HouseInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ id: await saveHouse(ctx, null, houseInputToPlain(input)) }),
+    args: { input: t.arg({ type: HouseInput, required: true }), idempotencyKey: idempotencyKeyField(t.arg) },
+    resolve: async (_r, { input, idempotencyKey }, ctx) => ({ id: await saveHouse(ctx, null, houseInputToPlain(input), idempotencyKey) }),
   }),
 );
 
@@ -309,15 +337,19 @@ builder.mutationField('changeHouseOwner', (t) =>
         type: builder.inputType('ChangeHouseOwnerInput', {
           fields: (f) => ({
             id: f.globalID({ required: true, for: HouseRef }),
-            userId: f.globalID({ required: false, for: UserRef, description: 'An existing user (found with ownerCandidate)' }),
-            newUser: f.field({ type: OwnerInput, required: false, description: 'Or the data of a person to register' }),
+            newOwner: f.field({
+              type: NewOwnerInput,
+              required: false,
+              description: 'The new owner by e-mail (name and phones for a person new to the platform); someone with an account elsewhere is invited',
+            }),
+            userDatabaseId: f.int({ required: false, description: 'Legacy REST path: a person who already belongs to this community (anyone else: not found)' }),
           }),
         }),
         required: true,
       }),
     },
     resolve: async (_r, { input }, ctx) => ({
-      id: await changeOwner(ctx, rowId(input.id.id), { userId: input.userId ? rowId(input.userId.id) : null, newUser: input.newUser }),
+      id: await changeOwner(ctx, rowId(input.id.id), { userId: input.userDatabaseId ?? null, newOwner: input.newOwner }),
     }),
   }),
 );

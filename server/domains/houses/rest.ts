@@ -6,7 +6,7 @@ const HOUSE_SELECTION = `databaseId catastral block lot exteriorNumber interiorN
   houseTypeId houseTypeName streetId streetName condominiumId condominiumName mallId mallName initialBalance balanceReason refuseReason
   officialIdFileId ownerHasAccount owner { databaseId firstName lastName email mobile landline }`;
 
-const DETAIL_SELECTION = `${HOUSE_SELECTION} lockedByName ownerChanges { createdAt fromName toName changedByName }`;
+const DETAIL_SELECTION = `${HOUSE_SELECTION} lockedByName pendingOwnerEmail ownerChanges { createdAt fromName toName changedByName }`;
 
 export function legacyHouse(h: any) {
   return {
@@ -56,6 +56,8 @@ function legacyHouseDetail(h: any) {
     refuse_reason: h.refuseReason,
     balance_reason: h.balanceReason,
     admin_user: h.lockedByName ? { name: h.lockedByName } : null,
+    /** The e-mail of an owner invited who has not accepted yet (nothing else of them is shown). */
+    pending_owner_email: h.pendingOwnerEmail ?? null,
   };
 }
 
@@ -234,9 +236,14 @@ export const houseRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: `${housePath}/change-owner/{userId}`,
-    body: z.object({ owner_user_id: z.coerce.number().int().positive().nullish() }),
+    // Only a person who already belongs to this community (404 otherwise): anyone else is invited by e-mail (changeHouseOwner newOwner).
+    body: z.object({ owner_user_id: z.coerce.number().int().positive().max(2_147_483_647).nullish() }),
     operation: `mutation($input: ChangeHouseOwnerInput!) { changeHouseOwner(input: $input) { ${RESULT_ERROR_FIELDS} ... on MutationChangeHouseOwnerSuccess { data { house { ${HOUSE_SELECTION} } } } } }`,
-    variables: ({ body, params }) => ({ input: { id: globalId('House', params.h), userId: globalId('User', body.owner_user_id ?? params.userId) } }),
+    variables: ({ body, params }) => {
+      const userId = body.owner_user_id ?? Number(params.userId);
+      if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647) throw new RestError(404, 404, 'El usuario no existe');
+      return { input: { id: globalId('House', params.h), userDatabaseId: userId } };
+    },
     result: (data) => legacyHouse(unwrapResult<any>(data.changeHouseOwner).house),
   },
   {

@@ -1,11 +1,13 @@
 // Houses and their owners as administrators manage them: the house form, status transitions, the
-// edit lock and owner change (spec 1 sections 2 to 5).
+// edit lock and owner change (spec 1 sections 2 to 5). This module owns every write of the House row
+// (other domains call ./rows.ts and ./ownership.ts inside their write()).
 import { z } from 'zod';
-import type { Context } from '../../kernel/context.js';
-import { communityOf, actorOf } from '../../kernel/context.js';
-import { parseInput, phoneInput } from '../../kernel/input.js';
-import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
-import { audit } from '../../kernel/audit.js';
+import { actorOf, communityOf, type ServiceContext } from '../../kernel/context.js';
+import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
+import { ConflictError, InputError, LockedError, NotFoundError } from '../../kernel/errors.js';
+import { isUniqueViolation } from '../../kernel/dbErrors.js';
+import { write } from '../../kernel/write.js';
+import { formatMoney, MONEY_PATTERN, sameMoney } from '../../../core/money.js';
 import {
   composedCatastral,
   dropUnusedLocation,
@@ -21,71 +23,86 @@ import {
 } from '../../../core/houseRules.js';
 import { LOCATION_FLAGS, type LocationFlag } from '../../../core/houseTypes.js';
 import { claimFile } from '../../infra/files/service.js';
-import { assignOwner, findOrCreateUser, mayEditPerson, type Tx } from './ownership.js';
-import { announceEndedSessions, endMembershipSessions, type EndedSession } from '../session/memberships.js';
+import { kickMailer } from '../../infra/mail/outbox.js';
+import { belongsToCommunity, normalEmail, setHouseMembershipsActive, updatePersonByAdministrator, type Tx } from '../people/service.js';
+import { giveHouse, type GiveHouseResult } from './ownership.js';
+import { announceEndedSessions, type EndedSession } from '../session/memberships.js';
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Debe tener como máximo ${max} caracteres`)
+/** An optional text: trimmed, bounded, without NUL or control characters; blank is null. */
+const text = (max: number, label = 'El texto') =>
+  boundedText(max, label)
     .nullish()
     .transform((v) => (v ? v : null));
-const money = z
+const amount = z
   .string()
+  .max(40, 'Escribe una cantidad con hasta dos decimales')
   .trim()
-  .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'Escribe una cantidad con hasta dos decimales')
+  .regex(MONEY_PATTERN, 'Escribe una cantidad con hasta dos decimales')
   .nullish()
-  .transform((v) => v ?? null);
+  .transform((v) => (v == null || v === '' ? null : formatMoney(v)));
+const email = z
+  .string()
+  .max(254, 'El correo electrónico debe tener como máximo 254 caracteres')
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Escribe un correo electrónico válido'));
+const dbId = z.number().int().positive().max(2_147_483_647);
+
 export const OwnerSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Escribe un correo electrónico válido')),
-  firstName: z.string().trim().min(1, 'El nombre del propietario es requerido').max(80),
-  lastName: text(80),
+  email,
+  firstName: boundedText(80, 'El nombre del propietario', { required: true }),
+  lastName: text(80, 'El apellido'),
   mobile: phoneInput('El celular debe tener 10 dígitos'),
   landline: phoneInput('El teléfono fijo debe tener 10 dígitos'),
 });
 
 export const HouseSchema = z.object({
-  houseTypeId: z.number({ error: 'Elige un tipo de propiedad' }).int().positive('Elige un tipo de propiedad'),
-  catastral: text(60).transform((v) => v?.toUpperCase() ?? null),
-  block: text(20),
-  lot: text(20),
-  exteriorNumber: text(20),
-  interiorNumber: text(20),
+  houseTypeId: z.number({ error: 'Elige un tipo de propiedad' }).int().positive('Elige un tipo de propiedad').max(2_147_483_647),
+  catastral: text(60, 'La clave catastral').transform((v) => v?.toUpperCase() ?? null),
+  block: text(20, 'La manzana'),
+  lot: text(20, 'El lote'),
+  exteriorNumber: text(20, 'El número exterior'),
+  interiorNumber: text(20, 'El número interior'),
   dimension: z
     .string()
+    .max(20, 'La dimensión debe ser un número con hasta dos decimales')
     .trim()
     .regex(/^\d{1,8}(\.\d{1,2})?$/, 'La dimensión debe ser un número con hasta dos decimales')
     .nullish()
     .transform((v) => v ?? null),
-  streetId: z.number().int().positive().nullish(),
+  streetId: dbId.nullish(),
   /** An existing condominium, or the name of a new one. */
-  condominiumId: z.number().int().positive().nullish(),
-  condominiumName: text(120),
-  mallId: z.number().int().positive().nullish(),
-  mallName: text(120),
+  condominiumId: dbId.nullish(),
+  condominiumName: text(120, 'El condominio'),
+  mallId: dbId.nullish(),
+  mallName: text(120, 'La plaza'),
   parkingSpots: z.number().int().min(0, 'Los cajones no pueden ser negativos').max(99).nullish(),
-  initialBalance: money,
-  balanceReason: text(300),
+  initialBalance: amount,
+  balanceReason: text(300, 'El motivo del saldo'),
   owner: OwnerSchema.nullish(),
-  officialIdFileId: z.string().nullish(),
+  officialIdFileId: z.string().max(64).nullish(),
   /** Spec 1 section 2: saving a non-active house asks confirmation; confirming with activation sets ACTIVE. */
   activate: z.boolean().nullish(),
 });
 export type HouseInput = z.input<typeof HouseSchema>;
 
 export const ActivationSchema = z.object({
-  initialBalance: z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'Escribe una cantidad con hasta dos decimales')
-    .nullish(),
-  balanceReason: text(300),
+  initialBalance: amount,
+  balanceReason: text(300, 'El motivo del saldo'),
+});
+
+/** The new owner of an owner change: named by e-mail; the name and phones only matter for a person new to the platform. */
+export const NewOwnerSchema = z.object({
+  email,
+  firstName: boundedText(80, 'El nombre del propietario').nullish().transform((v) => v || null),
+  lastName: text(80, 'El apellido'),
+  mobile: phoneInput('El celular debe tener 10 dígitos'),
+  landline: phoneInput('El teléfono fijo debe tener 10 dígitos'),
 });
 
 type HouseRow = NonNullable<Awaited<ReturnType<typeof findOwn>>>;
 
-async function findOwn(ctx: Context, id: number) {
+async function findOwn(ctx: ServiceContext, id: number) {
   const house = await ctx.prisma.house.findFirst({
     where: { id, neighborhoodId: communityOf(ctx) },
     include: { houseType: true, owner: { select: { id: true } }, lockedBy: { select: { firstName: true, lastName: true } } },
@@ -112,10 +129,16 @@ function personName(p: { firstName: string; lastName: string | null } | null) {
   return p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : '';
 }
 
-function refuseIfLockedByOther(ctx: Context, house: HouseRow) {
+function refuseIfLockedByOther(ctx: ServiceContext, house: HouseRow) {
   if (lockHeldByOther(house, actorOf(ctx).userId)) {
-    throw new ConflictError(`Esta propiedad está siendo editada por ${personName(house.lockedBy)}`, 423);
+    throw new LockedError(`Esta propiedad está siendo editada por ${personName(house.lockedBy)}`);
   }
+}
+
+/** The cadastral key is unique per community among live houses: the partial unique index decides, not a prior read. */
+function duplicateKey(error: unknown, catastral: string | null, message = `Ya existe una propiedad con la clave catastral ${catastral}`): never {
+  if (catastral && isUniqueViolation(error)) throw new ConflictError(message);
+  throw error;
 }
 
 async function placeId(tx: Tx, neighborhoodId: number, kind: 'condominium' | 'mall', id: number | null | undefined, name: string | null) {
@@ -130,12 +153,22 @@ async function placeId(tx: Tx, neighborhoodId: number, kind: 'condominium' | 'ma
   return existing?.id ?? (await model.create({ data: { neighborhoodId, name }, select: { id: true } })).id;
 }
 
+/** After commit: announce the sessions a write ended, and let the mailer send what it queued. */
+function effects(ctx: ServiceContext, afterCommit: (effect: () => unknown) => void, ended: EndedSession[], mailed: boolean) {
+  afterCommit(() => {
+    announceEndedSessions(ctx, ended);
+    if (mailed) kickMailer(ctx.prisma);
+  });
+}
+
 /**
  * Creates (id null) or updates a house from the form. Location fields the type does not require are
  * dropped; those it requires must be filled; parking spots are required when the community restricts
  * vehicles. A house that is not active takes its pending status, or ACTIVE when saved with `activate`.
+ * The owner typed is given the house by the tenancy rule (ownership.ts giveHouse): someone who already
+ * has an account or belongs to another community is invited instead.
  */
-export async function saveHouse(ctx: Context, id: number | null, raw: unknown): Promise<number> {
+export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unknown, idempotencyKey?: string | null): Promise<number> {
   const input = parseInput(HouseSchema, raw);
   const neighborhoodId = communityOf(ctx);
   const viewer = actorOf(ctx);
@@ -179,198 +212,210 @@ export async function saveHouse(ctx: Context, id: number | null, raw: unknown): 
   const officialIdFileId = input.officialIdFileId ? await claimFile(ctx, input.officialIdFileId) : (existing?.officialIdFileId ?? null);
   // Once active, the house's balance moves through its account statement, not through the form.
   const balanceEditable = !existing || (existing.status !== 'ACTIVE' && existing.status !== 'BLOCKED');
-  if (!balanceEditable && input.initialBalance !== null && Number(input.initialBalance) !== Number(existing!.initialBalance ?? NaN)) {
+  if (!balanceEditable && input.initialBalance !== null && !sameMoney(input.initialBalance, existing!.initialBalance)) {
     throw new InputError([{ field: 'initialBalance', message: 'El saldo inicial de una propiedad activa ya no se modifica' }]);
   }
 
-  const endedSessions: EndedSession[] = [];
-  const houseId = await ctx.prisma.$transaction(async (tx) => {
-    const condominiumId = flags.requireCondominium ? await placeId(tx, neighborhoodId, 'condominium', input.condominiumId, input.condominiumName) : null;
-    const mallId = flags.requireMall ? await placeId(tx, neighborhoodId, 'mall', input.mallId, input.mallName) : null;
-    let catastral = input.catastral;
-    if (!catastral) {
-      const prefix = mallId
-        ? (await tx.mall.findUniqueOrThrow({ where: { id: mallId } })).name
-        : condominiumId
-          ? (await tx.condominium.findUniqueOrThrow({ where: { id: condominiumId } })).name
-          : null;
-      catastral = composedCatastral(type.catastralAlgorithm, { prefix, interiorNumber: location.interiorNumber as string | null });
-    }
-    if (catastral) {
-      const same = await tx.house.findFirst({
-        where: { neighborhoodId, catastral, status: { not: 'DELETED' }, ...(id ? { id: { not: id } } : {}) },
-        select: { id: true },
-      });
-      if (same) throw new ConflictError(`Ya existe una propiedad con la clave catastral ${catastral}`);
-    }
-    const data = {
-      houseTypeId: type.id,
-      catastral,
-      block: location.block as string | null,
-      lot: location.lot as string | null,
-      exteriorNumber: location.exteriorNumber as string | null,
-      interiorNumber: location.interiorNumber as string | null,
-      dimension: location.dimension as string | null,
-      streetId: location.streetId as number | null,
-      condominiumId,
-      mallId,
-      parkingSpots: input.parkingSpots ?? null,
-      officialIdFileId,
-      ...(balanceEditable && (input.initialBalance !== null || !existing) ? { initialBalance: input.initialBalance, balanceReason: input.balanceReason } : {}),
-    };
-    const saved = existing
-      ? await tx.house.update({ where: { id: existing.id }, data: { ...data, lockedByUserId: null, lockedAt: null } })
-      : await tx.house.create({ data: { ...data, neighborhoodId } });
-
-    if (input.owner) {
-      if (saved.ownerUserId) {
-        const current = await tx.user.findUniqueOrThrow({ where: { id: saved.ownerUserId } });
-        if (current.email !== input.owner.email) {
-          throw new InputError([{ field: 'owner.email', message: 'Para cambiar de propietario usa «Cambiar propietario»' }]);
-        }
-        const data = { firstName: input.owner.firstName, lastName: input.owner.lastName, mobile: input.owner.mobile ?? null, landline: input.owner.landline ?? null };
-        const changed = (Object.keys(data) as (keyof typeof data)[]).some((k) => (current[k] ?? null) !== data[k]);
-        if (changed) {
-          if (!(await mayEditPerson(tx, current.id, neighborhoodId))) {
-            throw new InputError([{ field: 'owner.firstName', message: `${current.email} ya tiene cuenta: sus datos los actualiza la persona desde «Mis datos»` }]);
-          }
-          await tx.user.update({ where: { id: current.id }, data });
-        }
-      } else {
-        const user = await findOrCreateUser(tx, input.owner);
-        await assignOwner(tx, saved, user.id, viewer.userId, endedSessions);
-        saved.ownerUserId = user.id;
+  return write(
+    ctx,
+    {
+      idempotencyKey: existing ? null : idempotencyKey,
+      request: { operation: existing ? 'updateHouse' : 'createHouse', input: { id, ...input } },
+    },
+    async ({ tx, audit, afterCommit }) => {
+      const condominiumId = flags.requireCondominium ? await placeId(tx, neighborhoodId, 'condominium', input.condominiumId, input.condominiumName) : null;
+      const mallId = flags.requireMall ? await placeId(tx, neighborhoodId, 'mall', input.mallId, input.mallName) : null;
+      let catastral = input.catastral;
+      if (!catastral) {
+        const prefix = mallId
+          ? (await tx.mall.findUniqueOrThrow({ where: { id: mallId } })).name
+          : condominiumId
+            ? (await tx.condominium.findUniqueOrThrow({ where: { id: condominiumId } })).name
+            : null;
+        catastral = composedCatastral(type.catastralAlgorithm, { prefix, interiorNumber: location.interiorNumber as string | null });
       }
-    }
+      const data = {
+        houseTypeId: type.id,
+        catastral,
+        block: location.block as string | null,
+        lot: location.lot as string | null,
+        exteriorNumber: location.exteriorNumber as string | null,
+        interiorNumber: location.interiorNumber as string | null,
+        dimension: location.dimension as string | null,
+        streetId: location.streetId as number | null,
+        condominiumId,
+        mallId,
+        parkingSpots: input.parkingSpots ?? null,
+        officialIdFileId,
+        ...(balanceEditable && (input.initialBalance !== null || !existing) ? { initialBalance: input.initialBalance, balanceReason: input.balanceReason } : {}),
+      };
+      const saved = await (existing
+        ? tx.house.update({ where: { id: existing.id }, data: { ...data, lockedByUserId: null, lockedAt: null } })
+        : tx.house.create({ data: { ...data, neighborhoodId } })
+      ).catch((e) => duplicateKey(e, catastral));
 
-    const status = existing?.status ?? 'NEW';
-    if (status === 'ACTIVE' || status === 'BLOCKED') return saved.id;
-    const c = completeness(saved, flags);
-    let next: HouseStatus = pendingStatus(c);
-    if (input.activate) {
-      const result = transition(next, 'activate', c);
-      if ('refused' in result) throw new ConflictError(result.refused);
-      next = result.status;
-    }
-    await tx.house.update({ where: { id: saved.id }, data: { status: next } });
-    return saved.id;
-  });
-  announceEndedSessions(ctx, endedSessions);
-  await audit(ctx, existing ? 'UPDATE' : 'CREATE', 'House', houseId, { catastral: input.catastral, activate: !!input.activate });
-  return houseId;
-}
+      const ended: EndedSession[] = [];
+      let given: GiveHouseResult | null = null;
+      if (input.owner) {
+        if (saved.ownerUserId) {
+          const current = await tx.user.findUniqueOrThrow({ where: { id: saved.ownerUserId }, select: { id: true, email: true } });
+          if (current.email !== input.owner.email) {
+            throw new InputError([{ field: 'owner.email', message: 'Para cambiar de propietario usa «Cambiar propietario»' }]);
+          }
+          // Only a person without an account and of no other community (people/service.ts); same data is no change.
+          await updatePersonByAdministrator(tx, current.id, neighborhoodId, {
+            firstName: input.owner.firstName,
+            lastName: input.owner.lastName,
+            mobile: input.owner.mobile ?? null,
+            landline: input.owner.landline ?? null,
+          });
+        } else {
+          given = await giveHouse(tx, ctx.config, saved, input.owner, viewer.userId, ended);
+          if (given.kind === 'OWNER') saved.ownerUserId = given.userId;
+        }
+      }
 
-/** Memberships of house users follow the house: a deleted or blocked house suspends their access and ends their sessions on it. */
-async function setHouseAccess(tx: Tx, houseId: number, active: boolean): Promise<EndedSession[]> {
-  let ended: EndedSession[] = [];
-  if (!active) {
-    const accounts = await tx.membership.findMany({ where: { houseId, active: true }, select: { id: true } });
-    ended = await endMembershipSessions(tx, accounts.map((m) => m.id));
-  }
-  await tx.membership.updateMany({ where: { houseId }, data: { active } });
-  return ended;
+      const status = existing?.status ?? 'NEW';
+      if (status !== 'ACTIVE' && status !== 'BLOCKED') {
+        const c = completeness(saved, flags);
+        let next: HouseStatus = pendingStatus(c);
+        if (input.activate) {
+          const result = transition(next, 'activate', c);
+          if ('refused' in result) throw new ConflictError(result.refused);
+          next = result.status;
+        }
+        await tx.house.update({ where: { id: saved.id }, data: { status: next } });
+      }
+      await audit({
+        action: existing ? 'UPDATE' : 'CREATE',
+        entity: 'House',
+        entityId: saved.id,
+        data: { catastral, activate: !!input.activate, ...(given?.kind === 'INVITED' ? { invitedOwner: given.userId } : {}) },
+      });
+      effects(ctx, afterCommit, ended, given?.kind === 'INVITED' && given.mailed);
+      return saved.id;
+    },
+  );
 }
 
 /** Activation (/owners/active/{houseId}): states the initial balance when missing, then ACTIVE. */
-export async function activateHouse(ctx: Context, id: number, raw: unknown) {
+export async function activateHouse(ctx: ServiceContext, id: number, raw: unknown) {
   const input = parseInput(ActivationSchema, raw);
   const house = await findOwn(ctx, id);
   refuseIfLockedByOther(ctx, house);
-  const initialBalance = input.initialBalance ?? (house.initialBalance == null ? null : house.initialBalance.toString());
+  const initialBalance = input.initialBalance ?? (house.initialBalance == null ? null : formatMoney(house.initialBalance));
   const result = transition(house.status, 'activate', completeness({ ...house, initialBalance }, house.houseType));
   if ('refused' in result) throw new ConflictError(result.refused);
-  await ctx.prisma.$transaction(async (tx) => {
+  return write(ctx, { audit: { action: 'ACTIVATE', entity: 'House', entityId: id, data: { initialBalance } } }, async ({ tx }) => {
     await tx.house.update({
       where: { id },
       data: { status: 'ACTIVE', initialBalance, ...(input.balanceReason ? { balanceReason: input.balanceReason } : {}), lockedByUserId: null, lockedAt: null },
     });
-    await setHouseAccess(tx, id, true);
+    await setHouseMembershipsActive(tx, id, true);
+    return id;
   });
-  await audit(ctx, 'ACTIVATE', 'House', id, { initialBalance });
-  return id;
 }
 
 /** Delete, reactivate, block and unblock: the status rule of core/houseRules.ts, house access alongside. */
-export async function changeHouseStatus(ctx: Context, id: number, action: Exclude<HouseTransition, 'activate'>) {
+export async function changeHouseStatus(ctx: ServiceContext, id: number, action: Exclude<HouseTransition, 'activate'>) {
   const house = await findOwn(ctx, id);
   refuseIfLockedByOther(ctx, house);
   const result = transition(house.status, action, completeness(house, house.houseType));
   if ('refused' in result) throw new ConflictError(result.refused);
-  if (action === 'reactivate' && house.catastral) {
-    const same = await ctx.prisma.house.findFirst({
-      where: { neighborhoodId: house.neighborhoodId, catastral: house.catastral, status: { not: 'DELETED' }, id: { not: id } },
-      select: { id: true },
-    });
-    if (same) throw new ConflictError(`Ya existe una propiedad con la clave catastral ${house.catastral}; cambia una de las dos antes de reactivar`);
-  }
-  const ended = await ctx.prisma.$transaction(async (tx) => {
-    await tx.house.update({ where: { id }, data: { status: result.status, lockedByUserId: null, lockedAt: null } });
-    return setHouseAccess(tx, id, result.status !== 'DELETED' && result.status !== 'BLOCKED');
-  });
-  announceEndedSessions(ctx, ended);
-  await audit(ctx, action.toUpperCase(), 'House', id, { from: house.status, to: result.status });
-  return id;
+  return write(
+    ctx,
+    { audit: { action: action.toUpperCase(), entity: 'House', entityId: id, data: { from: house.status, to: result.status } } },
+    async ({ tx, afterCommit }) => {
+      await tx.house
+        .update({ where: { id }, data: { status: result.status, lockedByUserId: null, lockedAt: null } })
+        .catch((e) => duplicateKey(e, house.catastral, `Ya existe una propiedad con la clave catastral ${house.catastral}; cambia una de las dos antes de reactivar`));
+      // Memberships of house users follow the house: a deleted or blocked house suspends their access and ends their sessions on it.
+      const ended = await setHouseMembershipsActive(tx, id, result.status !== 'DELETED' && result.status !== 'BLOCKED');
+      effects(ctx, afterCommit, ended, false);
+      return id;
+    },
+  );
 }
 
 /**
  * Takes the edit lock when an administrator opens the house form. Held by someone else (and not stale),
- * it is refused with the spec's warning naming them; the form then offers to unblock.
+ * it is refused (423) with the spec's warning naming them; the form then offers to unblock.
  */
-export async function lockHouse(ctx: Context, id: number) {
+export async function lockHouse(ctx: ServiceContext, id: number) {
   const house = await findOwn(ctx, id);
   refuseIfLockedByOther(ctx, house);
   const viewer = actorOf(ctx);
   // Conditional update: two administrators opening the form at once cannot both take the lock.
-  const taken = await ctx.prisma.house.updateMany({
-    where: { id, OR: [{ lockedByUserId: null }, { lockedByUserId: viewer.userId }, { lockedAt: house.lockedAt }] },
-    data: { lockedByUserId: viewer.userId, lockedAt: new Date() },
-  });
+  const taken = await write(ctx, {}, ({ tx }) =>
+    tx.house.updateMany({
+      where: { id, OR: [{ lockedByUserId: null }, { lockedByUserId: viewer.userId }, { lockedAt: house.lockedAt }] },
+      data: { lockedByUserId: viewer.userId, lockedAt: new Date() },
+    }),
+  );
   if (taken.count === 0) {
     const now = await findOwn(ctx, id);
-    throw new ConflictError(`Esta propiedad está siendo editada por ${personName(now.lockedBy)}`, 423);
+    throw new LockedError(`Esta propiedad está siendo editada por ${personName(now.lockedBy)}`);
   }
   return id;
 }
 
-/** Releases the edit lock, whoever holds it. */
-export async function unlockHouse(ctx: Context, id: number) {
+/** Releases the edit lock, whoever holds it (audited when it was someone else's). */
+export async function unlockHouse(ctx: ServiceContext, id: number) {
   const house = await ctx.prisma.house.findFirst({ where: { id, neighborhoodId: communityOf(ctx) }, select: { id: true, lockedByUserId: true } });
   if (!house) throw new NotFoundError('El registro no pudo ser desbloqueado');
-  await ctx.prisma.house.update({ where: { id }, data: { lockedByUserId: null, lockedAt: null } });
-  if (house.lockedByUserId && house.lockedByUserId !== actorOf(ctx).userId) await audit(ctx, 'UNLOCK', 'House', id, { heldBy: house.lockedByUserId });
-  return id;
+  const someoneElse = house.lockedByUserId && house.lockedByUserId !== actorOf(ctx).userId;
+  return write(ctx, { audit: someoneElse ? { action: 'UNLOCK', entity: 'House', entityId: id, data: { heldBy: house.lockedByUserId } } : null }, async ({ tx }) => {
+    await tx.house.update({ where: { id }, data: { lockedByUserId: null, lockedAt: null } });
+    return id;
+  });
+}
+
+export interface OwnerChangeTarget {
+  /** The new owner's e-mail, with name and phones for a person new to the platform. */
+  newOwner?: unknown;
+  /** Legacy REST path: a user who already belongs to this community (anyone else: 404). */
+  userId?: number | null;
 }
 
 /**
- * Owner change (/owners/{houseId}/change): to an existing user (by id, found through the e-mail
- * search) or to a new one created from the given data. The history keeps every change.
+ * Owner change (/owners/{houseId}/change). The new owner is named by e-mail and goes through the
+ * tenancy rule (ownership.ts giveHouse): a person new to the platform is created from the given data
+ * and becomes the owner now, as does someone who already belongs to this community; anyone else is
+ * invited, and the house changes hands when they accept. The history keeps every change.
  */
-export async function changeOwner(ctx: Context, houseId: number, target: { userId?: number | null; newUser?: unknown }) {
+export async function changeOwner(ctx: ServiceContext, houseId: number, target: OwnerChangeTarget) {
   const house = await findOwn(ctx, houseId);
   if (house.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para cambiar su propietario');
   refuseIfLockedByOther(ctx, house);
   const viewer = actorOf(ctx);
-  const endedSessions: EndedSession[] = [];
-  const changed = await ctx.prisma.$transaction(async (tx) => {
-    let userId: number;
-    if (target.userId) {
-      const user = await tx.user.findUnique({ where: { id: target.userId }, select: { id: true } });
-      if (!user) throw new NotFoundError('El usuario no existe');
-      userId = user.id;
-    } else if (target.newUser) {
-      const data = parseInput(OwnerSchema, target.newUser);
-      userId = (await findOrCreateUser(tx, data)).id;
+  const neighborhoodId = communityOf(ctx);
+  let person: { email: string; firstName?: string | null; lastName?: string | null; mobile?: string | null; landline?: string | null };
+  if (target.userId) {
+    const user = await ctx.prisma.user.findUnique({ where: { id: target.userId }, select: { id: true, email: true } });
+    // An arbitrary user id is no way to reach a person of another community: only members of this one.
+    if (!user || !(await belongsToCommunity(ctx.prisma, user.id, neighborhoodId))) throw new NotFoundError('El usuario no existe');
+    person = { email: user.email };
+  } else if (target.newOwner) {
+    person = parseInput(NewOwnerSchema, target.newOwner);
+  } else {
+    throw new InputError([{ field: 'email', message: 'Escribe el correo electrónico del nuevo propietario' }]);
+  }
+  const email = normalEmail(person.email);
+  const result = await write(ctx, { request: { operation: 'changeHouseOwner', input: { houseId, email } } }, async ({ tx, audit, afterCommit }) => {
+    const ended: EndedSession[] = [];
+    const given = await giveHouse(tx, ctx.config, house, { ...person, email, firstName: person.firstName ?? undefined }, viewer.userId, ended);
+    if (given.kind === 'OWNER') {
+      if (!given.moved) return { moved: false };
+      if (house.status !== 'ACTIVE' && house.status !== 'BLOCKED') {
+        await tx.house.update({ where: { id: houseId }, data: { status: pendingStatus(completeness({ ...house, ownerUserId: given.userId }, house.houseType)) } });
+      }
+      await audit({ action: 'CHANGE_OWNER', entity: 'House', entityId: houseId, data: { from: house.ownerUserId, to: given.userId } });
     } else {
-      throw new InputError([{ field: 'userId', message: 'Elige el nuevo propietario' }]);
+      await audit({ action: 'INVITE_OWNER', entity: 'House', entityId: houseId, data: { from: house.ownerUserId, invited: given.userId } });
     }
-    const moved = await assignOwner(tx, house, userId, viewer.userId, endedSessions);
-    if (moved && house.status !== 'ACTIVE' && house.status !== 'BLOCKED') {
-      await tx.house.update({ where: { id: houseId }, data: { status: pendingStatus(completeness({ ...house, ownerUserId: userId }, house.houseType)) } });
-    }
-    return { moved, userId };
+    effects(ctx, afterCommit, ended, given.kind === 'INVITED' && given.mailed);
+    return { moved: true };
   });
-  if (!changed.moved) throw new ConflictError('Esa persona ya es la propietaria de la propiedad');
-  announceEndedSessions(ctx, endedSessions);
-  await audit(ctx, 'CHANGE_OWNER', 'House', houseId, { from: house.ownerUserId, to: changed.userId });
+  if (!result.moved) throw new ConflictError('Esa persona ya es la propietaria de la propiedad');
   return houseId;
 }

@@ -1,17 +1,18 @@
 // Public owner onboarding (spec 1 section 2): a visitor registers as the owner of a house of a community
 // by its domain. The community's mode (Neighborhood.onboarding) says whether and how.
 import { z } from 'zod';
-import type { Context } from '../../kernel/context.js';
-import { communityOf } from '../../kernel/context.js';
-import { parseInput, phoneInput } from '../../kernel/input.js';
-import { AppError, ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
-import { audit } from '../../kernel/audit.js';
+import { communityOf, type ServiceContext } from '../../kernel/context.js';
+import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
+import { AppError, ConflictError, InputError, NotFoundError, RateLimitedError, UnavailableError } from '../../kernel/errors.js';
+import { isRetryable, write } from '../../kernel/write.js';
 import { capitalize } from '../../../core/validators.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
-import { dropUnusedLocation, missingLocation, pendingStatus, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../core/houseRules.js';
-import { assignOwner, findOrCreateUser } from '../houses/ownership.js';
+import { dropUnusedLocation, missingLocation, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../core/houseRules.js';
+import { assignOwner, refreshPendingStatus } from '../houses/ownership.js';
+import { createHouses, markSignupCodeSent } from '../houses/rows.js';
+import { findOrCreatePerson, needsInvitation } from '../people/service.js';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
-import { queueEmail } from '../../infra/mail/outbox.js';
+import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { signupInvitation } from '../../infra/mail/invitations.js';
 import type { OnboardingMode } from '../../db/generated/enums.js';
 
@@ -22,8 +23,8 @@ export const HAS_ACCOUNT_MESSAGE = 'Ya existe una cuenta con ese correo; inicia 
 export const EMAIL_IN_USE_MESSAGE = 'Ese correo se está registrando en este momento; espera unos segundos e intenta de nuevo';
 /** An existing house without owner is taken over only while it is still pending; an active or blocked one is the administration's. */
 const CLAIMABLE_STATUSES = ['NEW', 'MISSING_BALANCE', 'INCOMPLETE'] as const;
-/** Attempts of the registration transaction when PostgreSQL reports a serialization conflict (P2034). */
-const SERIALIZABLE_ATTEMPTS = 4;
+/** Attempts of the registration when a simultaneous one created the same place or key meanwhile (unique violation). */
+const UNIQUE_ATTEMPTS = 4;
 const NO_COMMUNITY = 'La comunidad solicitada no existe';
 /** Registrations accepted from one address per hour (the form creates people and houses). */
 export const MAX_REGISTRATIONS_PER_HOUR = 10;
@@ -37,7 +38,7 @@ export class OnboardingUnavailableError extends AppError {
 
 export type CommunityKey = { domain?: string | null; neighborhoodId?: number | null };
 
-async function openCommunity(ctx: Context, key: CommunityKey) {
+async function openCommunity(ctx: ServiceContext, key: CommunityKey) {
   const domain = key.domain?.trim().toLowerCase();
   const where = key.neighborhoodId ? { id: key.neighborhoodId } : domain ? { domain } : null;
   const community = where && (await ctx.prisma.neighborhood.findUnique({ where, select: { id: true, name: true, domain: true, onboarding: true } }));
@@ -49,7 +50,7 @@ async function openCommunity(ctx: Context, key: CommunityKey) {
 const FLAG_SELECT = Object.fromEntries(LOCATION_FLAGS.map((f) => [f, true])) as Record<(typeof LOCATION_FLAGS)[number], true>;
 
 /** The community as the registration form needs it: public house types and the places to choose from. */
-export async function onboardingCommunity(ctx: Context, key: CommunityKey) {
+export async function onboardingCommunity(ctx: ServiceContext, key: CommunityKey) {
   const { id } = await openCommunity(ctx, key);
   return ctx.prisma.neighborhood.findUniqueOrThrow({
     where: { id },
@@ -69,36 +70,33 @@ export async function onboardingCommunity(ctx: Context, key: CommunityKey) {
 }
 export type OnboardingCommunity = Awaited<ReturnType<typeof onboardingCommunity>>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Debe tener como máximo ${max} caracteres`)
+const text = (max: number, label = 'El texto') =>
+  boundedText(max, label)
     .nullish()
     .transform((v) => v || null);
 const id = z.number().int().positive().max(2_147_483_647).nullish();
 
 export const RegisterSchema = z.object({
   neighborhoodId: id,
-  domain: z.string().trim().nullish(),
+  domain: text(120, 'El dominio'),
   user: z.object({
-    firstName: z.string().trim().min(1, 'El nombre es requerido').max(100).transform(capitalize),
-    lastName: text(100),
-    email: z.string().trim().toLowerCase().pipe(z.email('El correo electrónico no es válido')),
+    firstName: boundedText(100, 'El nombre', { required: true }).transform(capitalize),
+    lastName: text(100, 'El apellido'),
+    email: z.string().max(254, 'El correo electrónico no es válido').trim().toLowerCase().pipe(z.email('El correo electrónico no es válido')),
     mobile: phoneInput('El teléfono celular debe tener 10 dígitos'),
   }),
   house: z.object({
     houseTypeId: z.number({ error: 'Elige el tipo de propiedad' }).int().positive().max(2_147_483_647),
     streetId: id,
-    street: text(120),
+    street: text(120, 'La calle'),
     condominiumId: id,
-    condominium: text(120),
+    condominium: text(120, 'El condominio'),
     mallId: id,
-    mall: text(120),
-    block: text(30),
-    lot: text(30),
-    exteriorNumber: text(30),
-    interiorNumber: text(30),
+    mall: text(120, 'La plaza'),
+    block: text(30, 'La manzana'),
+    lot: text(30, 'El lote'),
+    exteriorNumber: text(30, 'El número exterior'),
+    interiorNumber: text(30, 'El número interior'),
   }),
 });
 
@@ -123,21 +121,23 @@ const PLACE_LABEL: Record<Place, string> = { street: 'La calle', condominium: 'E
  * signed-in visitor (an anonymous form must not hand their account a house). Sign-up codes never go to
  * the screen: in SIGN_UP mode the /signup/{code} link goes to the address typed in the form.
  */
-export async function registerOnboardingOwner(ctx: Context, raw: unknown): Promise<Registration> {
+export async function registerOnboardingOwner(ctx: ServiceContext, raw: unknown): Promise<Registration> {
   const input = parseInput(RegisterSchema, raw);
   const community = await openCommunity(ctx, { neighborhoodId: input.neighborhoodId, domain: input.domain });
   const recent = await ctx.prisma.auditLog.count({
     where: { action: { in: ['ONBOARDING_REGISTER', 'ONBOARDING_REFUSED'] }, ip: ctx.ip, createdAt: { gte: new Date(Date.now() - 3_600_000) } },
   });
-  if (recent >= MAX_REGISTRATIONS_PER_HOUR) throw new ConflictError('Demasiados registros desde tu conexión. Intenta de nuevo más tarde', 429);
+  if (recent >= MAX_REGISTRATIONS_PER_HOUR) throw new RateLimitedError('Demasiados registros desde tu conexión. Intenta de nuevo más tarde');
   try {
     return await register(ctx, community, input);
   } catch (error) {
     // Refusals count towards the pace too: the answers must not become a free e-mail or address probe.
     if (error instanceof ConflictError) {
-      await ctx.prisma.auditLog.create({
-        data: { neighborhoodId: community.id, action: 'ONBOARDING_REFUSED', entity: 'Neighborhood', entityId: String(community.id), data: { reason: error.message }, ip: ctx.ip },
-      });
+      await write(
+        ctx,
+        { idempotencyKey: null, audit: { action: 'ONBOARDING_REFUSED', entity: 'Neighborhood', entityId: community.id, neighborhoodId: community.id, userId: ctx.actor?.userId, data: { reason: error.message } } },
+        async () => null,
+      );
     }
     throw error;
   }
@@ -145,7 +145,7 @@ export async function registerOnboardingOwner(ctx: Context, raw: unknown): Promi
 
 type OpenCommunity = Awaited<ReturnType<typeof openCommunity>>;
 
-async function register(ctx: Context, community: OpenCommunity, input: z.infer<typeof RegisterSchema>): Promise<Registration> {
+async function register(ctx: ServiceContext, community: OpenCommunity, input: z.infer<typeof RegisterSchema>): Promise<Registration> {
   const type = await ctx.prisma.houseType.findFirst({
     where: { id: input.house.houseTypeId, neighborhoodId: community.id, hiddenToPublic: false },
     select: { id: true, ...FLAG_SELECT },
@@ -179,85 +179,77 @@ async function register(ctx: Context, community: OpenCommunity, input: z.infer<t
   const missing = missingLocation({ ...location, ...Object.fromEntries(Object.keys(newPlaces).map((p) => [PLACE_FIELD[p as Place], 'new'])) }, askedFlags);
   if (missing.length) throw new InputError([{ field: 'house', message: `Faltan datos de la propiedad: ${missing.join(', ')}` }]);
 
+  const mode = community.onboarding as Exclude<OnboardingMode, 'CLOSED' | 'PAUSED'>;
   const attempt = () =>
-    ctx.prisma.$transaction(
-      async (tx) => {
-        const at = { ...location };
-        for (const [place, name] of Object.entries(newPlaces) as [Place, string][]) {
-          // Looked up again: a retry, or a simultaneous registration, may have created it meanwhile.
-          const placeWhere = { neighborhoodId: community.id, name: { equals: name, mode: 'insensitive' } };
-          const found = await (tx[place] as any).findFirst({ where: placeWhere, select: { id: true } });
-          at[PLACE_FIELD[place]] = (found ?? (await (tx[place] as any).create({ data: { neighborhoodId: community.id, name }, select: { id: true } }))).id;
-        }
-        const same = await tx.house.findFirst({ where: sameLocationWhere(community.id, type.id, flags, at), select: { id: true, ownerUserId: true, status: true, initialBalance: true } });
-        if (same && (same.ownerUserId || !(CLAIMABLE_STATUSES as readonly string[]).includes(same.status))) throw new ConflictError(TAKEN_MESSAGE);
-        const person = await tx.user.findUnique({ where: { email: input.user.email }, select: { id: true, passwordHash: true } });
-        // Someone with an account confirms by signing in; an anonymous form cannot give their account a house.
-        if (person?.passwordHash && ctx.actor?.userId !== person.id) throw new ConflictError(HAS_ACCOUNT_MESSAGE);
-        const user = await findOrCreateUser(tx, input.user);
-        const status = pendingStatus({ hasOwner: true, hasHouseType: true, missingLocation: missingLocation(at, flags), initialBalanceSet: !!same?.initialBalance });
-        const house = same
-          ? await tx.house.update({ where: { id: same.id }, data: { status }, select: { id: true, neighborhoodId: true, ownerUserId: true } })
-          : await tx.house.create({
-              data: { neighborhoodId: community.id, houseTypeId: type.id, ...at, status, initialBalance: null },
-              select: { id: true, neighborhoodId: true, ownerUserId: true },
-            });
-        await assignOwner(tx, house, user.id, null);
-        const { signupCode } = await tx.house.findUniqueOrThrow({ where: { id: house.id }, select: { signupCode: true } });
-        return { houseId: house.id, userId: user.id, created: user.created, hasPassword: !!person?.passwordHash, signupCode: signupCode!, reused: !!same };
-      },
-      { isolationLevel: 'Serializable' },
-    );
+    write(ctx, { request: { operation: 'registerOnboardingOwner', input } }, async ({ tx, audit, afterCommit }) => {
+      const at = { ...location };
+      for (const [place, name] of Object.entries(newPlaces) as [Place, string][]) {
+        // Looked up again: a retry, or a simultaneous registration, may have created it meanwhile.
+        const placeWhere = { neighborhoodId: community.id, name: { equals: name, mode: 'insensitive' } };
+        const found = await (tx[place] as any).findFirst({ where: placeWhere, select: { id: true } });
+        at[PLACE_FIELD[place]] = (found ?? (await (tx[place] as any).create({ data: { neighborhoodId: community.id, name }, select: { id: true } }))).id;
+      }
+      const same = await tx.house.findFirst({ where: sameLocationWhere(community.id, type.id, flags, at), select: { id: true, ownerUserId: true, status: true } });
+      if (same && (same.ownerUserId || !(CLAIMABLE_STATUSES as readonly string[]).includes(same.status))) throw new ConflictError(TAKEN_MESSAGE);
+      const person = await tx.user.findUnique({ where: { email: input.user.email }, select: { id: true, passwordHash: true } });
+      // Someone with an account, or of another community, confirms by signing in: an anonymous form
+      // cannot give their account a house (nor learn anything about them).
+      const self = !!person && ctx.actor?.userId === person.id;
+      if (person && !self && (person.passwordHash || (await needsInvitation(tx, person.id, community.id)))) throw new ConflictError(HAS_ACCOUNT_MESSAGE);
+      const user = await findOrCreatePerson(tx, input.user);
+      const houseId =
+        same?.id ??
+        (await createHouses(tx, community.id, [{ houseTypeId: type.id, catastral: null, ...(at as object), initialBalance: null, ownerUserId: null }], null))[0];
+      await assignOwner(tx, { id: houseId, neighborhoodId: community.id, ownerUserId: null }, user.id, null);
+      await refreshPendingStatus(tx, houseId);
+      const { signupCode } = await tx.house.findUniqueOrThrow({ where: { id: houseId }, select: { signupCode: true } });
+      const hasPassword = !!person?.passwordHash;
 
-  let result: Awaited<ReturnType<typeof attempt>> | undefined;
-  for (let n = 1; !result; n++) {
+      let registration: Registration;
+      if (mode === 'REVIEW') registration = { outcome: 'COMPLETED', houseId, email: input.user.email, emailSent: false };
+      else if (hasPassword) registration = { outcome: 'SIGN_IN', houseId, email: input.user.email, emailSent: false };
+      else if (mode === 'SIGN_UP') {
+        // The code opens the person's whole account: it goes to the address typed, never to this screen,
+        // so nobody can register someone else's e-mail and choose its password.
+        await queueEmail(
+          tx,
+          signupInvitation(ctx.config, {
+            kind: 'ONBOARDING',
+            to: input.user.email,
+            firstName: input.user.firstName,
+            communityName: community.name,
+            neighborhoodId: community.id,
+            code: signupCode!,
+          }),
+        );
+        await markSignupCodeSent(tx, [houseId]);
+        afterCommit(() => kickMailer(ctx.prisma));
+        registration = { outcome: 'COMPLETED', houseId, email: input.user.email, emailSent: true };
+      } else registration = { outcome: 'COMPLETED', houseId, email: input.user.email, emailSent: false };
+
+      await audit({
+        action: 'ONBOARDING_REGISTER',
+        entity: 'House',
+        entityId: houseId,
+        neighborhoodId: community.id,
+        userId: user.id,
+        data: { mode, outcome: registration.outcome, newPerson: user.created, existingHouse: !!same },
+      });
+      return registration;
+    });
+
+  for (let n = 1; ; n++) {
     try {
-      result = await attempt();
+      return await attempt();
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      // A simultaneous registration touched the same rows: run again on the new state (it may now find the house taken).
-      if (code === 'P2034' && n < SERIALIZABLE_ATTEMPTS) continue;
-      if (code === 'P2034') throw new ConflictError('Hay muchos registros en este momento; intenta de nuevo en unos segundos', 503);
+      // write() already ran it again on serialization conflicts; still conflicting, the service is busy.
+      if (isRetryable(error)) throw new UnavailableError('Hay muchos registros en este momento; intenta de nuevo en unos segundos');
       if (isUniqueViolation(error, 'email')) throw new ConflictError(EMAIL_IN_USE_MESSAGE);
-      if (isUniqueViolation(error) && n < SERIALIZABLE_ATTEMPTS) continue;
+      // A simultaneous registration created the same place meanwhile: run again on the new state (it may now find the house taken).
+      if (isUniqueViolation(error) && n < UNIQUE_ATTEMPTS) continue;
       throw error;
     }
   }
-
-  const mode = community.onboarding as Exclude<OnboardingMode, 'CLOSED' | 'PAUSED'>;
-  let registration: Registration;
-  if (mode === 'REVIEW') registration = { outcome: 'COMPLETED', houseId: result.houseId, email: input.user.email, emailSent: false };
-  else if (result.hasPassword) registration = { outcome: 'SIGN_IN', houseId: result.houseId, email: input.user.email, emailSent: false };
-  else if (mode === 'SIGN_UP') {
-    // The code opens the person's whole account: it goes to the address typed, never to this screen,
-    // so nobody can register someone else's e-mail and choose its password.
-    await queueEmail(
-      ctx.prisma,
-      signupInvitation(ctx.config, {
-        kind: 'ONBOARDING',
-        to: input.user.email,
-        firstName: input.user.firstName,
-        communityName: community.name,
-        neighborhoodId: community.id,
-        code: result.signupCode,
-      }),
-    );
-    await ctx.prisma.house.update({ where: { id: result.houseId }, data: { signupCodeSentAt: new Date() } });
-    registration = { outcome: 'COMPLETED', houseId: result.houseId, email: input.user.email, emailSent: true };
-  } else registration = { outcome: 'COMPLETED', houseId: result.houseId, email: input.user.email, emailSent: false };
-
-  await ctx.prisma.auditLog.create({
-    data: {
-      neighborhoodId: community.id,
-      userId: result.userId,
-      action: 'ONBOARDING_REGISTER',
-      entity: 'House',
-      entityId: String(result.houseId),
-      data: { mode, outcome: registration.outcome, newPerson: result.created, existingHouse: result.reused },
-      ip: ctx.ip,
-    },
-  });
-  return registration;
 }
 
 const LOCATION_FLAG_OF = { streetId: 'requireStreet', condominiumId: 'requireCondominium', mallId: 'requireMall' } as const;
@@ -278,10 +270,12 @@ function sameLocationWhere(neighborhoodId: number, houseTypeId: number, flags: H
 }
 
 /** The administrator opens, pauses or closes the public registration of their community. */
-export async function setOnboardingMode(ctx: Context, mode: OnboardingMode) {
+export async function setOnboardingMode(ctx: ServiceContext, mode: OnboardingMode) {
   const neighborhoodId = communityOf(ctx);
-  const before = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { onboarding: true } });
-  await ctx.prisma.neighborhood.update({ where: { id: neighborhoodId }, data: { onboarding: mode } });
-  await audit(ctx, 'SET_ONBOARDING_MODE', 'Neighborhood', neighborhoodId, { from: before.onboarding, to: mode });
-  return neighborhoodId;
+  return write(ctx, {}, async ({ tx, audit }) => {
+    const before = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { onboarding: true } });
+    await tx.neighborhood.update({ where: { id: neighborhoodId }, data: { onboarding: mode } });
+    await audit({ action: 'SET_ONBOARDING_MODE', entity: 'Neighborhood', entityId: neighborhoodId, data: { from: before.onboarding, to: mode } });
+    return neighborhoodId;
+  });
 }
