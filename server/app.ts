@@ -19,7 +19,6 @@ import { createAppPubSub } from './infra/pubsub.js';
 import { viewerForToken, type Viewer } from './auth/viewer.js';
 import { clearSessionCookie, tokenFromHeaders } from './auth/cookies.js';
 import { COMMUNITY_HEADER, createRestHandler, REST_PREFIX } from './rest/handler.js';
-import { legacyError } from './rest/router.js';
 import { restRoutes } from './rest/routes.js';
 import { maskUnexpected } from './graphql/errorMapping.js';
 import { attachGraphqlWebsocket } from './graphql/websocket.js';
@@ -29,6 +28,8 @@ import { FILES_PATH, handleFiles } from './infra/files/http.js';
 import { MAX_FILE_BYTES } from './infra/files/service.js';
 import { useInputArmor } from './graphql/inputArmor.js';
 import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from './http/bodyLimit.js';
+import { corsPolicy } from './http/cors.js';
+import { currentRequestId, logError, requestIdFor, withRequestId } from './http/requestLog.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // CLIENT_DIST lets parallel builds (and their browser tests) use their own output folder.
@@ -148,7 +149,9 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     graphiql: config.env === 'development' ? { title: 'Comunidad · GraphQL', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
     logging: config.env === 'test' ? false : 'info',
-    maskedErrors: { maskError: maskUnexpected(config.env !== 'production', (error) => console.error(error)) },
+    maskedErrors: { maskError: maskUnexpected(config.env !== 'production', logError, currentRequestId) },
+    // CORS is answered for the whole app (server/http/cors.ts): Yoga's reflects any origin.
+    cors: false,
     plugins: [
       useCSRFPrevention({ requestHeaders: ['x-graphql-csrf'] }),
       EnvelopArmorPlugin({
@@ -207,7 +210,18 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     return new Response(CLIENT_NOT_BUILT, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
 
+  const cors = corsPolicy(config.publicUrl);
+
+  /** Every answer carries its request id (x-request-id) and the CORS headers of the configured origin only. */
   async function fetch(request: Request, serverContext: object = {}): Promise<Response> {
+    const requestId = requestIdFor(request, !!options.trustProxy);
+    const preflight = cors.preflight(request);
+    if (preflight) return withHeader(preflight, 'x-request-id', requestId);
+    const response = await withRequestId(requestId, () => route(request, serverContext, requestId));
+    return cors.apply(request, withHeader(response, 'x-request-id', requestId));
+  }
+
+  async function route(request: Request, serverContext: object, requestId: string): Promise<Response> {
     const url = new URL(request.url);
     try {
       if (url.pathname === '/graphql' || url.pathname.startsWith('/graphql/')) {
@@ -232,8 +246,8 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       if (url.pathname === '/health') return Response.json({ ok: true, database: db.kind, sqlStatements: db.statements() });
       return await serveClient(request, url);
     } catch (error) {
-      console.error(error);
-      return legacyError(500, 500, 'Ocurrió un error inesperado. Intenta más tarde o escríbenos a soporte');
+      logError(error, requestId);
+      return Response.json({ code: 500, description: 'Ocurrió un error inesperado. Intenta más tarde o escríbenos a soporte', request_id: requestId }, { status: 500 });
     }
   }
 
@@ -261,6 +275,18 @@ function isPublicOperation(document: import('graphql').DocumentNode) {
   return document.definitions.some(
     (d) => d.kind === 'OperationDefinition' && d.selectionSet.selections.some((s) => s.kind === 'Field' && PUBLIC_ROOT_FIELDS.includes(s.name.value)),
   );
+}
+
+/** The response with one more header (a copy when its headers are immutable, as Response.redirect's). */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
 }
 
 async function isFile(file: string) {

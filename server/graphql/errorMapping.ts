@@ -15,15 +15,17 @@ export const unauthenticated = () => toGraphQLError(new UnauthenticatedError());
 export const forbidden = () => toGraphQLError(new ForbiddenError());
 
 /** Yoga's maskError: expected errors keep their message and code; unexpected ones are logged and masked. */
-export function maskUnexpected(expose: boolean, log: (error: unknown, requestId?: string) => void) {
+export function maskUnexpected(expose: boolean, log: (error: unknown, requestId?: string) => void, requestId: () => string | undefined = () => undefined) {
   return (error: unknown, message: string): GraphQLError => {
     const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
     if (original instanceof AppError) return original === error ? toGraphQLError(original) : reuse(error as GraphQLError, original);
     if (error instanceof GraphQLError && !error.originalError) return error;
     if (original instanceof GraphQLError) return original;
-    log(original);
+    const id = requestId();
+    log(original, id);
+    // The request id lets support find the one log line of this failure.
     return new GraphQLError(expose ? `${message} ${(original as Error)?.message ?? ''}`.trim() : 'Ocurrió un error inesperado', {
-      extensions: { code: 'INTERNAL_SERVER_ERROR', legacyCode: 500, http: { status: 500 } },
+      extensions: { code: 'INTERNAL_SERVER_ERROR', legacyCode: 500, http: { status: 500 }, ...(id ? { requestId: id } : {}) },
     });
   };
 }

@@ -2,6 +2,9 @@ import type { YogaServerInstance } from 'graphql-yoga';
 import { compileRoutes, legacyError, matchRoute, RestError, statusForCode, zodDescription, type RestRoute } from './router.js';
 import { hasForbiddenCharacters } from '../graphql/inputArmor.js';
 import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from '../http/bodyLimit.js';
+import { CSRF_MESSAGE, hasCsrfHeader } from '../http/csrf.js';
+import { currentRequestId } from '../http/requestLog.js';
+import { tokenFromHeaders } from '../auth/cookies.js';
 
 export const REST_PREFIX = '/api/1.0';
 export const COMMUNITY_HEADER = 'x-legacy-community';
@@ -47,6 +50,13 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
 
     const urlProblem = urlInputProblem(params ?? {}, url.searchParams);
     if (urlProblem) return legacyError(400, 400, urlProblem);
+    // CSRF: a browser adds the session cookie to another site's multipart form and to a plain link (GET).
+    // Uploads and GET routes that change something need the header the app sends when the cookie
+    // authenticates; bearer-token clients do not (no browser adds their token by itself).
+    if ((route.multipart || (request.method === 'GET' && /^\s*mutation\b/.test(route.operation))) && !hasCsrfHeader(request)) {
+      const { token, viaCookie } = tokenFromHeaders(request.headers);
+      if (token && viaCookie) return legacyError(403, 403, CSRF_MESSAGE);
+    }
 
     let body: unknown = undefined;
     try {
@@ -117,6 +127,11 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
           : error.extensions?.legacyCode
             ? error.message
             : `La solicitud no tiene el formato esperado: ${error.message}`;
+      if (status >= 500) {
+        // The id support looks for in the log (the one line of this failure).
+        const requestId = error.extensions?.requestId ?? currentRequestId();
+        return Response.json({ code, description, ...(requestId ? { request_id: requestId } : {}) }, { status, headers: responseHeaders });
+      }
       return legacyError(status, code, description, responseHeaders);
     }
     try {
