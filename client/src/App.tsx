@@ -20,6 +20,7 @@ const VerifyEmail = lazy(() => import('./screens/public/VerifyEmail.js'));
 const ActivateAccount = lazy(() => import('./screens/public/ActivateAccount.js'));
 const Onboarding = lazy(() => import('./screens/public/Onboarding.js'));
 const SwitchAccount = lazy(() => import('./screens/user/SwitchAccount.js'));
+const AcceptInvitation = lazy(() => import('./screens/user/AcceptInvitation.js'));
 const SignOut = lazy(() => import('./screens/user/SignOut.js'));
 
 
@@ -87,6 +88,7 @@ function SignedInRoutes() {
         <Route path="/logout" element={<SignOut />} />
         <Route path="/not-available" element={<NotAvailable />} />
         <Route path="/fraccionamiento/:id" element={<SwitchAccount />} />
+        <Route path="/invitations/:code" element={<AcceptInvitation />} />
         {ROUTES.map((route) => (
           <Route key={route.path} path={route.path} element={<Guarded route={route} />} />
         ))}

@@ -16,6 +16,7 @@ const query = graphql`
       ... on House {
         id databaseId label catastral status
         owner { id firstName lastName email mobile }
+        pendingOwnerEmail
         ownerChanges { createdAt fromName toName changedByName }
       }
     }
@@ -35,7 +36,7 @@ const changeMutation = graphql`
       ... on Error { code message }
       ... on InputError { issues { field message } }
       ... on MutationChangeHouseOwnerSuccess {
-        data { house { id ownerHasAccount owner { id firstName lastName email } ownerChanges { createdAt fromName toName changedByName } } }
+        data { house { id ownerHasAccount owner { id firstName lastName email } pendingOwnerEmail ownerChanges { createdAt fromName toName changedByName } } }
       }
     }
   }
@@ -46,7 +47,11 @@ type Candidate = NonNullable<OwnerChangeCandidateQuery$data['ownerCandidate']>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const fullName = (p: { firstName: string; lastName?: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
-/** /owners/{houseId}/change: search the new owner by e-mail, register them when nobody has it, then assign. */
+/**
+ * /owners/{houseId}/change: the new owner is named by e-mail. A person of this community is assigned at
+ * once; anyone else is registered with the data typed, or (when they already have an account elsewhere)
+ * invited: the house changes hands when they accept, and meanwhile only the e-mail typed is shown.
+ */
 export default function OwnerChange() {
   const { houseId } = useParams();
   const { t } = useTranslation();
@@ -80,14 +85,16 @@ export default function OwnerChange() {
     }
   };
 
-  const assign = async (target: { userId: string } | { newUser: { email: string; firstName: string; lastName: string | null; mobile: string | null } }) => {
-    const outcome = await change.run({ input: { id: house.id!, ...target } }, 'changeHouseOwner');
+  const assign = async (newOwner: { email: string; firstName?: string; lastName?: string | null; mobile?: string | null }) => {
+    const outcome = await change.run({ input: { id: house.id!, newOwner } }, 'changeHouseOwner');
     if ('ok' in outcome) {
-      notify('success', t('owners.change.done'));
+      const changed = (outcome.ok as { data?: { house?: { pendingOwnerEmail?: string | null; owner?: { email: string } | null } } } | undefined)?.data?.house;
+      if (changed?.pendingOwnerEmail === newOwner.email && changed.owner?.email !== newOwner.email) notify('success', t('owners.change.invited', { email: newOwner.email }));
+      else notify('success', t('owners.change.done'));
       navigate('/owners');
     } else if ('failed' in outcome) {
       const byField = issuesByField(outcome.failed);
-      setIssues(Object.fromEntries(Object.entries(byField).map(([k, v]) => [k.replace(/^newUser\./, '').replace(/^owner\./, ''), v])));
+      setIssues(Object.fromEntries(Object.entries(byField).map(([k, v]) => [k.replace(/^newOwner\./, '').replace(/^owner\./, ''), v])));
       notify('danger', outcome.failed.message ?? '');
     }
   };
@@ -106,6 +113,11 @@ export default function OwnerChange() {
           </Text>
         ) : (
           <Text c="dimmed">{t('owners.noOwner')}</Text>
+        )}
+        {house.pendingOwnerEmail && (
+          <Text size="sm" c="orange" mt="xs">
+            {t('owners.change.pending', { email: house.pendingOwnerEmail })}
+          </Text>
         )}
       </Paper>
 
@@ -140,7 +152,7 @@ export default function OwnerChange() {
           </Text>
           <Text fw={500}>{fullName(searched.candidate)}</Text>
           <Text size="sm">{searched.candidate.email}</Text>
-          <Button mt="sm" onClick={() => void assign({ userId: searched.candidate!.id })} loading={change.inFlight} disabled={searched.candidate.id === current?.id}>
+          <Button mt="sm" onClick={() => void assign({ email: searched.candidate!.email })} loading={change.inFlight} disabled={searched.candidate.id === current?.id}>
             {t('owners.change.assign')}
           </Button>
         </Paper>
@@ -160,9 +172,7 @@ export default function OwnerChange() {
                   setIssues({ firstName: t('form.required') });
                   return;
                 }
-                void assign({
-                  newUser: { email: searched.email, firstName: person.firstName.trim(), lastName: person.lastName.trim() || null, mobile: person.mobile.trim() || null },
-                });
+                void assign({ email: searched.email, firstName: person.firstName.trim(), lastName: person.lastName.trim() || null, mobile: person.mobile.trim() || null });
               }}
             >
               <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -23,6 +23,7 @@ const query = graphql`
         id databaseId status label catastral block lot exteriorNumber interiorNumber dimension parkingSpots initialBalance balanceReason
         houseType { id } streetId condominiumId condominiumName mallId mallName officialIdFileId
         owner { email firstName lastName mobile landline }
+        pendingOwnerEmail
       }
     }
     houseTypes(first: 100) {
@@ -475,6 +476,11 @@ function HouseForm({ data, existing }: { data: Data; existing: ExistingHouse | n
             </Fieldset>
 
             <Fieldset legend={t('owners.form.owner')}>
+              {existing?.pendingOwnerEmail && (
+                <Alert color="orange" mb="sm">
+                  {t('owners.change.pending', { email: existing.pendingOwnerEmail })}
+                </Alert>
+              )}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
                   label={t('owners.form.email')}
