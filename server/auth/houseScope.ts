@@ -30,6 +30,16 @@ export function reachesHouse(actor: Pick<Actor, 'grants' | 'houseId'> | null | u
   return actor.houseId != null && houseId === actor.houseId;
 }
 
+/**
+ * The rule as a filter on rows that carry a houseId (lists): any house of the community for holders of
+ * `adminGrants` (rows without a house excluded), else only the actor's house (nothing without one).
+ * Combine it with the community filter (neighborhoodId).
+ */
+export function houseScopeFilter(actor: Pick<Actor, 'grants' | 'houseId'> | null | undefined, adminGrants: readonly string[]): { not: null } | number {
+  if (actor && adminGrants.some((g) => actor.grants.has(g))) return { not: null };
+  return actor?.houseId ?? -1;
+}
+
 export const HOUSE_BLOCKED = 'La propiedad está bloqueada';
 export const HOUSE_DELETED = 'La propiedad está eliminada';
 export const HOUSE_NOT_FOUND = 'La propiedad no existe';

@@ -47,7 +47,11 @@ export const AdministrationUserRef = builder.prismaNode('Membership', {
     }),
     // The person's own name shows only once they belong to the community: never while invited.
     firstName: t.string({ select: { pending: true, user: { select: { firstName: true } } }, resolve: (m) => (m.pending ? '' : m.user.firstName) }),
-    lastName: t.string({ nullable: true, select: { pending: true, user: { select: { lastName: true } } }, resolve: (m) => (m.pending ? null : m.user.lastName) }),
+    lastName: t.string({
+      nullable: true,
+      select: { pending: true, user: { select: { lastName: true } } },
+      resolve: (m) => (m.pending ? null : m.user.lastName),
+    }),
     email: t.string({ select: { user: { select: { email: true } } }, resolve: (m) => m.user.email }),
     role: t.relation('role', { type: CommunityRoleRef }),
     pendingSignup: t.boolean({
@@ -59,7 +63,9 @@ export const AdministrationUserRef = builder.prismaNode('Membership', {
       description: 'The name and e-mail may be corrected: the person has not registered and belongs to no other community.',
       select: (_args, ctx) => ({
         pending: true,
-        user: { select: { passwordHash: true, memberships: { where: { neighborhoodId: { not: ctx.actor?.neighborhoodId ?? -1 } }, select: { id: true }, take: 1 } } },
+        user: {
+          select: { passwordHash: true, memberships: { where: { neighborhoodId: { not: ctx.actor?.neighborhoodId ?? -1 } }, select: { id: true }, take: 1 } },
+        },
       }),
       resolve: (m) => !m.pending && !m.user.passwordHash && m.user.memberships.length === 0,
     }),
@@ -241,8 +247,7 @@ builder.mutationField('updateAdministrationUser', (t) =>
   }),
 );
 
-const IdInput = (name: string) =>
-  builder.inputType(name, { fields: (f) => ({ id: f.globalID({ required: true, for: AdministrationUserRef }) }) });
+const IdInput = (name: string) => builder.inputType(name, { fields: (f) => ({ id: f.globalID({ required: true, for: AdministrationUserRef }) }) });
 
 builder.mutationField('deleteAdministrationUser', (t) =>
   t.field({

@@ -72,7 +72,13 @@ describe('administration users through REST', () => {
       { token: admin },
     );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ first_name: 'Lucía', last_name: 'Pérez', email: 'lucia.perez@demo.mx', pending_signup: true, role: { name: 'Seguridad' } });
+    expect(created.body).toMatchObject({
+      first_name: 'Lucía',
+      last_name: 'Pérez',
+      email: 'lucia.perez@demo.mx',
+      pending_signup: true,
+      role: { name: 'Seguridad' },
+    });
     const user = await prisma().user.findUniqueOrThrow({ where: { email: 'lucia.perez@demo.mx' } });
     expect(user.passwordHash).toBeNull();
     expect(created.body).not.toHaveProperty('admin_signup_code');
@@ -138,7 +144,10 @@ describe('administration users through REST', () => {
       { first_name: 'Rosa', email: 'RESIDENTE@demo.mx', id_role: await role('CONFIG_ADMIN') },
       { token: config },
     );
-    expect(duplicate).toMatchObject({ status: 409, body: { code: 409, description: 'Ya existe un usuario de administración con el correo residente@demo.mx' } });
+    expect(duplicate).toMatchObject({
+      status: 409,
+      body: { code: 409, description: 'Ya existe un usuario de administración con el correo residente@demo.mx' },
+    });
     expect(await prisma().membership.count()).toBe(users);
 
     // Their name and e-mail are theirs once they have a password; the role can still change.
@@ -148,7 +157,10 @@ describe('administration users through REST', () => {
       { first_name: 'Rosa', last_name: 'Díaz', email: 'otra@demo.mx', id_role: await role('SECURITY') },
       { token: config },
     );
-    expect(rename).toMatchObject({ status: 409, body: { description: 'El nombre y el correo de residente@demo.mx solo los puede cambiar su titular desde Mis datos' } });
+    expect(rename).toMatchObject({
+      status: 409,
+      body: { description: 'El nombre y el correo de residente@demo.mx solo los puede cambiar su titular desde Mis datos' },
+    });
     const resend = await t.rest('PUT', `/neighborhoods/${olivos}/users/${created.body.id}/signup`, {}, { token: config });
     expect(resend).toMatchObject({ status: 409, body: { description: 'residente@demo.mx ya creó su contraseña; no necesita el código de registro' } });
     expect(await prisma().user.findUniqueOrThrow({ where: { email: 'residente@demo.mx' } })).toEqual(before);
@@ -162,13 +174,28 @@ describe('administration users through REST', () => {
     expect(blank).toMatchObject({ status: 400, body: { code: 400, description: 'El correo electrónico no es válido. El nombre es requerido' } });
     const missing = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Ana' }, { token: config });
     expect(missing.body.description).toContain('El campo email es requerido');
-    const houseRole = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Ana', email: 'ana@demo.mx', id_role: await role('OWNER') }, { token: config });
+    const houseRole = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'Ana', email: 'ana@demo.mx', id_role: await role('OWNER') },
+      { token: config },
+    );
     expect(houseRole).toMatchObject({ status: 400, body: { description: 'El rol no existe en esta comunidad' } });
     const torre = (await prisma().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } })).id;
-    const foreignRole = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Ana', email: 'ana@demo.mx', id_role: await role('SECURITY', torre) }, { token: config });
+    const foreignRole = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'Ana', email: 'ana@demo.mx', id_role: await role('SECURITY', torre) },
+      { token: config },
+    );
     expect(foreignRole.status).toBe(400);
 
-    const created = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Ana', email: 'ana@demo.mx', id_role: await role('SECURITY') }, { token: config });
+    const created = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'Ana', email: 'ana@demo.mx', id_role: await role('SECURITY') },
+      { token: config },
+    );
     const taken = await t.rest(
       'PUT',
       `/neighborhoods/${olivos}/users/${created.body.id}`,
@@ -176,7 +203,12 @@ describe('administration users through REST', () => {
       { token: config },
     );
     expect(taken).toMatchObject({ status: 409, body: { description: 'Ya existe un usuario con el correo propietario@demo.mx' } });
-    const badEdit = await t.rest('PUT', `/neighborhoods/${olivos}/users/${created.body.id}`, { first_name: '', email: 'ana@demo.mx', id_role: await role('SECURITY') }, { token: config });
+    const badEdit = await t.rest(
+      'PUT',
+      `/neighborhoods/${olivos}/users/${created.body.id}`,
+      { first_name: '', email: 'ana@demo.mx', id_role: await role('SECURITY') },
+      { token: config },
+    );
     expect(badEdit.status).toBe(400);
     expect((await t.rest('GET', `/neighborhoods/${olivos}/users/${created.body.id}`, undefined, { token: config })).body).toEqual(created.body);
     await t.rest('DELETE', `/neighborhoods/${olivos}/users/${created.body.id}`, undefined, { token: config });
@@ -204,16 +236,32 @@ describe('administration users through REST', () => {
       { token: config },
     );
     expect(escalate.status).toBe(409);
-    const makeAdmin = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Eva', email: 'eva@demo.mx', id_role: await role('ADMIN') }, { token: config });
-    expect(makeAdmin).toMatchObject({ status: 403, body: { description: 'No puedes asignar ni modificar un rol con permisos de administración que tú no tienes' } });
+    const makeAdmin = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'Eva', email: 'eva@demo.mx', id_role: await role('ADMIN') },
+      { token: config },
+    );
+    expect(makeAdmin).toMatchObject({
+      status: 403,
+      body: { description: 'No puedes asignar ni modificar un rol con permisos de administración que tú no tienes' },
+    });
     const removeAdmin = await t.rest('DELETE', `/neighborhoods/${olivos}/users/${adminAccount!.id}`, undefined, { token: config });
     expect(removeAdmin.status).toBe(403);
 
     // A second administrator may be added and removed; the last one stays.
-    const second = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Eva', email: 'eva@demo.mx', id_role: await role('ADMIN') }, { token: admin });
+    const second = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'Eva', email: 'eva@demo.mx', id_role: await role('ADMIN') },
+      { token: admin },
+    );
     expect(second.status).toBe(201);
     const secondToken = await (async () => {
-      await prisma().user.update({ where: { email: 'eva@demo.mx' }, data: { passwordHash: (await prisma().user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } })).passwordHash } });
+      await prisma().user.update({
+        where: { email: 'eva@demo.mx' },
+        data: { passwordHash: (await prisma().user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } })).passwordHash },
+      });
       return t.signIn('eva@demo.mx');
     })();
     // Deleting Adriana's account ends her sessions on it.
@@ -248,7 +296,10 @@ describe('administration users through REST', () => {
     expect((await t.rest('GET', `/neighborhoods/${olivos}/users`, undefined, { token: owner })).status).toBe(403);
     expect((await t.rest('GET', `/neighborhoods/${olivos}/users/roles`, undefined, { token: owner })).status).toBe(403);
     expect((await t.rest('GET', `/neighborhoods/${olivos}/users/search?email=admin@demo.mx`, undefined, { token: owner })).status).toBe(403);
-    expect((await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'X', email: 'x@demo.mx', id_role: await role('SECURITY') }, { token: owner })).status).toBe(403);
+    expect(
+      (await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'X', email: 'x@demo.mx', id_role: await role('SECURITY') }, { token: owner }))
+        .status,
+    ).toBe(403);
     expect((await t.rest('DELETE', `/neighborhoods/${olivos}/users/${security!.id}`, undefined, { token: owner })).status).toBe(403);
     expect((await t.rest('PUT', `/neighborhoods/${olivos}/users/${security!.id}/signup`, {}, { token: owner })).status).toBe(403);
     expect((await t.rest('GET', `/neighborhoods/${olivos}/users`)).status).toBe(401);
@@ -258,7 +309,16 @@ describe('administration users through REST', () => {
     const ownerAccount = await prisma().membership.findFirstOrThrow({ where: { user: { email: 'propietario@demo.mx' }, neighborhoodId: olivos } });
     for (const id of [foreign!.id, ownerAccount.id]) {
       expect((await t.rest('GET', `/neighborhoods/${olivos}/users/${id}`, undefined, { token: admin })).status).toBe(404);
-      expect((await t.rest('PUT', `/neighborhoods/${olivos}/users/${id}`, { first_name: 'X', email: 'x@demo.mx', id_role: await role('SECURITY') }, { token: admin })).status).toBe(404);
+      expect(
+        (
+          await t.rest(
+            'PUT',
+            `/neighborhoods/${olivos}/users/${id}`,
+            { first_name: 'X', email: 'x@demo.mx', id_role: await role('SECURITY') },
+            { token: admin },
+          )
+        ).status,
+      ).toBe(404);
       expect((await t.rest('DELETE', `/neighborhoods/${olivos}/users/${id}`, undefined, { token: admin })).status).toBe(404);
       expect((await t.rest('PUT', `/neighborhoods/${olivos}/users/${id}/signup`, {}, { token: admin })).status).toBe(404);
     }
@@ -277,7 +337,9 @@ describe('administration users through GraphQL', () => {
     expect(body.data.administrationUsers.edges.map((e: any) => e.node)).toEqual([
       expect.objectContaining({ email: 'config@demo.mx', isViewer: true, pendingSignup: false, role: { name: 'Administrador de configuración' } }),
     ]);
-    const roleId = (await t.gql('{ administrationRoles { id name } }', {}, { token: config })).body.data.administrationRoles.find((r: any) => r.name === 'Seguridad').id;
+    const roleId = (await t.gql('{ administrationRoles { id name } }', {}, { token: config })).body.data.administrationRoles.find(
+      (r: any) => r.name === 'Seguridad',
+    ).id;
     const bySecurity = await t.gql(LIST, { filter: { roleId } }, { token: config });
     expect(bySecurity.body.data.administrationUsers.edges.map((e: any) => e.node.email).sort()).toEqual(['invitado@demo.mx', 'seguridad@demo.mx']);
 
@@ -325,7 +387,8 @@ describe('administration users through GraphQL', () => {
   });
 
   it('answers typed errors, looks people up by e-mail and resends the code', async () => {
-    const roles = (await t.gql('{ administrationRoles { id name forHouse } communityRoles(forHouse: true) { name forHouse } }', {}, { token: admin })).body.data;
+    const roles = (await t.gql('{ administrationRoles { id name forHouse } communityRoles(forHouse: true) { name forHouse } }', {}, { token: admin })).body
+      .data;
     expect(roles.administrationRoles.every((r: any) => !r.forHouse)).toBe(true);
     expect(roles.communityRoles.map((r: any) => r.forHouse)).toEqual([true, true, true]);
     const security = roles.administrationRoles.find((r: any) => r.name === 'Seguridad').id;
@@ -334,14 +397,23 @@ describe('administration users through GraphQL', () => {
       { input: { email: 'no-es-correo', firstName: 'A', roleId: security } },
       { token: admin },
     );
-    expect(bad.body.data.createAdministrationUser).toEqual({ __typename: 'InputError', issues: [{ field: 'email', message: 'El correo electrónico no es válido' }] });
+    expect(bad.body.data.createAdministrationUser).toEqual({
+      __typename: 'InputError',
+      issues: [{ field: 'email', message: 'El correo electrónico no es válido' }],
+    });
 
     const lookup = await t.gql(
       'query($email: String!) { userByEmail(email: $email) { email firstName lastName pendingSignup administrationUser { email } } }',
       { email: ' Seguridad@Demo.mx ' },
       { token: admin },
     );
-    expect(lookup.body.data.userByEmail).toEqual({ email: 'seguridad@demo.mx', firstName: 'Samuel', lastName: 'Ortiz', pendingSignup: false, administrationUser: { email: 'seguridad@demo.mx' } });
+    expect(lookup.body.data.userByEmail).toEqual({
+      email: 'seguridad@demo.mx',
+      firstName: 'Samuel',
+      lastName: 'Ortiz',
+      pendingSignup: false,
+      administrationUser: { email: 'seguridad@demo.mx' },
+    });
     const nobody = await t.gql('query { a: userByEmail(email: "nadie@demo.mx") { email } b: userByEmail(email: "mal") { email } }', {}, { token: admin });
     expect(nobody.body.data).toEqual({ a: null, b: null });
     expect((await t.gql('query { userByEmail(email: "admin@demo.mx") { email } }', {}, { token: owner })).status).toBe(403);
@@ -355,9 +427,14 @@ describe('administration users through GraphQL', () => {
     for (let i = 0; i < 3; i++) await t.gql(RESEND, { input: { id } }, { token: admin });
     const limited = await t.gql(RESEND, { input: { id } }, { token: admin });
     // Too many e-mails is a rate limit (429), not a conflict.
-    expect(limited.body.errors[0]).toMatchObject({ message: 'Ya enviamos varios correos a pendiente@demo.mx en la última hora. Intenta más tarde', extensions: { code: 'RATE_LIMITED', legacyCode: 429 } });
+    expect(limited.body.errors[0]).toMatchObject({
+      message: 'Ya enviamos varios correos a pendiente@demo.mx en la última hora. Intenta más tarde',
+      extensions: { code: 'RATE_LIMITED', legacyCode: 429 },
+    });
 
-    const foreign = Buffer.from(`AdministrationUser:${(await membershipOf('admin@demo.mx', (await prisma().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } })).id))!.id}`).toString('base64');
+    const foreign = Buffer.from(
+      `AdministrationUser:${(await membershipOf('admin@demo.mx', (await prisma().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } })).id))!.id}`,
+    ).toString('base64');
     const notFound = await t.gql(
       'mutation($input: DeleteAdministrationUserInput!) { deleteAdministrationUser(input: $input) { __typename ... on Error { message } } }',
       { input: { id: foreign } },
@@ -374,7 +451,12 @@ describe('sign-up codes stay with their holder', () => {
     const torre = (await prisma().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } })).id;
     const torreAdmin = await t.signIn('admin@demo.mx', { domain: 'torre_azul' });
     const inaki = await prisma().user.findUniqueOrThrow({ where: { email: 'invitado@demo.mx' } });
-    const created = await t.rest('POST', `/neighborhoods/${torre}/users`, { first_name: 'Iñaki', email: 'invitado@demo.mx', id_role: await role('ADMIN', torre) }, { token: torreAdmin });
+    const created = await t.rest(
+      'POST',
+      `/neighborhoods/${torre}/users`,
+      { first_name: 'Iñaki', email: 'invitado@demo.mx', id_role: await role('ADMIN', torre) },
+      { token: torreAdmin },
+    );
     expect(created.status).toBe(201);
     const code = (await prisma().user.findUniqueOrThrow({ where: { id: inaki.id } })).signupCode!;
     expect(code).toBeTruthy();
@@ -399,11 +481,19 @@ describe('sign-up codes stay with their holder', () => {
   });
 
   it('a configuration administrator cannot resend the invitation of a pending Administrador', async () => {
-    const made = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Nora', email: 'nora.admin@demo.mx', id_role: await role('ADMIN') }, { token: admin });
+    const made = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'Nora', email: 'nora.admin@demo.mx', id_role: await role('ADMIN') },
+      { token: admin },
+    );
     expect(made.status).toBe(201);
     const mails = (await outboxTo('nora.admin@demo.mx')).length;
     const refused = await t.rest('PUT', `/neighborhoods/${olivos}/users/${made.body.id}/signup`, {}, { token: config });
-    expect(refused).toMatchObject({ status: 403, body: { code: 403, description: 'No puedes asignar ni modificar un rol con permisos de administración que tú no tienes' } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 403, description: 'No puedes asignar ni modificar un rol con permisos de administración que tú no tienes' },
+    });
     expect(await outboxTo('nora.admin@demo.mx')).toHaveLength(mails);
     expect((await t.rest('PUT', `/neighborhoods/${olivos}/users/${made.body.id}/signup`, {}, { token: admin })).status).toBe(200);
     await t.rest('DELETE', `/neighborhoods/${olivos}/users/${made.body.id}`, undefined, { token: admin });
@@ -413,13 +503,25 @@ describe('sign-up codes stay with their holder', () => {
     const before = (await prisma().neighborhood.findUniqueOrThrow({ where: { id: olivos } })).modules;
     await prisma().neighborhood.update({ where: { id: olivos }, data: { modules: before.filter((m) => m !== 'FACTURACION') } });
     try {
-      const taxRole = await prisma().role.create({ data: { neighborhoodId: olivos, kind: 'CUSTOM', name: 'Facturista', grants: ['ATaxRead', 'ATaxUpdate', 'CUsersRead'] } });
+      const taxRole = await prisma().role.create({
+        data: { neighborhoodId: olivos, kind: 'CUSTOM', name: 'Facturista', grants: ['ATaxRead', 'ATaxUpdate', 'CUsersRead'] },
+      });
       const memberships = await prisma().membership.count();
-      const refused = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Fede', email: 'fede@demo.mx', id_role: taxRole.id }, { token: config });
-      expect(refused).toMatchObject({ status: 403, body: { description: 'No puedes asignar ni modificar un rol con permisos de administración que tú no tienes' } });
+      const refused = await t.rest(
+        'POST',
+        `/neighborhoods/${olivos}/users`,
+        { first_name: 'Fede', email: 'fede@demo.mx', id_role: taxRole.id },
+        { token: config },
+      );
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { description: 'No puedes asignar ni modificar un rol con permisos de administración que tú no tienes' },
+      });
       expect(await prisma().membership.count()).toBe(memberships);
       // The Administrador holds those grants in their role, module on or off.
-      expect((await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Fede', email: 'fede@demo.mx', id_role: taxRole.id }, { token: admin })).status).toBe(201);
+      expect(
+        (await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Fede', email: 'fede@demo.mx', id_role: taxRole.id }, { token: admin })).status,
+      ).toBe(201);
     } finally {
       await prisma().neighborhood.update({ where: { id: olivos }, data: { modules: before } });
     }
@@ -432,19 +534,34 @@ describe('simultaneous writes', () => {
     await prisma().user.create({ data: { email: 'doble@demo.mx', firstName: 'Dora', passwordHash } });
     const securityRole = await role('SECURITY');
     const answers = await Promise.all(
-      [admin, config, admin].map((token) => t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Dora', email: 'doble@demo.mx', id_role: securityRole }, { token })),
+      [admin, config, admin].map((token) =>
+        t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Dora', email: 'doble@demo.mx', id_role: securityRole }, { token }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
-    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.description).toBe('Ya existe un usuario de administración con el correo doble@demo.mx');
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(a.body.description).toBe('Ya existe un usuario de administración con el correo doble@demo.mx');
     expect(await prisma().membership.count({ where: { user: { email: 'doble@demo.mx' }, neighborhoodId: olivos, houseId: null } })).toBe(1);
   });
 
   it('two corrections of pending invitations to the same new address: one wins, the other gets the Spanish conflict', async () => {
     const securityRole = await role('SECURITY');
-    const a = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Alba', email: 'alba.typo@demo.mx', id_role: securityRole }, { token: admin });
-    const b = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Alba', email: 'alba.otro@demo.mx', id_role: securityRole }, { token: admin });
+    const a = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'Alba', email: 'alba.typo@demo.mx', id_role: securityRole },
+      { token: admin },
+    );
+    const b = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'Alba', email: 'alba.otro@demo.mx', id_role: securityRole },
+      { token: admin },
+    );
     const answers = await Promise.all(
-      [a, b].map((x) => t.rest('PUT', `/neighborhoods/${olivos}/users/${x.body.id}`, { first_name: 'Alba', email: 'alba@demo.mx', id_role: securityRole }, { token: admin })),
+      [a, b].map((x) =>
+        t.rest('PUT', `/neighborhoods/${olivos}/users/${x.body.id}`, { first_name: 'Alba', email: 'alba@demo.mx', id_role: securityRole }, { token: admin }),
+      ),
     );
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     expect(answers.find((x) => x.status === 409)!.body).toEqual({ code: 409, description: 'Ya existe un usuario con el correo alba@demo.mx' });
@@ -453,10 +570,12 @@ describe('simultaneous writes', () => {
 });
 
 describe('tenancy and the kernel (issue 8)', () => {
-  it("an e-mail of another community is invited: their name is not rewritten nor shown, and the lookup does not reveal them", async () => {
+  it('an e-mail of another community is invited: their name is not rewritten nor shown, and the lookup does not reveal them', async () => {
     const torre = (await prisma().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } })).id;
     const { passwordHash } = await prisma().user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } });
-    const person = await prisma().user.create({ data: { email: 'tomasa.torre@demo.mx', firstName: 'Tomasa', lastName: 'Quintero', mobile: '5512345678', passwordHash } });
+    const person = await prisma().user.create({
+      data: { email: 'tomasa.torre@demo.mx', firstName: 'Tomasa', lastName: 'Quintero', mobile: '5512345678', passwordHash },
+    });
     await prisma().membership.create({ data: { neighborhoodId: torre, userId: person.id, roleId: await role('SECURITY', torre) } });
     // The lookup that prefills the form knows nobody outside the community.
     const lookup = await t.gql('query { userByEmail(email: "tomasa.torre@demo.mx") { firstName lastName } }', {}, { token: config });
@@ -464,17 +583,35 @@ describe('tenancy and the kernel (issue 8)', () => {
     const search = await t.rest('GET', `/neighborhoods/${olivos}/users/search?email=tomasa.torre@demo.mx`, undefined, { token: config });
     expect(search.status).toBe(404);
     // Creating with another name neither rewrites nor reveals theirs.
-    const created = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Nombre', last_name: 'Inventado', email: 'tomasa.torre@demo.mx', id_role: await role('SECURITY') }, { token: config });
+    const created = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'Nombre', last_name: 'Inventado', email: 'tomasa.torre@demo.mx', id_role: await role('SECURITY') },
+      { token: config },
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ first_name: '', last_name: null, email: 'tomasa.torre@demo.mx', pending_signup: false });
     expect(JSON.stringify(created.body)).not.toContain('Quintero');
-    expect(await prisma().user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({ firstName: 'Tomasa', lastName: 'Quintero', mobile: '5512345678' });
+    expect(await prisma().user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({
+      firstName: 'Tomasa',
+      lastName: 'Quintero',
+      mobile: '5512345678',
+    });
     expect(await prisma().membership.findUniqueOrThrow({ where: { id: created.body.id } })).toMatchObject({ pending: true, active: false });
     const listed = await t.rest('GET', `/neighborhoods/${olivos}/users?search=tomasa`, undefined, { token: config });
     expect(listed.body.content.map((u: any) => [u.email, u.first_name])).toEqual([['tomasa.torre@demo.mx', '']]);
-    expect((await t.rest('GET', `/neighborhoods/${olivos}/users?search=Quintero`, undefined, { token: config })).body.content.some((u: any) => u.email === 'tomasa.torre@demo.mx')).toBe(false);
+    expect(
+      (await t.rest('GET', `/neighborhoods/${olivos}/users?search=Quintero`, undefined, { token: config })).body.content.some(
+        (u: any) => u.email === 'tomasa.torre@demo.mx',
+      ),
+    ).toBe(false);
     // Editing the invitation changes the role only.
-    const edited = await t.rest('PUT', `/neighborhoods/${olivos}/users/${created.body.id}`, { first_name: 'Otra', email: 'otra.direccion@demo.mx', id_role: await role('CONFIG_ADMIN') }, { token: admin });
+    const edited = await t.rest(
+      'PUT',
+      `/neighborhoods/${olivos}/users/${created.body.id}`,
+      { first_name: 'Otra', email: 'otra.direccion@demo.mx', id_role: await role('CONFIG_ADMIN') },
+      { token: admin },
+    );
     expect(edited.status).toBe(200);
     expect(await prisma().user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({ firstName: 'Tomasa', email: 'tomasa.torre@demo.mx' });
     expect((await prisma().membership.findUniqueOrThrow({ where: { id: created.body.id } })).roleId).toBe(await role('CONFIG_ADMIN'));
@@ -488,7 +625,12 @@ describe('tenancy and the kernel (issue 8)', () => {
     await prisma().user.update({ where: { id: adminUser.id }, data: { emailVerified: false } });
     try {
       const users = await prisma().user.count();
-      const refused = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Vera', email: 'vera@demo.mx', id_role: await role('SECURITY') }, { token: admin });
+      const refused = await t.rest(
+        'POST',
+        `/neighborhoods/${olivos}/users`,
+        { first_name: 'Vera', email: 'vera@demo.mx', id_role: await role('SECURITY') },
+        { token: admin },
+      );
       expect(refused).toMatchObject({ status: 403, body: { code: 403, description: 'Verifica tu correo electrónico antes de registrar personas' } });
       expect(await prisma().user.count()).toBe(users);
       expect(await outboxTo('vera@demo.mx')).toHaveLength(0);
@@ -498,9 +640,19 @@ describe('tenancy and the kernel (issue 8)', () => {
   });
 
   it('bounds every string and the search; the same Idempotency-Key creates once with one audit record', async () => {
-    const long = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'x'.repeat(8000), email: 'largo@demo.mx', id_role: await role('SECURITY') }, { token: config });
+    const long = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'x'.repeat(8000), email: 'largo@demo.mx', id_role: await role('SECURITY') },
+      { token: config },
+    );
     expect(long.body).toEqual({ code: 400, description: 'El nombre debe tener como máximo 80 caracteres' });
-    const longMail = await t.rest('POST', `/neighborhoods/${olivos}/users`, { first_name: 'Ana', email: `${'a'.repeat(300)}@demo.mx`, id_role: await role('SECURITY') }, { token: config });
+    const longMail = await t.rest(
+      'POST',
+      `/neighborhoods/${olivos}/users`,
+      { first_name: 'Ana', email: `${'a'.repeat(300)}@demo.mx`, id_role: await role('SECURITY') },
+      { token: config },
+    );
     expect(longMail.status).toBe(400);
     expect((await t.rest('GET', `/neighborhoods/${olivos}/users?search=${'s'.repeat(8000)}`, undefined, { token: config })).status).toBe(400);
     const headers = { 'idempotency-key': 'alta-admin-ximena' };

@@ -170,7 +170,15 @@ async function queueSignup(ctx: ServiceContext, tx: Tx, user: { email: string; f
   const community = await communityNamed(tx, neighborhoodId);
   await queueEmail(
     tx,
-    signupInvitation(ctx.config, { kind: 'ADMINISTRATION', to: user.email, firstName: user.firstName, communityName: community.name, neighborhoodId, code: user.code, roleName }),
+    signupInvitation(ctx.config, {
+      kind: 'ADMINISTRATION',
+      to: user.email,
+      firstName: user.firstName,
+      communityName: community.name,
+      neighborhoodId,
+      code: user.code,
+      roleName,
+    }),
   );
   return community;
 }
@@ -212,12 +220,22 @@ export async function createAdminUser(ctx: ServiceContext, raw: unknown, idempot
     if (!person.created && (await needsInvitation(tx, person.id, neighborhoodId))) {
       const invitation = await invitePerson(tx, { neighborhoodId, userId: person.id, houseId: null, roleId: role.id, invitedByUserId: actor.userId });
       await queueAcceptance(ctx, tx, input.email, invitation.code, role.name);
-      await audit({ action: 'INVITE', entity: 'AdministrationUser', entityId: invitation.membershipId, data: { userId: person.id, roleId: role.id, acceptance: true } });
+      await audit({
+        action: 'INVITE',
+        entity: 'AdministrationUser',
+        entityId: invitation.membershipId,
+        data: { userId: person.id, roleId: role.id, acceptance: true },
+      });
       return invitation.membershipId;
     }
 
     const membership = await addMembership(tx, { neighborhoodId, userId: person.id, roleId: role.id, houseId: null });
-    await audit({ action: 'CREATE', entity: 'AdministrationUser', entityId: membership.id, data: { userId: person.id, roleId: role.id, createdUser: person.created } });
+    await audit({
+      action: 'CREATE',
+      entity: 'AdministrationUser',
+      entityId: membership.id,
+      data: { userId: person.id, roleId: role.id, createdUser: person.created },
+    });
     const signup = await signupCodeFor(tx, person.id);
     if (signup.code) {
       await queueSignup(ctx, tx, { email: signup.email, firstName: signup.firstName, code: signup.code }, role.name);
@@ -243,7 +261,9 @@ export async function createAdminUser(ctx: ServiceContext, raw: unknown, idempot
  */
 export async function updateAdminUser(ctx: ServiceContext, id: number, raw: unknown) {
   const membership = await findOwn(ctx, id);
-  const input = membership.pending ? { ...parseInput(RoleOnlySchema, raw), email: membership.user.email, firstName: membership.user.firstName, lastName: membership.user.lastName } : parseInput(AdminUserSchema, raw);
+  const input = membership.pending
+    ? { ...parseInput(RoleOnlySchema, raw), email: membership.user.email, firstName: membership.user.firstName, lastName: membership.user.lastName }
+    : parseInput(AdminUserSchema, raw);
   const role = await findRole(ctx, input.roleId);
   const actor = actorOf(ctx);
   const neighborhoodId = communityOf(ctx);
@@ -279,7 +299,11 @@ export async function updateAdminUser(ctx: ServiceContext, id: number, raw: unkn
       action: 'UPDATE',
       entity: 'AdministrationUser',
       entityId: id,
-      data: { userId: user.id, ...(roleChanged ? { roleFrom: membership.roleId, roleTo: role.id } : {}), ...(personalChanged ? { emailFrom: user.email, emailTo: input.email } : {}) },
+      data: {
+        userId: user.id,
+        ...(roleChanged ? { roleFrom: membership.roleId, roleTo: role.id } : {}),
+        ...(personalChanged ? { emailFrom: user.email, emailTo: input.email } : {}),
+      },
     });
     if (emailChanged) await audit({ action: 'INVITE', entity: 'AdministrationUser', entityId: id, data: { userId: user.id } });
     return id;
@@ -322,17 +346,21 @@ export async function resendAdminSignupCode(ctx: ServiceContext, id: number) {
   if ((await recentInvitations(ctx, user.id)) >= MAX_INVITATIONS_PER_HOUR) {
     throw new RateLimitedError(`Ya enviamos varios correos a ${user.email} en la última hora. Intenta más tarde`);
   }
-  return write(ctx, { audit: { action: 'RESEND_SIGNUP', entity: 'AdministrationUser', entityId: id, data: { userId: user.id } } }, async ({ tx, afterCommit }) => {
-    afterCommit(() => kickMailer(ctx.prisma));
-    if (membership.pending && membership.invitationCode) {
-      const community = await queueAcceptance(ctx, tx, user.email, membership.invitationCode, membership.role.name);
+  return write(
+    ctx,
+    { audit: { action: 'RESEND_SIGNUP', entity: 'AdministrationUser', entityId: id, data: { userId: user.id } } },
+    async ({ tx, afterCommit }) => {
+      afterCommit(() => kickMailer(ctx.prisma));
+      if (membership.pending && membership.invitationCode) {
+        const community = await queueAcceptance(ctx, tx, user.email, membership.invitationCode, membership.role.name);
+        return { id, domain: community.domain };
+      }
+      const signup = await signupCodeFor(tx, user.id);
+      if (!signup.code) throw new ConflictError(`${user.email} ya creó su contraseña; no necesita el código de registro`);
+      const community = await queueSignup(ctx, tx, { email: user.email, firstName: user.firstName, code: signup.code }, membership.role.name);
       return { id, domain: community.domain };
-    }
-    const signup = await signupCodeFor(tx, user.id);
-    if (!signup.code) throw new ConflictError(`${user.email} ya creó su contraseña; no necesita el código de registro`);
-    const community = await queueSignup(ctx, tx, { email: user.email, firstName: user.firstName, code: signup.code }, membership.role.name);
-    return { id, domain: community.domain };
-  });
+    },
+  );
 }
 
 /**
@@ -348,5 +376,12 @@ export async function userByEmail(ctx: ServiceContext, raw: unknown) {
   });
   if (!user || !(await belongsToCommunity(ctx.prisma, user.id, neighborhoodId))) return null;
   const account = await ctx.prisma.membership.findFirst({ where: { userId: user.id, neighborhoodId, houseId: null }, select: { id: true } });
-  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, pendingSignup: !user.passwordHash, administrationUserId: account?.id ?? null };
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    pendingSignup: !user.passwordHash,
+    administrationUserId: account?.id ?? null,
+  };
 }

@@ -7,7 +7,13 @@ import { createHouseType, deleteHouseType, houseTypeWhere, updateHouseType, amou
 
 /** Who may read house types: their configuration, and the house forms and filters that pick one. */
 export const HOUSE_TYPE_READERS = [
-  'CHousesTypesRead', 'CHousesTypesCreate', 'CHousesTypesUpdate', 'CHousesTypesDelete', 'AHousesRead', 'AHousesCreate', 'AHousesUpdate',
+  'CHousesTypesRead',
+  'CHousesTypesCreate',
+  'CHousesTypesUpdate',
+  'CHousesTypesDelete',
+  'AHousesRead',
+  'AHousesCreate',
+  'AHousesUpdate',
 ] as const;
 
 export const CatastralAlgorithmEnum = builder.enumType('CatastralAlgorithm', {
@@ -76,7 +82,6 @@ builder.queryField('houseTypes', (t) =>
       }),
   }),
 );
-
 
 const HouseTypeFieldsInput = builder.inputType('HouseTypeInput', {
   fields: (t) => ({

@@ -24,7 +24,12 @@ describe('house types through REST', () => {
   it('creates a predefined type with the catalogue flags, whatever flags are sent', async () => {
     // The demo community already holds every predefined type; start from one it no longer has.
     await t.app.db.prisma.houseType.updateMany({ where: { neighborhoodId: 1, title: 'Propiedad en condominio' }, data: { title: 'Departamentos (anterior)' } });
-    const created = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Propiedad en condominio', require_street: true, amount: 750 }, { token: config });
+    const created = await t.rest(
+      'POST',
+      '/neighborhoods/1/houses_types',
+      { predefined: 'Propiedad en condominio', require_street: true, amount: 750 },
+      { token: config },
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       title: 'Propiedad en condominio',
@@ -39,13 +44,36 @@ describe('house types through REST', () => {
   });
 
   it('creates, reads, updates, lists and deletes a custom type (Otro)', async () => {
-    const created = await t.rest('POST', '/neighborhoods/1/houses_types', {
-      predefined: 'Otro', title: 'Bodega', default_name: 'Bodega', require_dimension: true, require_lot: true, catastral_algorithm: 'INTERIOR_NUMBER_COMPOSED', amount: '320.5',
-    }, { token: config });
-    expect(created.body).toMatchObject({ title: 'Bodega', is_custom: true, require_dimension: true, require_lot: true, require_block: false, catastral_algorithm: 'INTERIOR_NUMBER_COMPOSED' });
+    const created = await t.rest(
+      'POST',
+      '/neighborhoods/1/houses_types',
+      {
+        predefined: 'Otro',
+        title: 'Bodega',
+        default_name: 'Bodega',
+        require_dimension: true,
+        require_lot: true,
+        catastral_algorithm: 'INTERIOR_NUMBER_COMPOSED',
+        amount: '320.5',
+      },
+      { token: config },
+    );
+    expect(created.body).toMatchObject({
+      title: 'Bodega',
+      is_custom: true,
+      require_dimension: true,
+      require_lot: true,
+      require_block: false,
+      catastral_algorithm: 'INTERIOR_NUMBER_COMPOSED',
+    });
     const id = created.body.id;
     expect((await t.rest('GET', `/neighborhoods/1/houses_types/${id}`, undefined, { token: config })).body.title).toBe('Bodega');
-    const updated = await t.rest('PUT', `/neighborhoods/1/houses_types/${id}`, { is_custom: true, title: 'Bodega grande', require_dimension: true, amount: 400 }, { token: config });
+    const updated = await t.rest(
+      'PUT',
+      `/neighborhoods/1/houses_types/${id}`,
+      { is_custom: true, title: 'Bodega grande', require_dimension: true, amount: 400 },
+      { token: config },
+    );
     expect(updated.body).toMatchObject({ title: 'Bodega grande', require_lot: false, amount: '400.00' });
     const list = await t.rest('GET', '/neighborhoods/1/houses_types?name=bodega', undefined, { token: config });
     expect(list.body.total).toBe(1);
@@ -102,7 +130,11 @@ describe('house types on the kernel (issue 8)', () => {
     expect(created.body.amount).toBe('1500.50');
     for (const amount of ['1e3', '12.345', '99999999999.00', 'NaN', ' ', '-0.01']) {
       const bad = await t.rest('PUT', `/neighborhoods/1/houses_types/${created.body.id}`, { is_custom: true, title: 'Cochera', amount }, { token: config });
-      expect(bad.body, amount).toEqual({ code: 400, description: amount === ' ' ? 'La cuota de mantenimiento es requerida' : 'La cuota de mantenimiento debe ser una cantidad positiva con hasta dos decimales' });
+      expect(bad.body, amount).toEqual({
+        code: 400,
+        description:
+          amount === ' ' ? 'La cuota de mantenimiento es requerida' : 'La cuota de mantenimiento debe ser una cantidad positiva con hasta dos decimales',
+      });
     }
     const row = await t.app.db.prisma.houseType.findUniqueOrThrow({ where: { id: created.body.id } });
     expect(row.amount?.toFixed(2)).toBe('1500.50');
@@ -113,7 +145,12 @@ describe('house types on the kernel (issue 8)', () => {
     const before = await t.app.db.prisma.houseType.count();
     const long = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', title: 'x'.repeat(8000), amount: '1' }, { token: config });
     expect(long.body).toEqual({ code: 400, description: 'El nombre del tipo de propiedad debe tener como máximo 120 caracteres' });
-    const longDescription = await t.rest('POST', '/neighborhoods/1/houses_types', { predefined: 'Otro', title: 'Largo', description: 'x'.repeat(501), amount: '1' }, { token: config });
+    const longDescription = await t.rest(
+      'POST',
+      '/neighborhoods/1/houses_types',
+      { predefined: 'Otro', title: 'Largo', description: 'x'.repeat(501), amount: '1' },
+      { token: config },
+    );
     expect(longDescription.status).toBe(400);
     expect((await t.rest('GET', `/neighborhoods/1/houses_types?name=${'b'.repeat(8000)}`, undefined, { token: config })).status).toBe(400);
     expect(await t.app.db.prisma.houseType.count()).toBe(before);

@@ -9,7 +9,10 @@ import { formatMoney, parseMoney } from '../../../core/money.js';
 import { CUSTOM_HOUSE_TYPE, LOCATION_FLAGS, templateFlags, templateFor, type CommunityKind } from '../../../core/houseTypes.js';
 import { detachHouseType } from '../houses/rows.js';
 
-const flag = z.boolean().nullish().transform((v) => !!v);
+const flag = z
+  .boolean()
+  .nullish()
+  .transform((v) => !!v);
 const optionalText = (max: number, label: string) => boundedText(max, label).nullish();
 
 /** Largest fee HouseType.amount (Decimal(12,2)) holds. */

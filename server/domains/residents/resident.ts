@@ -56,7 +56,11 @@ export const ResidentRef = builder.prismaNode('Membership', {
     }),
     // A person's own data (name, mobile) shows only once they belong to the community: never while invited.
     firstName: t.string({ select: { pending: true, user: { select: { firstName: true } } }, resolve: (m) => (m.pending ? '' : m.user.firstName) }),
-    lastName: t.string({ nullable: true, select: { pending: true, user: { select: { lastName: true } } }, resolve: (m) => (m.pending ? null : m.user.lastName) }),
+    lastName: t.string({
+      nullable: true,
+      select: { pending: true, user: { select: { lastName: true } } },
+      resolve: (m) => (m.pending ? null : m.user.lastName),
+    }),
     email: t.string({ select: { user: { select: { email: true } } }, resolve: (m) => m.user.email }),
     mobile: t.string({ nullable: true, select: { pending: true, user: { select: { mobile: true } } }, resolve: (m) => (m.pending ? null : m.user.mobile) }),
     accountActive: t.boolean({
@@ -68,7 +72,9 @@ export const ResidentRef = builder.prismaNode('Membership', {
       description: 'The viewer may change the name and mobile: the person has not registered and belongs to no other community.',
       select: (_args, ctx) => ({
         pending: true,
-        user: { select: { passwordHash: true, memberships: { where: { neighborhoodId: { not: ctx.actor?.neighborhoodId ?? -1 } }, select: { id: true }, take: 1 } } },
+        user: {
+          select: { passwordHash: true, memberships: { where: { neighborhoodId: { not: ctx.actor?.neighborhoodId ?? -1 } }, select: { id: true }, take: 1 } },
+        },
       }),
       resolve: (m) => !m.pending && !m.user.passwordHash && m.user.memberships.length === 0,
     }),
@@ -146,8 +152,7 @@ builder.queryField('houseResidents', (t) =>
       filter: t.arg({ type: ResidentFilter, required: false }),
       offset: t.arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }),
     },
-    totalCount: (_p, args, ctx) =>
-      ctx.actor?.houseId ? ctx.prisma.membership.count({ where: residentWhere(ctx, ctx.actor.houseId, args.filter) }) : 0,
+    totalCount: (_p, args, ctx) => (ctx.actor?.houseId ? ctx.prisma.membership.count({ where: residentWhere(ctx, ctx.actor.houseId, args.filter) }) : 0),
     resolve: (query, _r, args, ctx) =>
       ctx.actor?.houseId
         ? ctx.prisma.membership.findMany({
@@ -163,7 +168,8 @@ builder.queryField('houseResidents', (t) =>
 builder.queryField('houseRoles', (t) =>
   t.prismaField({
     type: [HouseRoleRef],
-    description: 'Roles a resident can hold in this community (house roles except the owner’s), with `assignable` for the viewer: the resident forms. Same list as communityRoles(forHouse: true) without the owner role.',
+    description:
+      'Roles a resident can hold in this community (house roles except the owner’s), with `assignable` for the viewer: the resident forms. Same list as communityRoles(forHouse: true) without the owner role.',
     ...grants(...ROLE_READERS),
     resolve: (query, _r, _a, ctx) => listCommunityRoles(ctx, query, { forHouse: true, residentsOnly: true }),
   }),

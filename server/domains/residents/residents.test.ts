@@ -32,7 +32,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const path = (h = houseId, n = olivosId) => `/neighborhoods/${n}/houses/${h}/residents`;
-const newPerson = (email: string, role = roles.RESIDENT.id) => ({ user: { first_name: 'Lucía', last_name: 'Pérez', email, mobile: '4429876543' }, id_role: role });
+const newPerson = (email: string, role = roles.RESIDENT.id) => ({
+  user: { first_name: 'Lucía', last_name: 'Pérez', email, mobile: '4429876543' },
+  id_role: role,
+});
 
 describe('residents through REST', () => {
   it('the owner lists, registers (inviting a new person), reads, edits and removes a resident', async () => {
@@ -64,9 +67,18 @@ describe('residents through REST', () => {
     const read = await t.rest('GET', `${path()}/${created.body.id}`, undefined, { token: owner });
     expect(read.body).toEqual(created.body);
 
-    const edited = await t.rest('PUT', `${path()}/${created.body.id}`, { user: { first_name: 'Lucía', last_name: 'Pérez Gómez', mobile: null }, id_role: roles.CO_OWNER.id }, { token: owner });
+    const edited = await t.rest(
+      'PUT',
+      `${path()}/${created.body.id}`,
+      { user: { first_name: 'Lucía', last_name: 'Pérez Gómez', mobile: null }, id_role: roles.CO_OWNER.id },
+      { token: owner },
+    );
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ id_role: roles.CO_OWNER.id, user: { last_name: 'Pérez Gómez', mobile: null }, role: { name: 'Copropietario/Inquilino' } });
+    expect(edited.body).toMatchObject({
+      id_role: roles.CO_OWNER.id,
+      user: { last_name: 'Pérez Gómez', mobile: null },
+      role: { name: 'Copropietario/Inquilino' },
+    });
 
     const removed = await t.rest('DELETE', `${path()}/${created.body.id}`, undefined, { token: owner });
     expect(removed.body).toEqual({ content: true });
@@ -90,7 +102,13 @@ describe('residents through REST', () => {
   it('serves the accreditation file through a redirect to the file download', async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array([37, 80, 68, 70])], { type: 'application/pdf' }), 'contrato.pdf');
-    const upload = await t.app.fetch(new Request('http://localhost/api/1.0/files', { method: 'POST', body: form, headers: { authorization: `Bearer ${owner}`, 'x-forwarded-for': '10.0.0.1' } }));
+    const upload = await t.app.fetch(
+      new Request('http://localhost/api/1.0/files', {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${owner}`, 'x-forwarded-for': '10.0.0.1' },
+      }),
+    );
     expect(upload.status).toBe(201);
     const file = (await upload.json()) as { id: string };
     const created = await t.rest('POST', path(), { ...newPerson('arrendatario@demo.mx', roles.CO_OWNER.id), acreditation_file: file.id }, { token: owner });
@@ -98,12 +116,24 @@ describe('residents through REST', () => {
     const link = await t.rest('GET', `${path()}/${created.body.id}/acreditation-file`, undefined, { token: owner, raw: undefined });
     expect(link.status).toBe(302);
     expect(link.response.headers.get('location')).toBe(`/api/1.0/files/${file.id}`);
-    const download = await t.app.fetch(new Request(`http://localhost/api/1.0/files/${file.id}`, { headers: { authorization: `Bearer ${coOwner}`, 'x-forwarded-for': '10.0.0.1' } }));
+    const download = await t.app.fetch(
+      new Request(`http://localhost/api/1.0/files/${file.id}`, { headers: { authorization: `Bearer ${coOwner}`, 'x-forwarded-for': '10.0.0.1' } }),
+    );
     expect(download.status).toBe(200);
-    const cleared = await t.rest('PUT', `${path()}/${created.body.id}`, { user: { first_name: 'Lucía' }, id_role: roles.CO_OWNER.id, acreditation_file: null }, { token: owner });
+    const cleared = await t.rest(
+      'PUT',
+      `${path()}/${created.body.id}`,
+      { user: { first_name: 'Lucía' }, id_role: roles.CO_OWNER.id, acreditation_file: null },
+      { token: owner },
+    );
     expect(cleared.body.acreditation_file_url).toBeNull();
     expect((await t.rest('GET', `${path()}/${created.body.id}/acreditation-file`, undefined, { token: owner })).status).toBe(404);
-    const foreignFile = await t.rest('PUT', `${path()}/${created.body.id}`, { user: { first_name: 'Lucía' }, id_role: roles.CO_OWNER.id, acreditation_file: '7d0c5bd6-4d0f-4a43-9d7e-2f5e4b8f0a11' }, { token: owner });
+    const foreignFile = await t.rest(
+      'PUT',
+      `${path()}/${created.body.id}`,
+      { user: { first_name: 'Lucía' }, id_role: roles.CO_OWNER.id, acreditation_file: '7d0c5bd6-4d0f-4a43-9d7e-2f5e4b8f0a11' },
+      { token: owner },
+    );
     expect(foreignFile.body).toEqual({ code: 400, description: 'El archivo no existe' });
     await t.rest('DELETE', `${path()}/${created.body.id}`, undefined, { token: owner });
   });
@@ -134,7 +164,9 @@ describe('who may manage residents', () => {
   }
 
   it('house users may not touch residents whose role disallows creating for house users; administrators may', async () => {
-    const role = await db().role.create({ data: { neighborhoodId: olivosId, kind: 'CUSTOM', name: 'Arrendatario con contrato', forHouse: true, allowCreateForHouseUser: false, grants: [] } });
+    const role = await db().role.create({
+      data: { neighborhoodId: olivosId, kind: 'CUSTOM', name: 'Arrendatario con contrato', forHouse: true, allowCreateForHouseUser: false, grants: [] },
+    });
     const id = await residentWithRole('contrato@demo.mx', role.id);
     const list = await t.rest('GET', path(), undefined, { token: owner });
     expect(list.body.content.find((r: any) => r.id === id)).toMatchObject({ can_edit: false, can_delete: false });
@@ -145,7 +177,12 @@ describe('who may manage residents', () => {
     expect(byOwner.status).toBe(403);
     const assign = await t.rest('POST', path(), newPerson('otro@demo.mx', role.id), { token: owner });
     expect(assign).toMatchObject({ status: 403, body: { description: 'No puedes asignar el rol Arrendatario con contrato; pídelo a la administración' } });
-    const promote = await t.rest('PUT', `${path()}/${(await db().membership.findFirstOrThrow({ where: { user: { email: 'inquilino@demo.mx' } } })).id}`, { user: { first_name: 'Iván' }, id_role: role.id }, { token: owner });
+    const promote = await t.rest(
+      'PUT',
+      `${path()}/${(await db().membership.findFirstOrThrow({ where: { user: { email: 'inquilino@demo.mx' } } })).id}`,
+      { user: { first_name: 'Iván' }, id_role: role.id },
+      { token: owner },
+    );
     expect(promote.status).toBe(403);
     expect(await db().membership.findUniqueOrThrow({ where: { id } })).toMatchObject({ roleId: role.id });
     expect(await db().user.findFirst({ where: { email: 'otro@demo.mx' } })).toBeNull();
@@ -158,7 +195,10 @@ describe('who may manage residents', () => {
   it('a resident user may remove a co-owner whose role allows it, and that person loses their session', async () => {
     const id = await residentWithRole('temporal@demo.mx', roles.CO_OWNER.id);
     const person = await db().user.findUniqueOrThrow({ where: { email: 'temporal@demo.mx' } });
-    await db().user.update({ where: { id: person.id }, data: { passwordHash: (await db().user.findUniqueOrThrow({ where: { email: 'residente@demo.mx' } })).passwordHash } });
+    await db().user.update({
+      where: { id: person.id },
+      data: { passwordHash: (await db().user.findUniqueOrThrow({ where: { email: 'residente@demo.mx' } })).passwordHash },
+    });
     const theirToken = await t.signIn('temporal@demo.mx');
     expect((await t.rest('GET', path(), undefined, { token: theirToken })).status).toBe(200);
     const removed = await t.rest('DELETE', `${path()}/${id}`, undefined, { token: resident });
@@ -197,7 +237,9 @@ describe('who may manage residents', () => {
     const tower = await db().house.findFirstOrThrow({ where: { neighborhoodId: torre.id } });
     const torreResidentRole = await db().role.findFirstOrThrow({ where: { neighborhoodId: torre.id, kind: 'RESIDENT' } });
     const outsider = await db().user.create({ data: { email: 'torre.vecino@demo.mx', firstName: 'Tomás' } });
-    const membership = await db().membership.create({ data: { neighborhoodId: torre.id, userId: outsider.id, houseId: tower.id, roleId: torreResidentRole.id } });
+    const membership = await db().membership.create({
+      data: { neighborhoodId: torre.id, userId: outsider.id, houseId: tower.id, roleId: torreResidentRole.id },
+    });
     expect((await t.rest('GET', path(tower.id), undefined, { token: admin })).status).toBe(404);
     expect((await t.rest('POST', path(tower.id), newPerson('y@demo.mx'), { token: admin })).status).toBe(404);
     expect((await t.rest('GET', `${path()}/${membership.id}`, undefined, { token: admin })).status).toBe(404);
@@ -250,7 +292,11 @@ describe('residents through GraphQL', () => {
     const node = created.body.data.createResident.data.resident;
     const row = await db().membership.findFirstOrThrow({ where: { user: { email: 'graphql@demo.mx' } } });
     expect(node).toEqual({ id: residentGid(row.id), houseDatabaseId: houseId, email: 'graphql@demo.mx' });
-    const refused = await t.gql('mutation($input: DeleteResidentInput!) { deleteResident(input: $input) { __typename } }', { input: { id: node.id } }, { token: await t.signIn('seguridad@demo.mx') });
+    const refused = await t.gql(
+      'mutation($input: DeleteResidentInput!) { deleteResident(input: $input) { __typename } }',
+      { input: { id: node.id } },
+      { token: await t.signIn('seguridad@demo.mx') },
+    );
     expect(refused.status).toBe(403);
     const deleted = await t.gql(
       'mutation($input: DeleteResidentInput!) { deleteResident(input: $input) { __typename ... on MutationDeleteResidentSuccess { data { deletedId } } } }',
@@ -310,20 +356,37 @@ describe('tenancy and the kernel (issue 8)', () => {
     const torre = await db().neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } });
     const tower = await db().house.findFirstOrThrow({ where: { neighborhoodId: torre.id } });
     const role = await db().role.findFirstOrThrow({ where: { neighborhoodId: torre.id, kind: 'RESIDENT' } });
-    const person = await db().user.create({ data: { email, firstName: 'Teresa', lastName: 'Torres', mobile: data.mobile ?? '5511112222', passwordHash: data.passwordHash ?? null } });
+    const person = await db().user.create({
+      data: { email, firstName: 'Teresa', lastName: 'Torres', mobile: data.mobile ?? '5511112222', passwordHash: data.passwordHash ?? null },
+    });
     await db().membership.create({ data: { neighborhoodId: torre.id, userId: person.id, houseId: tower.id, roleId: role.id } });
     return person;
   }
 
   it('a person of another community is invited, not linked, and neither creating nor editing the resident rewrites their name or mobile', async () => {
     const person = await torrePerson('teresa.torre@demo.mx');
-    const created = await t.rest('POST', path(), { user: { first_name: 'Nombre', last_name: 'Cambiado', email: 'teresa.torre@demo.mx', mobile: '4420000000' }, id_role: roles.RESIDENT.id }, { token: admin });
+    const created = await t.rest(
+      'POST',
+      path(),
+      { user: { first_name: 'Nombre', last_name: 'Cambiado', email: 'teresa.torre@demo.mx', mobile: '4420000000' }, id_role: roles.RESIDENT.id },
+      { token: admin },
+    );
     expect(created.status).toBe(201);
     const membership = await db().membership.findUniqueOrThrow({ where: { id: created.body.id } });
     expect(membership).toMatchObject({ pending: true, active: false, houseId });
-    const edited = await t.rest('PUT', `${path()}/${created.body.id}`, { user: { first_name: 'Otro', last_name: 'Nombre', mobile: '4421111111' }, id_role: roles.RESIDENT.id }, { token: owner });
+    const edited = await t.rest(
+      'PUT',
+      `${path()}/${created.body.id}`,
+      { user: { first_name: 'Otro', last_name: 'Nombre', mobile: '4421111111' }, id_role: roles.RESIDENT.id },
+      { token: owner },
+    );
     expect(edited.status).toBe(200);
-    expect(await db().user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({ firstName: 'Teresa', lastName: 'Torres', mobile: '5511112222', signupCode: null });
+    expect(await db().user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({
+      firstName: 'Teresa',
+      lastName: 'Torres',
+      mobile: '5511112222',
+      signupCode: null,
+    });
     // The e-mail is an invitation to accept, not a sign-up link.
     const mail = await db().emailOutbox.findFirstOrThrow({ where: { to: 'teresa.torre@demo.mx' } });
     expect(mail.text).toContain('/invitations/');
@@ -346,9 +409,19 @@ describe('tenancy and the kernel (issue 8)', () => {
       { token: owner },
     );
     const node = gql.body.data.residents.edges.map((e: any) => e.node).find((n: any) => n.databaseId === created.body.id);
-    expect(node).toEqual({ databaseId: created.body.id, firstName: '', lastName: null, mobile: null, pending: true, accountActive: false, personalDataEditable: false });
+    expect(node).toEqual({
+      databaseId: created.body.id,
+      firstName: '',
+      lastName: null,
+      mobile: null,
+      pending: true,
+      accountActive: false,
+      personalDataEditable: false,
+    });
     // Searching by the person's own name finds nothing; the e-mail typed does.
-    expect((await t.rest('GET', `${path()}?name=Teresa`, undefined, { token: admin })).body.content.some((r: any) => r.user.email.endsWith('.torre@demo.mx'))).toBe(false);
+    expect(
+      (await t.rest('GET', `${path()}?name=Teresa`, undefined, { token: admin })).body.content.some((r: any) => r.user.email.endsWith('.torre@demo.mx')),
+    ).toBe(false);
     expect((await t.rest('GET', `${path()}?name=tadeo.torre`, undefined, { token: admin })).body.total).toBe(1);
     // A person registered only here shows their data and may be corrected.
     const local = await t.rest('POST', path(), newPerson('local.nueva@demo.mx'), { token: admin });
@@ -363,7 +436,12 @@ describe('tenancy and the kernel (issue 8)', () => {
     const invited = await t.rest('POST', path(), newPerson('tania.torre@demo.mx'), { token: owner });
     expect((await db().membership.findUniqueOrThrow({ where: { id: invited.body.id } })).pending).toBe(true);
     const local = await t.rest('POST', path(), newPerson('corregible@demo.mx'), { token: owner });
-    const fixed = await t.rest('PUT', `${path()}/${local.body.id}`, { user: { first_name: 'Lucía', last_name: 'Pérez', mobile: '4421231234' }, id_role: roles.RESIDENT.id }, { token: owner });
+    const fixed = await t.rest(
+      'PUT',
+      `${path()}/${local.body.id}`,
+      { user: { first_name: 'Lucía', last_name: 'Pérez', mobile: '4421231234' }, id_role: roles.RESIDENT.id },
+      { token: owner },
+    );
     expect(fixed.body.user).toMatchObject({ first_name: 'Lucía', mobile: '4421231234' });
     await t.rest('DELETE', `${path()}/${invited.body.id}`, undefined, { token: owner });
     await t.rest('DELETE', `${path()}/${local.body.id}`, undefined, { token: owner });
@@ -390,7 +468,12 @@ describe('tenancy and the kernel (issue 8)', () => {
   });
 
   it('bounds every string and the list filter; the same Idempotency-Key registers once; the audit is in the write', async () => {
-    const long = await t.rest('POST', path(), { ...newPerson('largo@demo.mx'), user: { first_name: 'x'.repeat(8000), email: 'largo@demo.mx' } }, { token: owner });
+    const long = await t.rest(
+      'POST',
+      path(),
+      { ...newPerson('largo@demo.mx'), user: { first_name: 'x'.repeat(8000), email: 'largo@demo.mx' } },
+      { token: owner },
+    );
     expect(long.body).toEqual({ code: 400, description: 'El nombre debe tener como máximo 80 caracteres' });
     const nul = await t.rest('POST', path(), { ...newPerson('nul@demo.mx'), user: { first_name: 'Ana\u0000', email: 'nul@demo.mx' } }, { token: owner });
     expect(nul.body).toMatchObject({ code: 400, description: expect.stringContaining('contiene caracteres no permitidos') });

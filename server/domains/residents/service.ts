@@ -21,7 +21,7 @@ import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { appLink } from '../../infra/mail/links.js';
 import { signupInvitation } from '../../infra/mail/invitations.js';
 import { claimFile } from '../../infra/files/service.js';
-import { holdsAny, reachesHouse, targetHouse } from '../../auth/houseScope.js';
+import { holdsAny, houseScopeFilter, reachesHouse, targetHouse } from '../../auth/houseScope.js';
 import { assertMayAddPeople } from '../../auth/people.js';
 import {
   addMembership,
@@ -55,10 +55,9 @@ export const RESIDENT_ROLE = { forHouse: true, kind: { not: 'OWNER' as const } }
 
 /** Membership rows that are residents the actor may see: the whole community for administrators, else their house. */
 export function residentScope(ctx: Pick<ServiceContext, 'actor'>) {
-  const admin = holdsAny(ctx, ADMIN_READ);
   return {
     neighborhoodId: ctx.actor?.neighborhoodId ?? -1,
-    houseId: admin ? { not: null } : (ctx.actor?.houseId ?? -1),
+    houseId: houseScopeFilter(ctx.actor, ADMIN_READ),
     role: { is: RESIDENT_ROLE },
   };
 }
@@ -177,75 +176,88 @@ export async function createResident(ctx: ServiceContext, houseId: string | null
   const accreditationFileId = input.accreditationFileId ? await claimFile(ctx, input.accreditationFileId) : null;
   const alreadyIn = () => new ConflictError(`${input.email} ya tiene acceso a esta propiedad`);
 
-  return write(ctx, { idempotencyKey, request: { operation: 'createResident', input: { houseId: target.id, ...input } } }, async ({ tx, audit, afterCommit }) => {
-    // The house again, inside the transaction: it may have been blocked or deleted meanwhile.
-    const house = await targetHouse(ctx, target.id, ADMIN_RESIDENTS.create, FOREIGN_HOUSE, { forNewAccess: true, tx });
-    const about = await aboutHouse(tx, house.id);
-    const existing = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (existing) {
-      if (house.ownerUserId === existing.id) throw new ConflictError(`${input.email} es el propietario de esta propiedad`);
-      if (await tx.membership.findFirst({ where: { userId: existing.id, houseId: house.id }, select: { id: true } })) throw alreadyIn();
-    }
-    afterCommit(() => kickMailer(ctx.prisma));
+  return write(
+    ctx,
+    { idempotencyKey, request: { operation: 'createResident', input: { houseId: target.id, ...input } } },
+    async ({ tx, audit, afterCommit }) => {
+      // The house again, inside the transaction: it may have been blocked or deleted meanwhile.
+      const house = await targetHouse(ctx, target.id, ADMIN_RESIDENTS.create, FOREIGN_HOUSE, { forNewAccess: true, tx });
+      const about = await aboutHouse(tx, house.id);
+      const existing = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
+      if (existing) {
+        if (house.ownerUserId === existing.id) throw new ConflictError(`${input.email} es el propietario de esta propiedad`);
+        if (await tx.membership.findFirst({ where: { userId: existing.id, houseId: house.id }, select: { id: true } })) throw alreadyIn();
+      }
+      afterCommit(() => kickMailer(ctx.prisma));
 
-    if (existing && (await needsInvitation(tx, existing.id, house.neighborhoodId))) {
-      const invitation = await invitePerson(tx, {
+      if (existing && (await needsInvitation(tx, existing.id, house.neighborhoodId))) {
+        const invitation = await invitePerson(tx, {
+          neighborhoodId: house.neighborhoodId,
+          userId: existing.id,
+          houseId: house.id,
+          roleId: role.id,
+          accreditationFileId,
+          invitedByUserId: actor.userId,
+        });
+        await queueInvitationEmail(tx, ctx.config, {
+          to: input.email,
+          communityName: about.community,
+          neighborhoodId: house.neighborhoodId,
+          code: invitation.code,
+          what: `a registrarte como ${role.name} de la propiedad ${about.label}`,
+        });
+        await audit({
+          action: 'INVITE',
+          entity: 'Resident',
+          entityId: invitation.membershipId,
+          data: { houseId: house.id, userId: existing.id, email: input.email, role: role.name },
+        });
+        return invitation.membershipId;
+      }
+
+      // A new person takes the typed data; someone already known keeps their own (findOrCreatePerson).
+      const person = await findOrCreatePerson(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName, mobile: input.mobile });
+      const membership = await addMembership(tx, {
         neighborhoodId: house.neighborhoodId,
-        userId: existing.id,
+        userId: person.id,
         houseId: house.id,
         roleId: role.id,
         accreditationFileId,
-        invitedByUserId: actor.userId,
-      });
-      await queueInvitationEmail(tx, ctx.config, {
-        to: input.email,
-        communityName: about.community,
-        neighborhoodId: house.neighborhoodId,
-        code: invitation.code,
-        what: `a registrarte como ${role.name} de la propiedad ${about.label}`,
-      });
-      await audit({ action: 'INVITE', entity: 'Resident', entityId: invitation.membershipId, data: { houseId: house.id, userId: existing.id, email: input.email, role: role.name } });
-      return invitation.membershipId;
-    }
-
-    // A new person takes the typed data; someone already known keeps their own (findOrCreatePerson).
-    const person = await findOrCreatePerson(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName, mobile: input.mobile });
-    const membership = await addMembership(tx, { neighborhoodId: house.neighborhoodId, userId: person.id, houseId: house.id, roleId: role.id, accreditationFileId }).catch(
-      (error: unknown) => {
+      }).catch((error: unknown) => {
         if (isUniqueViolation(error)) throw alreadyIn();
         throw error;
-      },
-    );
-    const signup = await signupCodeFor(tx, person.id);
-    await queueEmail(
-      tx,
-      signup.code
-        ? signupInvitation(ctx.config, {
-            kind: 'RESIDENT',
-            to: input.email,
-            firstName: signup.firstName,
-            communityName: about.community,
-            neighborhoodId: house.neighborhoodId,
-            code: signup.code,
-            houseLabel: about.label,
-            roleName: role.name,
-            invitedBy: actor.firstName,
-          })
-        : {
-            to: input.email,
-            neighborhoodId: house.neighborhoodId,
-            subject: `Te dieron acceso a ${about.community}`,
-            text: `Hola ${signup.firstName}: ${actor.firstName} te registró como ${role.name} de la propiedad ${about.label} en ${about.community}. Entra con tu cuenta de siempre en ${appLink(ctx.config, '/login')} y elige esa propiedad en el cambio de cuenta.`,
-          },
-    );
-    await audit({
-      action: 'CREATE',
-      entity: 'Resident',
-      entityId: membership.id,
-      data: { houseId: house.id, userId: person.id, email: input.email, role: role.name, newUser: person.created },
-    });
-    return membership.id;
-  });
+      });
+      const signup = await signupCodeFor(tx, person.id);
+      await queueEmail(
+        tx,
+        signup.code
+          ? signupInvitation(ctx.config, {
+              kind: 'RESIDENT',
+              to: input.email,
+              firstName: signup.firstName,
+              communityName: about.community,
+              neighborhoodId: house.neighborhoodId,
+              code: signup.code,
+              houseLabel: about.label,
+              roleName: role.name,
+              invitedBy: actor.firstName,
+            })
+          : {
+              to: input.email,
+              neighborhoodId: house.neighborhoodId,
+              subject: `Te dieron acceso a ${about.community}`,
+              text: `Hola ${signup.firstName}: ${actor.firstName} te registró como ${role.name} de la propiedad ${about.label} en ${about.community}. Entra con tu cuenta de siempre en ${appLink(ctx.config, '/login')} y elige esa propiedad en el cambio de cuenta.`,
+            },
+      );
+      await audit({
+        action: 'CREATE',
+        entity: 'Resident',
+        entityId: membership.id,
+        data: { houseId: house.id, userId: person.id, email: input.email, role: role.name, newUser: person.created },
+      });
+      return membership.id;
+    },
+  );
 }
 
 async function findResident(ctx: ServiceContext, id: number, expectedHouseId?: string | null) {
@@ -279,7 +291,9 @@ export async function updateResident(ctx: ServiceContext, id: number, raw: unkno
   const input = parseInput(UpdateResidentSchema, raw);
   if (!mayChange(ctx, 'update', resident)) {
     throw new ForbiddenError(
-      resident.userId === ctx.actor?.userId ? 'No puedes cambiar tu propio acceso; pídelo a quien te registró' : `No puedes modificar a ${shownName(resident)}; pídelo a la administración`,
+      resident.userId === ctx.actor?.userId
+        ? 'No puedes cambiar tu propio acceso; pídelo a quien te registró'
+        : `No puedes modificar a ${shownName(resident)}; pídelo a la administración`,
     );
   }
   const asAdmin = holdsAny(ctx, ADMIN_RESIDENTS.update);

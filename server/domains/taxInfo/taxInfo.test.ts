@@ -47,11 +47,25 @@ describe('house tax data through REST', () => {
       business_name: 'Patricia Ruiz Gómez',
       fiscal_regime: 'RF612',
       cfdi_use: 'G03',
-      address: { zip_code: '76000', street: 'Av. de los Olivos', exterior_number: '100', interior_number: null, colony: 'Centro', city: 'Querétaro', state: 'QUE', country: 'México' },
+      address: {
+        zip_code: '76000',
+        street: 'Av. de los Olivos',
+        exterior_number: '100',
+        interior_number: null,
+        colony: 'Centro',
+        city: 'Querétaro',
+        state: 'QUE',
+        country: 'México',
+      },
     });
     expect((await t.rest('GET', path(), undefined, { token: owner })).body).toEqual(saved.body);
     // The co-owner (STaxUpdate) may change it too: a legal entity now.
-    const moral = await t.rest('PUT', path(), { ...legacy, rfc: 'AAA010101AAA', business_name: 'Inmobiliaria Olivos SA de CV', fiscal_regime: '601', cfdi_use: 'G01' }, { token: coOwner });
+    const moral = await t.rest(
+      'PUT',
+      path(),
+      { ...legacy, rfc: 'AAA010101AAA', business_name: 'Inmobiliaria Olivos SA de CV', fiscal_regime: '601', cfdi_use: 'G01' },
+      { token: coOwner },
+    );
     expect(moral.body).toMatchObject({ rfc: 'AAA010101AAA', fiscal_regime: 'RF601', cfdi_use: 'G01' });
     expect(await db().houseTaxInfo.count({ where: { houseId } })).toBe(1);
     expect((await t.rest('DELETE', path(), undefined, { token: owner })).body).toEqual({ content: true });
@@ -144,10 +158,19 @@ describe('house tax data through GraphQL', () => {
     expect(read.body.data.houseTaxInfo).toEqual({ houseDatabaseId: houseId, rfc: 'AAA010101AAA' });
     const byAdmin = await t.gql('query($h: ID) { houseTaxInfo(houseId: $h) { rfc } }', { h: houseGid(houseId) }, { token: admin });
     expect(byAdmin.body.data.houseTaxInfo.rfc).toBe('AAA010101AAA');
-    const catalogs = await t.gql('{ taxCatalogs { fiscalRegimes { code moral } cfdiUses { code fisica moral regimes } states { code name } } }', {}, { token: owner });
+    const catalogs = await t.gql(
+      '{ taxCatalogs { fiscalRegimes { code moral } cfdiUses { code fisica moral regimes } states { code name } } }',
+      {},
+      { token: owner },
+    );
     expect(catalogs.body.data.taxCatalogs.states).toHaveLength(33);
     expect(catalogs.body.data.taxCatalogs.fiscalRegimes[0]).toEqual({ code: 'RF601', moral: true });
-    expect(catalogs.body.data.taxCatalogs.cfdiUses.find((u: any) => u.code === 'CN01')).toEqual({ code: 'CN01', fisica: true, moral: false, regimes: ['RF605'] });
+    expect(catalogs.body.data.taxCatalogs.cfdiUses.find((u: any) => u.code === 'CN01')).toEqual({
+      code: 'CN01',
+      fisica: true,
+      moral: false,
+      regimes: ['RF605'],
+    });
     const deleted = await t.gql(
       'mutation($input: DeleteHouseTaxInfoInput!) { deleteHouseTaxInfo(input: $input) { __typename ... on MutationDeleteHouseTaxInfoSuccess { data { houseDatabaseId } } } }',
       { input: { houseId: houseGid(houseId) } },
@@ -163,7 +186,9 @@ describe('constancia de situación fiscal (tax_receipt)', () => {
   it('attaches the uploaded file and serves it to the house and its administrators only', async () => {
     const form = new FormData();
     form.append('file', new File(['%PDF-1.4 constancia'], 'constancia.pdf'));
-    const upload = await t.app.fetch(new Request('http://localhost/api/1.0/files', { method: 'POST', body: form, headers: { authorization: `Bearer ${owner}` } }));
+    const upload = await t.app.fetch(
+      new Request('http://localhost/api/1.0/files', { method: 'POST', body: form, headers: { authorization: `Bearer ${owner}` } }),
+    );
     const { id } = await upload.json();
     const saved = await t.rest('PUT', path(), { ...legacy, tax_receipt: id }, { token: owner });
     expect(saved.body.tax_receipt).toBe(`/api/1.0/files/${id}`);
@@ -203,7 +228,12 @@ describe('kernel rules (issue 8)', () => {
   it('another house of the community is forbidden (FORBIDDEN, 403) to house users, not a conflict; the write and its audit are one', async () => {
     const foreign = await t.gql(
       'mutation($input: UpdateHouseTaxInfoInput!) { updateHouseTaxInfo(input: $input) { __typename } }',
-      { input: { houseId: houseGid(otherHouseId), taxInfo: { rfc: 'AAA010101AAA', businessName: 'Olivos SA', fiscalRegime: 'RF601', cfdiUse: 'G03', postalCode: '76000', state: 'QUE' } } },
+      {
+        input: {
+          houseId: houseGid(otherHouseId),
+          taxInfo: { rfc: 'AAA010101AAA', businessName: 'Olivos SA', fiscalRegime: 'RF601', cfdiUse: 'G03', postalCode: '76000', state: 'QUE' },
+        },
+      },
       { token: owner },
     );
     expect(foreign.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', legacyCode: 403 });

@@ -1,7 +1,17 @@
 import { builder, grants } from '../../graphql/builder.js';
 import { communityOf } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
-import { CFDI_USES, cfdiUseByCode, FISCAL_REGIMES, regimeByCode, STATES, stateByCode, type CfdiUse, type FiscalRegime, type StateOption } from '../../../core/tax.js';
+import {
+  CFDI_USES,
+  cfdiUseByCode,
+  FISCAL_REGIMES,
+  regimeByCode,
+  STATES,
+  stateByCode,
+  type CfdiUse,
+  type FiscalRegime,
+  type StateOption,
+} from '../../../core/tax.js';
 import { rfcPersonType } from '../../../core/validators.js';
 import { HouseRef } from '../houses/house.js';
 import { deleteTaxInfo, readTaxInfo, saveTaxInfo, TAX_READERS, TAX_WRITERS } from './service.js';
@@ -12,7 +22,7 @@ const PersonTypeEnum = builder.enumType('PersonType', {
 });
 
 const FiscalRegimeRef = builder.objectRef<FiscalRegime>('FiscalRegime').implement({
-  description: "SAT c_RegimenFiscal entry; `code` is the legacy RF-prefixed key (RF601).",
+  description: 'SAT c_RegimenFiscal entry; `code` is the legacy RF-prefixed key (RF601).',
   fields: (t) => ({
     code: t.exposeString('code'),
     satCode: t.exposeString('satCode'),
