@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/testApp.js';
 import { assignOwner } from '../houses/ownership.js';
 import { startSmtp, type TestSmtp } from '../../infra/mail/testSmtp.js';
+import { parseInput } from '../../kernel/input.js';
+import { InputError } from '../../kernel/errors.js';
+import { CompleteSignupSchema, SignupProfileSchema } from './service.js';
 
 let t: TestApp;
 let admin: string;
@@ -266,5 +269,17 @@ describe('activation e-mails through a real SMTP server', () => {
     expect((await failing.app.db.prisma.house.findUniqueOrThrow({ where: { id: house.id } })).signupCodeSentAt).toBeNull();
     const pub = await failing.rest('POST', `/auth/signup/${code}/resend`);
     expect(pub.body).toEqual({ code: 503, description: 'No logramos entregar el email' });
+  });
+});
+
+describe('bounded input', () => {
+  it('refuses NUL bytes and overlong names on the sign-up profile and completion (400), changing nothing', async () => {
+    const { code, person } = await pendingHouse();
+    expect((await t.rest('PUT', `/auth/signup/${code}`, { first_name: 'Ma\u0000rta' })).status).toBe(400);
+    expect((await t.rest('PUT', `/auth/signup/${code}`, { first_name: 'Marta', last_name: 'x'.repeat(5000) })).status).toBe(400);
+    expect(() => parseInput(SignupProfileSchema, { code, firstName: 'Ma\u0000rta' })).toThrow(InputError);
+    expect(() => parseInput(CompleteSignupSchema, { code, password: 'p'.repeat(500) })).toThrow(InputError);
+    expect(() => parseInput(SignupProfileSchema, { code: 'c'.repeat(100), firstName: 'Marta' })).toThrow(InputError);
+    expect((await t.app.db.prisma.user.findUniqueOrThrow({ where: { id: person.id } })).firstName).toBe('Marta');
   });
 });

@@ -11,7 +11,6 @@ import {
   addMembership,
   findOrCreatePerson,
   invitePerson,
-  mayEditPerson,
   needsInvitation,
   newSignupCode,
   normalEmail,
@@ -21,8 +20,8 @@ import {
   type Tx,
 } from '../people/service.js';
 
-/** @deprecated kept for callers not moved yet: use people/service.ts findOrCreatePerson. */
-export { findOrCreatePerson as findOrCreateUser, mayEditPerson, newSignupCode, type Tx };
+/** The seed still takes it from here; people/service.ts is its home. */
+export { newSignupCode };
 export type OwnerData = PersonData;
 
 export async function ownerRoleId(tx: Tx, neighborhoodId: number): Promise<number> {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/testApp.js';
+import { parseInput } from '../../kernel/input.js';
+import { InputError } from '../../kernel/errors.js';
+import { RegisterSchema } from './service.js';
 
 let t: TestApp;
 let olivos: { id: number };
@@ -259,5 +262,36 @@ describe('onboarding mode (administration)', () => {
     expect((await t.rest('PUT', `/neighborhoods/${olivos.id}/onboarding`, { onboarding: 'ABIERTO' }, { token: config })).status).toBe(400);
     expect((await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { id: torre.id } })).onboarding).toBe('SIGN_UP');
     expect((await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { id: olivos.id } })).onboarding).toBe('REVIEW');
+  });
+});
+
+describe('tenancy and bounded input', () => {
+  it('refuses an anonymous registration with the e-mail of a person of another community, even without password, changing nothing', async () => {
+    await setMode('SIGN_UP');
+    const prisma = t.app.db.prisma;
+    const torreOwner = await prisma.role.findFirstOrThrow({ where: { neighborhoodId: torre.id, kind: 'OWNER' } });
+    const person = await prisma.user.create({ data: { email: 'de.torre@correo.mx', firstName: 'Tomás', mobile: '5511110000' } });
+    await prisma.membership.create({ data: { neighborhoodId: torre.id, userId: person.id, roleId: torreOwner.id } });
+    const houses = await prisma.house.count();
+    const res = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'de.torre@correo.mx', first_name: 'Otro', mobile: '4420000000' } }));
+    expect(res.body).toEqual({ code: 409, description: 'Ya existe una cuenta con ese correo; inicia sesión y pide a tu administración que te asigne la propiedad' });
+    expect(await prisma.house.count()).toBe(houses);
+    expect(await prisma.membership.count({ where: { userId: person.id, neighborhoodId: olivos.id } })).toBe(0);
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({ firstName: 'Tomás', mobile: '5511110000' });
+  });
+
+  it('refuses NUL bytes and overlong strings (400) in every text of the form', async () => {
+    await setMode('SIGN_UP');
+    const before = await t.app.db.prisma.house.count();
+    for (const body of [
+      registration({ user: { first_name: 'So\u0000fía' } }),
+      registration({ user: { last_name: 'x'.repeat(5000) } }),
+      registration({ house: { block: '9\u0000' } }),
+      registration({ house: { id_street: null, street: 'c'.repeat(1000) } }),
+    ]) {
+      expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, body)).status).toBe(400);
+    }
+    expect(() => parseInput(RegisterSchema, { domain: 'los_olivos', user: { firstName: 'A\u0000', email: 'a@correo.mx' }, house: { houseTypeId: 1 } })).toThrow(InputError);
+    expect(await t.app.db.prisma.house.count()).toBe(before);
   });
 });
