@@ -46,10 +46,11 @@ describe('GraphQL protections', () => {
     const original = t.app.db.prisma.house.findMany;
     (t.app.db.prisma.house as any).findMany = () => Promise.reject(new Error('secreto interno'));
     try {
-      const { body } = await t.gql('{ houses(first: 1) { edges { node { id } } } }', {}, { token });
+      // searchHouses reads through Prisma (the owners list is SQL built with Kysely).
+      const { body } = await t.gql('{ searchHouses(phrase: "OLV") { id } }', {}, { token });
       expect(body.errors[0].message).toBe('Ocurrió un error inesperado');
       expect(JSON.stringify(body)).not.toMatch(/secreto/);
-      const rest = await t.rest('GET', '/neighborhoods/1/houses', undefined, { token });
+      const rest = await t.rest('GET', '/neighborhoods/1/houses/search?phrase=OLV', undefined, { token });
       expect(rest.status).toBe(500);
       expect(rest.body.code).toBe(500);
     } finally {

@@ -1,19 +1,32 @@
-// npm run bench: seeds a large community (5,000 houses with owners, 200,000 audit rows), starts the
-// server in production mode and drives it with autocannon. PGlite always; PostgreSQL too when
-// DATABASE_URL is set (a fresh database is created and dropped).
-import { spawn } from 'node:child_process';
+// npm run bench: seeds a large community (5,000 houses with owners; an audit log of 1,000 rows grown
+// to 1,000,000), builds the server (tsc to dist/) and runs it compiled in production mode, and drives
+// it with autocannon (BENCH_CONNECTIONS, 32 by default; BENCH_SECONDS per route, 10 by default).
+// PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database is created and dropped).
+// On PostgreSQL a plain node:http + pg endpoint (tests/bench/raw.mjs) answers the same owners-list
+// pages with the same SQL work, and every route is printed as a ratio to it (DESIGN.md section 9).
+// BENCH_TSX=1 runs the server through tsx instead, to compare.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client.js';
+import type { DB } from '../../server/db/generated/kysely.js';
 import { seedDemo } from '../../server/db/seed.js';
+import type { HouseListFilter } from '../../core/houseRules.js';
+import { keysetPage } from '../../server/graphql/builder.js';
+import { ownersPageQuery } from '../../server/domains/houses/ownersList.js';
 
 const HOUSES = 5_000;
-const AUDIT_ROWS = 200_000;
+const AUDIT_SMALL = 1_000;
+const AUDIT_LARGE = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PORT = 3900;
+const RAW_PORT = 3901;
+const TSX = process.env.BENCH_TSX === '1';
 
 async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   const db = await openDatabase(target);
@@ -37,10 +50,24 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
                FROM generate_series(1, ${HOUSES}) g`);
   await sql(`INSERT INTO "Membership" ("neighborhoodId", "userId", "houseId", "roleId")
              SELECT ${olivos.id}, h."ownerUserId", h.id, ${ownerRole.id} FROM "House" h WHERE h.catastral LIKE 'BEN-%'`);
-  await sql(`INSERT INTO "AuditLog" ("neighborhoodId", action, entity, "entityId", "createdAt")
-             SELECT ${olivos.id}, 'BENCH', 'House', (g % ${HOUSES})::text, now() - (g || ' minutes')::interval FROM generate_series(1, ${AUDIT_ROWS}) g`);
-  await sql('ANALYZE');
+  await growAuditLog(db, olivos.id, AUDIT_SMALL);
   await db.close();
+  return olivos.id;
+}
+
+/** Brings the community's audit log to `rows` rows (older entries first, as a real log grows). */
+async function growAuditLog(db: Db, neighborhoodId: number, rows: number) {
+  const have = Number((await db.sql<{ n: string }>(`SELECT count(*) AS n FROM "AuditLog" WHERE "neighborhoodId" = $1`, [neighborhoodId]))[0].n);
+  const batch = 200_000;
+  for (let done = have; done < rows; done += batch) {
+    const n = Math.min(batch, rows - done);
+    await db.sql(
+      `INSERT INTO "AuditLog" ("neighborhoodId", action, entity, "entityId", "createdAt")
+       SELECT $1, 'BENCH', 'House', (g % ${HOUSES})::text, now() - ((${rows} - g) || ' seconds')::interval FROM generate_series(${done + 1}, ${done + n}) g`,
+      [neighborhoodId],
+    );
+  }
+  await db.sql('ANALYZE', []);
 }
 
 async function waitForServer(url: string) {
@@ -57,25 +84,95 @@ async function statements(base: string) {
   return ((await (await fetch(`${base}/health`)).json()) as { sqlStatements: number }).sqlStatements;
 }
 
-async function measure(base: string, name: string, opts: autocannon.Options) {
-  const before = await statements(base);
-  const result = await autocannon({ ...opts, duration: DURATION, connections: 10 });
-  const after = await statements(base);
-  const total = result.requests.total;
-  const errors = result.non2xx + result.errors;
-  console.log(
-    `  ${name.padEnd(50)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   SQL/req ${((after - before - 1) / total).toFixed(2)}${errors ? `   ERRORES ${errors}` : ''}`,
-  );
+interface Measured {
+  rps: number;
+  p50: number;
 }
 
+async function measure(base: string | null, name: string, opts: autocannon.Options, baseline?: Measured): Promise<Measured> {
+  const before = base ? await statements(base) : 0;
+  const result = await autocannon({ ...opts, duration: DURATION, connections: CONNECTIONS });
+  const after = base ? await statements(base) : 0;
+  const total = result.requests.total;
+  const errors = result.non2xx + result.errors;
+  const rps = result.requests.average;
+  const ratio = baseline ? `   ${(rps / baseline.rps).toFixed(2)}× raw` : '';
+  const sqlPerReq = base ? `   SQL/req ${((after - before - 1) / total).toFixed(2)}` : '';
+  console.log(
+    `  ${name.padEnd(52)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${sqlPerReq}${ratio}${errors ? `   ERRORES ${errors}` : ''}`,
+  );
+  return { rps, p50: result.latency.p50 };
+}
+
+function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(command, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** The owners-list cases of the bench: the GraphQL filter, the legacy offset, and the REST query string. */
+const CASES: { name: string; filter: HouseListFilter; offset: number }[] = [
+  { name: 'active-offset-1000', filter: { status: 'ACTIVE' }, offset: 1000 },
+  { name: 'lastname-active', filter: { status: 'ACTIVE', lastName: 'garcía' }, offset: 20 },
+  { name: 'email-active-account', filter: { email: 'bench1', status: 'ACTIVE', userActive: true }, offset: 0 },
+];
+
+/** The page statements the application sends for CASES (ownersList.ts), for the raw endpoint. */
+function compileCases(neighborhoodId: number, streetId: number) {
+  const k = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ max: 1 }) }) });
+  const all = [...CASES, { name: 'street-no-account', filter: { streetId, userActive: false }, offset: 0 }];
+  const compiled: Record<string, { sql: string; parameters: readonly unknown[] }> = {};
+  for (const c of all) {
+    const page = keysetPage({ first: 20, offset: c.offset }, Number);
+    // The owner's account in the community is asked by the House.owner field (phones' visibility).
+    const q = ownersPageQuery(k, neighborhoodId, c.filter, page, true, { pendingOwnerEmail: false, ownerMembershipIn: neighborhoodId }).compile();
+    compiled[c.name] = { sql: q.sql, parameters: q.parameters };
+  }
+  return { compiled, all };
+}
+
+type Db = Awaited<ReturnType<typeof openDatabase>>;
+
+async function withDb<T>(target: { databaseUrl?: string; dataDir: string }, fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = await openDatabase(target);
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The cursor of a keyset page half-way down the community's audit log of `rows` rows. */
+async function auditCursor(db: Db, neighborhoodId: number, rows: number) {
+  const [{ id }] = await db.sql<{ id: string }>(`SELECT id::text AS id FROM "AuditLog" WHERE "neighborhoodId" = $1 ORDER BY id DESC OFFSET $2 LIMIT 1`, [
+    neighborhoodId,
+    Math.floor(rows / 2),
+  ]);
+  return Buffer.from(`GPC:S:${id}`).toString('base64');
+}
+
+const auditQuery = (after: string) =>
+  JSON.stringify({
+    query: 'query($a: String) { auditLog(first: 50, after: $a) { edges { node { databaseId action entity entityId createdAt } } pageInfo { endCursor } } }',
+    variables: { a: after },
+  });
+
 async function run(label: string, target: { databaseUrl?: string; dataDir: string }) {
-  console.log(`\n== ${label}: sembrando ${HOUSES} casas y ${AUDIT_ROWS} filas de bitácora ==`);
+  console.log(`\n== ${label}: sembrando ${HOUSES} casas y ${AUDIT_SMALL} filas de bitácora ==`);
   const t0 = Date.now();
-  await seedLarge(target);
+  const neighborhoodId = await seedLarge(target);
+  if (process.env.BENCH_SEED_ONLY === '1') return;
   console.log(`  sembrado en ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const smallCursor = await withDb(target, (db) => auditCursor(db, neighborhoodId, AUDIT_SMALL));
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: target.dataDir, SEED: 'none', DATABASE_URL: target.databaseUrl ?? '' };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const startServer = () => (TSX ? startProcess(process.execPath, ['--import', 'tsx', 'server/main.ts'], env) : startProcess(process.execPath, ['dist/server/main.js'], env));
+  let server = startServer();
   const base = `http://127.0.0.1:${PORT}`;
+  let raw: ChildProcess | undefined;
   try {
     await waitForServer(`${base}/health`);
     const login = await fetch(`${base}/api/1.0/auth/login`, {
@@ -92,27 +189,78 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
           id databaseId label status catastral houseTypeName streetName ownerHasAccount owner { firstName lastName email } } } } }`,
         variables: { f, o },
       });
-    const street = (await (await fetch(`${base}/api/1.0/neighborhoods/1/streets?page_size=1`, { headers })).json()) as { content: { id: number }[] };
-    await measure(base, 'GraphQL owners list: ACTIVE, offset 1000', { url: `${base}/graphql`, method: 'POST', headers, body: ownersQuery({ status: 'ACTIVE' }, 1000) });
-    await measure(base, 'GraphQL owners list: last name + ACTIVE', { url: `${base}/graphql`, method: 'POST', headers, body: ownersQuery({ status: 'ACTIVE', lastName: 'garcía' }, 20) });
-    await measure(base, 'GraphQL owners list: street + no account', {
-      url: `${base}/graphql`, method: 'POST', headers, body: ownersQuery({ streetId: street.content[0].id, userActive: false }, 0),
+    const street = (await (await fetch(`${base}/api/1.0/neighborhoods/${neighborhoodId}/streets?page_size=1`, { headers })).json()) as { content: { id: number }[] };
+    const streetId = street.content[0].id;
+
+    const baselines: Record<string, Measured> = {};
+    if (target.databaseUrl) {
+      const { compiled, all } = compileCases(neighborhoodId, streetId);
+      raw = startProcess(process.execPath, ['tests/bench/raw.mjs'], { ...process.env, PORT: String(RAW_PORT), DATABASE_URL: target.databaseUrl, RAW_CASES: JSON.stringify(compiled) });
+      await waitForServer(`http://127.0.0.1:${RAW_PORT}/health`);
+      for (const c of all) {
+        baselines[c.name] = await measure(null, `raw node:http + pg: ${c.name}`, { url: `http://127.0.0.1:${RAW_PORT}/${c.name}`, headers });
+      }
+      await stop(raw);
+    }
+    const gql = (c: { name: string; filter: HouseListFilter; offset: number }) =>
+      measure(base, `GraphQL owners list: ${c.name}`, { url: `${base}/graphql`, method: 'POST', headers, body: ownersQuery(c.filter as Record<string, unknown>, c.offset) }, baselines[c.name]);
+    const graphqlMain = await gql(CASES[0]);
+    await gql(CASES[1]);
+    await gql({ name: 'street-no-account', filter: { streetId, userActive: false }, offset: 0 });
+    const restMain = await measure(
+      base,
+      'REST owners list: active-offset-1000',
+      { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses?page_size=20&offset=1000&house_status=ACTIVE`, headers },
+      baselines['active-offset-1000'],
+    );
+    await measure(
+      base,
+      'REST owners list: email-active-account',
+      { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses?page_size=20&email=bench1&house_status=ACTIVE&user_status=true`, headers },
+      baselines['email-active-account'],
+    );
+    const session = await measure(base, 'REST GET /users/session', { url: `${base}/api/1.0/users/session`, headers }, baselines['active-offset-1000']);
+
+    const small = await measure(base, `GraphQL auditLog keyset page at ${AUDIT_SMALL.toLocaleString('en')} rows`, { url: `${base}/graphql`, method: 'POST', headers, body: auditQuery(smallCursor) });
+    // PGlite is one process's database: the log grows while the server is down.
+    await stop(server);
+    const t1 = Date.now();
+    const largeCursor = await withDb(target, async (db) => {
+      await growAuditLog(db, neighborhoodId, AUDIT_LARGE);
+      return auditCursor(db, neighborhoodId, AUDIT_LARGE);
     });
-    await measure(base, 'REST owners list: e-mail + status + user_status', {
-      url: `${base}/api/1.0/neighborhoods/1/houses?page_size=20&email=bench1&house_status=ACTIVE&user_status=true`, headers,
-    });
-    await measure(base, 'REST GET /users/session', { url: `${base}/api/1.0/users/session`, headers });
+    console.log(`  bitácora llevada a ${AUDIT_LARGE.toLocaleString('en')} filas en ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    server = startServer();
+    await waitForServer(`${base}/health`);
+    const large = await measure(base, `GraphQL auditLog keyset page at ${AUDIT_LARGE.toLocaleString('en')} rows`, { url: `${base}/graphql`, method: 'POST', headers, body: auditQuery(largeCursor) });
+
+    console.log(`\n  Resumen ${label}${TSX ? ' (tsx)' : ' (compilado)'}, ${CONNECTIONS} conexiones:`);
+    if (target.databaseUrl) {
+      const raw0 = baselines['active-offset-1000'];
+      console.log(`    GraphQL owners list ${(graphqlMain.rps / raw0.rps).toFixed(2)}× raw (meta ≥ 0.40)`);
+      console.log(`    REST owners list    ${(restMain.rps / raw0.rps).toFixed(2)}× raw (meta ≥ 0.35)`);
+      console.log(`    REST session        ${(session.rps / raw0.rps).toFixed(2)}× raw (meta ≥ 0.50)`);
+    }
+    console.log(`    auditLog p50 ${large.p50} ms a ${AUDIT_LARGE.toLocaleString('en')} filas / ${small.p50} ms a ${AUDIT_SMALL.toLocaleString('en')} = ${(large.p50 / Math.max(small.p50, 1)).toFixed(2)} (meta ≤ 1.3)`);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    if (raw) await stop(raw);
+    await stop(server);
   }
 }
 
-const pgliteDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
-try {
-  await run('PGlite', { dataDir: pgliteDir });
-} finally {
-  rmSync(pgliteDir, { recursive: true, force: true });
+if (!TSX) {
+  console.log('Compilando el servidor (npm run build:server)...');
+  const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.server.json'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+if (process.env.BENCH_PGLITE !== '0') {
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+  try {
+    await run('PGlite', { dataDir: pgliteDir });
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
 }
 
 if (process.env.DATABASE_URL) {
@@ -123,9 +271,10 @@ if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   try {
-    await run('PostgreSQL', { databaseUrl: url.toString(), dataDir: pgliteDir });
+    await run('PostgreSQL', { databaseUrl: url.toString(), dataDir: 'memory://' });
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (process.env.BENCH_KEEP === '1') console.log(`  base de datos conservada: ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }
 }

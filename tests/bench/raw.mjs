@@ -1,0 +1,63 @@
+// The baseline of npm run bench: a plain node:http + pg endpoint answering the same owners-list
+// page as the application (DESIGN.md section 9). Per request it does the same SQL work: the session
+// lookup by the SHA-256 of the bearer token (the statement of server/auth/viewer.ts, no cache) and
+// the page statement of server/domains/houses/ownersList.ts, compiled once by the bench and passed in
+// RAW_CASES ({ name: { sql, parameters } }). GET /<name> answers the page as JSON.
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.RAW_POOL ?? 10) });
+const cases = JSON.parse(process.env.RAW_CASES ?? '{}');
+
+const VIEWER_SQL = `SELECT s.id AS "sessionId", s."userId", u.email, u."firstName", u."superAdmin", u."emailVerified", s."viaCookie", s."lastSeenAt",
+        s."publicToken", m.id AS "membershipId", m."neighborhoodId", m."houseId", r.kind::text AS "roleKind", r.grants AS "roleGrants",
+        n.modules::text[] AS modules
+   FROM "Session" s
+   JOIN "User" u ON u.id = s."userId"
+   LEFT JOIN "Membership" m ON m.id = s."membershipId" AND m.active
+   LEFT JOIN "Role" r ON r.id = m."roleId"
+   LEFT JOIN "Neighborhood" n ON n.id = m."neighborhoodId"
+  WHERE s."tokenHash" = $1 AND s."endedAt" IS NULL AND s."expiresAt" > now()`;
+
+function send(res, status, body) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    if (req.url === '/health') return send(res, 200, { ok: true });
+    const page = cases[req.url.slice(1)];
+    if (!page) return send(res, 404, { error: 'no such case' });
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!token) return send(res, 401, { error: 'unauthenticated' });
+    const viewer = (await pool.query(VIEWER_SQL, [createHash('sha256').update(token).digest('hex')])).rows[0];
+    if (!viewer || !viewer.roleGrants?.includes('AHousesRead')) return send(res, 403, { error: 'forbidden' });
+    const { rows } = await pool.query(page.sql, page.parameters);
+    send(res, 200, {
+      totalCount: rows.length ? Number(rows[0].total) : 0,
+      edges: rows.map((r) => ({
+        node: {
+          id: Buffer.from(`House:${r.id}`).toString('base64'),
+          databaseId: r.id,
+          catastral: r.catastral,
+          status: r.status,
+          houseTypeName: r.houseTypeTitle,
+          streetName: r.streetName,
+          ownerHasAccount: r.ownerHasPassword,
+          owner: r.ownerUserId == null ? null : { firstName: r.ownerFirstName, lastName: r.ownerLastName, email: r.ownerEmail },
+        },
+      })),
+    });
+  } catch (error) {
+    send(res, 500, { error: String(error) });
+  }
+});
+
+server.listen(Number(process.env.PORT ?? 3901), '127.0.0.1', () => console.error(`raw baseline on ${process.env.PORT ?? 3901}`));
+process.on('SIGTERM', () => {
+  server.close();
+  pool.end().finally(() => process.exit(0));
+});
