@@ -47,7 +47,10 @@ async function readSchema() {
 
 export async function loadMigrationsList(): Promise<MigrationList> {
   const entries = existsSync(migrationsDir) ? await readdir(migrationsDir, { withFileTypes: true }) : [];
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const dirs = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const lockPath = path.join(migrationsDir, 'migration_lock.toml');
   return {
     baseDir: migrationsDir,
@@ -70,11 +73,7 @@ async function withEngine<T>(adapter: SqlMigrationAwareDriverAdapterFactory, run
   const { SchemaEngine } = await loadEngineModule();
   const schema = await readSchema();
   const logs: string[] = [];
-  const engine = await SchemaEngine.new(
-    { datamodels: [[schemaPath, schema]] },
-    (log: string) => logs.push(log),
-    bindMigrationAwareSqlAdapterFactory(adapter),
-  );
+  const engine = await SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, (log: string) => logs.push(log), bindMigrationAwareSqlAdapterFactory(adapter));
   try {
     return await run(engine);
   } finally {
@@ -130,7 +129,11 @@ export async function createMigration(name: string): Promise<string | null> {
   const script = await pendingSchemaChanges();
   if (!script) return null;
   const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'migration';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '') || 'migration';
   const dir = path.join(migrationsDir, `${stamp}_${slug}`);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'migration.sql'), script);

@@ -157,7 +157,8 @@ export function keysetPage<K>(
   { defaultSize = 20, maxSize = MAX_PAGE_SIZE }: { defaultSize?: number; maxSize?: number } = {},
 ): KeysetPage<K> {
   const { first, last, after, before } = args;
-  if ((first != null && first < 0) || (last != null && last < 0)) throw new InputError([{ field: 'first', message: 'El tamaño de página no puede ser negativo' }]);
+  if ((first != null && first < 0) || (last != null && last < 0))
+    throw new InputError([{ field: 'first', message: 'El tamaño de página no puede ser negativo' }]);
   if (after && before) throw new InputError([{ field: 'after', message: 'Usa after o before, no ambos' }]);
   const backwards = last != null || (!!before && first == null);
   const size = Math.min(maxSize, Math.max(0, (backwards ? last : first) ?? defaultSize));

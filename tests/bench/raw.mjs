@@ -34,7 +34,7 @@ const server = createServer(async (req, res) => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token) return send(res, 401, { error: 'unauthenticated' });
     const viewer = (await pool.query(VIEWER_SQL, [createHash('sha256').update(token).digest('hex')])).rows[0];
-    if (!viewer || !viewer.roleGrants?.includes('AHousesRead')) return send(res, 403, { error: 'forbidden' });
+    if (!viewer?.roleGrants?.includes('AHousesRead')) return send(res, 403, { error: 'forbidden' });
     const { rows } = await pool.query(page.sql, page.parameters);
     send(res, 200, {
       totalCount: rows.length ? Number(rows[0].total) : 0,

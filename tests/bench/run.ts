@@ -169,7 +169,8 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
   console.log(`  sembrado en ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const smallCursor = await withDb(target, (db) => auditCursor(db, neighborhoodId, AUDIT_SMALL));
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: target.dataDir, SEED: 'none', DATABASE_URL: target.databaseUrl ?? '' };
-  const startServer = () => (TSX ? startProcess(process.execPath, ['--import', 'tsx', 'server/main.ts'], env) : startProcess(process.execPath, ['dist/server/main.js'], env));
+  const startServer = () =>
+    TSX ? startProcess(process.execPath, ['--import', 'tsx', 'server/main.ts'], env) : startProcess(process.execPath, ['dist/server/main.js'], env);
   let server = startServer();
   const base = `http://127.0.0.1:${PORT}`;
   let raw: ChildProcess | undefined;
@@ -189,13 +190,20 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
           id databaseId label status catastral houseTypeName streetName ownerHasAccount owner { firstName lastName email } } } } }`,
         variables: { f, o },
       });
-    const street = (await (await fetch(`${base}/api/1.0/neighborhoods/${neighborhoodId}/streets?page_size=1`, { headers })).json()) as { content: { id: number }[] };
+    const street = (await (await fetch(`${base}/api/1.0/neighborhoods/${neighborhoodId}/streets?page_size=1`, { headers })).json()) as {
+      content: { id: number }[];
+    };
     const streetId = street.content[0].id;
 
     const baselines: Record<string, Measured> = {};
     if (target.databaseUrl) {
       const { compiled, all } = compileCases(neighborhoodId, streetId);
-      raw = startProcess(process.execPath, ['tests/bench/raw.mjs'], { ...process.env, PORT: String(RAW_PORT), DATABASE_URL: target.databaseUrl, RAW_CASES: JSON.stringify(compiled) });
+      raw = startProcess(process.execPath, ['tests/bench/raw.mjs'], {
+        ...process.env,
+        PORT: String(RAW_PORT),
+        DATABASE_URL: target.databaseUrl,
+        RAW_CASES: JSON.stringify(compiled),
+      });
       await waitForServer(`http://127.0.0.1:${RAW_PORT}/health`);
       for (const c of all) {
         baselines[c.name] = await measure(null, `raw node:http + pg: ${c.name}`, { url: `http://127.0.0.1:${RAW_PORT}/${c.name}`, headers });
@@ -203,7 +211,12 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       await stop(raw);
     }
     const gql = (c: { name: string; filter: HouseListFilter; offset: number }) =>
-      measure(base, `GraphQL owners list: ${c.name}`, { url: `${base}/graphql`, method: 'POST', headers, body: ownersQuery(c.filter as Record<string, unknown>, c.offset) }, baselines[c.name]);
+      measure(
+        base,
+        `GraphQL owners list: ${c.name}`,
+        { url: `${base}/graphql`, method: 'POST', headers, body: ownersQuery(c.filter as Record<string, unknown>, c.offset) },
+        baselines[c.name],
+      );
     const graphqlMain = await gql(CASES[0]);
     await gql(CASES[1]);
     await gql({ name: 'street-no-account', filter: { streetId, userActive: false }, offset: 0 });
@@ -221,7 +234,12 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     );
     const session = await measure(base, 'REST GET /users/session', { url: `${base}/api/1.0/users/session`, headers }, baselines['active-offset-1000']);
 
-    const small = await measure(base, `GraphQL auditLog keyset page at ${AUDIT_SMALL.toLocaleString('en')} rows`, { url: `${base}/graphql`, method: 'POST', headers, body: auditQuery(smallCursor) });
+    const small = await measure(base, `GraphQL auditLog keyset page at ${AUDIT_SMALL.toLocaleString('en')} rows`, {
+      url: `${base}/graphql`,
+      method: 'POST',
+      headers,
+      body: auditQuery(smallCursor),
+    });
     // PGlite is one process's database: the log grows while the server is down.
     await stop(server);
     const t1 = Date.now();
@@ -232,7 +250,12 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     console.log(`  bitácora llevada a ${AUDIT_LARGE.toLocaleString('en')} filas en ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     server = startServer();
     await waitForServer(`${base}/health`);
-    const large = await measure(base, `GraphQL auditLog keyset page at ${AUDIT_LARGE.toLocaleString('en')} rows`, { url: `${base}/graphql`, method: 'POST', headers, body: auditQuery(largeCursor) });
+    const large = await measure(base, `GraphQL auditLog keyset page at ${AUDIT_LARGE.toLocaleString('en')} rows`, {
+      url: `${base}/graphql`,
+      method: 'POST',
+      headers,
+      body: auditQuery(largeCursor),
+    });
 
     console.log(`\n  Resumen ${label}${TSX ? ' (tsx)' : ' (compilado)'}, ${CONNECTIONS} conexiones:`);
     if (target.databaseUrl) {
@@ -241,7 +264,9 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       console.log(`    REST owners list    ${(restMain.rps / raw0.rps).toFixed(2)}× raw (meta ≥ 0.35)`);
       console.log(`    REST session        ${(session.rps / raw0.rps).toFixed(2)}× raw (meta ≥ 0.50)`);
     }
-    console.log(`    auditLog p50 ${large.p50} ms a ${AUDIT_LARGE.toLocaleString('en')} filas / ${small.p50} ms a ${AUDIT_SMALL.toLocaleString('en')} = ${(large.p50 / Math.max(small.p50, 1)).toFixed(2)} (meta ≤ 1.3)`);
+    console.log(
+      `    auditLog p50 ${large.p50} ms a ${AUDIT_LARGE.toLocaleString('en')} filas / ${small.p50} ms a ${AUDIT_SMALL.toLocaleString('en')} = ${(large.p50 / Math.max(small.p50, 1)).toFixed(2)} (meta ≤ 1.3)`,
+    );
   } finally {
     if (raw) await stop(raw);
     await stop(server);

@@ -47,7 +47,11 @@ describe('audit log', () => {
   });
 
   it('uses the cursor in the WHERE, not an offset', () => {
-    const compiled = auditLogPageQuery(t.app.db.kysely, 1, keysetPage({ first: 50, after: 'x' }, () => '123456')).compile();
+    const compiled = auditLogPageQuery(
+      t.app.db.kysely,
+      1,
+      keysetPage({ first: 50, after: 'x' }, () => '123456'),
+    ).compile();
     expect(compiled.sql).toMatch(/"AuditLog"."id" < \$\d+/);
     expect(compiled.sql).not.toMatch(/offset/i);
   });

@@ -44,22 +44,17 @@ function parseAuditCursor(cursor: string): string {
 
 /** One keyset page of a community's audit log, newest first (`limit` rows: one more than the page). */
 export function auditLogPageQuery(k: KyselyDb, neighborhoodId: number, page: KeysetPage<string>) {
-  return k
-    .selectFrom('AuditLog')
-    .select([
-      sql<string>`id::text`.as('id'),
-      'userId',
-      'action',
-      'entity',
-      'entityId',
-      sql<Date>`"createdAt" AT TIME ZONE 'UTC'`.as('createdAt'),
-    ])
-    .where('neighborhoodId', '=', neighborhoodId)
-    .$if(page.after != null, (qb) => qb.where('AuditLog.id', '<', page.after!))
-    .$if(page.before != null, (qb) => qb.where('AuditLog.id', '>', page.before!))
-    // Qualified: the bare name would be the text alias of the select list.
-    .orderBy('AuditLog.id', page.backwards ? 'asc' : 'desc')
-    .limit(page.limit);
+  return (
+    k
+      .selectFrom('AuditLog')
+      .select([sql<string>`id::text`.as('id'), 'userId', 'action', 'entity', 'entityId', sql<Date>`"createdAt" AT TIME ZONE 'UTC'`.as('createdAt')])
+      .where('neighborhoodId', '=', neighborhoodId)
+      .$if(page.after != null, (qb) => qb.where('AuditLog.id', '<', page.after!))
+      .$if(page.before != null, (qb) => qb.where('AuditLog.id', '>', page.before!))
+      // Qualified: the bare name would be the text alias of the select list.
+      .orderBy('AuditLog.id', page.backwards ? 'asc' : 'desc')
+      .limit(page.limit)
+  );
 }
 
 builder.queryField('auditLog', (t) =>

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NODE = 'databaseId label status catastral houseTypeName streetName condominiumName mallName ownerUserId ownerHasAccount lockedByName owner { databaseId firstName lastName email mobile }';
+const NODE =
+  'databaseId label status catastral houseTypeName streetName condominiumName mallName ownerUserId ownerHasAccount lockedByName owner { databaseId firstName lastName email mobile }';
 // ownerChanges is a relation the statement does not load: asking for it sends the page through Prisma.
 const list = (extra: string) => `query($first: Int, $after: String, $last: Int, $before: String, $offset: Int, $filter: HouseFilter) {
   houses(first: $first, after: $after, last: $last, before: $before, offset: $offset, filter: $filter) {

@@ -58,13 +58,38 @@ const LOADED_RELATIONS: Record<string, ReadonlySet<string>> = {
 
 /** Columns of House the statement loads. */
 const HOUSE_COLUMNS = new Set([
-  'id', 'neighborhoodId', 'catastral', 'block', 'lot', 'exteriorNumber', 'interiorNumber', 'dimension', 'houseTypeId',
-  'innerNeighborhoodId', 'condominiumId', 'mallId', 'streetId', 'parkingSpots', 'status', 'initialBalance', 'refuseReason',
-  'balanceReason', 'ownerUserId', 'officialIdFileId', 'signupCodeSentAt', 'lockedByUserId', 'lockedAt',
+  'id',
+  'neighborhoodId',
+  'catastral',
+  'block',
+  'lot',
+  'exteriorNumber',
+  'interiorNumber',
+  'dimension',
+  'houseTypeId',
+  'innerNeighborhoodId',
+  'condominiumId',
+  'mallId',
+  'streetId',
+  'parkingSpots',
+  'status',
+  'initialBalance',
+  'refuseReason',
+  'balanceReason',
+  'ownerUserId',
+  'officialIdFileId',
+  'signupCodeSentAt',
+  'lockedByUserId',
+  'lockedAt',
 ]);
 
 /** The invited owner's e-mail (House.pendingOwnerEmail): the newest pending OWNER account of the house. */
-const PENDING_OWNER = JSON.stringify({ where: { pending: true, role: { kind: 'OWNER' } }, orderBy: { id: 'desc' }, take: 1, select: { user: { select: { email: true } } } });
+const PENDING_OWNER = JSON.stringify({
+  where: { pending: true, role: { kind: 'OWNER' } },
+  orderBy: { id: 'desc' },
+  take: 1,
+  select: { user: { select: { email: true } } },
+});
 
 interface Coverage {
   pendingOwnerEmail: boolean;
@@ -98,9 +123,17 @@ function coverage(query: { select?: Record<string, unknown>; include?: Record<st
       if (name === 'owner' && column === 'memberships') {
         const m = v as { where?: { neighborhoodId?: unknown; pending?: unknown }; select?: unknown; take?: unknown };
         const keys = Object.keys(m).sort().join(',');
-        const whereKeys = Object.keys(m.where ?? {}).sort().join(',');
-        if (keys === 'select,take,where' && whereKeys === 'neighborhoodId,pending' && m.where!.pending === false && typeof m.where!.neighborhoodId === 'number'
-          && JSON.stringify(m.select) === '{"id":true}' && m.take === 1) {
+        const whereKeys = Object.keys(m.where ?? {})
+          .sort()
+          .join(',');
+        if (
+          keys === 'select,take,where' &&
+          whereKeys === 'neighborhoodId,pending' &&
+          m.where!.pending === false &&
+          typeof m.where!.neighborhoodId === 'number' &&
+          JSON.stringify(m.select) === '{"id":true}' &&
+          m.take === 1
+        ) {
           result.ownerMembershipIn = m.where!.neighborhoodId;
           continue;
         }
@@ -204,7 +237,9 @@ export function ownersPageQuery(
     )
     .$if(extra.ownerMembershipIn != null, (qb) =>
       qb.select(
-        sql<number | null>`(SELECT om.id FROM "Membership" om WHERE om."userId" = h."ownerUserId" AND om."neighborhoodId" = ${extra.ownerMembershipIn} AND NOT om.pending LIMIT 1)`.as(
+        sql<
+          number | null
+        >`(SELECT om.id FROM "Membership" om WHERE om."userId" = h."ownerUserId" AND om."neighborhoodId" = ${extra.ownerMembershipIn} AND NOT om.pending LIMIT 1)`.as(
           'ownerMembershipId',
         ),
       ),
