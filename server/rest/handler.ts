@@ -58,7 +58,7 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
       if (token && viaCookie) return legacyError(403, 403, CSRF_MESSAGE);
     }
 
-    let body: unknown = undefined;
+    let body: unknown;
     try {
       request = await limitBody(request, route.multipart?.maxBytes ?? MAX_BODY_BYTES);
     } catch (error) {

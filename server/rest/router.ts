@@ -99,7 +99,7 @@ export function matchRoute(routes: CompiledRoute[], method: string, path: string
     if (route.method !== method) continue;
     const params: Record<string, string> = {};
     try {
-      route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+      for (const [i, name] of route.names.entries()) params[name] = decodeURIComponent(m[i + 1]);
     } catch {
       // Percent-encoding that is not UTF-8 (e.g. a lone surrogate, %ED%A0%80): a bad request, not a missing route.
       return { route: undefined, pathMatched: true, malformed: true };

@@ -77,7 +77,10 @@ const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g,
 
 /** Names to ids of streets, condominiums or malls (any case), creating the missing ones. */
 async function placeIds(
-  model: { findMany: Function; createManyAndReturn: Function },
+  model: {
+    findMany: (args: object) => Promise<{ id: number; name: string }[]>;
+    createManyAndReturn: (args: { data: { neighborhoodId: number; name: string }[]; select: { id: true; name: true } }) => Promise<{ id: number; name: string }[]>;
+  },
   neighborhoodId: number,
   wanted: (string | null)[],
 ): Promise<{ ids: Map<string, number>; created: number }> {
@@ -106,7 +109,7 @@ export async function importHouses(ctx: ServiceContext, file: File, idempotencyK
   if (!/\.xlsx$/i.test(file.name)) throw fileError('El archivo debe ser una hoja de cálculo de Excel (.xlsx)');
   if (file.size > MAX_FILE_BYTES) throw fileError('El archivo debe pesar como máximo 5 MB');
   const bytes = new Uint8Array(await file.arrayBuffer());
-  let sheetRows;
+  let sheetRows: Awaited<ReturnType<typeof readSheet>>;
   try {
     sheetRows = await readSheet(bytes);
   } catch (error) {
