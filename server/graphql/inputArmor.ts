@@ -200,9 +200,9 @@ export function useInputArmor(): Plugin {
       const error = checkOperation(args.document, args.variableValues as Record<string, unknown> | undefined);
       if (error) setResultAndStopExecution({ errors: [error] });
     },
-    onSubscribe({ args, setResultAndStopSubscription }) {
+    onSubscribe({ args, setResultAndStopExecution }) {
       const error = checkOperation(args.document, args.variableValues as Record<string, unknown> | undefined);
-      if (error) setResultAndStopSubscription({ errors: [error] });
+      if (error) setResultAndStopExecution({ errors: [error] });
     },
   };
 }
