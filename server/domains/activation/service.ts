@@ -169,7 +169,7 @@ async function targetOf(ctx: ServiceContext, rawCode: string, domain?: string | 
       memberships: { where: { active: true, role: { kind: 'OWNER' } }, select: { id: true, userId: true } },
     },
   });
-  if (house && house.owner && house.status !== 'DELETED') {
+  if (house?.owner && house.status !== 'DELETED') {
     target = {
       kind: 'HOUSE',
       subjectId: house.id,

@@ -206,8 +206,8 @@ export default function OwnerChange() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {house.ownerChanges.map((c, i) => (
-              <Table.Tr key={`${c.createdAt}-${i}`}>
+            {house.ownerChanges.map((c) => (
+              <Table.Tr key={`${c.createdAt}-${c.fromName ?? ''}-${c.toName}`}>
                 <Table.Td>{new Date(String(c.createdAt)).toLocaleString('es-MX', { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
                 <Table.Td>{c.fromName ?? '—'}</Table.Td>
                 <Table.Td>{c.toName}</Table.Td>
