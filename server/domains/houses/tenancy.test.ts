@@ -200,3 +200,19 @@ describe('bounded input', () => {
     expect(second.body.data.createHouse).toMatchObject({ __typename: 'ConflictError', message: 'Ya existe una propiedad con la clave catastral UNI-1' });
   });
 });
+
+describe('one write path', () => {
+  it('createHouse with an idempotency key answers the first house on a repeat, 422 for another body; the audit row is in the same write', async () => {
+    const prisma = t.app.db.prisma;
+    const CREATE_KEYED = `mutation($input: HouseInput!, $key: String) { createHouse(input: $input, idempotencyKey: $key) { ${RESULT} ... on MutationCreateHouseSuccess { data { house { databaseId } } } } }`;
+    const input = avenueHouse({ catastral: 'IDEM-1' });
+    const first = await t.gql(CREATE_KEYED, { input, key: 'casa-idem-1' }, { token: admin });
+    const id = first.body.data.createHouse.data.house.databaseId;
+    const again = await t.gql(CREATE_KEYED, { input, key: 'casa-idem-1' }, { token: admin });
+    expect(again.body.data.createHouse.data.house.databaseId).toBe(id);
+    expect(await prisma.house.count({ where: { catastral: 'IDEM-1' } })).toBe(1);
+    const other = await t.gql(CREATE_KEYED, { input: { ...input, catastral: 'IDEM-2' }, key: 'casa-idem-1' }, { token: admin });
+    expect(other.body.data?.createHouse?.code ?? other.body.errors?.[0]?.extensions?.legacyCode).toBe(422);
+    expect(await prisma.auditLog.count({ where: { entity: 'House', entityId: String(id), action: 'CREATE' } })).toBe(1);
+  });
+});
