@@ -14,7 +14,7 @@ import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { deliverNow, MailDeliveryError } from '../../infra/mail/sender.js';
 import { signupInvitation } from '../../infra/mail/invitations.js';
 import { continueAs, insertSession, type SessionContext } from '../session/service.js';
-import type { Tx } from '../people/service.js';
+import { setFirstPassword, updateUnregisteredProfile, type Tx } from '../people/service.js';
 
 export const RESENT_MESSAGE = 'El email ha sido reenviado';
 export const NONE_SENT_MESSAGE = 'No se envío ningún email';
@@ -319,11 +319,8 @@ export async function saveSignupProfile(ctx: ServiceContext, raw: unknown) {
   const target = await usableTarget(ctx, input.code, input.domain);
   await write(ctx, { audit: { action: 'SAVE_SIGNUP_PROFILE', entity: 'User', entityId: target.user.id, userId: target.user.id, neighborhoodId: target.neighborhood.id } }, async ({ tx }) => {
     // The holder of the code edits their own data, only while the account has no password yet.
-    const { count } = await tx.user.updateMany({
-      where: { id: target.user.id, passwordHash: null },
-      data: { firstName: input.firstName, lastName: input.lastName, mobile: input.mobile },
-    });
-    if (count === 0) throw new NotFoundError(SIGNUP_CODE_INVALID);
+    const saved = await updateUnregisteredProfile(tx, target.user.id, { firstName: input.firstName, lastName: input.lastName, mobile: input.mobile });
+    if (!saved) throw new NotFoundError(SIGNUP_CODE_INVALID);
   });
   return (await signupCodeInfo(ctx, input.code, input.domain))!;
 }
@@ -351,10 +348,8 @@ export async function completeSignup(ctx: SessionContext, raw: unknown) {
   ctx.idempotencyKey = null;
   const audit = { action: 'COMPLETE_SIGNUP', entity: target.kind === 'HOUSE' ? 'House' : 'User', entityId: target.subjectId, userId: target.user.id, neighborhoodId: target.neighborhood.id };
   const session = await write(ctx, { audit }, async ({ tx }) => {
-  // Only the first completion wins (a second tab finds the password set).
-  const { count } = await tx.user.updateMany({
-    where: { id: target.user.id, passwordHash: null },
-    data: {
+    // Only the first completion wins (a second tab finds the password set).
+    const set = await setFirstPassword(tx, target.user.id, {
       passwordHash,
       ...(input.firstName ? { firstName: input.firstName } : {}),
       ...(input.lastName !== undefined ? { lastName: input.lastName || null } : {}),
@@ -362,11 +357,9 @@ export async function completeSignup(ctx: SessionContext, raw: unknown) {
       // Codes travel only by e-mail; a house code that was never mailed (seeded, or made by a load
       // and not sent yet) proves nothing about the address.
       emailVerified: target.user.emailVerified || target.mailed,
-      signupCode: null,
-    },
-  });
-  if (count === 0) throw new NotFoundError(SIGNUP_CODE_INVALID);
-  return insertSession(tx, ctx, { userId: target.user.id, membershipId: target.membershipId, viaCookie: true });
+    });
+    if (!set) throw new NotFoundError(SIGNUP_CODE_INVALID);
+    return insertSession(tx, ctx, { userId: target.user.id, membershipId: target.membershipId, viaCookie: true });
   });
   await continueAs(ctx, session);
   return target.user.id;

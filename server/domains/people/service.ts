@@ -375,3 +375,28 @@ export async function correctInvitedEmail(tx: Tx, userId: number, neighborhoodId
   await tx.user.update({ where: { id: userId }, data: { email: normalEmail(email), signupCode: code, emailVerified: false }, select: { id: true } });
   return code;
 }
+
+// --- Activation: the holder of a sign-up code, before the account has a password ---
+
+/**
+ * The holder of a sign-up code saves their own name and phone, only while the account has no password
+ * (the code is spent once it has one). False when it already has one: nothing changed.
+ */
+export async function updateUnregisteredProfile(tx: Tx, userId: number, data: { firstName?: string; lastName?: string | null; mobile?: string | null }): Promise<boolean> {
+  const { count } = await tx.user.updateMany({ where: { id: userId, passwordHash: null }, data });
+  return count > 0;
+}
+
+/**
+ * The first password of an account opened by a sign-up code, with the profile typed alongside; the
+ * person's own code is spent. Only the first completion wins (false: a password was set meanwhile).
+ * `emailVerified`: the code reached the person by e-mail, which proves the address.
+ */
+export async function setFirstPassword(
+  tx: Tx,
+  userId: number,
+  data: { passwordHash: string; emailVerified: boolean; firstName?: string; lastName?: string | null; mobile?: string | null },
+): Promise<boolean> {
+  const { count } = await tx.user.updateMany({ where: { id: userId, passwordHash: null }, data: { ...data, signupCode: null } });
+  return count > 0;
+}
