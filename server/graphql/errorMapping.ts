@@ -2,7 +2,8 @@
 // envelope, which reads extensions.legacyCode). Anything that is not an AppError is a bug: logged once
 // with the request id and masked as a 500.
 import { GraphQLError } from 'graphql';
-import { AppError, ForbiddenError, UnauthenticatedError } from '../kernel/errors.js';
+import { PothosSchemaError, PothosValidationError } from '@pothos/core';
+import { AppError, ForbiddenError, InputError, NotFoundError, UnauthenticatedError } from '../kernel/errors.js';
 
 export function toGraphQLError(error: AppError): GraphQLError {
   return new GraphQLError(error.message, {
@@ -17,8 +18,10 @@ export const forbidden = () => toGraphQLError(new ForbiddenError());
 /** Yoga's maskError: expected errors keep their message and code; unexpected ones are logged and masked. */
 export function maskUnexpected(expose: boolean, log: (error: unknown, requestId?: string) => void, requestId: () => string | undefined = () => undefined) {
   return (error: unknown, message: string): GraphQLError => {
-    const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-    if (original instanceof AppError) return original === error ? toGraphQLError(original) : reuse(error as GraphQLError, original);
+    let original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+    const pothos = fromPothos(original);
+    if (pothos) original = pothos;
+    if (original instanceof AppError) return original === error || !(error instanceof GraphQLError) ? toGraphQLError(original) : reuse(error, original);
     if (error instanceof GraphQLError && !error.originalError) return error;
     if (original instanceof GraphQLError) return original;
     const id = requestId();
@@ -40,4 +43,19 @@ function reuse(error: GraphQLError, original: AppError): GraphQLError {
     originalError: original,
     extensions: { ...error.extensions, code: original.kind, legacyCode: original.code, http: { status: original.status } },
   });
+}
+
+/**
+ * Pothos refuses a global id of another type or an unreadable cursor with its own validation error, and
+ * a global id naming a type that is not a node with a schema error: to the client these are bad input
+ * and a record that does not exist.
+ */
+function fromPothos(error: unknown): AppError | null {
+  if (error instanceof PothosValidationError) {
+    return /cursor/i.test(error.message)
+      ? new InputError([{ field: 'after', message: 'La página solicitada no es válida' }])
+      : new InputError([{ field: 'id', message: 'El identificador no es válido' }]);
+  }
+  if (error instanceof PothosSchemaError && /has not been implemented/.test(error.message)) return new NotFoundError();
+  return null;
 }
