@@ -1,7 +1,7 @@
 // The signed-in person of a request: who, in which community and house, with which grants.
 import { DEFAULT_ROLES, effectiveGrants } from '../../core/grants.js';
-import type { Database, Prisma } from '../db/client.js';
-import { hashToken, newToken } from './tokens.js';
+import type { Database } from '../db/client.js';
+import { hashToken } from './tokens.js';
 
 export interface Viewer {
   sessionId: string;
@@ -142,33 +142,4 @@ export async function loadViewer(db: Pick<Database, 'sql' | 'prisma'>, token: st
     viaCookie: row.viaCookie,
     publicToken: row.publicToken,
   };
-}
-
-export interface NewSession {
-  token: string;
-  publicToken: string;
-  sessionId: string;
-  expiresAt: Date;
-}
-
-export async function createSession(
-  prisma: Prisma,
-  input: { userId: number; membershipId: number | null; viaCookie: boolean; ip?: string; userAgent?: string; days: number },
-): Promise<NewSession> {
-  const token = newToken();
-  const publicToken = newToken();
-  const expiresAt = new Date(Date.now() + input.days * 86_400_000);
-  const session = await prisma.session.create({
-    data: {
-      tokenHash: hashToken(token),
-      publicToken,
-      userId: input.userId,
-      membershipId: input.membershipId,
-      viaCookie: input.viaCookie,
-      ip: input.ip,
-      userAgent: input.userAgent?.slice(0, 300),
-      expiresAt,
-    },
-  });
-  return { token, publicToken, sessionId: session.id, expiresAt };
 }

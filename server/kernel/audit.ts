@@ -25,18 +25,3 @@ export async function recordAudit(tx: Tx, ctx: Pick<ServiceContext, 'actor' | 'i
     },
   });
 }
-
-/**
- * @deprecated Outside the write's transaction: use write(ctx, { audit }, ...) (kernel/write.ts). Kept only
- * while domains move onto the write path.
- */
-export async function audit(
-  ctx: Pick<ServiceContext, 'prisma' | 'actor' | 'ip'>,
-  action: string,
-  entity: string,
-  entityId: string | number | null,
-  data?: Record<string, unknown>,
-  userId?: number,
-) {
-  await recordAudit(ctx.prisma as unknown as Tx, ctx, { action, entity, entityId, data, userId });
-}

@@ -5,13 +5,12 @@ import type { Config } from '../config.js';
 import type { Database, Prisma } from '../db/client.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { PubSubChannels } from '../infra/pubsub.js';
-import type { Prisma as PrismaNamespace } from '../db/generated/client.js';
 
 /** The signed-in person acting: user, account (membership), community, house for house users, grants. */
 export type Actor = Viewer;
 
-/** A Prisma client inside a transaction. */
-export type Tx = PrismaNamespace.TransactionClient;
+/** A Prisma client inside a transaction (or the client itself, for reads that need no transaction). */
+export type Tx = Omit<Prisma, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
 
 export interface ServiceContext {
   actor: Actor | null;

@@ -7,6 +7,7 @@ import { pendingStatus } from '../../../core/houseRules.js';
 import { LOCATION_FLAGS, type LocationFlag } from '../../../core/houseTypes.js';
 import { missingLocation } from '../../../core/houseRules.js';
 import type { EndedSession } from '../session/memberships.js';
+import { dropHouseTaxInfo } from '../taxInfo/service.js';
 import {
   addMembership,
   findOrCreatePerson,
@@ -59,7 +60,7 @@ export async function assignOwner(
     select: { id: true },
   });
   endedSessions.push(...(await removeMemberships(tx, replaced.map((m) => m.id))));
-  if (house.ownerUserId) await tx.houseTaxInfo.deleteMany({ where: { houseId: house.id } });
+  if (house.ownerUserId) await dropHouseTaxInfo(tx, house.id);
   const status = house.status ?? (await tx.house.findUniqueOrThrow({ where: { id: house.id }, select: { status: true } })).status;
   // A blocked or deleted house keeps its people's accounts suspended.
   const active = status !== 'BLOCKED' && status !== 'DELETED';

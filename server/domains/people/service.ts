@@ -13,15 +13,16 @@
 //   active (a check constraint enforces it), so they open no session and are not listed to switch to;
 //   until accepted the community sees only the e-mail it typed.
 import { randomBytes } from 'node:crypto';
-import type { Prisma } from '../../db/client.js';
 import type { Config } from '../../config.js';
 import { ForbiddenError, NotFoundError } from '../../kernel/errors.js';
 import { appLink } from '../../infra/mail/links.js';
 import { queueEmail, type Email } from '../../infra/mail/outbox.js';
 import { endMembershipSessions, type EndedSession } from '../session/memberships.js';
 
+import type { Tx } from '../../kernel/context.js';
+
 /** Prisma client or transaction client (inside write(): the scope's `tx`). */
-export type Tx = Omit<Prisma, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+export type { Tx };
 
 export interface PersonData {
   email: string;

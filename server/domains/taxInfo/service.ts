@@ -3,7 +3,7 @@
 // This module owns every write of the HouseTaxInfo table but one: an owner change drops the previous
 // owner's tax data (houses/ownership.ts).
 import { z } from 'zod';
-import type { ServiceContext } from '../../kernel/context.js';
+import type { ServiceContext, Tx } from '../../kernel/context.js';
 import { boundedText, parseInput } from '../../kernel/input.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
@@ -85,4 +85,9 @@ export async function deleteTaxInfo(ctx: ServiceContext, houseId: string | null 
     if (count === 0) throw new NotFoundError('La propiedad no tiene datos fiscales');
     return house.id;
   });
+}
+
+/** The owner changed: the house's tax data was theirs (the new owner invoices under their own RFC). */
+export async function dropHouseTaxInfo(tx: Tx, houseId: number) {
+  await tx.houseTaxInfo.deleteMany({ where: { houseId } });
 }

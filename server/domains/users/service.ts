@@ -18,7 +18,7 @@ export const boundedPhone = (message: string) => z.string().max(40, message).nul
 
 /** A date of birth: a real calendar day between 1900 and today. */
 const birthDate = z.iso
-  .date('La fecha de nacimiento debe tener el formato AAAA-MM-DD')
+  .date({ error: 'La fecha de nacimiento debe tener el formato AAAA-MM-DD', abort: true })
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && d.getTime() <= Date.now();
