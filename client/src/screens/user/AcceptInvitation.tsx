@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useParams } from 'react-router';
@@ -40,7 +41,20 @@ export default function AcceptInvitation() {
   const data = useLazyLoadQuery<AcceptInvitationQuery>(query, {}, { fetchPolicy: 'network-only' });
   const accept = useAppMutation<AcceptInvitationMutation>(acceptMutation);
   const decline = useAppMutation<AcceptInvitationDeclineMutation>(declineMutation);
+  // Accepting adds an account to the session: the page reloads (to refresh the account switcher) only when the person continues.
+  const [accepted, setAccepted] = useState<string | null>(null);
   const invitation = data.myInvitations.find((i) => i.code === code);
+  if (accepted) {
+    return (
+      <Stack maw={560}>
+        <Title order={2}>{t('invitations.title')}</Title>
+        <Alert color="green">{t('invitations.accepted', { community: accepted })}</Alert>
+        <Group>
+          <Button onClick={() => window.location.assign('/')}>{t('invitations.continue')}</Button>
+        </Group>
+      </Stack>
+    );
+  }
   if (!invitation) return <Alert color="yellow">{t('invitations.notFound')}</Alert>;
 
   return (
@@ -58,9 +72,7 @@ export default function AcceptInvitation() {
           loading={accept.inFlight}
           onClick={() =>
             void accept.run({ input: { code: invitation.code } }, 'acceptInvitation').then((ok) => {
-              if (!ok) return;
-              notify('success', t('invitations.accepted', { community: invitation.communityName }));
-              window.location.assign('/');
+              if (ok) setAccepted(invitation.communityName);
             })
           }
         >
