@@ -22,6 +22,7 @@ import { COMMUNITY_HEADER, createRestHandler, REST_PREFIX } from './rest/handler
 import { restRoutes } from './rest/routes.js';
 import { maskUnexpected } from './graphql/errorMapping.js';
 import { attachGraphqlWebsocket } from './graphql/websocket.js';
+import { useIdempotencyKeys } from './graphql/idempotency.js';
 import { startMailer } from './infra/mail/sender.js';
 import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './infra/mail/mailbox.js';
 import { FILES_PATH, handleFiles } from './infra/files/http.js';
@@ -76,7 +77,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     return forwarded || serverContext.req?.socket?.remoteAddress || '127.0.0.1';
   }
 
-  const contextFactory = async (initial: ServerContext & { request?: Request }): Promise<Context> => {
+  const contextFactory = async (initial: ServerContext & { request?: Request; params?: { query?: string; operationName?: string | null; variables?: unknown } }): Promise<Context> => {
     const request = initial.request;
     const setCookies: string[] = [];
     if (request) cookiesToSet.set(request, setCookies);
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       actor: viewer,
       staleToken,
       idempotencyKey: request?.headers.get('idempotency-key') ?? null,
+      httpRequest: initial.params ? { operation: `${initial.params.operationName ?? ''}\n${initial.params.query ?? ''}`, input: initial.params.variables ?? null } : undefined,
       ip: clientIp(request, initial),
       userAgent: request?.headers.get('user-agent') ?? undefined,
       setCookies,
@@ -163,6 +165,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
         blockFieldSuggestion: { enabled: config.env === 'production' },
       }),
       useInputArmor(),
+      useIdempotencyKeys(),
       introspectionGate,
       staleTokenIs401,
       setCookiesOnResponse,

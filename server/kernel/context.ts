@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Database, Prisma } from '../db/client.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { PubSubChannels } from '../infra/pubsub.js';
+import { ForbiddenError, UnauthenticatedError } from './errors.js';
 
 /** The signed-in person acting: user, account (membership), community, house for house users, grants. */
 export type Actor = Viewer;
@@ -22,6 +23,10 @@ export interface ServiceContext {
   userAgent?: string;
   /** The request's Idempotency-Key header: the first write of the request uses it (kernel/write.ts). */
   idempotencyKey?: string | null;
+  /** What the header's key protects: the HTTP request's GraphQL document and variables. */
+  httpRequest?: { operation: string; input: unknown };
+  /** The header's key once claimed for this request (server/graphql/idempotency.ts): its first write marks it. */
+  headerIdempotency?: { userId: number; key: string } | null;
 }
 
 /** The GraphQL request context: a service context plus what only an HTTP request has. */
@@ -39,13 +44,14 @@ export function systemContext(deps: Pick<ServiceContext, 'db' | 'pubsub' | 'conf
 
 /** The actor of an operation guarded by a grant or signedIn scope. */
 export function actorOf(ctx: Pick<ServiceContext, 'actor'>): Actor {
-  if (!ctx.actor) throw new Error('actorOf used without a signed-in actor');
+  if (!ctx.actor) throw new UnauthenticatedError();
   return ctx.actor;
 }
 
 /** The community of the current account; every community read and write is scoped by it. */
 export function communityOf(ctx: Pick<ServiceContext, 'actor'>): number {
   const id = ctx.actor?.neighborhoodId;
-  if (id == null) throw new Error('communityOf used without a current community');
+  // A session without an account in a community (a super admin's) has no community to act in.
+  if (id == null) throw new ForbiddenError('Elige una comunidad para continuar');
   return id;
 }

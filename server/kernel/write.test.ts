@@ -64,6 +64,30 @@ describe('idempotency keys', () => {
     expect(fixed.status).toBe(201);
   });
 
+  it('the header protects the whole request: the same key on another record answers 422 and changes nothing', async () => {
+    const a = await t.rest('POST', '/neighborhoods/1/streets', { name: 'Calle Uno' }, { token: config });
+    const b = await t.rest('POST', '/neighborhoods/1/streets', { name: 'Calle Dos' }, { token: config });
+    const headers = { 'idempotency-key': 'baja-calle' };
+    expect((await t.rest('DELETE', `/neighborhoods/1/streets/${a.body.id}`, undefined, { token: config, headers })).status).toBe(200);
+    const other = await t.rest('DELETE', `/neighborhoods/1/streets/${b.body.id}`, undefined, { token: config, headers });
+    expect(other.status).toBe(422);
+    expect(await streetCount('Calle Dos')).toBe(1);
+    const repeat = await t.rest('DELETE', `/neighborhoods/1/streets/${a.body.id}`, undefined, { token: config, headers });
+    expect(repeat.status).toBe(200);
+  });
+
+  it('a key left pending by a write that died is released after ten minutes', async () => {
+    const viewer = await loadViewer(t.app.db, config, 'session');
+    await t.app.db.prisma.idempotencyKey.create({
+      data: { userId: viewer!.userId, key: 'huerfana', operation: 'x', requestHash: 'y', pending: true, createdAt: new Date(Date.now() - 11 * 60_000) },
+    });
+    const created = await t.rest('POST', '/neighborhoods/1/streets', { name: 'Calle Huérfana' }, { token: config, headers: { 'idempotency-key': 'huerfana' } });
+    expect(created.status).toBe(201);
+    await t.app.db.prisma.idempotencyKey.create({ data: { userId: viewer!.userId, key: 'en-curso', operation: 'x', requestHash: 'y', pending: true } });
+    const busy = await t.rest('POST', '/neighborhoods/1/streets', { name: 'Calle En Curso' }, { token: config, headers: { 'idempotency-key': 'en-curso' } });
+    expect(busy.status).toBe(422);
+  });
+
   it('keys belong to their user and are bounded', async () => {
     const admin = await t.signIn('admin@demo.mx');
     const headers = { 'idempotency-key': 'alta-calle-ceiba-1' };

@@ -30,28 +30,31 @@ export interface WriteOptions {
 }
 
 const MAX_ATTEMPTS = 5;
-const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+const KEY_PATTERN = IDEMPOTENCY_KEY_PATTERN;
 
 /** Runs `fn` as one audited, retried, optionally idempotent write. The result must be plain JSON data. */
 export async function write<T>(ctx: ServiceContext, options: WriteOptions, fn: (scope: WriteScope) => Promise<T>): Promise<T> {
-  const key = takeIdempotencyKey(ctx, options.idempotencyKey);
-  if (!key) return run(ctx, options, fn, null);
+  // The Idempotency-Key header of the HTTP request (claimed by server/graphql/idempotency.ts): its first write marks it.
+  const header = ctx.headerIdempotency;
+  if (header) {
+    ctx.headerIdempotency = null;
+    return run(ctx, options, fn, { ...header, storeResult: false });
+  }
+  const taken = takeIdempotencyKey(ctx, options);
+  if (!taken) return run(ctx, options, fn, null);
 
-  const userId = ctx.actor?.userId ?? 0;
-  const operation = options.request?.operation ?? 'write';
-  const requestHash = hashRequest(operation, options.request?.input);
-  try {
-    await ctx.prisma.idempotencyKey.create({ data: { userId, key, operation, requestHash } });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const first = await ctx.prisma.idempotencyKey.findUnique({ where: { userId_key: { userId, key } } });
-    if (!first) throw new ConflictError('Esta operación ya se está procesando; espera su respuesta');
-    if (first.requestHash !== requestHash || first.operation !== operation) throw new IdempotencyKeyReusedError();
-    if (first.pending) throw new ConflictError('Esta operación ya se está procesando; espera su respuesta');
+  const { key, request } = taken;
+  const userId = ctx.actor!.userId;
+  const requestHash = hashRequest(request.operation, request.input);
+  const first = await claimKey(ctx, { userId, key, operation: request.operation, requestHash });
+  if (first) {
+    if (first.requestHash !== requestHash || first.operation !== request.operation) throw new IdempotencyKeyReusedError();
+    if (first.pending) throw new ConflictError(IN_PROGRESS);
     return (first.response as { value: T }).value;
   }
   try {
-    return await run(ctx, options, fn, { userId, key });
+    return await run(ctx, options, fn, { userId, key, storeResult: true });
   } catch (error) {
     // A failed write stores nothing: the same key may be sent again once the input is fixed.
     await ctx.prisma.idempotencyKey.deleteMany({ where: { userId, key, pending: true } }).catch(() => {});
@@ -59,7 +62,34 @@ export async function write<T>(ctx: ServiceContext, options: WriteOptions, fn: (
   }
 }
 
-async function run<T>(ctx: ServiceContext, options: WriteOptions, fn: (scope: WriteScope) => Promise<T>, idempotency: { userId: number; key: string } | null): Promise<T> {
+export const IDEMPOTENCY_IN_PROGRESS = 'Esta operación ya se está procesando; espera su respuesta';
+const IN_PROGRESS = IDEMPOTENCY_IN_PROGRESS;
+/** A key still pending after this long belongs to a write that died with its process: it is released. */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
+/** Inserts the key (null: this request owns it) or answers the row that already holds it. */
+async function claimKey(ctx: ServiceContext, row: { userId: number; key: string; operation: string; requestHash: string }) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await ctx.prisma.idempotencyKey.create({ data: row });
+      return null;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    const first = await ctx.prisma.idempotencyKey.findUnique({ where: { userId_key: { userId: row.userId, key: row.key } } });
+    if (!first) throw new ConflictError(IN_PROGRESS);
+    if (!first.pending || Date.now() - first.createdAt.getTime() < ABANDONED_AFTER_MS) return first;
+    await ctx.prisma.idempotencyKey.deleteMany({ where: { id: first.id, pending: true } });
+  }
+  throw new ConflictError(IN_PROGRESS);
+}
+
+async function run<T>(
+  ctx: ServiceContext,
+  options: WriteOptions,
+  fn: (scope: WriteScope) => Promise<T>,
+  idempotency: { userId: number; key: string; storeResult: boolean } | null,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const effects: (() => unknown)[] = [];
     try {
@@ -74,8 +104,8 @@ async function run<T>(ctx: ServiceContext, options: WriteOptions, fn: (scope: Wr
           if (options.audit) await recordAudit(tx, ctx, options.audit);
           if (idempotency) {
             await tx.idempotencyKey.update({
-              where: { userId_key: idempotency },
-              data: { pending: false, response: { value: toJson(value) } as object },
+              where: { userId_key: { userId: idempotency.userId, key: idempotency.key } },
+              data: { pending: false, ...(idempotency.storeResult ? { response: { value: toJson(value) } as object } : {}) },
             });
           }
           return value;
@@ -112,18 +142,24 @@ export function isRetryable(error: unknown): boolean {
   return /could not serialize access|deadlock detected|40001|40P01/.test(e?.message ?? '');
 }
 
-function takeIdempotencyKey(ctx: ServiceContext, explicit: string | null | undefined): string | null {
-  let key = explicit ?? null;
-  if (!key && ctx.idempotencyKey) {
-    key = ctx.idempotencyKey;
-    // The header names one write: the request's first.
-    ctx.idempotencyKey = null;
-  }
-  if (key === null) return null;
+/**
+ * The key of this write and what it protects. An explicit key (a mutation's idempotencyKey input) protects
+ * the write's own `request`; the Idempotency-Key header protects the whole HTTP request (its GraphQL
+ * document and variables, which for REST are the route and its body) and names its first write only.
+ * Keys belong to the signed-in person: without one there is nobody to scope them to, and none is used.
+ */
+/**
+ * The explicit key of this write (a mutation's idempotencyKey input) and what it protects (the write's own
+ * `request`). Keys belong to the signed-in person: without one there is nobody to scope them to.
+ */
+function takeIdempotencyKey(ctx: ServiceContext, options: WriteOptions): { key: string; request: { operation: string; input?: unknown } } | null {
+  const key = options.idempotencyKey ?? null;
+  if (key === null || !ctx.actor) return null;
   if (!KEY_PATTERN.test(key)) {
     throw new InputError([{ field: 'idempotencyKey', message: 'La clave de idempotencia debe tener de 1 a 200 caracteres visibles' }]);
   }
-  return key;
+  if (!options.request) throw new InputError([{ field: 'idempotencyKey', message: 'Esta operación no admite clave de idempotencia' }]);
+  return { key, request: options.request };
 }
 
 function hashRequest(operation: string, input: unknown): string {
