@@ -13,6 +13,7 @@ import type { WebSocketServer } from 'ws';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed.js';
+import { projectRoot } from './db/migrate.js';
 import { schema } from './graphql/schema.js';
 import type { Context } from './kernel/context.js';
 import { createAppPubSub } from './infra/pubsub.js';
@@ -32,7 +33,8 @@ import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from './http/bodyLimit.j
 import { corsPolicy } from './http/cors.js';
 import { currentRequestId, logError, requestIdFor, withRequestId } from './http/requestLog.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The project root whether running from server/ (tsx) or compiled from dist/server/.
+const root = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 // CLIENT_DIST lets parallel builds (and their browser tests) use their own output folder.
 const clientDist = process.env.CLIENT_DIST ? path.resolve(process.env.CLIENT_DIST) : path.join(root, 'client/dist');
 

@@ -12,7 +12,7 @@ import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapte
 import type { MigrationList, SchemaEngine as SchemaEngineType } from '@prisma/schema-engine-wasm';
 
 // The project root: two folders up from server/db, or further when running compiled from dist/.
-function projectRoot(from: string): string {
+export function projectRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'prisma/schema.prisma'))) return dir;
     if (path.dirname(dir) === dir) return path.resolve(from, '../..');

@@ -106,8 +106,16 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
     }
     // {n} in a legacy path names the community; the GraphQL context refuses any other than the session's.
     if (params?.n) headers.set(COMMUNITY_HEADER, params.n);
+    let variables: Record<string, unknown>;
+    try {
+      variables = route.variables?.(restRequest) ?? {};
+    } catch (error) {
+      // A row that cannot map its path or body (e.g. an id that is not a number) answers its legacy error.
+      if (error instanceof RestError) return legacyError(error.status, error.code, error.message);
+      throw error;
+    }
     const graphqlResponse = await yoga.handleRequest(
-      new Request(new URL('/graphql', url), { method: 'POST', ...(await graphqlBody(route.operation, route.variables?.(restRequest) ?? {}, headers)) }),
+      new Request(new URL('/graphql', url), { method: 'POST', ...(await graphqlBody(route.operation, variables, headers)) }),
       serverContext,
     );
     const setCookies = graphqlResponse.headers.getSetCookie();

@@ -32,6 +32,14 @@ describe('REST envelope and bad input', () => {
     expect(after.updatedAt).toEqual(before.updatedAt);
   });
 
+  it('answers the legacy error of a row that cannot map its path, never a 500', async () => {
+    const admin = await t.signIn('admin@demo.mx');
+    const house = await t.app.db.prisma.house.findFirstOrThrow({ where: { neighborhoodId: 1 } });
+    const bad = await t.rest('PUT', `/neighborhoods/1/houses/${house.id}/change-owner/abc`, undefined, { token: admin });
+    expect(bad.status).toBe(404);
+    expect(bad.body).toEqual({ code: 404, description: 'El usuario no existe' });
+  });
+
   it('answers 401 without a session and never 5xx for bad input', async () => {
     const { status, body } = await t.rest('PUT', '/users/me/basic', { first_name: 'Nadie' });
     expect(status).toBe(401);

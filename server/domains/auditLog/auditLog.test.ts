@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/testApp.js';
 import { keysetPage } from '../../graphql/builder.js';
+import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { auditLogPageQuery } from './auditLog.js';
 
 let t: TestApp;
@@ -54,6 +55,14 @@ describe('audit log', () => {
     ).compile();
     expect(compiled.sql).toMatch(/"AuditLog"."id" < \$\d+/);
     expect(compiled.sql).not.toMatch(/offset/i);
+  });
+
+  it('refuses cursors that are not a row id, beyond bigint included, with a 400', async () => {
+    for (const after of [formatPrismaCursor({ id: '99999999999999999999' }, 'id'), formatPrismaCursor({ id: '9223372036854775808' }, 'id'), 'no-es-un-cursor']) {
+      const { status, body } = await t.gql(LOG, { first: 5, after }, { token: admin });
+      expect(status).toBe(400);
+      expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    }
   });
 
   it('is for administrators only', async () => {

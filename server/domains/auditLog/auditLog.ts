@@ -38,7 +38,10 @@ function parseAuditCursor(cursor: string): string {
     value = null;
   }
   const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d{1,19}$/.test(text)) throw new InputError([{ field: 'after', message: 'El cursor no es válido' }]);
+  // Within bigint: a larger number would reach PostgreSQL as an out-of-range error (a 500).
+  if (typeof text !== 'string' || !/^\d{1,19}$/.test(text) || BigInt(text) > 9_223_372_036_854_775_807n) {
+    throw new InputError([{ field: 'after', message: 'El cursor no es válido' }]);
+  }
   return text;
 }
 
