@@ -241,7 +241,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
         }
         return await yoga.handleRequest(limited, serverContext as ServerContext);
       }
-      if (url.pathname === FILES_PATH || url.pathname.startsWith(`${FILES_PATH}/`)) return await handleFiles(db, request, url.pathname);
+      if (url.pathname === FILES_PATH || url.pathname.startsWith(`${FILES_PATH}/`)) return await handleFiles(db, request, url.pathname, clientIp(request, serverContext as ServerContext));
       if (url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)) return await handleRest(request, serverContext);
       if (url.pathname === MAILBOX_PATH) {
         return mailboxAllowed(config, request, (serverContext as ServerContext).req?.socket?.remoteAddress)

@@ -34,7 +34,10 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const KEY_PATTERN = IDEMPOTENCY_KEY_PATTERN;
 
 /** Runs `fn` as one audited, retried, optionally idempotent write. The result must be plain JSON data. */
-export async function write<T>(ctx: ServiceContext, options: WriteOptions, fn: (scope: WriteScope) => Promise<T>): Promise<T> {
+/** What a write needs of its context: a service context, or less for infrastructure (uploads). */
+export type WriteContext = Pick<ServiceContext, 'prisma' | 'db' | 'actor' | 'ip'> & Partial<Pick<ServiceContext, 'headerIdempotency'>>;
+
+export async function write<T>(ctx: WriteContext, options: WriteOptions, fn: (scope: WriteScope) => Promise<T>): Promise<T> {
   // The Idempotency-Key header of the HTTP request (claimed by server/graphql/idempotency.ts): its first write marks it.
   const header = ctx.headerIdempotency;
   if (header) {
@@ -68,7 +71,7 @@ const IN_PROGRESS = IDEMPOTENCY_IN_PROGRESS;
 const ABANDONED_AFTER_MS = 10 * 60_000;
 
 /** Inserts the key (null: this request owns it) or answers the row that already holds it. */
-async function claimKey(ctx: ServiceContext, row: { userId: number; key: string; operation: string; requestHash: string }) {
+async function claimKey(ctx: WriteContext, row: { userId: number; key: string; operation: string; requestHash: string }) {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await ctx.prisma.idempotencyKey.create({ data: row });
@@ -85,7 +88,7 @@ async function claimKey(ctx: ServiceContext, row: { userId: number; key: string;
 }
 
 async function run<T>(
-  ctx: ServiceContext,
+  ctx: WriteContext,
   options: WriteOptions,
   fn: (scope: WriteScope) => Promise<T>,
   idempotency: { userId: number; key: string; storeResult: boolean } | null,
@@ -152,7 +155,7 @@ export function isRetryable(error: unknown): boolean {
  * The explicit key of this write (a mutation's idempotencyKey input) and what it protects (the write's own
  * `request`). Keys belong to the signed-in person: without one there is nobody to scope them to.
  */
-function takeIdempotencyKey(ctx: ServiceContext, options: WriteOptions): { key: string; request: { operation: string; input?: unknown } } | null {
+function takeIdempotencyKey(ctx: WriteContext, options: WriteOptions): { key: string; request: { operation: string; input?: unknown } } | null {
   const key = options.idempotencyKey ?? null;
   if (key === null || !ctx.actor) return null;
   if (!KEY_PATTERN.test(key)) {

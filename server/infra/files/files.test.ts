@@ -38,6 +38,8 @@ describe('files', () => {
     const up = await upload(owner, 'ine.pdf', '%PDF-1.4 hola');
     expect(up.status).toBe(201);
     expect(up.body).toMatchObject({ name: 'ine.pdf', size: 13, content_type: 'application/pdf' });
+    // Uploads go through the write path: audited with who and from where.
+    expect(await t.app.db.prisma.auditLog.findFirst({ where: { action: 'UPLOAD', entityId: up.body.id } })).toMatchObject({ entity: 'StoredFile' });
     const mine = await download(owner, up.body.id);
     expect(mine.status).toBe(200);
     expect(mine.headers.get('content-type')).toBe('application/pdf');

@@ -9,7 +9,7 @@ import { MAX_FILE_BYTES, readableFile, sniffFileType, storeFile } from './servic
 
 export const FILES_PATH = '/api/1.0/files';
 
-export async function handleFiles(db: Database, request: Request, path: string): Promise<Response> {
+export async function handleFiles(db: Database, request: Request, path: string, ip: string): Promise<Response> {
   const { token, viaCookie } = tokenFromHeaders(request.headers);
   const viewer = token ? await loadViewer(db, token, 'session') : null;
   if (!viewer) return legacyError(401, 401, 'Tu sesión ha terminado. Inicia sesión de nuevo');
@@ -35,7 +35,7 @@ export async function handleFiles(db: Database, request: Request, path: string):
     // executable renamed .pdf is refused.
     const type = await sniffFileType(bytes);
     if (!type) return legacyError(400, 400, 'El archivo debe ser PDF, PNG, JPG o WEBP');
-    const stored = await storeFile(db, viewer, { name: file.name, type, bytes });
+    const stored = await storeFile(db, viewer, ip, { name: file.name, type, bytes });
     return Response.json({ id: stored.id, name: stored.name, size: stored.size, content_type: stored.contentType }, { status: 201 });
   }
 

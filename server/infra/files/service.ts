@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../kernel/context.js';
 import { communityOf } from '../../kernel/context.js';
 import { InputError } from '../../kernel/errors.js';
 import { isUuid } from '../../kernel/ids.js';
+import { write } from '../../kernel/write.js';
 import { fileTypeFromBuffer } from 'file-type';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -48,10 +49,14 @@ export async function claimFile(ctx: ServiceContext, fileId: string): Promise<st
   throw missing();
 }
 
-export async function storeFile(db: Database, viewer: Viewer, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }) {
-  return db.prisma.storedFile.create({
-    data: { neighborhoodId: viewer.neighborhoodId, userId: viewer.userId, name: file.name.slice(0, 200), contentType: file.type, size: file.bytes.length, data: file.bytes },
-    select: { id: true, name: true, size: true, contentType: true },
+export async function storeFile(db: Database, viewer: Viewer, ip: string, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }) {
+  return write({ db, prisma: db.prisma, actor: viewer, ip }, {}, async ({ tx, audit }) => {
+    const stored = await tx.storedFile.create({
+      data: { neighborhoodId: viewer.neighborhoodId, userId: viewer.userId, name: file.name.slice(0, 200), contentType: file.type, size: file.bytes.length, data: file.bytes },
+      select: { id: true, name: true, size: true, contentType: true },
+    });
+    await audit({ action: 'UPLOAD', entity: 'StoredFile', entityId: stored.id, data: { name: stored.name, size: stored.size, contentType: stored.contentType } });
+    return stored;
   });
 }
 
