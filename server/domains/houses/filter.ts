@@ -1,16 +1,16 @@
 // The owners list (spec 1 section 2): every filter of the query string as one Prisma where.
-import type { Context } from '../../kernel/context.js';
-import { communityOf } from '../../kernel/context.js';
+import { communityOf, type ServiceContext } from '../../kernel/context.js';
 import type { HouseListFilter } from '../../../core/houseRules.js';
 import type { Prisma as PrismaNS } from '../../db/generated/client.js';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
 // Prisma passes contains/startsWith to ILIKE as they are: % and _ typed in a filter are escaped to stay literal.
 const contains = (value: string) => ({ contains: likeLiteral(value), mode: 'insensitive' as const });
-const same = (value: string) => ({ equals: value, mode: 'insensitive' as const });
+// equals + insensitive is an ILIKE too: escaped the same way, so '%' matches only '%'.
+const same = (value: string) => ({ equals: likeLiteral(value), mode: 'insensitive' as const });
 const given = (value: string | null | undefined): value is string => !!value && value.trim() !== '';
 
-export function houseWhere(ctx: Context, f: HouseListFilter | null | undefined = {}): PrismaNS.HouseWhereInput {
+export function houseWhere(ctx: Pick<ServiceContext, 'actor'>, f: HouseListFilter | null | undefined = {}): PrismaNS.HouseWhereInput {
   const filter = f ?? {};
   const owner: PrismaNS.UserWhereInput = {
     ...(given(filter.firstName) ? { firstName: contains(filter.firstName.trim()) } : {}),
@@ -37,7 +37,7 @@ export function houseWhere(ctx: Context, f: HouseListFilter | null | undefined =
 }
 
 /** The house search of forms and pickers: starts at 2 characters (spec 1 section 5). */
-export function searchHouses(ctx: Context, query: object, phrase: string) {
+export function searchHouses(ctx: Pick<ServiceContext, 'actor' | 'prisma'>, query: object, phrase: string) {
   const text = phrase.trim();
   if (text.length < 2) return Promise.resolve([]);
   return ctx.prisma.house.findMany({
