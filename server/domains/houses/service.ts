@@ -102,12 +102,25 @@ export const NewOwnerSchema = z.object({
 
 type HouseRow = NonNullable<Awaited<ReturnType<typeof findOwn>>>;
 
+const HOUSE_WITH_RULES = { houseType: true, owner: { select: { id: true } }, lockedBy: { select: { firstName: true, lastName: true } } } as const;
+
 async function findOwn(ctx: ServiceContext, id: number) {
-  const house = await ctx.prisma.house.findFirst({
-    where: { id, neighborhoodId: communityOf(ctx) },
-    include: { houseType: true, owner: { select: { id: true } }, lockedBy: { select: { firstName: true, lastName: true } } },
-  });
+  const house = await ctx.prisma.house.findFirst({ where: { id, neighborhoodId: communityOf(ctx) }, include: HOUSE_WITH_RULES });
   if (!house) throw new NotFoundError('La propiedad no existe');
+  return house;
+}
+
+/**
+ * The house read inside the write's transaction with its row locked: decisions on status and owner are
+ * taken from this row, so two administrators acting at once serialize instead of both deciding from what
+ * they read before (on PostgreSQL the second waits, then retries on the serialization failure).
+ */
+async function lockedHouse(tx: Tx, ctx: ServiceContext, id: number) {
+  const neighborhoodId = communityOf(ctx);
+  await tx.$queryRaw`SELECT id FROM "House" WHERE id = ${id} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
+  const house = await tx.house.findFirst({ where: { id, neighborhoodId }, include: HOUSE_WITH_RULES });
+  if (!house) throw new NotFoundError('La propiedad no existe');
+  refuseIfLockedByOther(ctx, house);
   return house;
 }
 
@@ -301,12 +314,13 @@ export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unk
 /** Activation (/owners/active/{houseId}): states the initial balance when missing, then ACTIVE. */
 export async function activateHouse(ctx: ServiceContext, id: number, raw: unknown) {
   const input = parseInput(ActivationSchema, raw);
-  const house = await findOwn(ctx, id);
-  refuseIfLockedByOther(ctx, house);
-  const initialBalance = input.initialBalance ?? (house.initialBalance == null ? null : formatMoney(house.initialBalance));
-  const result = transition(house.status, 'activate', completeness({ ...house, initialBalance }, house.houseType));
-  if ('refused' in result) throw new ConflictError(result.refused);
-  return write(ctx, { audit: { action: 'ACTIVATE', entity: 'House', entityId: id, data: { initialBalance } } }, async ({ tx }) => {
+  refuseIfLockedByOther(ctx, await findOwn(ctx, id));
+  return write(ctx, {}, async ({ tx, audit }) => {
+    const house = await lockedHouse(tx, ctx, id);
+    const initialBalance = input.initialBalance ?? (house.initialBalance == null ? null : formatMoney(house.initialBalance));
+    const result = transition(house.status, 'activate', completeness({ ...house, initialBalance }, house.houseType));
+    if ('refused' in result) throw new ConflictError(result.refused);
+    await audit({ action: 'ACTIVATE', entity: 'House', entityId: id, data: { initialBalance } });
     await tx.house.update({
       where: { id },
       data: { status: 'ACTIVE', initialBalance, ...(input.balanceReason ? { balanceReason: input.balanceReason } : {}), lockedByUserId: null, lockedAt: null },
@@ -318,14 +332,15 @@ export async function activateHouse(ctx: ServiceContext, id: number, raw: unknow
 
 /** Delete, reactivate, block and unblock: the status rule of core/houseRules.ts, house access alongside. */
 export async function changeHouseStatus(ctx: ServiceContext, id: number, action: Exclude<HouseTransition, 'activate'>) {
-  const house = await findOwn(ctx, id);
-  refuseIfLockedByOther(ctx, house);
-  const result = transition(house.status, action, completeness(house, house.houseType));
-  if ('refused' in result) throw new ConflictError(result.refused);
+  refuseIfLockedByOther(ctx, await findOwn(ctx, id));
   return write(
     ctx,
-    { audit: { action: action.toUpperCase(), entity: 'House', entityId: id, data: { from: house.status, to: result.status } } },
-    async ({ tx, afterCommit }) => {
+    {},
+    async ({ tx, audit, afterCommit }) => {
+      const house = await lockedHouse(tx, ctx, id);
+      const result = transition(house.status, action, completeness(house, house.houseType));
+      if ('refused' in result) throw new ConflictError(result.refused);
+      await audit({ action: action.toUpperCase(), entity: 'House', entityId: id, data: { from: house.status, to: result.status } });
       await tx.house
         .update({ where: { id }, data: { status: result.status, lockedByUserId: null, lockedAt: null } })
         .catch((e) => duplicateKey(e, house.catastral, `Ya existe una propiedad con la clave catastral ${house.catastral}; cambia una de las dos antes de reactivar`));
@@ -384,9 +399,9 @@ export interface OwnerChangeTarget {
  * invited, and the house changes hands when they accept. The history keeps every change.
  */
 export async function changeOwner(ctx: ServiceContext, houseId: number, target: OwnerChangeTarget) {
-  const house = await findOwn(ctx, houseId);
-  if (house.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para cambiar su propietario');
-  refuseIfLockedByOther(ctx, house);
+  const before = await findOwn(ctx, houseId);
+  if (before.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para cambiar su propietario');
+  refuseIfLockedByOther(ctx, before);
   const viewer = actorOf(ctx);
   const neighborhoodId = communityOf(ctx);
   let person: { email: string; firstName?: string | null; lastName?: string | null; mobile?: string | null; landline?: string | null };
@@ -402,6 +417,10 @@ export async function changeOwner(ctx: ServiceContext, houseId: number, target: 
   }
   const email = normalEmail(person.email);
   const result = await write(ctx, { request: { operation: 'changeHouseOwner', input: { houseId, email } } }, async ({ tx, audit, afterCommit }) => {
+    // The owner as it is now, not as it was read before the transaction: two changes at once must not
+    // both replace the same previous owner (the loser would leave the winner's account on the house).
+    const house = await lockedHouse(tx, ctx, houseId);
+    if (house.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para cambiar su propietario');
     const ended: EndedSession[] = [];
     const given = await giveHouse(tx, ctx.config, house, { ...person, email, firstName: person.firstName ?? undefined }, viewer.userId, ended);
     if (given.kind === 'OWNER') {
