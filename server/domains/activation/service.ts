@@ -1,8 +1,9 @@
 // Activation (sign-up) codes: the link /signup/{code} that lets an owner or a person registered by an
 // administrator choose their first password. House codes (House.signupCode, set by assignOwner) open
 // the owner's account on that house; person codes (User.signupCode) open the person's latest account.
+import { assertMayAddPeople } from '../../auth/people.js';
 import { z } from 'zod';
-import { communityOf, type ServiceContext } from '../../kernel/context.js';
+import { actorOf, communityOf, type ServiceContext } from '../../kernel/context.js';
 import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
 import { ConflictError, NotFoundError, RateLimitedError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
@@ -67,6 +68,7 @@ async function deliverOrFail(ctx: ServiceContext, outboxId: bigint, then: (tx: T
 }
 
 export async function resendHouseSignupCode(ctx: ServiceContext, houseId: number) {
+  assertMayAddPeople(actorOf(ctx));
   const house = await ctx.prisma.house.findFirst({
     where: { id: houseId, neighborhoodId: communityOf(ctx), status: { not: 'DELETED' } },
     select: {
@@ -99,6 +101,7 @@ export async function resendHouseSignupCode(ctx: ServiceContext, houseId: number
 
 /** Mails every owner of the community who has not chosen a password yet; returns how many were queued. */
 export async function resendHouseSignupCodes(ctx: ServiceContext) {
+  assertMayAddPeople(actorOf(ctx));
   const neighborhoodId = communityOf(ctx);
   const quietSince = new Date(Date.now() - BULK_RESEND_QUIET_MINUTES * 60_000);
   const houses = await ctx.prisma.house.findMany({

@@ -1,6 +1,7 @@
 // Houses and their owners as administrators manage them: the house form, status transitions, the
 // edit lock and owner change (spec 1 sections 2 to 5). This module owns every write of the House row
 // (other domains call ./rows.ts and ./ownership.ts inside their write()).
+import { assertMayAddPeople } from '../../auth/people.js';
 import { z } from 'zod';
 import { actorOf, communityOf, type ServiceContext } from '../../kernel/context.js';
 import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
@@ -185,6 +186,7 @@ export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unk
   const input = parseInput(HouseSchema, raw);
   const neighborhoodId = communityOf(ctx);
   const viewer = actorOf(ctx);
+  if (input.owner) assertMayAddPeople(viewer);
   const existing = id ? await findOwn(ctx, id) : null;
   if (existing) {
     if (existing.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para editarla');
@@ -399,6 +401,7 @@ export interface OwnerChangeTarget {
  * invited, and the house changes hands when they accept. The history keeps every change.
  */
 export async function changeOwner(ctx: ServiceContext, houseId: number, target: OwnerChangeTarget) {
+  assertMayAddPeople(actorOf(ctx));
   const before = await findOwn(ctx, houseId);
   if (before.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para cambiar su propietario');
   refuseIfLockedByOther(ctx, before);

@@ -1,6 +1,7 @@
 // Massive load of houses with their owners from a spreadsheet, its template, and the export of the
 // houses list (spec 1 sections 2, 7 and 8). All or nothing: every row is validated first, and the
 // whole import is one write() (one transaction, its audit inside, effects after commit).
+import { assertMayAddPeople } from '../../auth/people.js';
 import { createHash } from 'node:crypto';
 import type { Prisma as PrismaNS } from '../../db/generated/client.js';
 import type { HouseStatus } from '../../db/generated/enums.js';
@@ -106,6 +107,7 @@ async function placeIds(
 export async function importHouses(ctx: ServiceContext, file: File, idempotencyKey?: string | null): Promise<ImportCounts> {
   const neighborhoodId = communityOf(ctx);
   const adminId = actorOf(ctx).userId;
+  assertMayAddPeople(actorOf(ctx));
   if (!/\.xlsx$/i.test(file.name)) throw fileError('El archivo debe ser una hoja de cálculo de Excel (.xlsx)');
   if (file.size > MAX_FILE_BYTES) throw fileError('El archivo debe pesar como máximo 5 MB');
   const bytes = new Uint8Array(await file.arrayBuffer());
