@@ -1,5 +1,5 @@
 // Throttles for password guesses and public sign-ups, atomic with any number of app instances: an
-// attempt takes a PostgreSQL advisory lock on its key (and address), counts the attempts in the
+// attempt takes a PostgreSQL advisory lock on its key (and address) if it is free, counts the attempts in the
 // window, and is recorded before the lock is released at commit; over the limit it is refused (429)
 // and not recorded. The password check happens after, outside the lock: however many requests race,
 // at most `max` of them reach it. Nothing lives in memory: PostgreSQL (or PGlite) holds the counters.
@@ -41,30 +41,65 @@ export interface Attempt {
  * otherwise) when a rule is over its limit. A password guess counts as failed until `attemptSucceeded`.
  */
 export async function takeAttempt(prisma: Prisma, key: string, ip: string, rules: readonly AttemptRule[]): Promise<Attempt> {
-  const guesses = !key.startsWith('#');
-  return prisma.$transaction(async (tx) => {
-    // One holder at a time per key and per address, on every instance (taken in this order, so two
-    // requests never wait for each other crosswise); released at commit, after the row is inserted.
-    if (rules.some((r) => r.scope !== 'address')) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`attempt:key:${key}`}))`;
-    if (rules.some((r) => r.scope === 'address')) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`attempt:ip:${ip}`}))`;
-    const counts = await Promise.all(
-      rules.map((rule) => {
-        const since = new Date(Date.now() - rule.windowMinutes * 60_000);
-        const sameKind = guesses ? { NOT: { email: { startsWith: '#' } } } : { email: key };
-        const where = rule.scope === 'address' ? { ip, ...sameKind } : rule.scope === 'key' ? { email: key } : { email: key, ip };
-        // Guesses count while they fail; other attempts (sign-ups) count whatever their outcome.
-        return tx.signInAttempt.count({ where: { ...where, ...(guesses ? { succeeded: false } : {}), attemptedAt: { gte: since } } });
-      }),
-    );
-    const over = rules.filter((rule, i) => counts[i] >= rule.max);
-    if (over.length) {
-      // A refused attempt is not recorded: hammering a locked key does not keep it locked past the window.
-      const minutes = Math.max(...over.map((r) => r.windowMinutes));
-      throw guesses ? new TooManyAttemptsError(minutes) : new RateLimitedError(`Demasiados intentos. Intenta de nuevo en ${minutes} minutos`);
+  // The locks are tried, never waited for: a crowd of attempts on one account must not hold the
+  // database's connections (and everyone else's requests) while they queue. A busy key is retried a few
+  // times outside the transaction, then refused.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await countAndRecord(prisma, key, ip, rules);
+    } catch (error) {
+      if (!(error instanceof LockBusy)) throw error;
+      if (attempt >= LOCK_TRIES) throw new TooManyAttemptsError(1, 'Hay demasiados intentos en curso para esta cuenta. Intenta de nuevo en un momento');
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 25));
     }
-    const row = await tx.signInAttempt.create({ data: { email: key, ip, succeeded: false }, select: { id: true } });
-    return { id: row.id, key };
-  }, { maxWait: 15_000, timeout: 15_000 });
+  }
+}
+
+const LOCK_TRIES = 8;
+/** How long an address that signed in to an account stays trusted by that account's global limit. */
+const KNOWN_ADDRESS_DAYS = 90;
+
+class LockBusy extends Error {}
+
+async function countAndRecord(prisma: Prisma, key: string, ip: string, rules: readonly AttemptRule[]): Promise<Attempt> {
+  const guesses = !key.startsWith('#');
+  return prisma.$transaction(
+    async (tx) => {
+      // One holder at a time per key and per address, on every instance (taken in this order); released at
+      // commit, after the row is inserted.
+      const lock = async (name: string) => {
+        const [row] = await tx.$queryRaw<{ ok: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext(${name})) AS ok`;
+        if (!row?.ok) throw new LockBusy();
+      };
+      if (rules.some((r) => r.scope !== 'address')) await lock(`attempt:key:${key}`);
+      if (rules.some((r) => r.scope === 'address')) await lock(`attempt:ip:${ip}`);
+      // An address the person signed in from is not held to the account's global limit: guesses spread
+      // over other addresses cannot lock the owner out of their own.
+      const knownAddress =
+        guesses &&
+        rules.some((r) => r.scope === 'key') &&
+        (await tx.signInAttempt.count({ where: { email: key, ip, succeeded: true, attemptedAt: { gte: new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000) } } })) > 0;
+      const applied = rules.filter((rule) => !(knownAddress && rule.scope === 'key'));
+      const counts = await Promise.all(
+        applied.map((rule) => {
+          const since = new Date(Date.now() - rule.windowMinutes * 60_000);
+          const sameKind = guesses ? { NOT: { email: { startsWith: '#' } } } : { email: key };
+          const where = rule.scope === 'address' ? { ip, ...sameKind } : rule.scope === 'key' ? { email: key } : { email: key, ip };
+          // Guesses count while they fail; other attempts (sign-ups) count whatever their outcome.
+          return tx.signInAttempt.count({ where: { ...where, ...(guesses ? { succeeded: false } : {}), attemptedAt: { gte: since } } });
+        }),
+      );
+      const over = applied.filter((rule, i) => counts[i] >= rule.max);
+      if (over.length) {
+        // A refused attempt is not recorded: hammering a locked key does not keep it locked past the window.
+        const minutes = Math.max(...over.map((r) => r.windowMinutes));
+        throw guesses ? new TooManyAttemptsError(minutes) : new RateLimitedError(`Demasiados intentos. Intenta de nuevo en ${minutes} minutos`);
+      }
+      const row = await tx.signInAttempt.create({ data: { email: key, ip, succeeded: false }, select: { id: true } });
+      return { id: row.id, key };
+    },
+    { maxWait: 15_000, timeout: 15_000 },
+  );
 }
 
 /** The attempt went through (right password, sign-up done): it no longer counts as a failure. */

@@ -112,8 +112,8 @@ export class RateLimitedError extends AppError {
 /** Sign-in attempts over the limit (429), with the wait the client shows. */
 export class TooManyAttemptsError extends RateLimitedError {
   readonly retryAfterMinutes: number;
-  constructor(minutes: number) {
-    super(`Demasiados intentos de inicio de sesión. Intenta de nuevo en ${minutes} minutos`);
+  constructor(minutes: number, message = `Demasiados intentos de inicio de sesión. Intenta de nuevo en ${minutes} minutos`) {
+    super(message);
     this.retryAfterMinutes = minutes;
   }
 }
