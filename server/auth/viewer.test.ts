@@ -32,6 +32,21 @@ describe('viewer cache', () => {
     expect(t.app.db.statements() - after).toBe(1);
   });
 
+  it('keeps other viewers cached when a session only records that it was seen', async () => {
+    const a = await t.signIn('admin@demo.mx');
+    const b = await t.signIn('config@demo.mx');
+    await t.gql('{ __typename }', {}, { token: a });
+    // b was last seen long ago: its next request records it, which changes nobody's viewer.
+    await t.app.db.prisma.session.updateMany({ where: { tokenHash: hashToken(b) }, data: { lastSeenAt: new Date(Date.now() - 3_600_000) } });
+    forgetSession(hashToken(b));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await t.gql('{ __typename }', {}, { token: a });
+    await t.gql('{ __typename }', {}, { token: b });
+    const before = t.app.db.statements();
+    await t.gql('{ __typename }', {}, { token: a });
+    expect(t.app.db.statements() - before).toBe(0);
+  });
+
   it('refuses a token right after sign-out, although it was cached', async () => {
     const token = await t.signIn('admin@demo.mx');
     expect((await t.gql(SESSION, {}, { token })).body.data.session.user.email).toBe('admin@demo.mx');

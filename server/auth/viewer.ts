@@ -2,6 +2,7 @@
 import { DEFAULT_ROLES, effectiveGrants } from '../../core/grants.js';
 import type { Database } from '../db/client.js';
 import { hashToken } from './tokens.js';
+import { isUuid } from '../kernel/ids.js';
 
 export interface Viewer {
   sessionId: string;
@@ -107,6 +108,8 @@ export async function viewerForToken(db: ViewerDb, token: string): Promise<Viewe
 export async function loadViewer(db: Pick<Database, 'sql' | 'prisma'>, token: string, via: 'session' | 'public' | 'id'): Promise<Viewer | null> {
   const column = { session: 'tokenHash', public: 'publicToken', id: 'id' }[via];
   const key = via === 'session' ? hashToken(token) : token;
+  // A session id that is not a uuid matches no session (and must not reach the uuid comparison).
+  if (via === 'id' && !isUuid(key)) return null;
   const rows = await db.sql<ViewerRow>(
     `SELECT s.id AS "sessionId", s."userId", u.email, u."firstName", u."superAdmin", u."emailVerified", s."viaCookie", s."lastSeenAt",
             s."publicToken", m.id AS "membershipId", m."neighborhoodId", m."houseId", r.kind::text AS "roleKind", r.grants AS "roleGrants",
@@ -116,13 +119,15 @@ export async function loadViewer(db: Pick<Database, 'sql' | 'prisma'>, token: st
        LEFT JOIN "Membership" m ON m.id = s."membershipId" AND m.active
        LEFT JOIN "Role" r ON r.id = m."roleId"
        LEFT JOIN "Neighborhood" n ON n.id = m."neighborhoodId"
-      WHERE s."${column}"${via === 'id' ? '::text' : ''} = $1 AND s."endedAt" IS NULL AND s."expiresAt" > now()`,
+      WHERE s."${column}" = $1${via === 'id' ? '::uuid' : ''} AND s."endedAt" IS NULL AND s."expiresAt" > now()`,
     [key],
   );
   const row = rows[0];
   if (!row) return null;
   if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_AFTER_MS) {
-    await db.prisma.session.update({ where: { id: row.sessionId }, data: { lastSeenAt: new Date() } });
+    // Not a change of who the viewer is: the leading comment keeps this statement from clearing the
+    // viewer cache (server/db/client.ts watches statements that start with UPDATE on these tables).
+    await db.sql(`/* last seen */ UPDATE "Session" SET "lastSeenAt" = now() WHERE id = $1::uuid`, [row.sessionId]);
   }
   const modules = row.modules ?? [];
   return {

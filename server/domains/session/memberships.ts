@@ -1,5 +1,6 @@
 // Ending access: when an account (membership) is removed or suspended, the sessions open on it end too,
 // so the next request of those devices answers 401 and their clients drop to sign-in.
+import { forgetSession } from '../../auth/viewer.js';
 import type { ServiceContext } from '../../kernel/context.js';
 import type { Tx } from '../people/service.js';
 
@@ -19,5 +20,8 @@ export async function endMembershipSessions(tx: Tx, membershipIds: number[]): Pr
 /** Tells the devices of ended sessions (sessionEvents subscription) that they are signed out; call it in write()'s afterCommit. */
 export function announceEndedSessions(ctx: Pick<ServiceContext, 'pubsub'>, sessions: EndedSession[]) {
   const at = new Date();
-  for (const s of sessions) ctx.pubsub.publish('user:session', s.userId, { kind: 'SIGNED_OUT', sessionId: s.id, at });
+  for (const s of sessions) {
+    forgetSession(s.id);
+    ctx.pubsub.publish('user:session', s.userId, { kind: 'SIGNED_OUT', sessionId: s.id, at });
+  }
 }
