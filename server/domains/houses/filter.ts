@@ -58,7 +58,7 @@ export function searchHouses(ctx: Pick<ServiceContext, 'actor' | 'prisma'>, quer
 }
 
 /** A LIKE pattern that matches `text` literally (its %, _ and \ escaped). */
-function likeLiteral(text: string) {
+export function likeLiteral(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -27,6 +27,7 @@ import { claimFile } from '../../infra/files/service.js';
 import { kickMailer } from '../../infra/mail/outbox.js';
 import { belongsToCommunity, normalEmail, setHouseMembershipsActive, updatePersonByAdministrator, type Tx } from '../people/service.js';
 import { giveHouse, type GiveHouseResult } from './ownership.js';
+import { likeLiteral } from './filter.js';
 import { announceEndedSessions, type EndedSession } from '../session/memberships.js';
 
 /** An optional text: trimmed, bounded, without NUL or control characters; blank is null. */
@@ -163,7 +164,8 @@ async function placeId(tx: Tx, neighborhoodId: number, kind: 'condominium' | 'ma
     return found.id;
   }
   if (!name) return null;
-  const existing = await model.findFirst({ where: { neighborhoodId, name: { equals: name, mode: 'insensitive' } }, select: { id: true } });
+  // equals + insensitive is an ILIKE: the name escaped, so a condominium typed '%' is not any condominium.
+  const existing = await model.findFirst({ where: { neighborhoodId, name: { equals: likeLiteral(name), mode: 'insensitive' } }, select: { id: true } });
   return existing?.id ?? (await model.create({ data: { neighborhoodId, name }, select: { id: true } })).id;
 }
 

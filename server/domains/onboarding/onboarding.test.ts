@@ -110,6 +110,28 @@ describe('owner registration', () => {
     expect(await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: empty.id } })).toMatchObject({ status: 'MISSING_BALANCE', ownerUserId: expect.any(Number) });
   });
 
+  it('compares typed places and location fields literally: % and _ are characters, not wildcards', async () => {
+    await setMode('SIGN_UP');
+    const prisma = t.app.db.prisma;
+    // An ownerless pending house: a registration with '_' in its lot and '%' as exterior number must not take it.
+    const empty = await prisma.house.create({
+      data: { neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '78', lot: '1', exteriorNumber: '7801', status: 'INCOMPLETE' },
+    });
+    const wild = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ house: { block: '78', lot: '_', exterior_number: '%' } }));
+    expect(wild.status).toBe(201);
+    expect(await prisma.house.findUniqueOrThrow({ where: { id: empty.id } })).toMatchObject({ ownerUserId: null, status: 'INCOMPLETE' });
+    expect(await prisma.house.count({ where: { neighborhoodId: olivos.id, block: '78', lot: '_', exteriorNumber: '%' } })).toBe(1);
+    // A condominium typed as '%' is a new condominium named '%', not an existing one.
+    const apartment = await prisma.houseType.findFirstOrThrow({ where: { neighborhoodId: olivos.id, title: 'Propiedad en condominio' } });
+    const before = await prisma.condominium.findMany({ where: { neighborhoodId: olivos.id }, select: { id: true } });
+    const condo = registration({ house: { id_house_type: apartment.id, id_street: null, block: null, lot: null, exterior_number: null, condominium: '%', interior_number: 'C-1' } });
+    expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, condo)).status).toBe(201);
+    const created = await prisma.condominium.findFirstOrThrow({ where: { neighborhoodId: olivos.id, name: '%' } });
+    expect(before.map((c) => c.id)).not.toContain(created.id);
+    const house = await prisma.house.findFirstOrThrow({ where: { owner: { email: condo.user.email } } });
+    expect(house.condominiumId).toBe(created.id);
+  });
+
   it('refuses an anonymous registration with the e-mail of someone who has a password, in every mode, changing nothing', async () => {
     const prisma = t.app.db.prisma;
     const rosa = await prisma.user.findUniqueOrThrow({ where: { email: 'residente@demo.mx' } });

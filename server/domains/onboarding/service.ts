@@ -10,6 +10,7 @@ import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
 import { dropUnusedLocation, missingLocation, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../core/houseRules.js';
 import { assignOwner, refreshPendingStatus } from '../houses/ownership.js';
 import { createHouses, markSignupCodeSent } from '../houses/rows.js';
+import { likeLiteral } from '../houses/filter.js';
 import { findOrCreatePerson, needsInvitation } from '../people/service.js';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
@@ -171,7 +172,7 @@ async function register(ctx: ServiceContext, community: OpenCommunity, input: z.
       const found = await (ctx.prisma[place] as any).findFirst({ where: { ...where, id: chosen }, select: { id: true } });
       if (!found) throw new InputError([{ field: `house.${field}`, message: `${PLACE_LABEL[place]} no existe` }]);
     } else if (h[place]) {
-      const found = await (ctx.prisma[place] as any).findFirst({ where: { ...where, name: { equals: h[place], mode: 'insensitive' } }, select: { id: true } });
+      const found = await (ctx.prisma[place] as any).findFirst({ where: { ...where, name: { equals: likeLiteral(h[place]!), mode: 'insensitive' } }, select: { id: true } });
       if (found) location[field] = found.id;
       else newPlaces[place] = h[place]!;
     }
@@ -185,7 +186,7 @@ async function register(ctx: ServiceContext, community: OpenCommunity, input: z.
       const at = { ...location };
       for (const [place, name] of Object.entries(newPlaces) as [Place, string][]) {
         // Looked up again: a retry, or a simultaneous registration, may have created it meanwhile.
-        const placeWhere = { neighborhoodId: community.id, name: { equals: name, mode: 'insensitive' } };
+        const placeWhere = { neighborhoodId: community.id, name: { equals: likeLiteral(name), mode: 'insensitive' } };
         const found = await (tx[place] as any).findFirst({ where: placeWhere, select: { id: true } });
         at[PLACE_FIELD[place]] = (found ?? (await (tx[place] as any).create({ data: { neighborhoodId: community.id, name }, select: { id: true } }))).id;
       }
@@ -264,7 +265,7 @@ function sameLocationWhere(neighborhoodId: number, houseTypeId: number, flags: H
     status: { not: 'DELETED' as const },
     AND: fields.map((f) => {
       const value = location[f];
-      return typeof value === 'string' ? { [f]: { equals: value, mode: 'insensitive' as const } } : { [f]: value };
+      return typeof value === 'string' ? { [f]: { equals: likeLiteral(value), mode: 'insensitive' as const } } : { [f]: value };
     }),
   };
 }
