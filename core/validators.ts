@@ -147,7 +147,7 @@ export function formatQuantityInput(raw: string): string {
   const negative = cleaned.startsWith('-');
   const [intPart, ...rest] = cleaned.replace(/-/g, '').split('.');
   const grouped = (intPart || (rest.length ? '0' : '')).replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const decimals = rest.length ? '.' + rest.join('') : '';
+  const decimals = rest.length ? `.${rest.join('')}` : '';
   return (negative ? '-' : '') + grouped + decimals;
 }
 

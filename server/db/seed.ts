@@ -101,7 +101,7 @@ export async function seedDemo(prisma: Prisma) {
   }
   const olivosHouses = await prisma.house.createManyAndReturn({ data: houses });
   const owners = await prisma.user.createManyAndReturn({
-    data: olivosHouses.slice(1).map((h, i) => ({
+    data: olivosHouses.slice(1).map((_h, i) => ({
       email: `vecino${i + 1}@demo.mx`,
       firstName: FIRST_NAMES[i % FIRST_NAMES.length],
       lastName: `${LAST_NAMES[(i * 3) % LAST_NAMES.length]} ${LAST_NAMES[(i * 7 + 1) % LAST_NAMES.length]}`,

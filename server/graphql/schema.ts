@@ -30,5 +30,5 @@ export const schema = builder.toSchema({ directives: [...specifiedDirectives, gr
 
 /** schema.graphql as committed: the schema with its @grant directives, sorted for stable diffs. */
 export function printSchemaFile(): string {
-  return printSchemaWithDirectives(lexicographicSortSchema(schema)) + '\n';
+  return `${printSchemaWithDirectives(lexicographicSortSchema(schema))}\n`;
 }

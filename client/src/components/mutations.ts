@@ -15,7 +15,7 @@ export interface TypedError {
 /** A plugin-errors result: the typed error when the mutation failed as expected, else null. */
 export function typedError(result: unknown): TypedError | null {
   const value = result as TypedError | null | undefined;
-  return value && value.__typename.endsWith('Error') ? value : null;
+  return value?.__typename.endsWith('Error') ? value : null;
 }
 
 /**

@@ -19,7 +19,7 @@ export function pageFromSearch(search: URLSearchParams): Page {
 /** Sets (or clears, when blank) one filter and goes back to page 1; page_size and the other filters stay. */
 export function searchWithFilter(search: URLSearchParams, key: string, value: string | null): URLSearchParams {
   const next = new URLSearchParams(search);
-  if (value && value.trim()) next.set(key, value.trim());
+  if (value?.trim()) next.set(key, value.trim());
   else next.delete(key);
   next.set('page', '1');
   return next;

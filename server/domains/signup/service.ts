@@ -2,7 +2,6 @@
 // Throttled per address; a new person's e-mail stays unverified until the mailed code, and until then
 // they cannot add people (auth/people.ts assertMayAddPeople).
 import { z } from 'zod';
-import type { ServiceContext } from '../../kernel/context.js';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { boundedText, parseInput } from '../../kernel/input.js';
 import { ConflictError } from '../../kernel/errors.js';

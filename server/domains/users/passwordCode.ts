@@ -51,7 +51,7 @@ async function userByCode(db: Pick<ServiceContext['prisma'], 'user'>, raw: strin
   const parsed = codeInput.safeParse(raw);
   if (!parsed.success) throw new NotFoundError(CODE_INVALID);
   const user = await db.user.findUnique({ where: { passwordCode: parsed.data }, select: { id: true, email: true, firstName: true, passwordCodeExpiresAt: true } });
-  if (!user || !user.passwordCodeExpiresAt || user.passwordCodeExpiresAt < new Date()) throw new NotFoundError(CODE_INVALID);
+  if (!user?.passwordCodeExpiresAt || user.passwordCodeExpiresAt < new Date()) throw new NotFoundError(CODE_INVALID);
   return user;
 }
 

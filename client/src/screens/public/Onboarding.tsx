@@ -51,6 +51,7 @@ function UnavailableIcon({ code }: { code: number }) {
   if (code === 423) {
     return (
       <svg {...ICON_PROPS} data-icon="eye-off">
+        <title>Registro oculto</title>
         <path d="M10.585 10.587a2 2 0 0 0 2.829 2.828" />
         <path d="M16.681 16.673a8.717 8.717 0 0 1 -4.681 1.327c-3.6 0 -6.6 -2 -9 -6c1.272 -2.12 2.712 -3.678 4.32 -4.674m2.86 -1.146a9.055 9.055 0 0 1 1.82 -.18c3.6 0 6.6 2 9 6c-.666 1.11 -1.379 2.067 -2.138 2.87" />
         <path d="M3 3l18 18" />
@@ -60,6 +61,7 @@ function UnavailableIcon({ code }: { code: number }) {
   if (code === 405) {
     return (
       <svg {...ICON_PROPS} data-icon="ban">
+        <title>Registro cerrado</title>
         <path d="M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0" />
         <path d="M5.7 5.7l12.6 12.6" />
       </svg>
@@ -67,6 +69,7 @@ function UnavailableIcon({ code }: { code: number }) {
   }
   return (
     <svg {...ICON_PROPS} data-icon="x">
+      <title>No disponible</title>
       <path d="M18 6l-12 12" />
       <path d="M6 6l12 12" />
     </svg>

@@ -64,7 +64,12 @@ export default function AdminUsers() {
   const applySearch = useDebouncedCallback((value: string) => setFilter('search', value), 300);
 
   const timers = useRef<number[]>([]);
-  useEffect(() => () => timers.current.forEach((id) => clearTimeout(id)), []);
+  useEffect(
+    () => () => {
+      for (const id of timers.current) clearTimeout(id);
+    },
+    [],
+  );
 
   const canEdit = grants.has('CUsersUpdate');
   const canDelete = grants.has('CUsersDelete');
