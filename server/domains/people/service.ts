@@ -187,8 +187,11 @@ export interface Invitation {
 
 /**
  * A pending membership: the invitation the person accepts with acceptInvitation. Inviting the same
- * person to the same place again keeps the pending invitation (and its code). Other pending invitations
- * to the same house and role (a previous owner candidate) are withdrawn when `replacePendingOnHouse`.
+ * person to the same place with the same role again keeps the pending invitation (and its code). Other
+ * pending invitations to the same house and role (a previous owner candidate) are withdrawn when
+ * `replacePendingOnHouse`. A pending invitation to the same place with another role (one account per
+ * person and house) becomes the new one: new role, new code (the link mailed for the old role stops
+ * working) and `created` true, so the caller mails it; the person never accepts a role they were not told of.
  */
 export async function invitePerson(tx: Tx, m: NewMembership & { invitedByUserId: number | null; replacePendingOnHouse?: boolean }): Promise<Invitation> {
   const houseId = m.houseId ?? null;
@@ -199,11 +202,15 @@ export async function invitePerson(tx: Tx, m: NewMembership & { invitedByUserId:
     where: { userId: m.userId, neighborhoodId: m.neighborhoodId, houseId, pending: true },
     select: { id: true, invitationCode: true, roleId: true },
   });
-  if (same?.invitationCode) {
-    if (same.roleId !== m.roleId) await tx.membership.update({ where: { id: same.id }, data: { roleId: m.roleId } });
-    return { membershipId: same.id, code: same.invitationCode, created: false };
-  }
+  if (same?.invitationCode && same.roleId === m.roleId) return { membershipId: same.id, code: same.invitationCode, created: false };
   const code = newSignupCode();
+  if (same) {
+    await tx.membership.update({
+      where: { id: same.id },
+      data: { roleId: m.roleId, invitationCode: code, invitedAt: new Date(), invitedByUserId: m.invitedByUserId, accreditationFileId: m.accreditationFileId ?? null },
+    });
+    return { membershipId: same.id, code, created: true };
+  }
   const row = await tx.membership.create({
     data: {
       neighborhoodId: m.neighborhoodId,
