@@ -9,6 +9,7 @@ import type { OwnerChangeMutation } from '../../__generated__/OwnerChangeMutatio
 import { notify } from '../../components/notify.js';
 import { errorMessage } from '../../components/errors.js';
 import { issuesByField, useOutcomeMutation } from './outcome.js';
+import { ownerWasInvited } from './ownerChangeOutcome.js';
 
 const query = graphql`
   query OwnerChangeQuery($id: ID!) {
@@ -89,7 +90,8 @@ export default function OwnerChange() {
     const outcome = await change.run({ input: { id: house.id!, newOwner } }, 'changeHouseOwner');
     if ('ok' in outcome) {
       const changed = (outcome.ok as { data?: { house?: { pendingOwnerEmail?: string | null; owner?: { email: string } | null } } } | undefined)?.data?.house;
-      if (changed?.pendingOwnerEmail === newOwner.email && changed.owner?.email !== newOwner.email) notify('success', t('owners.change.invited', { email: newOwner.email }));
+      // The server keeps the e-mail trimmed and lowercase: compared the same way, the notice shows what it stored.
+      if (ownerWasInvited(newOwner.email, changed)) notify('success', t('owners.change.invited', { email: changed!.pendingOwnerEmail }));
       else notify('success', t('owners.change.done'));
       navigate('/owners');
     } else if ('failed' in outcome) {
