@@ -34,4 +34,24 @@ describe('concurrent owner changes', () => {
     for (let i = 1; i < history.length; i++) expect(history[i].fromUserId).toBe(history[i - 1].toUserId);
     expect(history.at(-1)?.toUserId).toBe(after.ownerUserId);
   });
+
+  it('to two people already of the community (no invitation): one owner account, the one the house names', async () => {
+    const prisma = t.app.db.prisma;
+    const house = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: 1, status: 'ACTIVE', ownerUserId: { not: null } }, orderBy: { id: 'asc' } });
+    // Two owners of other houses of the community, accepted members: each change gives the house at once.
+    const members = await prisma.user.findMany({
+      where: { id: { not: house.ownerUserId! }, memberships: { some: { neighborhoodId: 1, pending: false, role: { kind: 'OWNER' }, houseId: { not: house.id } } } },
+      orderBy: { id: 'asc' },
+      take: 2,
+    });
+    expect(members).toHaveLength(2);
+    const id = encodeGlobalID('House', house.id);
+    const answers = await Promise.all(members.map((m) => t.gql(CHANGE, { input: { id, newOwner: { email: m.email } } }, { token: admin })));
+    for (const a of answers) expect(a.status).toBeLessThan(500);
+    for (const a of answers) expect(['MutationChangeHouseOwnerSuccess', 'ConflictError']).toContain(a.body.data?.changeHouseOwner?.__typename);
+    const after = await prisma.house.findUniqueOrThrow({ where: { id: house.id } });
+    expect(members.map((m) => m.id)).toContain(after.ownerUserId);
+    const owners = await prisma.membership.findMany({ where: { houseId: house.id, role: { kind: 'OWNER' } }, select: { userId: true, pending: true } });
+    expect(owners).toEqual([{ userId: after.ownerUserId, pending: false }]);
+  });
 });
