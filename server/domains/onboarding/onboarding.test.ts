@@ -115,12 +115,12 @@ describe('owner registration', () => {
     const prisma = t.app.db.prisma;
     // An ownerless pending house: a registration with '_' in its lot and '%' as exterior number must not take it.
     const empty = await prisma.house.create({
-      data: { neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '78', lot: '1', exteriorNumber: '7801', status: 'INCOMPLETE' },
+      data: { neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '79', lot: '1', exteriorNumber: '7901', status: 'INCOMPLETE' },
     });
-    const wild = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ house: { block: '78', lot: '_', exterior_number: '%' } }));
+    const wild = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ house: { block: '79', lot: '_', exterior_number: '%' } }));
     expect(wild.status).toBe(201);
     expect(await prisma.house.findUniqueOrThrow({ where: { id: empty.id } })).toMatchObject({ ownerUserId: null, status: 'INCOMPLETE' });
-    expect(await prisma.house.count({ where: { neighborhoodId: olivos.id, block: '78', lot: '_', exteriorNumber: '%' } })).toBe(1);
+    expect(await prisma.house.count({ where: { neighborhoodId: olivos.id, block: '79', lot: '_', exteriorNumber: '%' } })).toBe(1);
     // A condominium typed as '%' is a new condominium named '%', not an existing one.
     const apartment = await prisma.houseType.findFirstOrThrow({ where: { neighborhoodId: olivos.id, title: 'Propiedad en condominio' } });
     const before = await prisma.condominium.findMany({ where: { neighborhoodId: olivos.id }, select: { id: true } });
