@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { composedCatastral, dropUnusedLocation, lockHeldByOther, missingLocation, pendingStatus, requiredLocationFields, transition, type HouseCompleteness } from './houseRules.js';
+import {
+  composedCatastral,
+  dropUnusedLocation,
+  lockHeldByOther,
+  missingLocation,
+  pendingStatus,
+  requiredLocationFields,
+  transition,
+  type HouseCompleteness,
+} from './houseRules.js';
 import { templateFlags, templateFor } from './houseTypes.js';
 import { houseLabel } from './houseLabel.js';
 
@@ -15,7 +24,16 @@ describe('location fields', () => {
 
   it('drops the fields the type does not require and keeps the others', () => {
     const house = { block: '3', lot: '7', streetId: 4, exteriorNumber: '120', interiorNumber: 'B', condominiumId: 2, mallId: 1, dimension: '90' };
-    expect(dropUnusedLocation(house, avenue)).toEqual({ block: '3', lot: '7', streetId: 4, exteriorNumber: '120', interiorNumber: null, condominiumId: null, mallId: null, dimension: null });
+    expect(dropUnusedLocation(house, avenue)).toEqual({
+      block: '3',
+      lot: '7',
+      streetId: 4,
+      exteriorNumber: '120',
+      interiorNumber: null,
+      condominiumId: null,
+      mallId: null,
+      dimension: null,
+    });
     expect(dropUnusedLocation(house, apartment)).toMatchObject({ block: null, streetId: null, interiorNumber: 'B', condominiumId: 2 });
   });
 
@@ -51,7 +69,9 @@ describe('status', () => {
     expect(transition('NEW', 'activate', { ...complete, hasOwner: false, missingLocation: ['Calle'] })).toEqual({
       refused: 'Faltan datos para activar la propiedad: Propietario, Calle',
     });
-    expect(transition('MISSING_BALANCE', 'activate', { ...complete, initialBalanceSet: false })).toEqual({ refused: 'Indica el saldo inicial para activar la propiedad' });
+    expect(transition('MISSING_BALANCE', 'activate', { ...complete, initialBalanceSet: false })).toEqual({
+      refused: 'Indica el saldo inicial para activar la propiedad',
+    });
     expect(transition('ACTIVE', 'activate', complete)).toHaveProperty('refused');
     expect(transition('DELETED', 'activate', complete)).toHaveProperty('refused');
   });
@@ -61,7 +81,8 @@ describe('status', () => {
     expect(transition('NEW', 'block', complete)).toEqual({ refused: 'Solo se puede bloquear una propiedad activa' });
     expect(transition('BLOCKED', 'unblock', complete)).toEqual({ status: 'ACTIVE' });
     expect(transition('ACTIVE', 'unblock', complete)).toHaveProperty('refused');
-    for (const from of ['NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'ACTIVE', 'BLOCKED'] as const) expect(transition(from, 'delete', complete)).toEqual({ status: 'DELETED' });
+    for (const from of ['NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'ACTIVE', 'BLOCKED'] as const)
+      expect(transition(from, 'delete', complete)).toEqual({ status: 'DELETED' });
     expect(transition('DELETED', 'delete', complete)).toEqual({ refused: 'La propiedad ya fue eliminada' });
     expect(transition('DELETED', 'reactivate', complete)).toEqual({ status: 'ACTIVE' });
     expect(transition('DELETED', 'reactivate', { ...complete, hasOwner: false })).toEqual({ status: 'INCOMPLETE' });

@@ -90,7 +90,10 @@ export function missingLocation(house: HouseLocation, type: HouseTypeFlags): str
  * Cadastral key of a house when the administrator leaves it empty: UNIQUE types need one typed in;
  * INTERIOR_NUMBER_COMPOSED builds it from the mall or condominium and the interior number.
  */
-export function composedCatastral(algorithm: 'UNIQUE' | 'INTERIOR_NUMBER_COMPOSED', parts: { prefix?: string | null; interiorNumber?: string | null }): string | null {
+export function composedCatastral(
+  algorithm: 'UNIQUE' | 'INTERIOR_NUMBER_COMPOSED',
+  parts: { prefix?: string | null; interiorNumber?: string | null },
+): string | null {
   if (algorithm !== 'INTERIOR_NUMBER_COMPOSED' || !parts.interiorNumber) return null;
   return [parts.prefix, parts.interiorNumber].filter(Boolean).join('-').toUpperCase();
 }

@@ -25,8 +25,18 @@ export const CUSTOM_HOUSE_TYPE = 'Otro';
 
 export const PREDEFINED_HOUSE_TYPES: Record<CommunityKind, HouseTypeTemplate[]> = {
   NEIGHBORHOOD: [
-    { title: 'Propiedad en avenida', defaultName: 'Casa', catastralAlgorithm: 'UNIQUE', flags: { requireBlock: true, requireLot: true, requireStreet: true, requireExteriorNumber: true } },
-    { title: 'Propiedad en condominio', defaultName: 'Departamento', catastralAlgorithm: 'UNIQUE', flags: { requireCondominium: true, requireInteriorNumber: true } },
+    {
+      title: 'Propiedad en avenida',
+      defaultName: 'Casa',
+      catastralAlgorithm: 'UNIQUE',
+      flags: { requireBlock: true, requireLot: true, requireStreet: true, requireExteriorNumber: true },
+    },
+    {
+      title: 'Propiedad en condominio',
+      defaultName: 'Departamento',
+      catastralAlgorithm: 'UNIQUE',
+      flags: { requireCondominium: true, requireInteriorNumber: true },
+    },
     { title: 'Lote sin construir', defaultName: null, catastralAlgorithm: 'UNIQUE', flags: { requireStreet: true } },
   ],
   CONDOMINIUM: [
@@ -34,7 +44,12 @@ export const PREDEFINED_HOUSE_TYPES: Record<CommunityKind, HouseTypeTemplate[]> 
     { title: 'Lote sin construir', defaultName: null, catastralAlgorithm: 'UNIQUE', flags: { requireInteriorNumber: true } },
   ],
   MALL: [
-    { title: 'Local comercial', defaultName: null, catastralAlgorithm: 'INTERIOR_NUMBER_COMPOSED', flags: { requireDimension: true, requireInteriorNumber: true, requireMall: true } },
+    {
+      title: 'Local comercial',
+      defaultName: null,
+      catastralAlgorithm: 'INTERIOR_NUMBER_COMPOSED',
+      flags: { requireDimension: true, requireInteriorNumber: true, requireMall: true },
+    },
   ],
 };
 

@@ -37,8 +37,30 @@ describe('tax catalogues', () => {
 
   it('has the CFDI uses G01-G03, I01-I08, D01-D10, S01, CP01 and CN01', () => {
     expect(CFDI_USES.map((u) => u.code)).toEqual([
-      'G01', 'G02', 'G03', 'I01', 'I02', 'I03', 'I04', 'I05', 'I06', 'I07', 'I08',
-      'D01', 'D02', 'D03', 'D04', 'D05', 'D06', 'D07', 'D08', 'D09', 'D10', 'S01', 'CP01', 'CN01',
+      'G01',
+      'G02',
+      'G03',
+      'I01',
+      'I02',
+      'I03',
+      'I04',
+      'I05',
+      'I06',
+      'I07',
+      'I08',
+      'D01',
+      'D02',
+      'D03',
+      'D04',
+      'D05',
+      'D06',
+      'D07',
+      'D08',
+      'D09',
+      'D10',
+      'S01',
+      'CP01',
+      'CN01',
     ]);
     expect(CFDI_USES.filter((u) => u.code.startsWith('D')).every((u) => u.fisica && !u.moral)).toBe(true);
     const known = new Set(FISCAL_REGIMES.map((r) => r.code));
@@ -57,7 +79,21 @@ describe('tax catalogues', () => {
     expect(regimesFor('FISICA').map((r) => r.code)).not.toContain('RF601');
     expect(regimesFor(null)).toHaveLength(FISCAL_REGIMES.length);
     expect(cfdiUsesFor('MORAL').map((u) => u.code)).not.toContain('D01');
-    expect(cfdiUsesFor('FISICA', 'RF605').map((u) => u.code)).toEqual(['D01', 'D02', 'D03', 'D04', 'D05', 'D06', 'D07', 'D08', 'D09', 'D10', 'S01', 'CP01', 'CN01']);
+    expect(cfdiUsesFor('FISICA', 'RF605').map((u) => u.code)).toEqual([
+      'D01',
+      'D02',
+      'D03',
+      'D04',
+      'D05',
+      'D06',
+      'D07',
+      'D08',
+      'D09',
+      'D10',
+      'S01',
+      'CP01',
+      'CN01',
+    ]);
   });
 });
 

@@ -140,7 +140,10 @@ export const STATES: readonly StateOption[] = [
 export function isMexico(country: string | null | undefined): boolean {
   const value = (country ?? '').trim();
   if (value === '') return true;
-  const plain = value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+  const plain = value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
   return ['MEXICO', 'MEX', 'MX', 'ESTADOS UNIDOS MEXICANOS'].includes(plain);
 }
 
@@ -154,8 +157,7 @@ export const regimeByCode = (code: string) => FISCAL_REGIMES.find((r) => r.code 
 export const cfdiUseByCode = (code: string) => CFDI_USES.find((u) => u.code === code.trim().toUpperCase()) ?? null;
 export const stateByCode = (code: string) => STATES.find((s) => s.code === code.trim().toUpperCase()) ?? null;
 
-const fits = (entry: { fisica: boolean; moral: boolean }, person: PersonType | null) =>
-  person === null || (person === 'FISICA' ? entry.fisica : entry.moral);
+const fits = (entry: { fisica: boolean; moral: boolean }, person: PersonType | null) => person === null || (person === 'FISICA' ? entry.fisica : entry.moral);
 
 /** Regimes a person type may declare (all of them while the RFC does not tell yet). */
 export function regimesFor(person: PersonType | null): FiscalRegime[] {

@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountingAccount, between, blankToNull, capitalize, clabe, clabeCheckDigit, decimal, domainFromName, formatQuantityInput,
-  greaterThan, integer, invoiceDate, length, lower, parseQuantityInput, rfc, rfcPersonType, timeAfter, upper,
+  accountingAccount,
+  between,
+  blankToNull,
+  capitalize,
+  clabe,
+  clabeCheckDigit,
+  decimal,
+  domainFromName,
+  formatQuantityInput,
+  greaterThan,
+  integer,
+  invoiceDate,
+  length,
+  lower,
+  parseQuantityInput,
+  rfc,
+  rfcPersonType,
+  timeAfter,
+  upper,
 } from './validators.js';
 import { houseLabel } from './houseLabel.js';
 

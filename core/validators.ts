@@ -38,7 +38,7 @@ const CLABE_WEIGHTS = [3, 7, 1];
 /** The check digit of a 17-digit CLABE prefix: weights 3, 7, 1 repeating, modulus 10. */
 export function clabeCheckDigit(first17: string): number {
   let sum = 0;
-  for (let i = 0; i < 17; i++) sum += ((Number(first17[i]) * CLABE_WEIGHTS[i % 3]) % 10);
+  for (let i = 0; i < 17; i++) sum += (Number(first17[i]) * CLABE_WEIGHTS[i % 3]) % 10;
   return (10 - (sum % 10)) % 10;
 }
 
@@ -108,8 +108,7 @@ export function different(other: string, message = 'El valor debe ser distinto')
 export const accountingAccount: Check = (value) =>
   /^\d+(-\d+)*$/.test(value.trim()) ? null : 'La cuenta contable debe ser grupos de dígitos separados por guiones';
 
-export const email: Check = (value) =>
-  /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : 'El correo electrónico no es válido';
+export const email: Check = (value) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : 'El correo electrónico no es válido');
 
 /** A Mexican phone number as its 10 digits: spaces, dashes, dots, parentheses and a +52 prefix are accepted. */
 export function normalizePhone(raw: string): string | null {

@@ -79,7 +79,9 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     return forwarded || serverContext.req?.socket?.remoteAddress || '127.0.0.1';
   }
 
-  const contextFactory = async (initial: ServerContext & { request?: Request; params?: { query?: string; operationName?: string | null; variables?: unknown } }): Promise<Context> => {
+  const contextFactory = async (
+    initial: ServerContext & { request?: Request; params?: { query?: string; operationName?: string | null; variables?: unknown } },
+  ): Promise<Context> => {
     const request = initial.request;
     const setCookies: string[] = [];
     if (request) cookiesToSet.set(request, setCookies);
@@ -109,7 +111,9 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       actor: viewer,
       staleToken,
       idempotencyKey: request?.headers.get('idempotency-key') ?? null,
-      httpRequest: initial.params ? { operation: `${initial.params.operationName ?? ''}\n${initial.params.query ?? ''}`, input: initial.params.variables ?? null } : undefined,
+      httpRequest: initial.params
+        ? { operation: `${initial.params.operationName ?? ''}\n${initial.params.query ?? ''}`, input: initial.params.variables ?? null }
+        : undefined,
       ip: clientIp(request, initial),
       userAgent: request?.headers.get('user-agent') ?? undefined,
       setCookies,
@@ -122,7 +126,11 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       const ctx = args.contextValue as Context;
       if (ctx.staleToken && !isPublicOperation(args.document)) {
         setResultAndStopExecution({
-          errors: [new GraphQLError('Tu sesión ha terminado. Inicia sesión de nuevo', { extensions: { code: 'UNAUTHENTICATED', legacyCode: 401, http: { status: 401 } } })],
+          errors: [
+            new GraphQLError('Tu sesión ha terminado. Inicia sesión de nuevo', {
+              extensions: { code: 'UNAUTHENTICATED', legacyCode: 401, http: { status: 401 } },
+            }),
+          ],
         });
       }
     },
@@ -211,7 +219,8 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       });
     }
     const index = path.join(clientDist, 'index.html');
-    if (await isFile(index)) return new Response(await readFile(index), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
+    if (await isFile(index))
+      return new Response(await readFile(index), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
     return new Response(CLIENT_NOT_BUILT, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
 
@@ -241,7 +250,8 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
         }
         return await yoga.handleRequest(limited, serverContext as ServerContext);
       }
-      if (url.pathname === FILES_PATH || url.pathname.startsWith(`${FILES_PATH}/`)) return await handleFiles(db, request, url.pathname, clientIp(request, serverContext as ServerContext));
+      if (url.pathname === FILES_PATH || url.pathname.startsWith(`${FILES_PATH}/`))
+        return await handleFiles(db, request, url.pathname, clientIp(request, serverContext as ServerContext));
       if (url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)) return await handleRest(request, serverContext);
       if (url.pathname === MAILBOX_PATH) {
         return mailboxAllowed(config, request, (serverContext as ServerContext).req?.socket?.remoteAddress)
@@ -252,7 +262,10 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
       return await serveClient(request, url);
     } catch (error) {
       logError(error, requestId);
-      return Response.json({ code: 500, description: 'Ocurrió un error inesperado. Intenta más tarde o escríbenos a soporte', request_id: requestId }, { status: 500 });
+      return Response.json(
+        { code: 500, description: 'Ocurrió un error inesperado. Intenta más tarde o escríbenos a soporte', request_id: requestId },
+        { status: 500 },
+      );
     }
   }
 
@@ -274,7 +287,21 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
  * Operations a signed-out visitor uses: a dead cookie must not stop them with a 401. `session` answers
  * null (and the cookie is cleared), which is how the client learns to show sign-in.
  */
-const PUBLIC_ROOT_FIELDS = ['session', 'signIn', 'signUpCommunity', 'requestPasswordRecovery', 'passwordCode', 'setupPassword', 'verifyEmail', 'signupCode', 'resendSignupCode', 'saveSignupProfile', 'completeSignup', 'onboardingCommunity', 'registerOnboardingOwner'];
+const PUBLIC_ROOT_FIELDS = [
+  'session',
+  'signIn',
+  'signUpCommunity',
+  'requestPasswordRecovery',
+  'passwordCode',
+  'setupPassword',
+  'verifyEmail',
+  'signupCode',
+  'resendSignupCode',
+  'saveSignupProfile',
+  'completeSignup',
+  'onboardingCommunity',
+  'registerOnboardingOwner',
+];
 
 function isPublicOperation(document: import('graphql').DocumentNode) {
   return document.definitions.some(
@@ -295,7 +322,10 @@ function withHeader(response: Response, name: string, value: string): Response {
 }
 
 async function isFile(file: string) {
-  return stat(file).then((s) => s.isFile(), () => false);
+  return stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 const CONTENT_TYPES: Record<string, string> = {

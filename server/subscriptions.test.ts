@@ -28,14 +28,17 @@ function client(connectionParams: Record<string, unknown>): Client {
 
 function nextEvent(c: Client, query: string): Promise<any> {
   return new Promise((resolve, reject) => {
-    const dispose = c.subscribe({ query }, {
-      next: (value) => {
-        dispose();
-        resolve(value);
+    const dispose = c.subscribe(
+      { query },
+      {
+        next: (value) => {
+          dispose();
+          resolve(value);
+        },
+        error: reject,
+        complete: () => {},
       },
-      error: reject,
-      complete: () => {},
-    });
+    );
   });
 }
 
@@ -123,7 +126,14 @@ describe('graphql-ws on a real socket', () => {
   it('closes the socket with 4401 when its session signs out', async () => {
     const token = await t.signIn('residente@demo.mx');
     const closed = new Promise<number>((resolve) => {
-      const c = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: false, on: { closed: (e: any) => resolve(e.code) } });
+      const c = createClient({
+        url,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${token}` },
+        retryAttempts: 0,
+        lazy: false,
+        on: { closed: (e: any) => resolve(e.code) },
+      });
       void c;
     });
     await new Promise((r) => setTimeout(r, 300));
@@ -136,7 +146,14 @@ describe('graphql-ws on a real socket', () => {
     const laptop = await t.signIn('config@demo.mx');
     const codes: Record<string, number | null> = { phone: null, laptop: null };
     const open = (name: 'phone' | 'laptop', token: string) =>
-      createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: false, on: { closed: (e: any) => (codes[name] = e.code) } });
+      createClient({
+        url,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${token}` },
+        retryAttempts: 0,
+        lazy: false,
+        on: { closed: (e: any) => (codes[name] = e.code) },
+      });
     const phoneClient = open('phone', phone);
     const laptopClient = open('laptop', laptop);
     await new Promise((r) => setTimeout(r, 300));

@@ -37,7 +37,12 @@ export interface RequestOptions {
 export interface TestApp {
   app: App;
   gql: (query: string, variables?: Record<string, unknown>, options?: RequestOptions) => Promise<{ status: number; body: any; response: Response }>;
-  rest: (method: string, path: string, body?: unknown, options?: RequestOptions & { raw?: string }) => Promise<{ status: number; body: any; response: Response }>;
+  rest: (
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: RequestOptions & { raw?: string },
+  ) => Promise<{ status: number; body: any; response: Response }>;
   signIn: (email: string, extra?: Record<string, unknown>) => Promise<string>;
   close: () => Promise<void>;
 }

@@ -23,7 +23,6 @@ const SwitchAccount = lazy(() => import('./screens/user/SwitchAccount.js'));
 const AcceptInvitation = lazy(() => import('./screens/user/AcceptInvitation.js'));
 const SignOut = lazy(() => import('./screens/user/SignOut.js'));
 
-
 function Loading() {
   const { t } = useTranslation();
   return (
@@ -109,4 +108,3 @@ function Guarded({ route }: { route: AppRoute }) {
   const Screen = route.screen;
   return Screen ? <Screen /> : <ComingSoon route={route} />;
 }
-

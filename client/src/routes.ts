@@ -39,8 +39,27 @@ export const ROUTES: AppRoute[] = [
   { path: '/houses/receipts', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_receipts' } },
   { path: '/houses/agreements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_agreements' } },
   { path: '/houses/statements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_statements' } },
-  { path: '/houses/cards', grants: ['OCardsCreate', 'SCardsCreate', 'OCardsUpdate', 'SCardsUpdate', 'OCardsDelete', 'SCardsDelete'], menu: { group: 'property', label: 'menu.houses_cards' } },
-  { path: '/houses/residents', grants: ['OResidentsCreate', 'OResidentsUpdate', 'OResidentsDelete', 'SResidentsCreate', 'SResidentsUpdate', 'SResidentsDelete', 'RResidentsCreate', 'RResidentsUpdate', 'RResidentsDelete'], menu: { group: 'property', label: 'residents.menu' }, screen: HouseResidents },
+  {
+    path: '/houses/cards',
+    grants: ['OCardsCreate', 'SCardsCreate', 'OCardsUpdate', 'SCardsUpdate', 'OCardsDelete', 'SCardsDelete'],
+    menu: { group: 'property', label: 'menu.houses_cards' },
+  },
+  {
+    path: '/houses/residents',
+    grants: [
+      'OResidentsCreate',
+      'OResidentsUpdate',
+      'OResidentsDelete',
+      'SResidentsCreate',
+      'SResidentsUpdate',
+      'SResidentsDelete',
+      'RResidentsCreate',
+      'RResidentsUpdate',
+      'RResidentsDelete',
+    ],
+    menu: { group: 'property', label: 'residents.menu' },
+    screen: HouseResidents,
+  },
   { path: '/houses/residents/form', grants: ['OResidentsCreate', 'SResidentsCreate', 'RResidentsCreate'], screen: HouseResidentForm },
   { path: '/houses/residents/:residentId', grants: ['OResidentsUpdate', 'SResidentsUpdate', 'RResidentsUpdate'], screen: HouseResidentForm },
   { path: '/houses/:houseId/residents', grants: ['AResidentsRead'], screen: HouseResidents },
@@ -48,7 +67,11 @@ export const ROUTES: AppRoute[] = [
   { path: '/residents/:residentId', grants: ['AResidentsUpdate'], screen: HouseResidentForm },
   { path: '/houses/settings', grants: ['OTaxUpdate', 'STaxUpdate'], menu: { group: 'property', label: 'taxInfo.menu' }, screen: HouseTaxInfo },
   { path: '/houses/:houseId/settings', grants: ['ATaxRead', 'ATaxUpdate'], screen: HouseTaxInfo },
-  { path: '/houses/incomes/summary', grants: ['OIncomesSummaryRead', 'SIncomesSummaryRead', 'RIncomesSummaryRead'], menu: { group: 'property', label: 'menu.houses_incomes_summary' } },
+  {
+    path: '/houses/incomes/summary',
+    grants: ['OIncomesSummaryRead', 'SIncomesSummaryRead', 'RIncomesSummaryRead'],
+    menu: { group: 'property', label: 'menu.houses_incomes_summary' },
+  },
   { path: '/houses/visitors', grants: ['OVisitorsRead', 'SVisitorsRead', 'RVisitorsRead'], menu: { group: 'property', label: 'menu.houses_visitors' } },
   { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
   // Administration (titled with the community type name)
@@ -63,12 +86,20 @@ export const ROUTES: AppRoute[] = [
   { path: '/maintenances', grants: ['AMaintenanceIncomesRead', 'AMaintenancesCreate'], menu: { group: 'administration', label: 'menu.maintenances' } },
   { path: '/expenses', grants: ['AExpensesRead'], menu: { group: 'administration', label: 'menu.expenses' } },
   { path: '/providers', grants: ['AProvidersCreate', 'AProvidersUpdate'], menu: { group: 'administration', label: 'menu.providers' } },
-  { path: '/unknown_payments', grants: ['AUnknownPaymentsCreate', 'AUnknownPaymentsUpdate', 'AUnknownPaymentsDelete'], menu: { group: 'administration', label: 'menu.unknown_payments' } },
+  {
+    path: '/unknown_payments',
+    grants: ['AUnknownPaymentsCreate', 'AUnknownPaymentsUpdate', 'AUnknownPaymentsDelete'],
+    menu: { group: 'administration', label: 'menu.unknown_payments' },
+  },
   { path: '/neighborhood/amenities', grants: ['AAmenitiesRead'], menu: { group: 'administration', label: 'menu.neighborhood_amenities' } },
   { path: '/neighborhood/vehicles', grants: ['AVehiclesRead'], menu: { group: 'administration', label: 'menu.neighborhood_vehicles' } },
   { path: '/neighborhood/scheduled-vehicles', grants: ['AVehiclesScheduleRead'], menu: { group: 'administration', label: 'menu.scheduled_vehicles' } },
   { path: '/neighborhood/visitors', grants: ['AVisitorsRead'], menu: { group: 'administration', label: 'menu.neighborhood_visitors' } },
-  { path: '/neighborhood/files', grants: ['AFilesCreate', 'AFilesUpdate', 'AFilesDelete'], menu: { group: 'administration', label: 'menu.neighborhood_files' } },
+  {
+    path: '/neighborhood/files',
+    grants: ['AFilesCreate', 'AFilesUpdate', 'AFilesDelete'],
+    menu: { group: 'administration', label: 'menu.neighborhood_files' },
+  },
   { path: '/security/visitors', grants: ['SecVisitorsRead'], menu: { group: 'administration', label: 'menu.security_visitors' } },
   { path: '/vehicle/security', grants: ['SecVehicleRead'], menu: { group: 'administration', label: 'menu.vehicle_security' } },
   // Configuration
@@ -82,13 +113,28 @@ export const ROUTES: AppRoute[] = [
   { path: '/neighborhood/settings/msi', grants: ['CMSIRead'], menu: { group: 'configuration', label: 'menu.settings_msi' } },
   { path: '/neighborhood/settings/revision-points', grants: ['CRevisionPointRead'], menu: { group: 'configuration', label: 'menu.settings_revision_points' } },
   { path: '/neighborhood/settings/amenities', grants: ['CAmenitiesRead'], menu: { group: 'configuration', label: 'menu.settings_amenities' } },
-  { path: '/neighborhood/settings/houses-types', grants: ['CHousesTypesRead', 'CHousesTypesCreate', 'CHousesTypesUpdate', 'CHousesTypesDelete'], menu: { group: 'configuration', label: 'menu.settings_houses_types' }, screen: HouseTypes },
+  {
+    path: '/neighborhood/settings/houses-types',
+    grants: ['CHousesTypesRead', 'CHousesTypesCreate', 'CHousesTypesUpdate', 'CHousesTypesDelete'],
+    menu: { group: 'configuration', label: 'menu.settings_houses_types' },
+    screen: HouseTypes,
+  },
   { path: '/neighborhood/settings/houses-types/form', grants: ['CHousesTypesCreate'], screen: HouseTypeForm },
   { path: '/neighborhood/settings/houses-types/form/:houseTypeId', grants: ['CHousesTypesUpdate'], screen: HouseTypeForm },
-  { path: '/neighborhood/settings/streets', grants: ['CStreetsRead', 'CStreetsCreate', 'CStreetsUpdate', 'CStreetsDelete'], menu: { group: 'configuration', label: 'menu.settings_streets' }, screen: Streets },
+  {
+    path: '/neighborhood/settings/streets',
+    grants: ['CStreetsRead', 'CStreetsCreate', 'CStreetsUpdate', 'CStreetsDelete'],
+    menu: { group: 'configuration', label: 'menu.settings_streets' },
+    screen: Streets,
+  },
   { path: '/neighborhood/settings/streets/form', grants: ['CStreetsCreate'], screen: StreetForm },
   { path: '/neighborhood/settings/streets/:streetId', grants: ['CStreetsUpdate'], screen: StreetForm },
-  { path: '/neighborhood/settings/users', grants: ['CUsersRead', 'CUsersCreate', 'CUsersUpdate', 'CUsersDelete'], menu: { group: 'configuration', label: 'menu.settings_users' }, screen: AdminUsers },
+  {
+    path: '/neighborhood/settings/users',
+    grants: ['CUsersRead', 'CUsersCreate', 'CUsersUpdate', 'CUsersDelete'],
+    menu: { group: 'configuration', label: 'menu.settings_users' },
+    screen: AdminUsers,
+  },
   { path: '/neighborhood/settings/users/form', grants: ['CUsersCreate'], screen: AdminUserForm },
   { path: '/neighborhood/settings/users/:userId/edit', grants: ['CUsersUpdate'], screen: AdminUserForm },
   // Account
@@ -137,9 +183,7 @@ export function menuFor(grants: ReadonlySet<string>, superAdmin: boolean, routes
   return groups
     .map((group) => ({
       group,
-      entries: routes
-        .filter((r) => r.menu?.group === group && allowed(r, grants, superAdmin))
-        .map((r) => ({ path: r.path, label: r.menu!.label })),
+      entries: routes.filter((r) => r.menu?.group === group && allowed(r, grants, superAdmin)).map((r) => ({ path: r.path, label: r.menu!.label })),
     }))
     .filter((section) => section.entries.length > 0);
 }

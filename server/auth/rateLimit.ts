@@ -78,7 +78,9 @@ async function countAndRecord(prisma: Prisma, key: string, ip: string, rules: re
       const knownAddress =
         guesses &&
         rules.some((r) => r.scope === 'key') &&
-        (await tx.signInAttempt.count({ where: { email: key, ip, succeeded: true, attemptedAt: { gte: new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000) } } })) > 0;
+        (await tx.signInAttempt.count({
+          where: { email: key, ip, succeeded: true, attemptedAt: { gte: new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000) } },
+        })) > 0;
       const applied = rules.filter((rule) => !(knownAddress && rule.scope === 'key'));
       const counts = await Promise.all(
         applied.map((rule) => {

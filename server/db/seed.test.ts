@@ -30,7 +30,11 @@ describe('demo seed', () => {
     );
     expect(byHouse.body.data.signIn).toEqual({ __typename: 'SignInError', message: 'No tienes acceso a esa propiedad' });
     const token = await t.signIn('vecino7@demo.mx');
-    const { body } = await t.gql('{ session { house { databaseId } account { databaseId } grants accounts { edges { node { databaseId } } } } }', {}, { token });
+    const { body } = await t.gql(
+      '{ session { house { databaseId } account { databaseId } grants accounts { edges { node { databaseId } } } } }',
+      {},
+      { token },
+    );
     expect(body.data.session).toMatchObject({ house: null, account: null, grants: [], accounts: { edges: [] } });
     const house8 = await t.gql('query($id: ID!) { node(id: $id) { id } }', { id: Buffer.from('House:8').toString('base64') }, { token });
     expect(house8.body.data?.node ?? null).toBeNull();

@@ -116,9 +116,7 @@ export async function seedDemo(prisma: Prisma) {
 
   await prisma.house.update({ where: { id: ownHouse.id }, data: { ownerUserId: user('propietario@demo.mx') } });
   await prisma.house.update({ where: { id: tower.id }, data: { ownerUserId: user('propietario@demo.mx') } });
-  await Promise.all(
-    olivosHouses.slice(1).map((h, i) => prisma.house.update({ where: { id: h.id }, data: { ownerUserId: owners[i].id } })),
-  );
+  await Promise.all(olivosHouses.slice(1).map((h, i) => prisma.house.update({ where: { id: h.id }, data: { ownerUserId: owners[i].id } })));
 
   await prisma.membership.createMany({
     data: [
@@ -132,13 +130,19 @@ export async function seedDemo(prisma: Prisma) {
       { neighborhoodId: olivos.id, userId: user('seguridad@demo.mx'), roleId: role(olivos, 'SECURITY') },
       { neighborhoodId: olivos.id, userId: invited.id, roleId: role(olivos, 'SECURITY') },
       // Owners of blocked (or deleted) houses keep a suspended account: they cannot sign in to the house.
-      ...olivosHouses.slice(1).map((h, i) => ({ neighborhoodId: olivos.id, userId: owners[i].id, houseId: h.id, roleId: role(olivos, 'OWNER'), active: houseOpen(h.status) })),
+      ...olivosHouses
+        .slice(1)
+        .map((h, i) => ({ neighborhoodId: olivos.id, userId: owners[i].id, houseId: h.id, roleId: role(olivos, 'OWNER'), active: houseOpen(h.status) })),
     ],
   });
   await prisma.house.updateMany({ where: { neighborhoodId: olivos.id, status: { not: 'MISSING_BALANCE' } }, data: { initialBalance: 0 } });
   // Owners may register themselves with their house at /onboarding/torre_azul.
   await prisma.neighborhood.update({ where: { id: torre.id }, data: { onboarding: 'SIGN_UP' } });
-  await seedMoreHouses(prisma, olivos.id, passwordHash, { owner: role(olivos, 'OWNER'), resident: role(olivos, 'RESIDENT'), coOwner: role(olivos, 'CO_OWNER') });
+  await seedMoreHouses(prisma, olivos.id, passwordHash, {
+    owner: role(olivos, 'OWNER'),
+    resident: role(olivos, 'RESIDENT'),
+    coOwner: role(olivos, 'CO_OWNER'),
+  });
   return { olivos, torre };
 }
 
@@ -163,7 +167,9 @@ async function seedMoreHouses(prisma: Prisma, neighborhoodId: number, passwordHa
   const drafts: Draft[] = [];
   for (let i = 0; i < 200; i++) {
     const kind = i % 10 < 6 ? 'avenue' : i % 10 < 9 ? 'apartment' : 'lot';
-    const status = (['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'BLOCKED', 'ACTIVE', 'DELETED'] as const)[i % 12];
+    const status = (
+      ['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'BLOCKED', 'ACTIVE', 'DELETED'] as const
+    )[i % 12];
     const block = String(5 + Math.floor(i / 10));
     const lot = String((i % 10) + 1);
     const base = {
@@ -175,13 +181,37 @@ async function seedMoreHouses(prisma: Prisma, neighborhoodId: number, passwordHa
       withAccount: status !== 'INCOMPLETE' && i % 5 !== 4,
     };
     if (kind === 'avenue') {
-      drafts.push({ ...base, houseTypeId: avenue.id, block, lot, streetId: allStreets[i % allStreets.length].id, exteriorNumber: String(200 + i * 2), catastral: `OLV-${block.padStart(2, '0')}-${lot.padStart(2, '0')}`, parkingSpots: 2, dimension: 160 + (i % 4) * 20 });
+      drafts.push({
+        ...base,
+        houseTypeId: avenue.id,
+        block,
+        lot,
+        streetId: allStreets[i % allStreets.length].id,
+        exteriorNumber: String(200 + i * 2),
+        catastral: `OLV-${block.padStart(2, '0')}-${lot.padStart(2, '0')}`,
+        parkingSpots: 2,
+        dimension: 160 + (i % 4) * 20,
+      });
     } else if (kind === 'apartment') {
       const condo = condos[i % condos.length];
       const interior = `${condo.name === 'Privada Jacarandas' ? 'J' : 'B'}-${100 + i}`;
-      drafts.push({ ...base, houseTypeId: apartment.id, condominiumId: condo.id, interiorNumber: interior, catastral: `OLV-C-${interior}`, parkingSpots: 1, dimension: 85 });
+      drafts.push({
+        ...base,
+        houseTypeId: apartment.id,
+        condominiumId: condo.id,
+        interiorNumber: interior,
+        catastral: `OLV-C-${interior}`,
+        parkingSpots: 1,
+        dimension: 85,
+      });
     } else {
-      drafts.push({ ...base, houseTypeId: lotType.id, streetId: streets[i % streets.length].id, catastral: `OLV-L-${String(i).padStart(3, '0')}`, dimension: 250 });
+      drafts.push({
+        ...base,
+        houseTypeId: lotType.id,
+        streetId: streets[i % streets.length].id,
+        catastral: `OLV-L-${String(i).padStart(3, '0')}`,
+        dimension: 250,
+      });
     }
   }
   const ownerDrafts = drafts.filter((d) => d.withOwner);

@@ -43,7 +43,9 @@ describe('GraphQL input armor', () => {
   });
 
   it('refuses over-long strings in variables and filters', async () => {
-    const huge = await t.gql('mutation($input: SignInInput!) { signIn(input: $input) { __typename } }', { input: { email: 'a'.repeat(20_000), password: 'x' } });
+    const huge = await t.gql('mutation($input: SignInInput!) { signIn(input: $input) { __typename } }', {
+      input: { email: 'a'.repeat(20_000), password: 'x' },
+    });
     expectRefused(huge, 400, /como máximo 10,000 caracteres/);
     const filter = await t.gql(HOUSES, { filter: { email: 'a'.repeat(500) } }, { token });
     expectRefused(filter, 400, /filtro.*como máximo 200 caracteres/);

@@ -42,7 +42,9 @@ const label = (path: string) => (path ? `El campo ${path}` : 'Un valor de la sol
 function checkString(value: string, path: string, max = INPUT_LIMITS.maxString, filter = false): GraphQLError | null {
   if (hasForbiddenCharacters(value)) return badInput(`${label(path)} contiene caracteres no permitidos`);
   if (value.length > max) {
-    return badInput(filter ? `Cada filtro debe tener como máximo ${fmt(max)} caracteres (${path})` : `${label(path)} debe tener como máximo ${fmt(max)} caracteres`);
+    return badInput(
+      filter ? `Cada filtro debe tener como máximo ${fmt(max)} caracteres (${path})` : `${label(path)} debe tener como máximo ${fmt(max)} caracteres`,
+    );
   }
   return null;
 }
@@ -68,7 +70,9 @@ export function checkValue(value: unknown, path: string, depth = 0, maxString = 
   // Files (multipart uploads) are checked by their own rules.
   if (!isPlainObject(value)) return null;
   for (const [key, item] of Object.entries(value)) {
-    const error = hasForbiddenCharacters(key) ? badInput('Un nombre de campo contiene caracteres no permitidos') : checkValue(item, path ? `${path}.${key}` : key, depth + 1, maxString, filter);
+    const error = hasForbiddenCharacters(key)
+      ? badInput('Un nombre de campo contiene caracteres no permitidos')
+      : checkValue(item, path ? `${path}.${key}` : key, depth + 1, maxString, filter);
     if (error) return error;
   }
   return null;
@@ -94,7 +98,8 @@ function variablesIn(value: ValueNode, into: Set<string>) {
 function literalError(value: ValueNode, path: string, filter: boolean): GraphQLError | null {
   if (value.kind === Kind.STRING) return checkString(value.value, path, filter ? INPUT_LIMITS.maxFilterString : INPUT_LIMITS.maxString, filter);
   if (value.kind === Kind.LIST) {
-    if (value.values.length > INPUT_LIMITS.maxListItems) return badInput(`Las listas deben tener como máximo ${fmt(INPUT_LIMITS.maxListItems)} elementos (${path})`);
+    if (value.values.length > INPUT_LIMITS.maxListItems)
+      return badInput(`Las listas deben tener como máximo ${fmt(INPUT_LIMITS.maxListItems)} elementos (${path})`);
     for (const [i, v] of value.values.entries()) {
       const error = literalError(v, `${path}.${i}`, filter);
       if (error) return error;
@@ -167,7 +172,10 @@ function isJsonObject(text: string): boolean {
 
 function refusal(error: GraphQLError): Response {
   const status = (error.extensions.http as { status: number }).status;
-  return Response.json({ errors: [{ message: error.message, extensions: { code: error.extensions.code, legacyCode: error.extensions.legacyCode } }] }, { status });
+  return Response.json(
+    { errors: [{ message: error.message, extensions: { code: error.extensions.code, legacyCode: error.extensions.legacyCode } }] },
+    { status },
+  );
 }
 
 export function useInputArmor(): Plugin {
@@ -206,4 +214,3 @@ export function useInputArmor(): Plugin {
     },
   };
 }
-

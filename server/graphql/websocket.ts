@@ -139,7 +139,13 @@ export function attachGraphqlWebsocket(
           return [new GraphQLError('Tu sesión ha terminado. Inicia sesión de nuevo')];
         }
         ctx.extra.socketViewer = current;
-        const { schema: envelopedSchema, execute, subscribe, contextFactory: envelopContext, validate } = yoga.getEnveloped({
+        const {
+          schema: envelopedSchema,
+          execute,
+          subscribe,
+          contextFactory: envelopContext,
+          validate,
+        } = yoga.getEnveloped({
           ...ctx,
           req: ctx.extra.request,
           socket: ctx.extra.socket,

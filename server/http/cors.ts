@@ -49,7 +49,13 @@ export function corsPolicy(publicUrl: string | undefined): CorsPolicy {
     apply(request, response) {
       const origin = allowedOrigin(request);
       // Yoga or a route may have set CORS headers: only ours stand.
-      for (const name of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-expose-headers']) {
+      for (const name of [
+        'access-control-allow-origin',
+        'access-control-allow-credentials',
+        'access-control-allow-methods',
+        'access-control-allow-headers',
+        'access-control-expose-headers',
+      ]) {
         if (response.headers.has(name)) response.headers.delete(name);
       }
       if (!origin) return response;

@@ -62,9 +62,13 @@ describe('CORS', () => {
   it('without PUBLIC_URL only the same origin is answered', async () => {
     const local = await startTestApp();
     try {
-      const evil = await local.app.fetch(new Request(`${BASE}/graphql`, { method: 'OPTIONS', headers: { origin: EVIL, 'access-control-request-method': 'POST' } }));
+      const evil = await local.app.fetch(
+        new Request(`${BASE}/graphql`, { method: 'OPTIONS', headers: { origin: EVIL, 'access-control-request-method': 'POST' } }),
+      );
       expect(evil.headers.get('access-control-allow-origin')).toBeNull();
-      const same = await local.app.fetch(new Request(`${BASE}/graphql`, { method: 'OPTIONS', headers: { origin: BASE, 'access-control-request-method': 'POST' } }));
+      const same = await local.app.fetch(
+        new Request(`${BASE}/graphql`, { method: 'OPTIONS', headers: { origin: BASE, 'access-control-request-method': 'POST' } }),
+      );
       expect(same.headers.get('access-control-allow-origin')).toBe(BASE);
     } finally {
       await local.close();

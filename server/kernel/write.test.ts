@@ -47,7 +47,12 @@ describe('idempotency keys', () => {
     const ids = new Set<number>();
     for (const a of answers) {
       if (a.body.data?.createStreet?.data) ids.add(a.body.data.createStreet.data.street.databaseId);
-      else expect(a.body.data.createStreet).toEqual({ __typename: 'ConflictError', code: 409, message: 'Esta operación ya se está procesando; espera su respuesta' });
+      else
+        expect(a.body.data.createStreet).toEqual({
+          __typename: 'ConflictError',
+          code: 409,
+          message: 'Esta operación ya se está procesando; espera su respuesta',
+        });
     }
     expect(ids.size).toBe(1);
     const repeat = await t.gql(mutation, { input }, { token: config });

@@ -166,7 +166,11 @@ function takeIdempotencyKey(ctx: WriteContext, options: WriteOptions): { key: st
 }
 
 function hashRequest(operation: string, input: unknown): string {
-  return createHash('sha256').update(operation).update('\0').update(stableJson(input ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(operation)
+    .update('\0')
+    .update(stableJson(input ?? null))
+    .digest('hex');
 }
 
 /** JSON with object keys sorted, so the same body always hashes the same. */
@@ -175,7 +179,11 @@ function stableJson(value: unknown): string {
     if (typeof v === 'bigint') return String(v);
     if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) {
       if (typeof (v as File).arrayBuffer === 'function' && typeof (v as File).name === 'string') return { file: (v as File).name, size: (v as File).size };
-      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]));
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, (v as Record<string, unknown>)[k]]),
+      );
     }
     return v;
   });

@@ -13,4 +13,17 @@ import { houseTypeRoutes } from '../domains/houseTypes/rest.js';
 import { adminUserRoutes } from '../domains/adminUsers/rest.js';
 import { massiveLoadRoutes } from '../domains/massiveLoad/rest.js';
 
-export const restRoutes: RestRoute[] = [...activationRoutes, ...onboardingRoutes, ...residentRoutes, ...taxInfoRoutes, ...sessionRoutes, ...userRoutes, ...signUpRoutes, ...houseRoutes, ...streetRoutes, ...houseTypeRoutes, ...adminUserRoutes, ...massiveLoadRoutes];
+export const restRoutes: RestRoute[] = [
+  ...activationRoutes,
+  ...onboardingRoutes,
+  ...residentRoutes,
+  ...taxInfoRoutes,
+  ...sessionRoutes,
+  ...userRoutes,
+  ...signUpRoutes,
+  ...houseRoutes,
+  ...streetRoutes,
+  ...houseTypeRoutes,
+  ...adminUserRoutes,
+  ...massiveLoadRoutes,
+];

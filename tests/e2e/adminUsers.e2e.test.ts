@@ -15,7 +15,12 @@ describe('administration users in the browser', () => {
     await page.getByRole('heading', { name: 'Usuarios' }).waitFor();
     await page.getByRole('row', { name: /seguridad@demo\.mx/ }).waitFor();
     // Own account: no delete button.
-    expect(await page.getByRole('row', { name: /admin@demo\.mx/ }).getByRole('button', { name: 'Eliminar' }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('row', { name: /admin@demo\.mx/ })
+        .getByRole('button', { name: 'Eliminar' })
+        .count(),
+    ).toBe(0);
 
     await page.getByRole('link', { name: 'Nuevo usuario' }).click();
     await page.getByRole('heading', { name: 'Nuevo usuario' }).waitFor();

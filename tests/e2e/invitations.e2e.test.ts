@@ -17,7 +17,14 @@ describe('owner invitations in the browser', () => {
     const tower = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: torre.id } });
     const residentRole = await prisma.role.findFirstOrThrow({ where: { neighborhoodId: torre.id, kind: 'RESIDENT' } });
     const marta = await prisma.user.create({
-      data: { email: 'marta.luna@demo.mx', firstName: 'Marta', lastName: 'Luna', mobile: '5512345678', emailVerified: true, passwordHash: await hashPassword('demo1234') },
+      data: {
+        email: 'marta.luna@demo.mx',
+        firstName: 'Marta',
+        lastName: 'Luna',
+        mobile: '5512345678',
+        emailVerified: true,
+        passwordHash: await hashPassword('demo1234'),
+      },
     });
     await prisma.membership.create({ data: { neighborhoodId: torre.id, userId: marta.id, houseId: tower.id, roleId: residentRole.id } });
     const house = await prisma.house.findFirstOrThrow({
@@ -63,7 +70,9 @@ describe('owner invitations in the browser', () => {
     await page.waitForURL(`${env.base}/`);
 
     await expect.poll(async () => (await prisma.house.findUniqueOrThrow({ where: { id: house.id } })).ownerUserId).toBe(marta.id);
-    expect(await prisma.membership.findMany({ where: { userId: marta.id, houseId: house.id }, select: { pending: true, active: true } })).toEqual([{ pending: false, active: true }]);
+    expect(await prisma.membership.findMany({ where: { userId: marta.id, houseId: house.id }, select: { pending: true, active: true } })).toEqual([
+      { pending: false, active: true },
+    ]);
     await admin.goto(`${env.base}/owners/${house.id}/change`);
     await admin.getByText('Marta Luna <marta.luna@demo.mx>').first().waitFor();
     await admin.context().close();

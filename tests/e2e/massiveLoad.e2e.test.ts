@@ -30,7 +30,9 @@ describe('massive load in the browser', () => {
     sheet.addRow(['Propiedad en avenida', 'E2E-01', '3', '1', 'Calle Tabachín', '101', null, null, null, null, null, 0, 'Elena', 'Soto', 'elena@correo.mx']);
     sheet.addRow(['Propiedad en avenida', 'E2E-02', '3', '2', 'Calle Tabachín', null, null, null, null, null, null, null, 'Mario', null, 'mario-correo']);
     const bytes = Buffer.from(await template.xlsx.writeBuffer());
-    await page.locator('input[type="file"]').setInputFiles({ name: 'propiedades.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'propiedades.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
     await page.getByRole('button', { name: 'Subir propiedades' }).click();
 
     await page.getByText('La carga masiva tiene errores').waitFor();

@@ -10,7 +10,10 @@ afterAll(() => env?.close());
 
 const choose = async (page: import('playwright-core').Page, label: string, option: string) => {
   // Required fields carry an asterisk in their label.
-  await page.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).first().click();
+  await page
+    .getByLabel(new RegExp(`^${label}\\s*\\*?$`))
+    .first()
+    .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 };
 
@@ -196,7 +199,9 @@ describe('administration of owners in the browser', () => {
   it('tells a second administrator who is editing a house and lets them unblock it', async () => {
     const prisma = env.t.app.db.prisma;
     const olivos = await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' }, include: { roles: true } });
-    const second = await prisma.user.create({ data: { email: 'admin2@demo.mx', firstName: 'Bruno', lastName: 'Salas', passwordHash: await hashPassword('demo1234') } });
+    const second = await prisma.user.create({
+      data: { email: 'admin2@demo.mx', firstName: 'Bruno', lastName: 'Salas', passwordHash: await hashPassword('demo1234') },
+    });
     await prisma.membership.create({ data: { neighborhoodId: olivos.id, userId: second.id, roleId: olivos.roles.find((r) => r.kind === 'ADMIN')!.id } });
     const house = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivos.id, status: 'ACTIVE' }, orderBy: { id: 'asc' } });
     const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } });

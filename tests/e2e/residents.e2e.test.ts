@@ -14,7 +14,9 @@ describe('residents and tax data in the browser', () => {
     const olivos = await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } });
     const house = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivos.id, ownerUserId: owner.id } });
     // A resident whose role only the administration may manage: the owner sees no edit or delete for them.
-    const role = await prisma.role.create({ data: { neighborhoodId: olivos.id, kind: 'CUSTOM', name: 'Arrendatario', forHouse: true, allowCreateForHouseUser: false, grants: [] } });
+    const role = await prisma.role.create({
+      data: { neighborhoodId: olivos.id, kind: 'CUSTOM', name: 'Arrendatario', forHouse: true, allowCreateForHouseUser: false, grants: [] },
+    });
     const tenant = await prisma.user.create({ data: { email: 'arrendatario@demo.mx', firstName: 'Arturo', lastName: 'Luna' } });
     await prisma.membership.create({ data: { neighborhoodId: olivos.id, userId: tenant.id, houseId: house.id, roleId: role.id } });
 
@@ -91,7 +93,9 @@ describe('residents and tax data in the browser', () => {
     const lucia = await prisma.user.findUniqueOrThrow({ where: { email: 'lucia@demo.mx' } });
     expect(lucia.signupCode).toBeTruthy();
     expect(await page.content()).not.toContain(lucia.signupCode!);
-    expect((await prisma.emailOutbox.findFirstOrThrow({ where: { to: 'lucia@demo.mx' } })).text).toMatch(new RegExp(`https?://[^\\s]+/signup/${lucia.signupCode}`));
+    expect((await prisma.emailOutbox.findFirstOrThrow({ where: { to: 'lucia@demo.mx' } })).text).toMatch(
+      new RegExp(`https?://[^\\s]+/signup/${lucia.signupCode}`),
+    );
     expect((await prisma.membership.findFirstOrThrow({ where: { userId: lucia.id } })).accreditationFileId).toBeTruthy();
     expect(await prisma.emailOutbox.count({ where: { to: 'lucia@demo.mx' } })).toBe(1);
     await screenshot(page, 'house-residents');
@@ -105,7 +109,10 @@ describe('residents and tax data in the browser', () => {
     await page.getByText('El habitante ha sido modificado').waitFor();
     await page.getByRole('row', { name: /Lucía Pérez.*Copropietario\/Inquilino/ }).waitFor();
 
-    await page.getByRole('row', { name: /Lucía Pérez/ }).getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('row', { name: /Lucía Pérez/ })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('Se eliminó el acceso de Lucía Pérez').waitFor();
     await expect.poll(() => page.getByRole('row', { name: /Lucía Pérez/ }).count()).toBe(0);
@@ -116,10 +123,22 @@ describe('residents and tax data in the browser', () => {
   it('the administrator manages the residents and reads the tax data of any house', async () => {
     const prisma = env.t.app.db.prisma;
     const olivos = await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } });
-    const house = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivos.id, status: 'ACTIVE', ownerUserId: { not: null } }, orderBy: { id: 'desc' } });
+    const house = await prisma.house.findFirstOrThrow({
+      where: { neighborhoodId: olivos.id, status: 'ACTIVE', ownerUserId: { not: null } },
+      orderBy: { id: 'desc' },
+    });
     await prisma.houseTaxInfo.deleteMany({ where: { houseId: house.id } });
     await prisma.houseTaxInfo.create({
-      data: { houseId: house.id, neighborhoodId: olivos.id, rfc: 'AAA010101AAA', businessName: 'Olivos SA de CV', fiscalRegime: 'RF601', cfdiUse: 'G03', postalCode: '76000', state: 'QUE' },
+      data: {
+        houseId: house.id,
+        neighborhoodId: olivos.id,
+        rfc: 'AAA010101AAA',
+        businessName: 'Olivos SA de CV',
+        fiscalRegime: 'RF601',
+        cfdiUse: 'G03',
+        postalCode: '76000',
+        state: 'QUE',
+      },
     });
     const page = await env.newPage();
     await signInToShell(page, env.base, 'admin@demo.mx');

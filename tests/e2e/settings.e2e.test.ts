@@ -24,19 +24,28 @@ describe('configuration screens in the browser', () => {
     await page.waitForURL(/name=cedro/);
     await page.getByRole('cell', { name: 'Calle Cedro' }).waitFor();
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
-    await page.getByRole('row', { name: /Calle Cedro/ }).getByRole('link', { name: 'Editar' }).click();
+    await page
+      .getByRole('row', { name: /Calle Cedro/ })
+      .getByRole('link', { name: 'Editar' })
+      .click();
     await page.getByRole('heading', { name: 'Editar calle' }).waitFor();
     expect(await page.getByLabel('Nombre').inputValue()).toBe('Calle Cedro');
     await page.getByLabel('Nombre').fill('Calle Cedro Sur');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('La calle ha sido actualizada').waitFor();
     await page.getByLabel('Buscar por nombre').fill('cedro');
-    await page.getByRole('row', { name: /Calle Cedro Sur/ }).getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('row', { name: /Calle Cedro Sur/ })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('La calle ha sido eliminada').waitFor();
     await page.getByText('No hay registros').waitFor();
     await page.getByLabel('Buscar por nombre').fill('olivos');
-    await page.getByRole('row', { name: /Av\. de los Olivos/ }).getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('row', { name: /Av\. de los Olivos/ })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('No logramos eliminar la calle Av. de los Olivos. Recarga y vuelve a intentar').waitFor();
     await screenshot(page, 'streets');
@@ -48,7 +57,10 @@ describe('configuration screens in the browser', () => {
 describe('house types in the browser', () => {
   it('the administrator registers a predefined type and a custom one (Otro)', async () => {
     // The demo community holds every predefined type already: rename one so it can be registered again.
-    await env.t.app.db.prisma.houseType.updateMany({ where: { title: 'Lote sin construir', neighborhood: { domain: 'los_olivos' } }, data: { title: 'Lotes (anterior)' } });
+    await env.t.app.db.prisma.houseType.updateMany({
+      where: { title: 'Lote sin construir', neighborhood: { domain: 'los_olivos' } },
+      data: { title: 'Lotes (anterior)' },
+    });
     const page = await env.newPage();
     await signInToShell(page, env.base, 'config@demo.mx');
     await page.locator('nav[data-menu-group="configuration"]').getByRole('link', { name: 'Tipos de propiedad' }).click();

@@ -47,10 +47,7 @@ const eventsSubscription = graphql`
 export function SessionProvider({ children, signedOut }: { children: ReactNode; signedOut: ReactNode }) {
   const data = useLazyLoadQuery<SessionProviderQuery>(sessionQuery, {}, { fetchPolicy: 'store-and-network' });
   const session = data.session;
-  const value = useMemo(
-    () => (session ? { session, grants: new Set(session.grants), superAdmin: session.superAdmin } : null),
-    [session],
-  );
+  const value = useMemo(() => (session ? { session, grants: new Set(session.grants), superAdmin: session.superAdmin } : null), [session]);
   if (!value) return <>{signedOut}</>;
   return (
     <SessionContext.Provider value={value}>

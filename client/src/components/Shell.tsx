@@ -13,8 +13,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
   const sections = menuFor(grants, superAdmin);
-  const groupTitle = (group: string) =>
-    group === 'administration' && session.neighborhood ? session.neighborhood.neighborhoodTypeName : t(`menu.${group}`);
+  const groupTitle = (group: string) => (group === 'administration' && session.neighborhood ? session.neighborhood.neighborhoodTypeName : t(`menu.${group}`));
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -35,14 +34,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 {groupTitle(section.group)}
               </Text>
               {section.entries.map((entry) => (
-                <NavLink
-                  key={entry.path}
-                  component={Link}
-                  to={entry.path}
-                  label={t(entry.label)}
-                  active={location.pathname === entry.path}
-                  onClick={close}
-                />
+                <NavLink key={entry.path} component={Link} to={entry.path} label={t(entry.label)} active={location.pathname === entry.path} onClick={close} />
               ))}
               {section.group === 'account' && <NavLink component={Link} to="/logout" label={t('menu.logout')} />}
             </nav>

@@ -75,7 +75,11 @@ export function Uploader({ endpoint, maxSizeMb, pattern, accept, extraFields = {
           {(props) => <Button {...props}>{t('uploader.choose')}</Button>}
         </FileButton>
         {file && <Text size="sm">{file.name}</Text>}
-        {done && <Text size="sm" c="green">{t('uploader.done')}</Text>}
+        {done && (
+          <Text size="sm" c="green">
+            {t('uploader.done')}
+          </Text>
+        )}
       </Group>
       {progress !== null && <Progress value={progress} mt="xs" aria-label={`${progress}%`} />}
       {error && (
@@ -83,9 +87,22 @@ export function Uploader({ endpoint, maxSizeMb, pattern, accept, extraFields = {
           <Text c="red" size="sm" role="alert">
             {error}
           </Text>
-          {file && <Button size="xs" variant="light" onClick={() => send(file)}>{t('uploader.retry')}</Button>}
           {file && (
-            <Button size="xs" variant="subtle" color="gray" onClick={() => { setFile(null); setError(null); onRemoved?.(); }}>
+            <Button size="xs" variant="light" onClick={() => send(file)}>
+              {t('uploader.retry')}
+            </Button>
+          )}
+          {file && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="gray"
+              onClick={() => {
+                setFile(null);
+                setError(null);
+                onRemoved?.();
+              }}
+            >
               {t('uploader.remove')}
             </Button>
           )}

@@ -83,13 +83,18 @@ describe('resend of a house activation code (administration)', () => {
     const tower = await pendingHouse(t, 'torre_azul');
     const other = await t.gql(RESEND, { input: { houseId: houseGid(tower.house.id) } }, { token: admin });
     expect(other.body.data.resendHouseSignupCode).toMatchObject({ __typename: 'NotFoundError', code: 404 });
-    expect((await t.rest('PUT', `/neighborhoods/${olivosId}/houses/${tower.house.id}/signup`, undefined, { token: admin })).body).toEqual({ code: 404, description: 'La propiedad no existe' });
+    expect((await t.rest('PUT', `/neighborhoods/${olivosId}/houses/${tower.house.id}/signup`, undefined, { token: admin })).body).toEqual({
+      code: 404,
+      description: 'La propiedad no existe',
+    });
 
     const empty = await t.app.db.prisma.house.create({ data: { neighborhoodId: olivosId, interiorNumber: 'VACIA' } });
     const noOwner = await t.rest('PUT', `/neighborhoods/${olivosId}/houses/${empty.id}/signup`, undefined, { token: admin });
     expect(noOwner.body).toEqual({ code: 409, description: 'La propiedad no tiene propietario a quien enviar el correo' });
     const activated = await pendingHouse(t, 'los_olivos', { password: true });
-    expect((await t.rest('PUT', `/neighborhoods/${olivosId}/houses/${activated.house.id}/signup`, undefined, { token: admin })).body.description).toBe('El propietario ya activó su cuenta');
+    expect((await t.rest('PUT', `/neighborhoods/${olivosId}/houses/${activated.house.id}/signup`, undefined, { token: admin })).body.description).toBe(
+      'El propietario ya activó su cuenta',
+    );
 
     const mailed = await t.app.db.prisma.emailOutbox.count({ where: { to: { in: [person.email, tower.person.email, activated.person.email] } } });
     expect(mailed).toBe(0);
@@ -103,7 +108,12 @@ describe('bulk resend of activation codes', () => {
     const deleted = await pendingHouse();
     await t.app.db.prisma.house.update({ where: { id: deleted.house.id }, data: { status: 'DELETED' } });
     const pending = await t.app.db.prisma.house.count({
-      where: { neighborhoodId: olivosId, status: { not: 'DELETED' }, owner: { passwordHash: null }, OR: [{ signupCodeSentAt: null }, { signupCodeSentAt: { lt: new Date(Date.now() - 600_000) } }] },
+      where: {
+        neighborhoodId: olivosId,
+        status: { not: 'DELETED' },
+        owner: { passwordHash: null },
+        OR: [{ signupCodeSentAt: null }, { signupCodeSentAt: { lt: new Date(Date.now() - 600_000) } }],
+      },
     });
     const first = await t.rest('PUT', `/neighborhoods/${olivosId}/houses/signup`, undefined, { token: admin });
     expect(first.body).toEqual({ content: pending });
@@ -150,8 +160,18 @@ describe('/signup/{code}: what a code opens, resend and completion', () => {
       used: false,
     });
     const rest = await t.rest('GET', `/auth/los_olivos/signup/${code}`);
-    expect(rest.body).toMatchObject({ kind: 'HOUSE', email: person.email, first_name: 'Marta', neighborhood: { name: 'Residencial Los Olivos', domain: 'los_olivos' }, house: { label: `PEND-${seq}` }, has_password: false });
-    expect((await t.rest('GET', `/auth/torre_azul/signup/${code}`)).body).toEqual({ code: 404, description: 'El código de registro no es válido o ya fue usado' });
+    expect(rest.body).toMatchObject({
+      kind: 'HOUSE',
+      email: person.email,
+      first_name: 'Marta',
+      neighborhood: { name: 'Residencial Los Olivos', domain: 'los_olivos' },
+      house: { label: `PEND-${seq}` },
+      has_password: false,
+    });
+    expect((await t.rest('GET', `/auth/torre_azul/signup/${code}`)).body).toEqual({
+      code: 404,
+      description: 'El código de registro no es válido o ya fue usado',
+    });
     expect((await t.rest('GET', '/auth/signup/no-existe-123')).status).toBe(404);
     expect((await t.gql(INFO, { code: 'no existe' })).body.data.signupCode).toBeNull();
   });
@@ -175,7 +195,11 @@ describe('/signup/{code}: what a code opens, resend and completion', () => {
 
     const done = await t.rest('PUT', `/auth/signup/${code}/setup-password`, { data: { password: 'marta-segura-1' } });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ user: { email: person.email, first_name: 'Marta Elena' }, house: { id: house.id }, neighborhood: { domain: 'los_olivos' } });
+    expect(done.body).toMatchObject({
+      user: { email: person.email, first_name: 'Marta Elena' },
+      house: { id: house.id },
+      neighborhood: { domain: 'los_olivos' },
+    });
     const cookie = done.response.headers.getSetCookie()[0].split(';')[0];
     expect((await t.rest('GET', '/users/session', undefined, { cookie })).body.user.email).toBe(person.email);
     // A code handed over only on screen would not verify the address; this one was mailed.
@@ -208,13 +232,29 @@ describe('/signup/{code}: what a code opens, resend and completion', () => {
     const role = await prisma.role.findFirstOrThrow({ where: { neighborhoodId: olivosId, kind: 'SECURITY' } });
     const person = await prisma.user.create({ data: { email: 'guardia.nuevo@correo.mx', firstName: 'Hugo', signupCode: 'codigo-de-hugo-1' } });
     await prisma.membership.create({ data: { neighborhoodId: olivosId, userId: person.id, roleId: role.id } });
-    expect((await t.gql(INFO, { code: 'codigo-de-hugo-1' })).body.data.signupCode).toMatchObject({ kind: 'USER', domain: 'los_olivos', houseLabel: null, firstName: 'Hugo' });
+    expect((await t.gql(INFO, { code: 'codigo-de-hugo-1' })).body.data.signupCode).toMatchObject({
+      kind: 'USER',
+      domain: 'los_olivos',
+      houseLabel: null,
+      firstName: 'Hugo',
+    });
     const mismatch = await t.gql(COMPLETE, { input: { code: 'codigo-de-hugo-1', password: 'hugo-clave-1', passwordConfirmation: 'otra' } });
     expect(mismatch.body.data.completeSignup).toMatchObject({ __typename: 'InputError', message: 'Las contraseñas no coinciden' });
     const { body, response } = await t.gql(COMPLETE, {
-      input: { code: 'codigo-de-hugo-1', firstName: 'hugo', lastName: 'Ramos', mobile: '4425550000', password: 'hugo-clave-1', passwordConfirmation: 'hugo-clave-1' },
+      input: {
+        code: 'codigo-de-hugo-1',
+        firstName: 'hugo',
+        lastName: 'Ramos',
+        mobile: '4425550000',
+        password: 'hugo-clave-1',
+        passwordConfirmation: 'hugo-clave-1',
+      },
     });
-    expect(body.data.completeSignup.data.session).toEqual({ user: { email: 'guardia.nuevo@correo.mx', firstName: 'Hugo' }, house: null, neighborhood: { domain: 'los_olivos' } });
+    expect(body.data.completeSignup.data.session).toEqual({
+      user: { email: 'guardia.nuevo@correo.mx', firstName: 'Hugo' },
+      house: null,
+      neighborhood: { domain: 'los_olivos' },
+    });
     expect(response.headers.getSetCookie()[0]).toMatch(/^sid=/);
     const after = await prisma.user.findUniqueOrThrow({ where: { id: person.id } });
     expect(after).toMatchObject({ signupCode: null, lastName: 'Ramos', mobile: '4425550000', emailVerified: true });

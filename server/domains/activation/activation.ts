@@ -20,19 +20,17 @@ import { acceptInvitation, declineInvitation, myInvitations, type InvitationView
 
 // ---- Administration ----
 
-const ResendHouseSignupCodePayload = builder
-  .objectRef<{ houseId: number; domain: string; message: string }>('ResendHouseSignupCodePayload')
-  .implement({
-    description: 'The activation e-mail went out again. The code itself is never answered: it travels only by e-mail.',
-    fields: (t) => ({
-      message: t.exposeString('message', { description: '"El email ha sido reenviado"' }),
-      domain: t.exposeString('domain'),
-      house: t.prismaField({
-        type: 'House',
-        resolve: (query, p, _a, ctx) => ctx.prisma.house.findFirstOrThrow({ ...query, where: { id: p.houseId, neighborhoodId: communityOf(ctx) } }),
-      }),
+const ResendHouseSignupCodePayload = builder.objectRef<{ houseId: number; domain: string; message: string }>('ResendHouseSignupCodePayload').implement({
+  description: 'The activation e-mail went out again. The code itself is never answered: it travels only by e-mail.',
+  fields: (t) => ({
+    message: t.exposeString('message', { description: '"El email ha sido reenviado"' }),
+    domain: t.exposeString('domain'),
+    house: t.prismaField({
+      type: 'House',
+      resolve: (query, p, _a, ctx) => ctx.prisma.house.findFirstOrThrow({ ...query, where: { id: p.houseId, neighborhoodId: communityOf(ctx) } }),
     }),
-  });
+  }),
+});
 
 builder.mutationField('resendHouseSignupCode', (t) =>
   t.field({
@@ -69,7 +67,10 @@ builder.mutationField('resendHouseSignupCodes', (t) =>
 // ---- Public: /signup/{code} ----
 
 const SignupCodeKindEnum = builder.enumType('SignupCodeKind', {
-  values: { HOUSE: { description: "A house's code: opens its owner's account" }, USER: { description: "A person's own code (registered by an administrator)" } },
+  values: {
+    HOUSE: { description: "A house's code: opens its owner's account" },
+    USER: { description: "A person's own code (registered by an administrator)" },
+  },
 });
 
 export const SignupCodeInfoRef = builder.objectRef<SignupCodeInfo>('SignupCodeInfo').implement({

@@ -57,12 +57,21 @@ export async function acceptInvitation(ctx: ServiceContext, raw: unknown): Promi
     let membershipId = invitation.id;
     if (invitation.role.kind === 'OWNER' && invitation.houseId !== null) {
       await acceptOwnerInvitation(tx, { userId: viewer.userId, houseId: invitation.houseId, invitedByUserId: invitation.invitedByUserId }, ended);
-      const account = await tx.membership.findFirstOrThrow({ where: { userId: viewer.userId, houseId: invitation.houseId, pending: false }, select: { id: true } });
+      const account = await tx.membership.findFirstOrThrow({
+        where: { userId: viewer.userId, houseId: invitation.houseId, pending: false },
+        select: { id: true },
+      });
       membershipId = account.id;
     } else {
       await acceptMembership(tx, invitation.id);
     }
-    await audit({ action: 'ACCEPT_INVITATION', entity: 'Membership', entityId: membershipId, neighborhoodId: invitation.neighborhoodId, data: { houseId: invitation.houseId } });
+    await audit({
+      action: 'ACCEPT_INVITATION',
+      entity: 'Membership',
+      entityId: membershipId,
+      neighborhoodId: invitation.neighborhoodId,
+      data: { houseId: invitation.houseId },
+    });
     afterCommit(() => announceEndedSessions(ctx, ended));
     return { membershipId, neighborhoodId: invitation.neighborhoodId };
   });
@@ -75,7 +84,13 @@ export async function declineInvitation(ctx: ServiceContext, raw: unknown): Prom
   return write(ctx, {}, async ({ tx, audit }) => {
     const invitation = await pendingInvitation(tx, viewer.userId, code);
     await removeMemberships(tx, [invitation.id]);
-    await audit({ action: 'DECLINE_INVITATION', entity: 'Membership', entityId: invitation.id, neighborhoodId: invitation.neighborhoodId, data: { houseId: invitation.houseId } });
+    await audit({
+      action: 'DECLINE_INVITATION',
+      entity: 'Membership',
+      entityId: invitation.id,
+      neighborhoodId: invitation.neighborhoodId,
+      data: { houseId: invitation.houseId },
+    });
     return true;
   });
 }

@@ -83,17 +83,21 @@ export async function resendHouseSignupCode(ctx: ServiceContext, houseId: number
   if (!house.owner) throw new ConflictError('La propiedad no tiene propietario a quien enviar el correo');
   if (house.owner.passwordHash) throw new ConflictError('El propietario ya activó su cuenta');
   const owner = house.owner;
-  const outboxId = await write(ctx, { audit: { action: 'RESEND_HOUSE_SIGNUP_CODE', entity: 'House', entityId: house.id, data: { to: owner.email } } }, async ({ tx }) => {
-    const code = await ensureHouseSignupCode(tx, house);
-    return queueSignupMail(tx, ctx, {
-      email: owner.email,
-      firstName: owner.firstName,
-      communityName: house.neighborhood.name,
-      houseLabel: houseLabel(house),
-      code,
-      neighborhoodId: house.neighborhood.id,
-    });
-  });
+  const outboxId = await write(
+    ctx,
+    { audit: { action: 'RESEND_HOUSE_SIGNUP_CODE', entity: 'House', entityId: house.id, data: { to: owner.email } } },
+    async ({ tx }) => {
+      const code = await ensureHouseSignupCode(tx, house);
+      return queueSignupMail(tx, ctx, {
+        email: owner.email,
+        firstName: owner.firstName,
+        communityName: house.neighborhood.name,
+        houseLabel: houseLabel(house),
+        code,
+        neighborhoodId: house.neighborhood.id,
+      });
+    },
+  );
   await deliverOrFail(ctx, BigInt(outboxId), (tx) => markSignupCodeSent(tx, [house.id]));
   // The code itself is never answered: it travels only by e-mail, to its holder.
   return { houseId: house.id, domain: house.neighborhood.domain, message: RESENT_MESSAGE };
@@ -120,22 +124,29 @@ export async function resendHouseSignupCodes(ctx: ServiceContext) {
       neighborhood: { select: { name: true } },
     },
   });
-  return write(ctx, { audit: { action: 'RESEND_HOUSE_SIGNUP_CODES', entity: 'Neighborhood', entityId: neighborhoodId, data: { count: houses.length } } }, async ({ tx, afterCommit }) => {
-    for (const house of houses) {
-      const code = await ensureHouseSignupCode(tx, house);
-      await queueSignupMail(tx, ctx, {
-        email: house.owner!.email,
-        firstName: house.owner!.firstName,
-        communityName: house.neighborhood.name,
-        houseLabel: houseLabel(house),
-        code,
-        neighborhoodId,
-      });
-    }
-    await markSignupCodeSent(tx, houses.map((h) => h.id));
-    if (houses.length) afterCommit(() => kickMailer(ctx.prisma));
-    return houses.length;
-  });
+  return write(
+    ctx,
+    { audit: { action: 'RESEND_HOUSE_SIGNUP_CODES', entity: 'Neighborhood', entityId: neighborhoodId, data: { count: houses.length } } },
+    async ({ tx, afterCommit }) => {
+      for (const house of houses) {
+        const code = await ensureHouseSignupCode(tx, house);
+        await queueSignupMail(tx, ctx, {
+          email: house.owner!.email,
+          firstName: house.owner!.firstName,
+          communityName: house.neighborhood.name,
+          houseLabel: houseLabel(house),
+          code,
+          neighborhoodId,
+        });
+      }
+      await markSignupCodeSent(
+        tx,
+        houses.map((h) => h.id),
+      );
+      if (houses.length) afterCommit(() => kickMailer(ctx.prisma));
+      return houses.length;
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,7 +248,18 @@ export type SignupCodeInfo =
       hasPassword: false;
       used: false;
     }
-  | { kind: null; neighborhoodName: null; domain: null; houseLabel: null; email: null; firstName: null; lastName: null; mobile: null; hasPassword: true; used: true };
+  | {
+      kind: null;
+      neighborhoodName: null;
+      domain: null;
+      houseLabel: null;
+      email: null;
+      firstName: null;
+      lastName: null;
+      mobile: null;
+      hasPassword: true;
+      used: true;
+    };
 
 const USED_CODE: SignupCodeInfo = {
   kind: null,
@@ -281,18 +303,32 @@ export async function resendSignupCode(ctx: ServiceContext, raw: unknown) {
   const input = parseInput(CodeSchema, raw);
   const target = await usableTarget(ctx, input.code, input.domain);
   const recent = await ctx.prisma.auditLog.findMany({
-    where: { action: 'RESEND_SIGNUP_CODE', entity: target.kind === 'HOUSE' ? 'House' : 'User', entityId: String(target.subjectId), createdAt: { gte: new Date(Date.now() - 3_600_000) } },
+    where: {
+      action: 'RESEND_SIGNUP_CODE',
+      entity: target.kind === 'HOUSE' ? 'House' : 'User',
+      entityId: String(target.subjectId),
+      createdAt: { gte: new Date(Date.now() - 3_600_000) },
+    },
     orderBy: { createdAt: 'desc' },
     select: { createdAt: true },
   });
-  if (recent.length >= MAX_PUBLIC_RESENDS_PER_HOUR) throw new RateLimitedError('Ya reenviamos este correo varias veces. Revisa tu bandeja de spam o intenta más tarde');
+  if (recent.length >= MAX_PUBLIC_RESENDS_PER_HOUR)
+    throw new RateLimitedError('Ya reenviamos este correo varias veces. Revisa tu bandeja de spam o intenta más tarde');
   if (recent[0] && Date.now() - recent[0].createdAt.getTime() < RESEND_WAIT_SECONDS * 1000) {
     throw new RateLimitedError(`Espera ${RESEND_WAIT_SECONDS} segundos antes de volver a reenviar el correo`);
   }
   // The resend is recorded with its e-mail (the pace above counts it even when delivery fails).
   const outboxId = await write(
     ctx,
-    { audit: { action: 'RESEND_SIGNUP_CODE', entity: target.kind === 'HOUSE' ? 'House' : 'User', entityId: target.subjectId, userId: target.user.id, neighborhoodId: target.neighborhood.id } },
+    {
+      audit: {
+        action: 'RESEND_SIGNUP_CODE',
+        entity: target.kind === 'HOUSE' ? 'House' : 'User',
+        entityId: target.subjectId,
+        userId: target.user.id,
+        neighborhoodId: target.neighborhood.id,
+      },
+    },
     ({ tx }) =>
       queueSignupMail(tx, ctx, {
         email: target.user.email,
@@ -312,7 +348,9 @@ const mobile = phoneInput('El teléfono celular debe tener 10 dígitos');
 
 export const SignupProfileSchema = CodeSchema.extend({
   firstName: name('El nombre'),
-  lastName: boundedText(100, 'El apellido').nullish().transform((v) => v || null),
+  lastName: boundedText(100, 'El apellido')
+    .nullish()
+    .transform((v) => v || null),
   mobile,
 });
 
@@ -320,11 +358,15 @@ export const SignupProfileSchema = CodeSchema.extend({
 export async function saveSignupProfile(ctx: ServiceContext, raw: unknown) {
   const input = parseInput(SignupProfileSchema, raw);
   const target = await usableTarget(ctx, input.code, input.domain);
-  await write(ctx, { audit: { action: 'SAVE_SIGNUP_PROFILE', entity: 'User', entityId: target.user.id, userId: target.user.id, neighborhoodId: target.neighborhood.id } }, async ({ tx }) => {
-    // The holder of the code edits their own data, only while the account has no password yet.
-    const saved = await updateUnregisteredProfile(tx, target.user.id, { firstName: input.firstName, lastName: input.lastName, mobile: input.mobile });
-    if (!saved) throw new NotFoundError(SIGNUP_CODE_INVALID);
-  });
+  await write(
+    ctx,
+    { audit: { action: 'SAVE_SIGNUP_PROFILE', entity: 'User', entityId: target.user.id, userId: target.user.id, neighborhoodId: target.neighborhood.id } },
+    async ({ tx }) => {
+      // The holder of the code edits their own data, only while the account has no password yet.
+      const saved = await updateUnregisteredProfile(tx, target.user.id, { firstName: input.firstName, lastName: input.lastName, mobile: input.mobile });
+      if (!saved) throw new NotFoundError(SIGNUP_CODE_INVALID);
+    },
+  );
   return (await signupCodeInfo(ctx, input.code, input.domain))!;
 }
 
@@ -349,7 +391,13 @@ export async function completeSignup(ctx: SessionContext, raw: unknown) {
   const passwordHash = await hashPassword(input.password);
   // A session is never replayed from an idempotency key (its token is not stored).
   ctx.idempotencyKey = null;
-  const audit = { action: 'COMPLETE_SIGNUP', entity: target.kind === 'HOUSE' ? 'House' : 'User', entityId: target.subjectId, userId: target.user.id, neighborhoodId: target.neighborhood.id };
+  const audit = {
+    action: 'COMPLETE_SIGNUP',
+    entity: target.kind === 'HOUSE' ? 'House' : 'User',
+    entityId: target.subjectId,
+    userId: target.user.id,
+    neighborhoodId: target.neighborhood.id,
+  };
   const session = await write(ctx, { audit }, async ({ tx }) => {
     // Only the first completion wins (a second tab finds the password set).
     const set = await setFirstPassword(tx, target.user.id, {

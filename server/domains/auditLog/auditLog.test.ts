@@ -58,7 +58,11 @@ describe('audit log', () => {
   });
 
   it('refuses cursors that are not a row id, beyond bigint included, with a 400', async () => {
-    for (const after of [formatPrismaCursor({ id: '99999999999999999999' }, 'id'), formatPrismaCursor({ id: '9223372036854775808' }, 'id'), 'no-es-un-cursor']) {
+    for (const after of [
+      formatPrismaCursor({ id: '99999999999999999999' }, 'id'),
+      formatPrismaCursor({ id: '9223372036854775808' }, 'id'),
+      'no-es-un-cursor',
+    ]) {
       const { status, body } = await t.gql(LOG, { first: 5, after }, { token: admin });
       expect(status).toBe(400);
       expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');

@@ -95,7 +95,11 @@ describe('tenancy', () => {
   it('does not resolve another community by id, nor a user of another community', async () => {
     const residente = await t.signIn('residente@demo.mx');
     const torre = await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } });
-    const { body } = await t.gql('query($id: ID!) { node(id: $id) { id } }', { id: Buffer.from(`Neighborhood:${torre.id}`).toString('base64') }, { token: residente });
+    const { body } = await t.gql(
+      'query($id: ID!) { node(id: $id) { id } }',
+      { id: Buffer.from(`Neighborhood:${torre.id}`).toString('base64') },
+      { token: residente },
+    );
     expect(body.data.node).toBeNull();
     const outsider = await t.app.db.prisma.user.create({ data: { email: 'fuera@otra.mx', firstName: 'Fuera' } });
     const user = await t.gql('query($id: ID!) { node(id: $id) { id } }', { id: Buffer.from(`User:${outsider.id}`).toString('base64') }, { token: admin });
@@ -149,7 +153,13 @@ describe('connections', () => {
     expect(body.total).toBe(active);
     expect(body.content).toHaveLength(3);
     const first = await t.rest('GET', '/neighborhoods/1/houses?page_size=5', undefined, { token: admin });
-    expect(first.body.content[0]).toMatchObject({ id: 1, catastral: 'OLV-01-01', exterior_number: '100', house_status: 'ACTIVE', street_name: 'Av. de los Olivos' });
+    expect(first.body.content[0]).toMatchObject({
+      id: 1,
+      catastral: 'OLV-01-01',
+      exterior_number: '100',
+      house_status: 'ACTIVE',
+      street_name: 'Av. de los Olivos',
+    });
     const bad = await t.rest('GET', '/neighborhoods/1/houses?page_size=500', undefined, { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body.description).toMatch(/page_size/);

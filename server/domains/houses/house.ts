@@ -73,7 +73,9 @@ export const HouseRef = builder.prismaNode('House', {
       nullable: true,
       description:
         'The e-mail typed for an owner invited and not accepted yet: nothing else of that person is shown until they accept; managers only. (Not in the owners-list fast path: ask it on one house.)',
-      select: { memberships: { where: { pending: true, role: { kind: 'OWNER' } }, orderBy: { id: 'desc' }, take: 1, select: { user: { select: { email: true } } } } },
+      select: {
+        memberships: { where: { pending: true, role: { kind: 'OWNER' } }, orderBy: { id: 'desc' }, take: 1, select: { user: { select: { email: true } } } },
+      },
       resolve: (house, _a, ctx) => (HOUSE_MANAGERS.some((g) => ctx.actor?.grants.has(g)) ? (house.memberships[0]?.user.email ?? null) : null),
     }),
     ownerHasAccount: t.boolean({
@@ -324,7 +326,13 @@ houseIdMutation('deleteHouse', 'AHousesDelete', STATUS_ERRORS, (ctx, id) => chan
 houseIdMutation('reactivateHouse', 'AHousesDelete', STATUS_ERRORS, (ctx, id) => changeHouseStatus(ctx, id, 'reactivate'));
 houseIdMutation('blockHouse', 'AHousesUpdate', STATUS_ERRORS, (ctx, id) => changeHouseStatus(ctx, id, 'block'));
 houseIdMutation('unblockHouse', 'AHousesUpdate', STATUS_ERRORS, (ctx, id) => changeHouseStatus(ctx, id, 'unblock'));
-houseIdMutation('lockHouse', 'AHousesUpdate', STATUS_ERRORS, lockHouse, 'Takes the edit lock while the form is open; refused (423) while another administrator holds it.');
+houseIdMutation(
+  'lockHouse',
+  'AHousesUpdate',
+  STATUS_ERRORS,
+  lockHouse,
+  'Takes the edit lock while the form is open; refused (423) while another administrator holds it.',
+);
 houseIdMutation('unlockHouse', 'AHousesUpdate', [NotFoundError], unlockHouse, 'Releases the edit lock, whoever holds it.');
 
 builder.mutationField('changeHouseOwner', (t) =>
@@ -342,7 +350,10 @@ builder.mutationField('changeHouseOwner', (t) =>
               required: false,
               description: 'The new owner by e-mail (name and phones for a person new to the platform); someone with an account elsewhere is invited',
             }),
-            userDatabaseId: f.int({ required: false, description: 'Legacy REST path: a person who already belongs to this community (anyone else: not found)' }),
+            userDatabaseId: f.int({
+              required: false,
+              description: 'Legacy REST path: a person who already belongs to this community (anyone else: not found)',
+            }),
           }),
         }),
         required: true,

@@ -19,7 +19,9 @@ beforeAll(async () => {
   const prisma = t.app.db.prisma;
   const olivos = await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' }, include: { roles: true } });
   olivosId = olivos.id;
-  const second = await prisma.user.create({ data: { email: 'admin2@demo.mx', firstName: 'Bruno', lastName: 'Salas', passwordHash: await hashPassword('demo1234') } });
+  const second = await prisma.user.create({
+    data: { email: 'admin2@demo.mx', firstName: 'Bruno', lastName: 'Salas', passwordHash: await hashPassword('demo1234') },
+  });
   await prisma.membership.create({ data: { neighborhoodId: olivos.id, userId: second.id, roleId: olivos.roles.find((r) => r.kind === 'ADMIN')!.id } });
   admin = await t.signIn('admin@demo.mx');
   secondAdmin = await t.signIn('admin2@demo.mx');
@@ -62,7 +64,11 @@ async function create(input: Record<string, unknown>, token = admin) {
 describe('house form', () => {
   it('creates a house with its owner, drops location fields the type does not require, and derives the status', async () => {
     const result = await create(
-      avenueHouse(1, { interiorNumber: 'B', condominiumName: 'Torre fantasma', owner: { email: 'Nueva.Duena@Demo.mx', firstName: 'Lucía', lastName: 'Mora', mobile: '4420001122' } }),
+      avenueHouse(1, {
+        interiorNumber: 'B',
+        condominiumName: 'Torre fantasma',
+        owner: { email: 'Nueva.Duena@Demo.mx', firstName: 'Lucía', lastName: 'Mora', mobile: '4420001122' },
+      }),
     );
     expect(result.__typename).toBe('MutationCreateHouseSuccess');
     const house = result.data.house;
@@ -128,7 +134,6 @@ describe('house form', () => {
   });
 });
 
-
 describe('status transitions', () => {
   it('activates with the initial balance, deletes, reactivates, blocks and unblocks, with house access following', async () => {
     const created = await create(avenueHouse(20, { owner: { email: 'transiciones@demo.mx', firstName: 'Tere' } }));
@@ -150,7 +155,10 @@ describe('status transitions', () => {
     expect(await run('deleteHouse')).toMatchObject({ __typename: 'ConflictError', message: 'La propiedad ya fue eliminada' });
     expect((await run('reactivateHouse')).data.house.status).toBe('ACTIVE');
     expect(await access()).toBe(true);
-    const audit = await t.app.db.prisma.auditLog.findMany({ where: { entity: 'House', entityId: String(created.data.house.databaseId) }, orderBy: { id: 'asc' } });
+    const audit = await t.app.db.prisma.auditLog.findMany({
+      where: { entity: 'House', entityId: String(created.data.house.databaseId) },
+      orderBy: { id: 'asc' },
+    });
     expect(audit.map((a) => a.action)).toEqual(['CREATE', 'ACTIVATE', 'BLOCK', 'UNBLOCK', 'DELETE', 'REACTIVATE']);
   });
 
@@ -174,7 +182,11 @@ describe('edit lock', () => {
     const h = created.data.house.databaseId;
     expect((await t.gql(statusOp('lockHouse'), { input: { id } }, { token: admin })).body.data.lockHouse.__typename).toBe('MutationLockHouseSuccess');
     const refused = await t.gql(statusOp('lockHouse'), { input: { id } }, { token: secondAdmin });
-    expect(refused.body.data.lockHouse).toMatchObject({ __typename: 'ConflictError', code: 423, message: 'Esta propiedad está siendo editada por Adriana Morales' });
+    expect(refused.body.data.lockHouse).toMatchObject({
+      __typename: 'ConflictError',
+      code: 423,
+      message: 'Esta propiedad está siendo editada por Adriana Morales',
+    });
     const seen = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${h}`, undefined, { token: secondAdmin });
     expect(seen.body.admin_user).toEqual({ name: 'Adriana Morales' });
     const blockedSave = await t.gql(UPDATE, { input: { id, house: avenueHouse(30, { block: '10' }) } }, { token: secondAdmin });
@@ -198,7 +210,9 @@ describe('edit lock', () => {
 
 describe('owner change', () => {
   it('moves the house to an existing user found by e-mail, keeps the history and ends the previous owner’s access', async () => {
-    const created = await create(avenueHouse(40, { initialBalance: '0', owner: { email: 'anterior@demo.mx', firstName: 'Ana', lastName: 'Terior' }, activate: true }));
+    const created = await create(
+      avenueHouse(40, { initialBalance: '0', owner: { email: 'anterior@demo.mx', firstName: 'Ana', lastName: 'Terior' }, activate: true }),
+    );
     const id = created.data.house.id;
     const candidate = await t.gql('query($e: String!) { ownerCandidate(email: $e) { id email firstName } }', { e: ' VECINO2@demo.mx ' }, { token: admin });
     expect(candidate.body.data.ownerCandidate.email).toBe('vecino2@demo.mx');
@@ -208,7 +222,11 @@ describe('owner change', () => {
     const changed = await t.gql(CHANGE, { input: { id, newOwner: { email: ' VECINO2@demo.mx ' } } }, { token: admin });
     const house = changed.body.data.changeHouseOwner.data.house;
     expect(house.owner.email).toBe('vecino2@demo.mx');
-    expect(house.ownerChanges[0]).toMatchObject({ fromName: 'Ana Terior', toName: expect.stringContaining(candidate.body.data.ownerCandidate.firstName), changedByName: 'Adriana Morales' });
+    expect(house.ownerChanges[0]).toMatchObject({
+      fromName: 'Ana Terior',
+      toName: expect.stringContaining(candidate.body.data.ownerCandidate.firstName),
+      changedByName: 'Adriana Morales',
+    });
     expect(JSON.stringify(house.ownerChanges)).not.toContain('@');
     expect(house.ownerChanges).toHaveLength(2);
     const memberships = await t.app.db.prisma.membership.findMany({ where: { houseId: created.data.house.databaseId }, include: { user: true } });
@@ -221,10 +239,25 @@ describe('owner change', () => {
   it('ends the previous owner’s sessions on the house and drops their tax data', async () => {
     const prisma = t.app.db.prisma;
     const house = await prisma.house.findFirstOrThrow({ where: { owner: { email: 'vecino4@demo.mx' } } });
-    await prisma.houseTaxInfo.create({ data: { houseId: house.id, neighborhoodId: olivosId, rfc: 'GALJ800101AB1', businessName: 'J G', fiscalRegime: 'RF612', cfdiUse: 'G03', postalCode: '76090', state: 'QUE' } });
+    await prisma.houseTaxInfo.create({
+      data: {
+        houseId: house.id,
+        neighborhoodId: olivosId,
+        rfc: 'GALJ800101AB1',
+        businessName: 'J G',
+        fiscalRegime: 'RF612',
+        cfdiUse: 'G03',
+        postalCode: '76090',
+        state: 'QUE',
+      },
+    });
     const previous = await t.signIn('vecino4@demo.mx');
     expect((await t.gql('{ session { house { databaseId } } }', {}, { token: previous })).body.data.session.house.databaseId).toBe(house.id);
-    const changed = await t.gql(CHANGE, { input: { id: gid('House', house.id), newOwner: { email: 'compradora@demo.mx', firstName: 'Carla' } } }, { token: admin });
+    const changed = await t.gql(
+      CHANGE,
+      { input: { id: gid('House', house.id), newOwner: { email: 'compradora@demo.mx', firstName: 'Carla' } } },
+      { token: admin },
+    );
     expect(changed.body.data.changeHouseOwner.__typename).toBe('MutationChangeHouseOwnerSuccess');
     expect((await t.gql('{ viewer { email } }', {}, { token: previous })).status).toBe(401);
     expect(await prisma.houseTaxInfo.count({ where: { houseId: house.id } })).toBe(0);
@@ -234,7 +267,11 @@ describe('owner change', () => {
     const created = await create(avenueHouse(41, { initialBalance: '0', owner: { email: 'primera@demo.mx', firstName: 'Pri' } }));
     const nameless = await t.gql(CHANGE, { input: { id: created.data.house.id, newOwner: { email: 'recien@demo.mx' } } }, { token: admin });
     expect(nameless.body.data.changeHouseOwner).toMatchObject({ __typename: 'InputError', message: 'El nombre del propietario es requerido' });
-    const changed = await t.gql(CHANGE, { input: { id: created.data.house.id, newOwner: { email: 'recien@demo.mx', firstName: 'Recién', lastName: 'Llegada' } } }, { token: admin });
+    const changed = await t.gql(
+      CHANGE,
+      { input: { id: created.data.house.id, newOwner: { email: 'recien@demo.mx', firstName: 'Recién', lastName: 'Llegada' } } },
+      { token: admin },
+    );
     expect(changed.body.data.changeHouseOwner.data.house.owner).toEqual({ email: 'recien@demo.mx', firstName: 'Recién' });
     const bad = await t.gql(CHANGE, { input: { id: created.data.house.id, newOwner: { email: 'mal', firstName: 'M' } } }, { token: admin });
     expect(bad.body.data.changeHouseOwner.__typename).toBe('InputError');
@@ -264,7 +301,9 @@ describe('owners list filters', () => {
     const type = await run({ houseTypeId: typeDbId });
     expect(type.totalCount).toBeGreaterThan(street.totalCount);
 
-    const rest = await t.rest('GET', `/neighborhoods/${olivosId}/houses?email=vecino1%40&user_status=true&id_street=${streetDbId}&page_size=50`, undefined, { token: admin });
+    const rest = await t.rest('GET', `/neighborhoods/${olivosId}/houses?email=vecino1%40&user_status=true&id_street=${streetDbId}&page_size=50`, undefined, {
+      token: admin,
+    });
     expect(rest.status).toBe(200);
     expect(rest.body.content.every((h: any) => h.owner.email.startsWith('vecino1') && h.user_status && h.id_street === streetDbId)).toBe(true);
     const bad = await t.rest('GET', `/neighborhoods/${olivosId}/houses?house_status=VENDIDA`, undefined, { token: admin });
@@ -287,11 +326,25 @@ describe('legacy house form', () => {
     const created = await t.rest(
       'POST',
       `/neighborhoods/${olivosId}/houses`,
-      { id_house_type: typeDbId, catastral: 'rest-1', block: '7', lot: '1', exterior_number: '701', id_street: streetDbId, parking_spots: 2, owner: { email: 'legacy@demo.mx', first_name: 'Lega', last_name: 'Cy' } },
+      {
+        id_house_type: typeDbId,
+        catastral: 'rest-1',
+        block: '7',
+        lot: '1',
+        exterior_number: '701',
+        id_street: streetDbId,
+        parking_spots: 2,
+        owner: { email: 'legacy@demo.mx', first_name: 'Lega', last_name: 'Cy' },
+      },
       { token: admin },
     );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ house_status: 'MISSING_BALANCE', initial_balance: null, admin_user: null, house: { catastral: 'REST-1', owner: { email: 'legacy@demo.mx', first_name: 'Lega' } } });
+    expect(created.body).toMatchObject({
+      house_status: 'MISSING_BALANCE',
+      initial_balance: null,
+      admin_user: null,
+      house: { catastral: 'REST-1', owner: { email: 'legacy@demo.mx', first_name: 'Lega' } },
+    });
     // The sign-up code exists but travels only by e-mail to the owner.
     expect(created.body.house).not.toHaveProperty('signup_code');
     expect((await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: created.body.house.id } })).signupCode).toMatch(/^[\w-]{12}$/);
@@ -299,7 +352,17 @@ describe('legacy house form', () => {
     const edited = await t.rest(
       'PUT',
       `/neighborhoods/${olivosId}/houses/${h}`,
-      { id_house_type: typeDbId, catastral: 'REST-1', block: '7', lot: '2', exterior_number: '701', id_street: streetDbId, initial_balance: '10.5', activate: true, owner: { email: 'legacy@demo.mx', first_name: 'Lega', mobile: '4429998877' } },
+      {
+        id_house_type: typeDbId,
+        catastral: 'REST-1',
+        block: '7',
+        lot: '2',
+        exterior_number: '701',
+        id_street: streetDbId,
+        initial_balance: '10.5',
+        activate: true,
+        owner: { email: 'legacy@demo.mx', first_name: 'Lega', mobile: '4429998877' },
+      },
       { token: admin },
     );
     expect(edited.body).toMatchObject({ house_status: 'ACTIVE', initial_balance: '10.50', house: { lot: '2', owner: { mobile: '4429998877' } } });
@@ -325,11 +388,27 @@ describe('what house users and registered owners keep to themselves', () => {
     const house = await t.app.db.prisma.house.findFirstOrThrow({ where: { owner: { email: 'vecino2@demo.mx' } }, include: { owner: true } });
     const input = (extra: Record<string, unknown>) => ({
       id: gid('House', house.id),
-      house: { houseTypeId: typeId, catastral: house.catastral, block: house.block, lot: house.lot, exteriorNumber: house.exteriorNumber, streetId: gid('Street', house.streetId!), parkingSpots: 2, ...extra },
+      house: {
+        houseTypeId: typeId,
+        catastral: house.catastral,
+        block: house.block,
+        lot: house.lot,
+        exteriorNumber: house.exteriorNumber,
+        streetId: gid('Street', house.streetId!),
+        parkingSpots: 2,
+        ...extra,
+      },
     });
     const rename = await t.gql(UPDATE, { input: input({ owner: { email: 'vecino2@demo.mx', firstName: 'Otro nombre' } }) }, { token: admin });
-    expect(rename.body.errors[0]).toMatchObject({ message: 'vecino2@demo.mx ya tiene cuenta: sus datos los actualiza la persona desde «Mis datos»', extensions: { code: 'FORBIDDEN' } });
-    const same = await t.gql(UPDATE, { input: input({ owner: { email: 'vecino2@demo.mx', firstName: house.owner!.firstName, lastName: house.owner!.lastName } }) }, { token: admin });
+    expect(rename.body.errors[0]).toMatchObject({
+      message: 'vecino2@demo.mx ya tiene cuenta: sus datos los actualiza la persona desde «Mis datos»',
+      extensions: { code: 'FORBIDDEN' },
+    });
+    const same = await t.gql(
+      UPDATE,
+      { input: input({ owner: { email: 'vecino2@demo.mx', firstName: house.owner!.firstName, lastName: house.owner!.lastName } }) },
+      { token: admin },
+    );
     expect(same.body.data.updateHouse.__typename).toBe('MutationUpdateHouseSuccess');
     expect(house.status).toBe('ACTIVE');
     const balance = await t.gql(UPDATE, { input: input({ initialBalance: '99999' }) }, { token: admin });

@@ -24,10 +24,15 @@ describe('a pending resident invitation, then the same person invited to own the
     const torre = await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' }, include: { roles: true } });
     const roleOf = (n: typeof olivos, kind: string) => n.roles.find((r) => r.kind === kind)!.id;
     // Someone of Torre Azul with an account: giving them a house of Los Olivos is an invitation.
-    const person = await prisma.user.create({ data: { email: EMAIL, firstName: 'Inés', lastName: 'Rol', passwordHash: await hashPassword('demo1234'), emailVerified: true } });
+    const person = await prisma.user.create({
+      data: { email: EMAIL, firstName: 'Inés', lastName: 'Rol', passwordHash: await hashPassword('demo1234'), emailVerified: true },
+    });
     const torreHouse = await prisma.house.create({ data: { neighborhoodId: torre.id, interiorNumber: 'R-1', status: 'ACTIVE' } });
     await prisma.membership.create({ data: { neighborhoodId: torre.id, userId: person.id, houseId: torreHouse.id, roleId: roleOf(torre, 'OWNER') } });
-    const house = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivos.id, status: 'ACTIVE', ownerUserId: { not: null } }, orderBy: { id: 'asc' } });
+    const house = await prisma.house.findFirstOrThrow({
+      where: { neighborhoodId: olivos.id, status: 'ACTIVE', ownerUserId: { not: null } },
+      orderBy: { id: 'asc' },
+    });
     const residentInvitation = await prisma.membership.create({
       data: {
         neighborhoodId: olivos.id,

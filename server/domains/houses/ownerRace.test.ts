@@ -17,7 +17,10 @@ const CHANGE = `mutation($input: ChangeHouseOwnerInput!) { changeHouseOwner(inpu
 describe('concurrent owner changes', () => {
   it('leave one owner account on the house, the owner the house names', async () => {
     const prisma = t.app.db.prisma;
-    const house = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: 1, status: 'ACTIVE', owner: { email: { startsWith: 'vecino' } } }, orderBy: { id: 'desc' } });
+    const house = await prisma.house.findFirstOrThrow({
+      where: { neighborhoodId: 1, status: 'ACTIVE', owner: { email: { startsWith: 'vecino' } } },
+      orderBy: { id: 'desc' },
+    });
     const id = encodeGlobalID('House', house.id);
     const answers = await Promise.all(
       ['nuevo.uno@correo.mx', 'nuevo.dos@correo.mx', 'nuevo.tres@correo.mx'].map((email) =>
@@ -40,7 +43,10 @@ describe('concurrent owner changes', () => {
     const house = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: 1, status: 'ACTIVE', ownerUserId: { not: null } }, orderBy: { id: 'asc' } });
     // Two owners of other houses of the community, accepted members: each change gives the house at once.
     const members = await prisma.user.findMany({
-      where: { id: { not: house.ownerUserId! }, memberships: { some: { neighborhoodId: 1, pending: false, role: { kind: 'OWNER' }, houseId: { not: house.id } } } },
+      where: {
+        id: { not: house.ownerUserId! },
+        memberships: { some: { neighborhoodId: 1, pending: false, role: { kind: 'OWNER' }, houseId: { not: house.id } } },
+      },
       orderBy: { id: 'asc' },
       take: 2,
     });

@@ -59,7 +59,12 @@ export async function assignOwner(
     },
     select: { id: true },
   });
-  endedSessions.push(...(await removeMemberships(tx, replaced.map((m) => m.id))));
+  endedSessions.push(
+    ...(await removeMemberships(
+      tx,
+      replaced.map((m) => m.id),
+    )),
+  );
   if (house.ownerUserId) await dropHouseTaxInfo(tx, house.id);
   const status = house.status ?? (await tx.house.findUniqueOrThrow({ where: { id: house.id }, select: { status: true } })).status;
   // A blocked or deleted house keeps its people's accounts suspended.
@@ -129,7 +134,11 @@ export async function giveHouse(
 
 /** The e-mail of the person invited to own the house, while the invitation is pending (what the administrator typed). */
 export async function pendingOwnerEmail(tx: Tx, houseId: number): Promise<string | null> {
-  const m = await tx.membership.findFirst({ where: { houseId, pending: true, role: { kind: 'OWNER' } }, select: { user: { select: { email: true } } }, orderBy: { id: 'desc' } });
+  const m = await tx.membership.findFirst({
+    where: { houseId, pending: true, role: { kind: 'OWNER' } },
+    select: { user: { select: { email: true } } },
+    orderBy: { id: 'desc' },
+  });
   return m?.user.email ?? null;
 }
 
@@ -159,7 +168,10 @@ export async function acceptOwnerInvitation(
   invitation: { userId: number; houseId: number; invitedByUserId: number | null },
   endedSessions: EndedSession[] = [],
 ): Promise<void> {
-  const house = await tx.house.findUniqueOrThrow({ where: { id: invitation.houseId }, select: { id: true, neighborhoodId: true, ownerUserId: true, status: true } });
+  const house = await tx.house.findUniqueOrThrow({
+    where: { id: invitation.houseId },
+    select: { id: true, neighborhoodId: true, ownerUserId: true, status: true },
+  });
   if (house.status === 'DELETED') throw new ConflictError('La propiedad de esta invitación ya no está disponible');
   await assignOwner(tx, house, invitation.userId, invitation.invitedByUserId, endedSessions);
   await refreshPendingStatus(tx, house.id);

@@ -26,7 +26,16 @@ describe('a condominium typed by name', () => {
     for (const name of ['%', 'Privada Jacarand_s', 'torre%']) {
       const { body } = await t.gql(
         CREATE,
-        { input: { houseTypeId: encodeGlobalID('HouseType', type.id), catastral: `PCT-${++n}`, interiorNumber: `P${n}`, condominiumName: name, parkingSpots: 1, initialBalance: '0' } },
+        {
+          input: {
+            houseTypeId: encodeGlobalID('HouseType', type.id),
+            catastral: `PCT-${++n}`,
+            interiorNumber: `P${n}`,
+            condominiumName: name,
+            parkingSpots: 1,
+            initialBalance: '0',
+          },
+        },
         { token: admin },
       );
       expect(body.data.createHouse.__typename).toBe('MutationCreateHouseSuccess');
@@ -37,7 +46,16 @@ describe('a condominium typed by name', () => {
     // Case still does not matter for a plain name: the existing one is found.
     const { body } = await t.gql(
       CREATE,
-      { input: { houseTypeId: encodeGlobalID('HouseType', type.id), catastral: 'PCT-9', interiorNumber: 'P9', condominiumName: 'privada jacarandas', parkingSpots: 1, initialBalance: '0' } },
+      {
+        input: {
+          houseTypeId: encodeGlobalID('HouseType', type.id),
+          catastral: 'PCT-9',
+          interiorNumber: 'P9',
+          condominiumName: 'privada jacarandas',
+          parkingSpots: 1,
+          initialBalance: '0',
+        },
+      },
       { token: admin },
     );
     const jacarandas = await prisma.condominium.findFirstOrThrow({ where: { neighborhoodId: olivos.id, name: 'Privada Jacarandas' } });

@@ -80,9 +80,7 @@ const houseBody = z.object({
   parking_spots: z.coerce.number().int().nullish(),
   initial_balance: z.union([z.string(), z.number()]).nullish(),
   balance_reason: text,
-  owner: z
-    .object({ email: z.string(), first_name: z.string(), last_name: text, mobile: text, landline: text, official_id: text })
-    .nullish(),
+  owner: z.object({ email: z.string(), first_name: z.string(), last_name: text, mobile: text, landline: text, official_id: text }).nullish(),
   activate: z.boolean().nullish(),
 });
 
@@ -105,7 +103,13 @@ function houseInput(body: z.infer<typeof houseBody>) {
     initialBalance: str(body.initial_balance),
     balanceReason: body.balance_reason ?? null,
     owner: body.owner
-      ? { email: body.owner.email, firstName: body.owner.first_name, lastName: body.owner.last_name ?? null, mobile: body.owner.mobile ?? null, landline: body.owner.landline ?? null }
+      ? {
+          email: body.owner.email,
+          firstName: body.owner.first_name,
+          lastName: body.owner.last_name ?? null,
+          mobile: body.owner.mobile ?? null,
+          landline: body.owner.landline ?? null,
+        }
       : null,
     // official_id comes back as the download link the house payload shows, or as the uploaded file's id.
     officialIdFileId: body.owner?.official_id?.split('/').pop() ?? null,

@@ -68,7 +68,12 @@ export async function createHouses(tx: Tx, neighborhoodId: number, rows: NewHous
           neighborhoodId,
           ownerUserId: owner,
           signupCode: owner ? newSignupCode() : null,
-          status: pendingStatus({ hasOwner: owner !== null, hasHouseType: row.houseTypeId !== null, missingLocation: [], initialBalanceSet: row.initialBalance != null }),
+          status: pendingStatus({
+            hasOwner: owner !== null,
+            hasHouseType: row.houseTypeId !== null,
+            missingLocation: [],
+            initialBalanceSet: row.initialBalance != null,
+          }),
         };
       }),
       select: { id: true },
@@ -78,7 +83,10 @@ export async function createHouses(tx: Tx, neighborhoodId: number, rows: NewHous
     const paired = created.map((h, n) => ({ id: h.id, row: batch[n] }));
     const owned = paired.filter((p) => p.row.ownerUserId !== null && !p.row.ownerInvited);
     if (owned.length) {
-      await addMemberships(tx, owned.map((p) => ({ neighborhoodId, userId: p.row.ownerUserId!, houseId: p.id, roleId: owners! })));
+      await addMemberships(
+        tx,
+        owned.map((p) => ({ neighborhoodId, userId: p.row.ownerUserId!, houseId: p.id, roleId: owners! })),
+      );
       await tx.houseOwnerChange.createMany({
         data: owned.map((p) => ({ neighborhoodId, houseId: p.id, fromUserId: null, toUserId: p.row.ownerUserId!, changedByUserId })),
       });

@@ -96,7 +96,9 @@ export const ActivationSchema = z.object({
 /** The new owner of an owner change: named by e-mail; the name and phones only matter for a person new to the platform. */
 export const NewOwnerSchema = z.object({
   email,
-  firstName: boundedText(80, 'El nombre del propietario').nullish().transform((v) => v || null),
+  firstName: boundedText(80, 'El nombre del propietario')
+    .nullish()
+    .transform((v) => v || null),
   lastName: text(80, 'El apellido'),
   mobile: phoneInput('El celular debe tener 10 dígitos'),
   landline: phoneInput('El teléfono fijo debe tener 10 dígitos'),
@@ -130,7 +132,10 @@ function typeFlags(type: Record<LocationFlag, boolean> | null): Record<LocationF
   return Object.fromEntries(LOCATION_FLAGS.map((f) => [f, !!type?.[f]])) as Record<LocationFlag, boolean>;
 }
 
-function completeness(house: { ownerUserId: number | null; initialBalance: unknown } & Record<string, unknown>, type: Record<LocationFlag, boolean> | null): HouseCompleteness {
+function completeness(
+  house: { ownerUserId: number | null; initialBalance: unknown } & Record<string, unknown>,
+  type: Record<LocationFlag, boolean> | null,
+): HouseCompleteness {
   return {
     hasOwner: house.ownerUserId != null,
     hasHouseType: type != null,
@@ -217,7 +222,8 @@ export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unk
   );
   for (const field of requiredLocationFields(flags)) {
     const value = location[field];
-    if (value === null || value === undefined || String(value).trim() === '') issues.push({ field, message: `${LOCATION_FIELD_LABELS[field]} es requerido para este tipo de propiedad` });
+    if (value === null || value === undefined || String(value).trim() === '')
+      issues.push({ field, message: `${LOCATION_FIELD_LABELS[field]} es requerido para este tipo de propiedad` });
   }
   if (community.restrictVehicles && (input.parkingSpots === null || input.parkingSpots === undefined)) {
     issues.push({ field: 'parkingSpots', message: 'Los cajones de estacionamiento son requeridos' });
@@ -264,7 +270,9 @@ export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unk
         mallId,
         parkingSpots: input.parkingSpots ?? null,
         officialIdFileId,
-        ...(balanceEditable && (input.initialBalance !== null || !existing) ? { initialBalance: input.initialBalance, balanceReason: input.balanceReason } : {}),
+        ...(balanceEditable && (input.initialBalance !== null || !existing)
+          ? { initialBalance: input.initialBalance, balanceReason: input.balanceReason }
+          : {}),
       };
       const saved = await (existing
         ? tx.house.update({ where: { id: existing.id }, data: { ...data, lockedByUserId: null, lockedAt: null } })
@@ -337,23 +345,21 @@ export async function activateHouse(ctx: ServiceContext, id: number, raw: unknow
 /** Delete, reactivate, block and unblock: the status rule of core/houseRules.ts, house access alongside. */
 export async function changeHouseStatus(ctx: ServiceContext, id: number, action: Exclude<HouseTransition, 'activate'>) {
   refuseIfLockedByOther(ctx, await findOwn(ctx, id));
-  return write(
-    ctx,
-    {},
-    async ({ tx, audit, afterCommit }) => {
-      const house = await lockedHouse(tx, ctx, id);
-      const result = transition(house.status, action, completeness(house, house.houseType));
-      if ('refused' in result) throw new ConflictError(result.refused);
-      await audit({ action: action.toUpperCase(), entity: 'House', entityId: id, data: { from: house.status, to: result.status } });
-      await tx.house
-        .update({ where: { id }, data: { status: result.status, lockedByUserId: null, lockedAt: null } })
-        .catch((e) => duplicateKey(e, house.catastral, `Ya existe una propiedad con la clave catastral ${house.catastral}; cambia una de las dos antes de reactivar`));
-      // Memberships of house users follow the house: a deleted or blocked house suspends their access and ends their sessions on it.
-      const ended = await setHouseMembershipsActive(tx, id, result.status !== 'DELETED' && result.status !== 'BLOCKED');
-      effects(ctx, afterCommit, ended, false);
-      return id;
-    },
-  );
+  return write(ctx, {}, async ({ tx, audit, afterCommit }) => {
+    const house = await lockedHouse(tx, ctx, id);
+    const result = transition(house.status, action, completeness(house, house.houseType));
+    if ('refused' in result) throw new ConflictError(result.refused);
+    await audit({ action: action.toUpperCase(), entity: 'House', entityId: id, data: { from: house.status, to: result.status } });
+    await tx.house
+      .update({ where: { id }, data: { status: result.status, lockedByUserId: null, lockedAt: null } })
+      .catch((e) =>
+        duplicateKey(e, house.catastral, `Ya existe una propiedad con la clave catastral ${house.catastral}; cambia una de las dos antes de reactivar`),
+      );
+    // Memberships of house users follow the house: a deleted or blocked house suspends their access and ends their sessions on it.
+    const ended = await setHouseMembershipsActive(tx, id, result.status !== 'DELETED' && result.status !== 'BLOCKED');
+    effects(ctx, afterCommit, ended, false);
+    return id;
+  });
 }
 
 /**
@@ -383,10 +389,14 @@ export async function unlockHouse(ctx: ServiceContext, id: number) {
   const house = await ctx.prisma.house.findFirst({ where: { id, neighborhoodId: communityOf(ctx) }, select: { id: true, lockedByUserId: true } });
   if (!house) throw new NotFoundError('El registro no pudo ser desbloqueado');
   const someoneElse = house.lockedByUserId && house.lockedByUserId !== actorOf(ctx).userId;
-  return write(ctx, { audit: someoneElse ? { action: 'UNLOCK', entity: 'House', entityId: id, data: { heldBy: house.lockedByUserId } } : null }, async ({ tx }) => {
-    await tx.house.update({ where: { id }, data: { lockedByUserId: null, lockedAt: null } });
-    return id;
-  });
+  return write(
+    ctx,
+    { audit: someoneElse ? { action: 'UNLOCK', entity: 'House', entityId: id, data: { heldBy: house.lockedByUserId } } : null },
+    async ({ tx }) => {
+      await tx.house.update({ where: { id }, data: { lockedByUserId: null, lockedAt: null } });
+      return id;
+    },
+  );
 }
 
 export interface OwnerChangeTarget {
@@ -431,7 +441,10 @@ export async function changeOwner(ctx: ServiceContext, houseId: number, target: 
     if (given.kind === 'OWNER') {
       if (!given.moved) return { moved: false };
       if (house.status !== 'ACTIVE' && house.status !== 'BLOCKED') {
-        await tx.house.update({ where: { id: houseId }, data: { status: pendingStatus(completeness({ ...house, ownerUserId: given.userId }, house.houseType)) } });
+        await tx.house.update({
+          where: { id: houseId },
+          data: { status: pendingStatus(completeness({ ...house, ownerUserId: given.userId }, house.houseType)) },
+        });
       }
       await audit({ action: 'CHANGE_OWNER', entity: 'House', entityId: houseId, data: { from: house.ownerUserId, to: given.userId } });
     } else {

@@ -29,7 +29,15 @@ beforeAll(async () => {
   const torreOwner = torre.roles.find((r) => r.kind === 'OWNER')!.id;
   // People of Torre Azul only: one with an account (password), one registered there without one.
   const foreign = await prisma.user.create({
-    data: { email: FOREIGN, firstName: 'Elena', lastName: 'Ajena', mobile: '5512345678', landline: '5598765432', passwordHash: await hashPassword('demo1234'), emailVerified: true },
+    data: {
+      email: FOREIGN,
+      firstName: 'Elena',
+      lastName: 'Ajena',
+      mobile: '5512345678',
+      landline: '5598765432',
+      passwordHash: await hashPassword('demo1234'),
+      emailVerified: true,
+    },
   });
   foreignId = foreign.id;
   const noPassword = await prisma.user.create({ data: { email: FOREIGN_NO_PASSWORD, firstName: 'Saúl', lastName: 'Clave', mobile: '5511112222' } });
@@ -53,7 +61,17 @@ const ACCEPT = `mutation($input: InvitationCodeInput!) { acceptInvitation(input:
 let seq = 0;
 const avenueHouse = (extra: Record<string, unknown> = {}) => {
   const n = ++seq;
-  return { houseTypeId: typeId, catastral: `TEN-${n}`, block: '77', lot: String(n), exteriorNumber: String(7700 + n), streetId, parkingSpots: 1, initialBalance: '0', ...extra };
+  return {
+    houseTypeId: typeId,
+    catastral: `TEN-${n}`,
+    block: '77',
+    lot: String(n),
+    exteriorNumber: String(7700 + n),
+    streetId,
+    parkingSpots: 1,
+    initialBalance: '0',
+    ...extra,
+  };
 };
 const houseQuery = (id: string) => t.gql(`query($id: ID!) { node(id: $id) { ... on House { ${HOUSE} } } }`, { id }, { token: admin });
 const invitationCode = async (email: string) => {
@@ -105,10 +123,16 @@ describe('a house given to a person of another community', () => {
     expect(mine.body.data.myInvitations).toEqual(expect.arrayContaining([expect.objectContaining({ code, communityName: expect.any(String) })]));
     // Someone else's code tells nothing.
     const stranger = await t.signIn('propietario@demo.mx');
-    expect((await t.gql(ACCEPT, { input: { code } }, { token: stranger })).body.data.acceptInvitation).toMatchObject({ __typename: 'NotFoundError', code: 404 });
+    expect((await t.gql(ACCEPT, { input: { code } }, { token: stranger })).body.data.acceptInvitation).toMatchObject({
+      __typename: 'NotFoundError',
+      code: 404,
+    });
 
     const accepted = await t.gql(ACCEPT, { input: { code } }, { token: elena });
-    expect(accepted.body.data.acceptInvitation).toMatchObject({ __typename: 'MutationAcceptInvitationSuccess', data: { neighborhood: { domain: 'los_olivos' } } });
+    expect(accepted.body.data.acceptInvitation).toMatchObject({
+      __typename: 'MutationAcceptInvitationSuccess',
+      data: { neighborhood: { domain: 'los_olivos' } },
+    });
     const after = (await houseQuery(house.id)).body.data.node;
     expect(after).toMatchObject({ pendingOwnerEmail: null, status: 'NEW', owner: { email: FOREIGN, firstName: 'Elena', mobile: '5512345678' } });
     expect(after.ownerChanges).toEqual([{ fromName: null, toName: 'Elena Ajena', changedByName: 'Adriana Morales' }]);
@@ -122,7 +146,11 @@ describe('a house given to a person of another community', () => {
     expect(invited.body.data.createHouse.data.house).toMatchObject({ owner: null, pendingOwnerEmail: FOREIGN_NO_PASSWORD });
     expect((await t.app.db.prisma.user.findUniqueOrThrow({ where: { email: FOREIGN_NO_PASSWORD } })).firstName).toBe('Saúl');
 
-    const fresh = await t.gql(CREATE, { input: avenueHouse({ owner: { email: 'primera.vez@correo.mx', firstName: 'Primera', mobile: '4421231234' } }) }, { token: admin });
+    const fresh = await t.gql(
+      CREATE,
+      { input: avenueHouse({ owner: { email: 'primera.vez@correo.mx', firstName: 'Primera', mobile: '4421231234' } }) },
+      { token: admin },
+    );
     expect(fresh.body.data.createHouse.data.house).toMatchObject({ pendingOwnerEmail: null, owner: { email: 'primera.vez@correo.mx', mobile: '4421231234' } });
     expect(await t.app.db.prisma.membership.count({ where: { user: { email: 'primera.vez@correo.mx' }, pending: false, active: true } })).toBe(1);
   });
@@ -154,7 +182,11 @@ describe('changeHouseOwner', () => {
 describe('personal data of a person of another community', () => {
   it('cannot be changed from the house form (403), even for a person without password', async () => {
     const prisma = t.app.db.prisma;
-    const created = await t.gql(CREATE, { input: avenueHouse({ owner: { email: 'doble@correo.mx', firstName: 'Doble', mobile: '4421110000' } }) }, { token: admin });
+    const created = await t.gql(
+      CREATE,
+      { input: avenueHouse({ owner: { email: 'doble@correo.mx', firstName: 'Doble', mobile: '4421110000' } }) },
+      { token: admin },
+    );
     const house = created.body.data.createHouse.data.house;
     // The person later joins Torre Azul too.
     const torreOwner = await prisma.role.findFirstOrThrow({ where: { neighborhoodId: torreId, kind: 'OWNER' } });
@@ -167,7 +199,10 @@ describe('personal data of a person of another community', () => {
       { input: { id, house: { ...input, catastral: null, block: '77', lot: '900', exteriorNumber: '7900' } } },
       { token: admin },
     );
-    expect(updated.body.errors[0]).toMatchObject({ message: 'doble@correo.mx ya tiene cuenta: sus datos los actualiza la persona desde «Mis datos»', extensions: { code: 'FORBIDDEN' } });
+    expect(updated.body.errors[0]).toMatchObject({
+      message: 'doble@correo.mx ya tiene cuenta: sus datos los actualiza la persona desde «Mis datos»',
+      extensions: { code: 'FORBIDDEN' },
+    });
     expect(await prisma.user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({ firstName: 'Doble', mobile: '4421110000' });
   });
 });

@@ -30,14 +30,26 @@ describe('an administrator with an unverified e-mail', () => {
       { token: admin },
     );
     expect(change.body.errors[0].extensions).toMatchObject(FORBIDDEN);
-    const resend = await t.gql(`mutation($input: ResendHouseSignupCodeInput!) { resendHouseSignupCode(input: $input) { __typename } }`, { input: { houseId: id } }, { token: admin });
+    const resend = await t.gql(
+      `mutation($input: ResendHouseSignupCodeInput!) { resendHouseSignupCode(input: $input) { __typename } }`,
+      { input: { houseId: id } },
+      { token: admin },
+    );
     expect(resend.body.errors[0].extensions).toMatchObject(FORBIDDEN);
     const bulk = await t.gql(`mutation { resendHouseSignupCodes { count } }`, {}, { token: admin });
     expect(bulk.body.errors[0].extensions).toMatchObject(FORBIDDEN);
     if (type) {
       const create = await t.gql(
         `mutation($input: HouseInput!) { createHouse(input: $input) { __typename } }`,
-        { input: { houseTypeId: encodeGlobalID('HouseType', type.id), catastral: 'SIN-VERIFICAR', parkingSpots: 1, initialBalance: '0', owner: { email: 'otra@correo.mx', firstName: 'Otra' } } },
+        {
+          input: {
+            houseTypeId: encodeGlobalID('HouseType', type.id),
+            catastral: 'SIN-VERIFICAR',
+            parkingSpots: 1,
+            initialBalance: '0',
+            owner: { email: 'otra@correo.mx', firstName: 'Otra' },
+          },
+        },
         { token: admin },
       );
       expect(create.body.errors[0].extensions).toMatchObject(FORBIDDEN);

@@ -23,7 +23,11 @@ async function upload(bytes: Buffer | string, token: string, name = 'propiedades
   const form = new FormData();
   form.set('file', new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name));
   const response = await t.app.fetch(
-    new Request(`${BASE}/api/1.0/neighborhoods/${community}/massiveHouses`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.0.0.9' }, body: form }),
+    new Request(`${BASE}/api/1.0/neighborhoods/${community}/massiveHouses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.0.0.9' },
+      body: form,
+    }),
   );
   return { status: response.status, body: await response.json() };
 }
@@ -56,7 +60,9 @@ beforeAll(async () => {
   admin = await t.signIn('admin@demo.mx');
   owner = await t.signIn('propietario@demo.mx');
   olivosId = (await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } })).id;
-  await t.app.db.prisma.houseType.create({ data: { neighborhoodId: olivosId, title: 'Propiedad en condominio', requireCondominium: true, requireInteriorNumber: true } });
+  await t.app.db.prisma.houseType.create({
+    data: { neighborhoodId: olivosId, title: 'Propiedad en condominio', requireCondominium: true, requireInteriorNumber: true },
+  });
 });
 afterAll(() => t.close());
 
@@ -97,7 +103,11 @@ describe('massive load through REST', () => {
 
     const prisma = t.app.db.prisma;
     const lucia = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivosId, catastral: 'ML-01' }, include: { owner: true, street: true } });
-    expect(lucia).toMatchObject({ status: 'NEW', street: { name: 'Calle Cedro' }, owner: { email: 'lucia@correo.mx', firstName: 'Lucía', lastName: 'Pérez', mobile: '4421112233', passwordHash: null } });
+    expect(lucia).toMatchObject({
+      status: 'NEW',
+      street: { name: 'Calle Cedro' },
+      owner: { email: 'lucia@correo.mx', firstName: 'Lucía', lastName: 'Pérez', mobile: '4421112233', passwordHash: null },
+    });
     expect(lucia.initialBalance?.toFixed(2)).toBe('1500.50');
     expect(lucia.signupCode).toBeTruthy();
     const membership = await prisma.membership.findFirstOrThrow({ where: { houseId: lucia.id }, include: { role: true } });
@@ -124,9 +134,16 @@ describe('massive load through REST', () => {
     const third = await upload(await sheet(changed), admin);
     expect(third.body).toEqual({ created: 0, updated: 2, unchanged: 1 });
     expect(await prisma.house.findUniqueOrThrow({ where: { id: patricia.id } })).toMatchObject({ status: 'NEW' });
-    expect(await prisma.house.findUniqueOrThrow({ where: { id: flat.id }, include: { owner: true } })).toMatchObject({ status: 'MISSING_BALANCE', owner: { email: 'tomas@correo.mx' } });
+    expect(await prisma.house.findUniqueOrThrow({ where: { id: flat.id }, include: { owner: true } })).toMatchObject({
+      status: 'MISSING_BALANCE',
+      owner: { email: 'tomas@correo.mx' },
+    });
     const audits = await prisma.auditLog.findMany({ where: { neighborhoodId: olivosId, action: 'IMPORT', entity: 'House' }, orderBy: { id: 'asc' } });
-    expect(audits.map((a) => a.data)).toMatchObject([{ created: 3, updated: 0, unchanged: 0, usersCreated: 1 }, { created: 0, unchanged: 3 }, { updated: 2, unchanged: 1 }]);
+    expect(audits.map((a) => a.data)).toMatchObject([
+      { created: 3, updated: 0, unchanged: 0, usersCreated: 1 },
+      { created: 0, unchanged: 3 },
+      { updated: 2, unchanged: 1 },
+    ]);
   });
 
   it('reports every bad row and imports nothing', async () => {
@@ -160,11 +177,19 @@ describe('massive load through REST', () => {
     const before = await countHouses();
     const change = await upload(await sheet([avenue('ML-01', { ownerFirstName: 'Otra', ownerEmail: 'otra@correo.mx' }), avenue('NEW-77')]), admin);
     expect(change.status).toBe(400);
-    expect(change.body.houseslist).toEqual([{ row: 2, catastral: 'ML-01', errors: ['La propiedad ya tiene otro propietario (lucia@correo.mx); para cambiarlo usa «Cambiar propietario»'] }]);
+    expect(change.body.houseslist).toEqual([
+      { row: 2, catastral: 'ML-01', errors: ['La propiedad ya tiene otro propietario (lucia@correo.mx); para cambiarlo usa «Cambiar propietario»'] },
+    ]);
     expect(await countHouses()).toBe(before);
 
-    expect(await upload('a,b,c', admin, 'propiedades.csv')).toEqual({ status: 400, body: { code: 400, description: 'El archivo debe ser una hoja de cálculo de Excel (.xlsx)' } });
-    expect(await upload('no soy excel', admin)).toEqual({ status: 400, body: { code: 400, description: 'El archivo no es una hoja de cálculo de Excel (.xlsx) válida' } });
+    expect(await upload('a,b,c', admin, 'propiedades.csv')).toEqual({
+      status: 400,
+      body: { code: 400, description: 'El archivo debe ser una hoja de cálculo de Excel (.xlsx)' },
+    });
+    expect(await upload('no soy excel', admin)).toEqual({
+      status: 400,
+      body: { code: 400, description: 'El archivo no es una hoja de cálculo de Excel (.xlsx) válida' },
+    });
     const headers = await upload(await sheet([avenue('H-01')], ['Tipo', 'Clave']), admin);
     expect(headers.body.description).toMatch(/^Los encabezados no coinciden con la plantilla: se esperaba «Tipo de propiedad» y se encontró «Tipo»/);
     expect((await upload(await sheet([]), admin)).body.description).toBe('El archivo no tiene propiedades para importar');
@@ -172,7 +197,11 @@ describe('massive load through REST', () => {
     const torre = await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } });
     expect((await upload(await sheet([avenue('X-01')]), admin, 'p.xlsx', torre.id)).status).toBe(404);
     const noFile = await t.app.fetch(
-      new Request(`${BASE}/api/1.0/neighborhoods/${olivosId}/massiveHouses`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: new FormData() }),
+      new Request(`${BASE}/api/1.0/neighborhoods/${olivosId}/massiveHouses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}` },
+        body: new FormData(),
+      }),
     );
     expect(await noFile.json()).toEqual({ code: 400, description: 'file: Envía la hoja de cálculo en el campo file' });
     expect(await countHouses()).toBe(before);
@@ -204,7 +233,9 @@ describe('massive load through GraphQL', () => {
     );
     form.set('map', JSON.stringify({ 0: ['variables.file'] }));
     form.set('0', new File([new Uint8Array(bytes)], 'p.xlsx'));
-    const response = await t.app.fetch(new Request(`${BASE}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-graphql-csrf': '1' }, body: form }));
+    const response = await t.app.fetch(
+      new Request(`${BASE}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-graphql-csrf': '1' }, body: form }),
+    );
     return { status: response.status, body: await response.json() };
   }
 
@@ -231,7 +262,10 @@ describe('houses export', () => {
     const ws = (await readXlsx(response)).getWorksheet('Propiedades')!;
     const header = (ws.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual([...COLUMNS.map((c) => c.header), 'Estado', 'Cuenta del propietario']);
-    const rows = ws.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    const rows = ws
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as unknown[]).slice(1));
     expect(rows.map((r) => r[1])).toEqual(['ML-01', 'ML-02']);
     expect(rows[0][14]).toBe('lucia@correo.mx');
     expect(rows[0][11]).toBe(1500.5);
@@ -369,7 +403,10 @@ describe('massive load on the kernel (issue 8)', () => {
     const houses = await countHouses();
     // The second row names the owner of an existing house that has another owner: the plan fails inside the write.
     const existing = await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivosId, catastral: 'INV-01' } });
-    await prisma.house.update({ where: { id: existing.id }, data: { ownerUserId: (await prisma.user.findUniqueOrThrow({ where: { email: 'vecino1@demo.mx' } })).id } });
+    await prisma.house.update({
+      where: { id: existing.id },
+      data: { ownerUserId: (await prisma.user.findUniqueOrThrow({ where: { email: 'vecino1@demo.mx' } })).id },
+    });
     const result = await upload(await sheet([avenue('NEW-77'), avenue('INV-01', { ownerFirstName: 'Otra', ownerEmail: 'otra@correo.mx' })]), admin);
     expect(result.status).toBe(400);
     expect(await countHouses()).toBe(houses);

@@ -12,8 +12,25 @@ const flags = {
   requireInteriorNumber: false,
   requireMall: false,
 };
-const avenue: LoadHouseType = { id: 1, title: 'Propiedad en avenida', catastralAlgorithm: 'UNIQUE', ...flags, requireBlock: true, requireLot: true, requireStreet: true, requireExteriorNumber: true };
-const shop: LoadHouseType = { id: 2, title: 'Local comercial', catastralAlgorithm: 'INTERIOR_NUMBER_COMPOSED', ...flags, requireDimension: true, requireInteriorNumber: true, requireMall: true };
+const avenue: LoadHouseType = {
+  id: 1,
+  title: 'Propiedad en avenida',
+  catastralAlgorithm: 'UNIQUE',
+  ...flags,
+  requireBlock: true,
+  requireLot: true,
+  requireStreet: true,
+  requireExteriorNumber: true,
+};
+const shop: LoadHouseType = {
+  id: 2,
+  title: 'Local comercial',
+  catastralAlgorithm: 'INTERIOR_NUMBER_COMPOSED',
+  ...flags,
+  requireDimension: true,
+  requireInteriorNumber: true,
+  requireMall: true,
+};
 const types = [avenue, shop];
 
 let n = 1;
@@ -22,11 +39,23 @@ function row(values: Partial<SheetRow>): SheetRow {
   return { ...empty, row: ++n, ...values };
 }
 const good = (values: Partial<SheetRow> = {}) =>
-  row({ houseType: 'Propiedad en avenida', catastral: 'c-1', block: '1', lot: '2', street: 'Calle Roble', exteriorNumber: '10', ownerFirstName: 'Ana', ownerEmail: 'Ana@Correo.mx', ...values });
+  row({
+    houseType: 'Propiedad en avenida',
+    catastral: 'c-1',
+    block: '1',
+    lot: '2',
+    street: 'Calle Roble',
+    exteriorNumber: '10',
+    ownerFirstName: 'Ana',
+    ownerEmail: 'Ana@Correo.mx',
+    ...values,
+  });
 
 describe('massive load row validation', () => {
   it('accepts a complete row, normalizing key, e-mail, phones and amounts, and drops unused location fields', () => {
-    const { valid, errors } = validateRows([good({ interiorNumber: '5', mall: 'Plaza X', mobile: '442 123 4567', initialBalance: '$1,500.50' })], types, { restrictVehicles: false });
+    const { valid, errors } = validateRows([good({ interiorNumber: '5', mall: 'Plaza X', mobile: '442 123 4567', initialBalance: '$1,500.50' })], types, {
+      restrictVehicles: false,
+    });
     expect(errors).toEqual([]);
     expect(valid[0]).toMatchObject({
       catastral: 'C-1',
@@ -71,17 +100,27 @@ describe('massive load row validation', () => {
   });
 
   it('composes the cadastral key of INTERIOR_NUMBER_COMPOSED types', () => {
-    const { valid } = validateRows([row({ houseType: 'Local comercial', mall: 'Plaza Sol', interiorNumber: 'l-3', dimension: '45.5' })], types, { restrictVehicles: false });
+    const { valid } = validateRows([row({ houseType: 'Local comercial', mall: 'Plaza Sol', interiorNumber: 'l-3', dimension: '45.5' })], types, {
+      restrictVehicles: false,
+    });
     expect(valid[0].catastral).toBe('PLAZA SOL-L-3');
   });
 
   it('finds duplicates inside the sheet by cadastral key, or by location without one', () => {
     const { errors, valid } = validateRows(
-      [good({ catastral: 'A' }), good({ catastral: 'a' }), good({ catastral: '', exteriorNumber: '7' }), good({ catastral: '', exteriorNumber: '7', street: 'calle roble' })],
+      [
+        good({ catastral: 'A' }),
+        good({ catastral: 'a' }),
+        good({ catastral: '', exteriorNumber: '7' }),
+        good({ catastral: '', exteriorNumber: '7', street: 'calle roble' }),
+      ],
       types,
       { restrictVehicles: false },
     );
     expect(valid).toHaveLength(2);
-    expect(errors.map((e) => e.errors[0])).toEqual([`La clave catastral A está repetida en la fila ${errors[0].row - 1}`, `La ubicación está repetida en la fila ${errors[1].row - 1}`]);
+    expect(errors.map((e) => e.errors[0])).toEqual([
+      `La clave catastral A está repetida en la fila ${errors[0].row - 1}`,
+      `La ubicación está repetida en la fila ${errors[1].row - 1}`,
+    ]);
   });
 });

@@ -1,7 +1,15 @@
 // Validation of the massive-load rows, without I/O: every row is checked and every error reported
 // (spec 1 section 8: the failure lists the houses with their errors), so the administrator fixes the
 // whole sheet at once. Nothing is imported while any row has an error.
-import { composedCatastral, dropUnusedLocation, LOCATION_FIELD_LABELS, missingLocation, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../core/houseRules.js';
+import {
+  composedCatastral,
+  dropUnusedLocation,
+  LOCATION_FIELD_LABELS,
+  missingLocation,
+  requiredLocationFields,
+  type HouseTypeFlags,
+  type LocationField,
+} from '../../../core/houseRules.js';
 import { email as emailCheck, integer, normalizePhone } from '../../../core/validators.js';
 import { COLUMNS, type ColumnKey, type SheetRow } from './sheet.js';
 import { formatMoney, parseMoney } from '../../../core/money.js';
@@ -70,7 +78,12 @@ function missingMessage(label: string): string {
 }
 
 const header = (key: ColumnKey) => COLUMNS.find((c) => c.key === key)!.header;
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 /** "$1,500.50" -> "1500.50"; spreadsheets often carry currency formatting in text cells. */
 const plainNumber = (text: string) => text.replace(/[$,\s]/g, '');
@@ -106,7 +119,8 @@ export function validateRows(rows: SheetRow[], types: LoadHouseType[], options: 
     const parking = orNull(raw.parkingSpots);
     let parkingSpots: number | null = null;
     if (parking !== null) {
-      if (integer(parking) !== null || Number(parking) < 0 || Number(parking) > 99) issues.push('Los cajones de estacionamiento deben ser un número entero de 0 a 99');
+      if (integer(parking) !== null || Number(parking) < 0 || Number(parking) > 99)
+        issues.push('Los cajones de estacionamiento deben ser un número entero de 0 a 99');
       else parkingSpots = Number(parking);
     } else if (options.restrictVehicles) {
       issues.push('Los cajones de estacionamiento son requeridos');

@@ -51,7 +51,10 @@ function fileError(message: string): InputError {
 
 async function communityTypes(ctx: ServiceContext): Promise<LoadHouseType[]> {
   const types = await ctx.prisma.houseType.findMany({ where: { neighborhoodId: communityOf(ctx) }, orderBy: [{ title: 'asc' }, { id: 'asc' }] });
-  return types.map((t) => ({ id: t.id, title: t.title, catastralAlgorithm: t.catastralAlgorithm, ...Object.fromEntries(LOCATION_FLAGS.map((f) => [f, t[f]])) }) as LoadHouseType);
+  return types.map(
+    (t) =>
+      ({ id: t.id, title: t.title, catastralAlgorithm: t.catastralAlgorithm, ...Object.fromEntries(LOCATION_FLAGS.map((f) => [f, t[f]])) }) as LoadHouseType,
+  );
 }
 
 async function restrictsVehicles(ctx: ServiceContext): Promise<boolean> {
@@ -74,24 +77,39 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
   return out;
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
 
 /** Names to ids of streets, condominiums or malls (any case), creating the missing ones. */
 async function placeIds(
   model: {
     findMany: (args: object) => Promise<{ id: number; name: string }[]>;
-    createManyAndReturn: (args: { data: { neighborhoodId: number; name: string }[]; select: { id: true; name: true } }) => Promise<{ id: number; name: string }[]>;
+    createManyAndReturn: (args: {
+      data: { neighborhoodId: number; name: string }[];
+      select: { id: true; name: true };
+    }) => Promise<{ id: number; name: string }[]>;
   },
   neighborhoodId: number,
   wanted: (string | null)[],
 ): Promise<{ ids: Map<string, number>; created: number }> {
-  const existing: { id: number; name: string }[] = await model.findMany({ where: { neighborhoodId }, select: { id: true, name: true }, orderBy: { id: 'asc' } });
+  const existing: { id: number; name: string }[] = await model.findMany({
+    where: { neighborhoodId },
+    select: { id: true, name: true },
+    orderBy: { id: 'asc' },
+  });
   const ids = new Map<string, number>();
   for (const place of existing) if (!ids.has(fold(place.name))) ids.set(fold(place.name), place.id);
   const missing = new Map<string, string>();
   for (const name of wanted) if (name && !ids.has(fold(name)) && !missing.has(fold(name))) missing.set(fold(name), name);
   for (const batch of chunks([...missing.values()])) {
-    const created: { id: number; name: string }[] = await model.createManyAndReturn({ data: batch.map((name) => ({ neighborhoodId, name })), select: { id: true, name: true } });
+    const created: { id: number; name: string }[] = await model.createManyAndReturn({
+      data: batch.map((name) => ({ neighborhoodId, name })),
+      select: { id: true, name: true },
+    });
     for (const place of created) ids.set(fold(place.name), place.id);
   }
   return { ids, created: missing.size };
@@ -124,195 +142,227 @@ export async function importHouses(ctx: ServiceContext, file: File, idempotencyK
   const typeById = new Map(types.map((t) => [t.id, t]));
   const digest = createHash('sha256').update(bytes).digest('hex');
 
-  return write(ctx, { idempotencyKey, timeoutMs: TRANSACTION_TIMEOUT_MS, request: { operation: 'importHouses', input: { sha256: digest } } }, async ({ tx, audit, afterCommit }) => {
-    // Everything the rows may match, read once.
-    const [houses, ownerRole] = await Promise.all([
-      tx.house.findMany({
-        where: { neighborhoodId, status: { not: 'DELETED' } },
-        orderBy: { id: 'asc' },
-        include: { street: { select: { name: true } }, condominium: { select: { name: true } }, mall: { select: { name: true } }, owner: true },
-      }),
-      tx.role.findFirst({ where: { neighborhoodId, kind: 'OWNER' }, select: { id: true } }),
-    ]);
-    const byCatastral = new Map<string, (typeof houses)[number]>();
-    const byLocation = new Map<string, (typeof houses)[number]>();
-    for (const house of houses) {
-      if (house.catastral && !byCatastral.has(house.catastral.toUpperCase())) byCatastral.set(house.catastral.toUpperCase(), house);
-      const type = house.houseTypeId ? typeById.get(house.houseTypeId) : undefined;
-      if (!type) continue;
-      const key = locationKey(type.id, type, {
-        block: house.block,
-        lot: house.lot,
-        exteriorNumber: house.exteriorNumber,
-        interiorNumber: house.interiorNumber,
-        streetId: house.street?.name ?? null,
-        condominiumId: house.condominium?.name ?? null,
-        mallId: house.mall?.name ?? null,
-      });
-      if (!byLocation.has(key)) byLocation.set(key, house);
-    }
-
-    // Match each row; refuse two rows for one house and owner changes (they have their own screen).
-    const planErrors: RowErrors[] = [];
-    const rowOfHouse = new Map<number, number>();
-    const matches: { row: ValidRow; house: (typeof houses)[number] | null }[] = valid.map((row) => {
-      let house = row.catastral ? byCatastral.get(row.catastral) : undefined;
-      if (!house) {
-        const candidate = byLocation.get(row.locationKey);
-        if (candidate && (!row.catastral || !candidate.catastral)) house = candidate;
+  return write(
+    ctx,
+    { idempotencyKey, timeoutMs: TRANSACTION_TIMEOUT_MS, request: { operation: 'importHouses', input: { sha256: digest } } },
+    async ({ tx, audit, afterCommit }) => {
+      // Everything the rows may match, read once.
+      const [houses, ownerRole] = await Promise.all([
+        tx.house.findMany({
+          where: { neighborhoodId, status: { not: 'DELETED' } },
+          orderBy: { id: 'asc' },
+          include: { street: { select: { name: true } }, condominium: { select: { name: true } }, mall: { select: { name: true } }, owner: true },
+        }),
+        tx.role.findFirst({ where: { neighborhoodId, kind: 'OWNER' }, select: { id: true } }),
+      ]);
+      const byCatastral = new Map<string, (typeof houses)[number]>();
+      const byLocation = new Map<string, (typeof houses)[number]>();
+      for (const house of houses) {
+        if (house.catastral && !byCatastral.has(house.catastral.toUpperCase())) byCatastral.set(house.catastral.toUpperCase(), house);
+        const type = house.houseTypeId ? typeById.get(house.houseTypeId) : undefined;
+        if (!type) continue;
+        const key = locationKey(type.id, type, {
+          block: house.block,
+          lot: house.lot,
+          exteriorNumber: house.exteriorNumber,
+          interiorNumber: house.interiorNumber,
+          streetId: house.street?.name ?? null,
+          condominiumId: house.condominium?.name ?? null,
+          mallId: house.mall?.name ?? null,
+        });
+        if (!byLocation.has(key)) byLocation.set(key, house);
       }
-      const issues: string[] = [];
-      if (house) {
-        const first = rowOfHouse.get(house.id);
-        if (first !== undefined) issues.push(`Esta fila y la fila ${first} corresponden a la misma propiedad`);
-        else rowOfHouse.set(house.id, row.row);
-        if (row.owner && house.owner && house.owner.email !== row.owner.email) {
-          issues.push(`La propiedad ya tiene otro propietario (${house.owner.email}); para cambiarlo usa «Cambiar propietario»`);
+
+      // Match each row; refuse two rows for one house and owner changes (they have their own screen).
+      const planErrors: RowErrors[] = [];
+      const rowOfHouse = new Map<number, number>();
+      const matches: { row: ValidRow; house: (typeof houses)[number] | null }[] = valid.map((row) => {
+        let house = row.catastral ? byCatastral.get(row.catastral) : undefined;
+        if (!house) {
+          const candidate = byLocation.get(row.locationKey);
+          if (candidate && (!row.catastral || !candidate.catastral)) house = candidate;
+        }
+        const issues: string[] = [];
+        if (house) {
+          const first = rowOfHouse.get(house.id);
+          if (first !== undefined) issues.push(`Esta fila y la fila ${first} corresponden a la misma propiedad`);
+          else rowOfHouse.set(house.id, row.row);
+          if (row.owner && house.owner && house.owner.email !== row.owner.email) {
+            issues.push(`La propiedad ya tiene otro propietario (${house.owner.email}); para cambiarlo usa «Cambiar propietario»`);
+          }
+        }
+        if (issues.length) planErrors.push({ row: row.row, catastral: row.catastral, errors: issues });
+        return { row, house: house ?? null };
+      });
+      if (planErrors.length) throw new MassiveLoadError(planErrors);
+      if (valid.some((r) => r.owner) && !ownerRole)
+        throw new MassiveLoadError([{ row: 1, catastral: null, errors: ['La comunidad no tiene el rol de propietario'] }]);
+
+      const [streets, condominiums, malls] = [
+        await placeIds(
+          tx.street,
+          neighborhoodId,
+          valid.map((r) => r.street),
+        ),
+        await placeIds(
+          tx.condominium,
+          neighborhoodId,
+          valid.map((r) => r.condominium),
+        ),
+        await placeIds(
+          tx.mall,
+          neighborhoodId,
+          valid.map((r) => r.mall),
+        ),
+      ];
+
+      const location = (row: ValidRow) => ({
+        houseTypeId: row.type.id,
+        block: row.block,
+        lot: row.lot,
+        exteriorNumber: row.exteriorNumber,
+        interiorNumber: row.interiorNumber,
+        streetId: row.street ? streets.ids.get(fold(row.street))! : null,
+        condominiumId: row.condominium ? condominiums.ids.get(fold(row.condominium))! : null,
+        mallId: row.mall ? malls.ids.get(fold(row.mall))! : null,
+        dimension: row.dimension,
+      });
+
+      // Owners of new houses: people by e-mail (people/service.ts); someone who already has an account
+      // or belongs to another community is invited instead of made owner (the tenancy rule).
+      const fresh = matches.filter((m) => !m.house).map((m) => m.row);
+      const freshOwners = fresh.flatMap((r) => (r.owner ? [r.owner] : []));
+      const emails = [...new Set(freshOwners.map((o) => normalEmail(o.email)))];
+      const known = new Set<string>();
+      for (const batch of chunks(emails)) {
+        for (const u of await tx.user.findMany({ where: { email: { in: batch } }, select: { email: true } })) known.add(u.email);
+      }
+      const userIds = await findOrCreatePeople(tx, freshOwners);
+      const invited = new Set<number>();
+      for (const email of known) {
+        const id = userIds.get(email)!;
+        if (await needsInvitation(tx, id, neighborhoodId)) invited.add(id);
+      }
+      const ownerOf = (row: ValidRow) => (row.owner ? userIds.get(normalEmail(row.owner.email))! : null);
+      const createdIds = await createHouses(
+        tx,
+        neighborhoodId,
+        fresh.map((row) => {
+          const ownerUserId = ownerOf(row);
+          return {
+            ...location(row),
+            catastral: row.catastral,
+            parkingSpots: row.parkingSpots,
+            initialBalance: row.initialBalance,
+            ownerUserId,
+            ownerInvited: ownerUserId !== null && invited.has(ownerUserId),
+          };
+        }),
+        adminId,
+      );
+      let mailed = false;
+      if (invited.size) {
+        const community = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { name: true } });
+        const pending = await tx.membership.findMany({
+          where: { houseId: { in: createdIds }, pending: true, userId: { in: [...invited] } },
+          select: { neighborhoodId: true, invitationCode: true, user: { select: { email: true } } },
+        });
+        for (const p of pending) {
+          if (!p.invitationCode) continue;
+          await queueInvitationEmail(tx, ctx.config, {
+            to: p.user.email,
+            communityName: community.name,
+            neighborhoodId,
+            code: p.invitationCode,
+            what: 'a registrarte como propietario de una propiedad',
+          });
+          mailed = true;
         }
       }
-      if (issues.length) planErrors.push({ row: row.row, catastral: row.catastral, errors: issues });
-      return { row, house: house ?? null };
-    });
-    if (planErrors.length) throw new MassiveLoadError(planErrors);
-    if (valid.some((r) => r.owner) && !ownerRole) throw new MassiveLoadError([{ row: 1, catastral: null, errors: ['La comunidad no tiene el rol de propietario'] }]);
 
-    const [streets, condominiums, malls] = [
-      await placeIds(tx.street, neighborhoodId, valid.map((r) => r.street)),
-      await placeIds(tx.condominium, neighborhoodId, valid.map((r) => r.condominium)),
-      await placeIds(tx.mall, neighborhoodId, valid.map((r) => r.mall)),
-    ];
-
-    const location = (row: ValidRow) => ({
-      houseTypeId: row.type.id,
-      block: row.block,
-      lot: row.lot,
-      exteriorNumber: row.exteriorNumber,
-      interiorNumber: row.interiorNumber,
-      streetId: row.street ? streets.ids.get(fold(row.street))! : null,
-      condominiumId: row.condominium ? condominiums.ids.get(fold(row.condominium))! : null,
-      mallId: row.mall ? malls.ids.get(fold(row.mall))! : null,
-      dimension: row.dimension,
-    });
-
-    // Owners of new houses: people by e-mail (people/service.ts); someone who already has an account
-    // or belongs to another community is invited instead of made owner (the tenancy rule).
-    const fresh = matches.filter((m) => !m.house).map((m) => m.row);
-    const freshOwners = fresh.flatMap((r) => (r.owner ? [r.owner] : []));
-    const emails = [...new Set(freshOwners.map((o) => normalEmail(o.email)))];
-    const known = new Set<string>();
-    for (const batch of chunks(emails)) {
-      for (const u of await tx.user.findMany({ where: { email: { in: batch } }, select: { email: true } })) known.add(u.email);
-    }
-    const userIds = await findOrCreatePeople(tx, freshOwners);
-    const invited = new Set<number>();
-    for (const email of known) {
-      const id = userIds.get(email)!;
-      if (await needsInvitation(tx, id, neighborhoodId)) invited.add(id);
-    }
-    const ownerOf = (row: ValidRow) => (row.owner ? userIds.get(normalEmail(row.owner.email))! : null);
-    const createdIds = await createHouses(
-      tx,
-      neighborhoodId,
-      fresh.map((row) => {
-        const ownerUserId = ownerOf(row);
-        return {
+      // Existing houses: location and owner data from the row; empty optional cells keep what is there.
+      const ended: EndedSession[] = [];
+      let updated = 0;
+      let unchanged = 0;
+      for (const { row, house } of matches) {
+        if (!house) continue;
+        const pending = PENDING.includes(house.status);
+        const target = {
           ...location(row),
-          catastral: row.catastral,
-          parkingSpots: row.parkingSpots,
-          initialBalance: row.initialBalance,
-          ownerUserId,
-          ownerInvited: ownerUserId !== null && invited.has(ownerUserId),
+          catastral: row.catastral ?? house.catastral,
+          parkingSpots: row.parkingSpots ?? house.parkingSpots,
+          // A balance moves through the ledger once the house is active: the sheet only states the initial one.
+          initialBalance:
+            pending && row.initialBalance !== null ? row.initialBalance : house.initialBalance === null ? null : formatMoney(house.initialBalance),
         };
-      }),
-      adminId,
-    );
-    let mailed = false;
-    if (invited.size) {
-      const community = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { name: true } });
-      const pending = await tx.membership.findMany({
-        where: { houseId: { in: createdIds }, pending: true, userId: { in: [...invited] } },
-        select: { neighborhoodId: true, invitationCode: true, user: { select: { email: true } } },
+        const changed: HouseRowChanges = {};
+        for (const [field, value] of Object.entries(target) as [keyof typeof target, string | number | null][]) {
+          const current = (house as Record<string, unknown>)[field];
+          const same =
+            field === 'dimension' || field === 'initialBalance' ? sameMoney(current as PrismaNS.Decimal | null, value as string | null) : current === value;
+          if (!same) (changed as Record<string, unknown>)[field] = value;
+        }
+        let ownerChanged = false;
+        let ownerUserId = house.ownerUserId;
+        if (row.owner && !house.owner) {
+          const given = await giveHouse(tx, ctx.config, house, row.owner, adminId, ended);
+          if (given.kind === 'OWNER') {
+            ownerChanged = given.moved;
+            ownerUserId = given.userId;
+          } else {
+            ownerChanged = given.mailed;
+            mailed ||= given.mailed;
+          }
+        } else if (row.owner && house.owner) {
+          const o = row.owner;
+          const data = {
+            firstName: o.firstName,
+            lastName: o.lastName ?? house.owner.lastName,
+            mobile: o.mobile ?? house.owner.mobile,
+            landline: o.landline ?? house.owner.landline,
+          };
+          // A registered owner's data is theirs (their profile): the sheet only fills it in for people without an account.
+          const differs = Object.entries(data).some(([k, v]) => (house.owner as Record<string, unknown>)[k] !== v);
+          if (differs && (await mayEditPerson(tx, house.owner.id, neighborhoodId))) {
+            ownerChanged = await updatePersonByAdministrator(tx, house.owner.id, neighborhoodId, data);
+          }
+        }
+        if (pending) {
+          const status = pendingStatus({
+            hasOwner: ownerUserId !== null,
+            hasHouseType: true,
+            missingLocation: [],
+            initialBalanceSet: target.initialBalance !== null,
+          });
+          if (status !== house.status) changed.status = status;
+        }
+        await updateHouseRow(tx, neighborhoodId, house.id, changed);
+        if (Object.keys(changed).length || ownerChanged) updated++;
+        else unchanged++;
+      }
+
+      const result = { created: fresh.length, updated, unchanged };
+      await audit({
+        action: 'IMPORT',
+        entity: 'House',
+        entityId: null,
+        data: {
+          ...result,
+          rows: valid.length,
+          usersCreated: userIds.size - known.size,
+          invited: invited.size,
+          streetsCreated: streets.created,
+          condominiumsCreated: condominiums.created,
+          mallsCreated: malls.created,
+        },
       });
-      for (const p of pending) {
-        if (!p.invitationCode) continue;
-        await queueInvitationEmail(tx, ctx.config, { to: p.user.email, communityName: community.name, neighborhoodId, code: p.invitationCode, what: 'a registrarte como propietario de una propiedad' });
-        mailed = true;
-      }
-    }
-
-    // Existing houses: location and owner data from the row; empty optional cells keep what is there.
-    const ended: EndedSession[] = [];
-    let updated = 0;
-    let unchanged = 0;
-    for (const { row, house } of matches) {
-      if (!house) continue;
-      const pending = PENDING.includes(house.status);
-      const target = {
-        ...location(row),
-        catastral: row.catastral ?? house.catastral,
-        parkingSpots: row.parkingSpots ?? house.parkingSpots,
-        // A balance moves through the ledger once the house is active: the sheet only states the initial one.
-        initialBalance: pending && row.initialBalance !== null ? row.initialBalance : house.initialBalance === null ? null : formatMoney(house.initialBalance),
-      };
-      const changed: HouseRowChanges = {};
-      for (const [field, value] of Object.entries(target) as [keyof typeof target, string | number | null][]) {
-        const current = (house as Record<string, unknown>)[field];
-        const same =
-          field === 'dimension' || field === 'initialBalance'
-            ? sameMoney(current as PrismaNS.Decimal | null, value as string | null)
-            : current === value;
-        if (!same) (changed as Record<string, unknown>)[field] = value;
-      }
-      let ownerChanged = false;
-      let ownerUserId = house.ownerUserId;
-      if (row.owner && !house.owner) {
-        const given = await giveHouse(tx, ctx.config, house, row.owner, adminId, ended);
-        if (given.kind === 'OWNER') {
-          ownerChanged = given.moved;
-          ownerUserId = given.userId;
-        } else {
-          ownerChanged = given.mailed;
-          mailed ||= given.mailed;
-        }
-      } else if (row.owner && house.owner) {
-        const o = row.owner;
-        const data = { firstName: o.firstName, lastName: o.lastName ?? house.owner.lastName, mobile: o.mobile ?? house.owner.mobile, landline: o.landline ?? house.owner.landline };
-        // A registered owner's data is theirs (their profile): the sheet only fills it in for people without an account.
-        const differs = Object.entries(data).some(([k, v]) => (house.owner as Record<string, unknown>)[k] !== v);
-        if (differs && (await mayEditPerson(tx, house.owner.id, neighborhoodId))) {
-          ownerChanged = await updatePersonByAdministrator(tx, house.owner.id, neighborhoodId, data);
-        }
-      }
-      if (pending) {
-        const status = pendingStatus({ hasOwner: ownerUserId !== null, hasHouseType: true, missingLocation: [], initialBalanceSet: target.initialBalance !== null });
-        if (status !== house.status) changed.status = status;
-      }
-      await updateHouseRow(tx, neighborhoodId, house.id, changed);
-      if (Object.keys(changed).length || ownerChanged) updated++;
-      else unchanged++;
-    }
-
-    const result = { created: fresh.length, updated, unchanged };
-    await audit({
-      action: 'IMPORT',
-      entity: 'House',
-      entityId: null,
-      data: {
-        ...result,
-        rows: valid.length,
-        usersCreated: userIds.size - known.size,
-        invited: invited.size,
-        streetsCreated: streets.created,
-        condominiumsCreated: condominiums.created,
-        mallsCreated: malls.created,
-      },
-    });
-    afterCommit(() => {
-      announceEndedSessions(ctx, ended);
-      if (mailed) kickMailer(ctx.prisma);
-    });
-    return result;
-  });
+      afterCommit(() => {
+        announceEndedSessions(ctx, ended);
+        if (mailed) kickMailer(ctx.prisma);
+      });
+      return result;
+    },
+  );
 }
 
 /** The houses list with the owners-list filters as XLSX: the template's columns plus status and sign-up code. */

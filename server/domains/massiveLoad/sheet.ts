@@ -6,8 +6,18 @@ import { HOUSE_STATUS_LABELS, LOCATION_FIELD_LABELS, requiredLocationFields, typ
 
 /** The columns of the template, in order: the key of each value in a row and its Spanish header. */
 export const COLUMNS = [
-  { key: 'houseType', header: 'Tipo de propiedad', width: 26, help: 'Título de uno de los tipos de propiedad de la comunidad (lista al final de esta hoja). Requerido.' },
-  { key: 'catastral', header: 'Clave catastral', width: 18, help: 'Clave catastral de la propiedad. Si se deja vacía, la propiedad se identifica por su tipo y su ubicación.' },
+  {
+    key: 'houseType',
+    header: 'Tipo de propiedad',
+    width: 26,
+    help: 'Título de uno de los tipos de propiedad de la comunidad (lista al final de esta hoja). Requerido.',
+  },
+  {
+    key: 'catastral',
+    header: 'Clave catastral',
+    width: 18,
+    help: 'Clave catastral de la propiedad. Si se deja vacía, la propiedad se identifica por su tipo y su ubicación.',
+  },
   { key: 'block', header: 'Manzana', width: 10, help: 'Manzana (máximo 20 caracteres).' },
   { key: 'lot', header: 'Lote', width: 10, help: 'Lote (máximo 20 caracteres).' },
   { key: 'street', header: 'Calle', width: 24, help: 'Nombre de la calle; si no existe en la comunidad, se crea.' },
@@ -17,10 +27,20 @@ export const COLUMNS = [
   { key: 'mall', header: 'Plaza', width: 20, help: 'Nombre de la plaza comercial; si no existe en la comunidad, se crea.' },
   { key: 'dimension', header: 'Dimensión (m²)', width: 14, help: 'Superficie en metros cuadrados, con hasta dos decimales.' },
   { key: 'parkingSpots', header: 'Cajones de estacionamiento', width: 14, help: 'Número entero de 0 a 99. Requerido si la comunidad restringe vehículos.' },
-  { key: 'initialBalance', header: 'Saldo inicial', width: 14, help: 'Opcional. Cantidad con hasta dos decimales: positiva es saldo a favor, negativa es adeudo. Vacío deja la propiedad «Sin saldo inicial».' },
+  {
+    key: 'initialBalance',
+    header: 'Saldo inicial',
+    width: 14,
+    help: 'Opcional. Cantidad con hasta dos decimales: positiva es saldo a favor, negativa es adeudo. Vacío deja la propiedad «Sin saldo inicial».',
+  },
   { key: 'ownerFirstName', header: 'Nombre del propietario', width: 22, help: 'Requerido cuando se indica el correo del propietario.' },
   { key: 'ownerLastName', header: 'Apellidos del propietario', width: 22, help: 'Opcional.' },
-  { key: 'ownerEmail', header: 'Correo del propietario', width: 28, help: 'Correo del propietario: se le crea una cuenta si no tiene. Sin propietario, la propiedad queda «Incompleta».' },
+  {
+    key: 'ownerEmail',
+    header: 'Correo del propietario',
+    width: 28,
+    help: 'Correo del propietario: se le crea una cuenta si no tiene. Sin propietario, la propiedad queda «Incompleta».',
+  },
   { key: 'mobile', header: 'Celular', width: 14, help: 'Opcional, 10 dígitos.' },
   { key: 'landline', header: 'Teléfono fijo', width: 14, help: 'Opcional, 10 dígitos.' },
 ] as const;
@@ -72,7 +92,9 @@ export async function templateWorkbook(types: TemplateType[], options: { restric
     { key: 'b', width: 90 },
   ];
   help.addRow(['Carga masiva de propiedades']).font = { bold: true, size: 14 };
-  help.addRow([`Llena una fila por propiedad en la hoja «${HOUSES_SHEET}» sin cambiar los encabezados (máximo ${MAX_ROWS.toLocaleString('en-US')} filas, archivo .xlsx de hasta 5 MB).`]);
+  help.addRow([
+    `Llena una fila por propiedad en la hoja «${HOUSES_SHEET}» sin cambiar los encabezados (máximo ${MAX_ROWS.toLocaleString('en-US')} filas, archivo .xlsx de hasta 5 MB).`,
+  ]);
   help.addRow(['Si alguna fila tiene errores no se importa ninguna propiedad y se indican los errores de cada fila.']);
   help.addRow(['Una propiedad que ya existe (misma clave catastral o, sin clave, mismo tipo y ubicación) se actualiza en lugar de duplicarse.']);
   if (options.restrictVehicles) help.addRow(['Esta comunidad restringe vehículos: los cajones de estacionamiento son requeridos.']);
@@ -109,7 +131,11 @@ export function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'boolean') return value ? 'VERDADERO' : 'FALSO';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('').trim();
+    if ('richText' in value)
+      return value.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
     if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
     if ('error' in value) return '';
@@ -133,7 +159,8 @@ export async function readSheet(bytes: Uint8Array): Promise<SheetRow[]> {
   // Refused before parsing: an archive that expands past the limit (zip bomb) or a sheet with too many rows.
   const zip = inspectZip(bytes, { maxUncompressedBytes: MAX_UNCOMPRESSED_BYTES, maxEntries: 1_000, maxSheetRows: MAX_ROWS + 1 });
   if (isZipProblem(zip)) {
-    if (zip.kind === 'tooLarge') throw new SheetError(`La hoja de cálculo es demasiado grande: descomprimida debe ocupar como máximo ${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB`);
+    if (zip.kind === 'tooLarge')
+      throw new SheetError(`La hoja de cálculo es demasiado grande: descomprimida debe ocupar como máximo ${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB`);
     if (zip.kind === 'tooManyRows') throw new SheetError(tooManyRows());
     throw new SheetError('El archivo no es una hoja de cálculo de Excel (.xlsx) válida');
   }

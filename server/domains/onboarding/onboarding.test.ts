@@ -30,7 +30,15 @@ function registration(overrides: { user?: object; house?: object } = {}) {
   const n = ++seq;
   return {
     user: { first_name: 'sofía', last_name: 'Luna', email: `nueva${n}@correo.mx`, mobile: '4421112233', ...overrides.user },
-    house: { id_house_type: avenida.id, id_street: street.id, block: '90', lot: String(n), exterior_number: String(900 + n), interior_number: 'se descarta', ...overrides.house },
+    house: {
+      id_house_type: avenida.id,
+      id_street: street.id,
+      block: '90',
+      lot: String(n),
+      exterior_number: String(900 + n),
+      interior_number: 'se descarta',
+      ...overrides.house,
+    },
   };
 }
 
@@ -44,7 +52,12 @@ describe('public community page', () => {
     expect(paused.status).toBe(423);
     expect(paused.body.description).toBe('El registro de propietarios está pausado por la administración');
     const gql = await t.gql('query { onboardingCommunity(domain: "los_olivos") { __typename ... on OnboardingUnavailableError { code message mode } } }');
-    expect(gql.body.data.onboardingCommunity).toEqual({ __typename: 'OnboardingUnavailableError', code: 423, message: 'El registro de propietarios está pausado por la administración', mode: 'PAUSED' });
+    expect(gql.body.data.onboardingCommunity).toEqual({
+      __typename: 'OnboardingUnavailableError',
+      code: 423,
+      message: 'El registro de propietarios está pausado por la administración',
+      mode: 'PAUSED',
+    });
     expect((await t.rest('GET', '/onboarding/no_existe')).body).toEqual({ code: 404, description: 'La comunidad solicitada no existe' });
     expect((await t.rest('GET', '/onboarding/neighborhoods/999999')).status).toBe(404);
     expect((await t.rest('GET', '/onboarding/neighborhoods/abc')).status).toBe(404);
@@ -58,9 +71,22 @@ describe('public community page', () => {
     const token = await t.signIn('admin@demo.mx', { domain: 'torre_azul' });
     const { status, body } = await t.rest('GET', `/onboarding/neighborhoods/${olivos.id}`, undefined, { token });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: olivos.id, name: 'Residencial Los Olivos', domain: 'los_olivos', neighborhood_type: 'NEIGHBORHOOD', onboarding: 'SIGN_UP', url_logo: null });
+    expect(body).toMatchObject({
+      id: olivos.id,
+      name: 'Residencial Los Olivos',
+      domain: 'los_olivos',
+      neighborhood_type: 'NEIGHBORHOOD',
+      onboarding: 'SIGN_UP',
+      url_logo: null,
+    });
     expect(body.houses_types.map((h: any) => h.title)).not.toContain('Oculto');
-    expect(body.houses_types.find((h: any) => h.id === avenida.id)).toMatchObject({ require_street: true, require_block: true, require_lot: true, require_exterior_number: true, require_interior_number: false });
+    expect(body.houses_types.find((h: any) => h.id === avenida.id)).toMatchObject({
+      require_street: true,
+      require_block: true,
+      require_lot: true,
+      require_exterior_number: true,
+      require_interior_number: false,
+    });
     expect(body.streets).toContainEqual({ id: street.id, name: street.name });
     expect(body.condominiums).toContainEqual(expect.objectContaining({ name: 'Condominio Norte' }));
     expect((await t.rest('GET', '/onboarding/los_olivos')).body.id).toBe(olivos.id);
@@ -79,7 +105,16 @@ describe('owner registration', () => {
     const code = /http:\/\/localhost:3000\/signup\/([\w-]+)/.exec(mail.text)![1];
     const house = await t.app.db.prisma.house.findUniqueOrThrow({ where: { signupCode: code }, include: { owner: true } });
     expect(house.signupCodeSentAt).not.toBeNull();
-    expect(house).toMatchObject({ neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '90', exteriorNumber: body.house.exterior_number, interiorNumber: null, status: 'MISSING_BALANCE', initialBalance: null });
+    expect(house).toMatchObject({
+      neighborhoodId: olivos.id,
+      houseTypeId: avenida.id,
+      streetId: street.id,
+      block: '90',
+      exteriorNumber: body.house.exterior_number,
+      interiorNumber: null,
+      status: 'MISSING_BALANCE',
+      initialBalance: null,
+    });
     expect(house.owner).toMatchObject({ email: body.user.email, firstName: 'Sofía', lastName: 'Luna', mobile: '4421112233', passwordHash: null });
     // The mailed code leads to /signup/{code}, where the new owner chooses the password.
     const info = await t.rest('GET', `/auth/los_olivos/signup/${code}`);
@@ -107,7 +142,10 @@ describe('owner registration', () => {
     });
     const res = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ house: { block: '77', lot: '1', exterior_number: '7701' } }));
     expect(res.body).toEqual({ completed: true, email_sent: false });
-    expect(await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: empty.id } })).toMatchObject({ status: 'MISSING_BALANCE', ownerUserId: expect.any(Number) });
+    expect(await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: empty.id } })).toMatchObject({
+      status: 'MISSING_BALANCE',
+      ownerUserId: expect.any(Number),
+    });
   });
 
   it('compares typed places and location fields literally: % and _ are characters, not wildcards', async () => {
@@ -124,7 +162,9 @@ describe('owner registration', () => {
     // A condominium typed as '%' is a new condominium named '%', not an existing one.
     const apartment = await prisma.houseType.findFirstOrThrow({ where: { neighborhoodId: olivos.id, title: 'Propiedad en condominio' } });
     const before = await prisma.condominium.findMany({ where: { neighborhoodId: olivos.id }, select: { id: true } });
-    const condo = registration({ house: { id_house_type: apartment.id, id_street: null, block: null, lot: null, exterior_number: null, condominium: '%', interior_number: 'C-1' } });
+    const condo = registration({
+      house: { id_house_type: apartment.id, id_street: null, block: null, lot: null, exterior_number: null, condominium: '%', interior_number: 'C-1' },
+    });
     expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, condo)).status).toBe(201);
     const created = await prisma.condominium.findFirstOrThrow({ where: { neighborhoodId: olivos.id, name: '%' } });
     expect(before.map((c) => c.id)).not.toContain(created.id);
@@ -140,11 +180,20 @@ describe('owner registration', () => {
     for (const mode of ['SIGN_UP', 'SIGN_IN', 'REVIEW']) {
       await setMode(mode);
       const res = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'Residente@demo.mx' } }));
-      expect(res.body).toEqual({ code: 409, description: 'Ya existe una cuenta con ese correo; inicia sesión y pide a tu administración que te asigne la propiedad' });
+      expect(res.body).toEqual({
+        code: 409,
+        description: 'Ya existe una cuenta con ese correo; inicia sesión y pide a tu administración que te asigne la propiedad',
+      });
     }
     const gql = await t.gql(
       `mutation($input: RegisterOnboardingOwnerInput!) { registerOnboardingOwner(input: $input) { __typename ... on Error { code message } } }`,
-      { input: { domain: 'los_olivos', user: { firstName: 'X', email: 'residente@demo.mx' }, house: { houseTypeId: avenida.id, streetId: street.id, block: '91', lot: '1', exteriorNumber: '9101' } } },
+      {
+        input: {
+          domain: 'los_olivos',
+          user: { firstName: 'X', email: 'residente@demo.mx' },
+          house: { houseTypeId: avenida.id, streetId: street.id, block: '91', lot: '1', exteriorNumber: '9101' },
+        },
+      },
     );
     expect(gql.body.data.registerOnboardingOwner).toMatchObject({ __typename: 'ConflictError', code: 409 });
     expect(await prisma.house.count({ where: { ownerUserId: rosa.id } })).toBe(owned);
@@ -171,28 +220,37 @@ describe('owner registration', () => {
     expect(review.body).toEqual({ completed: true, email_sent: false });
     // Signed in as someone else does not count as that person's confirmation.
     const other = await t.signIn('propietario@demo.mx');
-    expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }), { token: other })).status).toBe(409);
+    expect(
+      (await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }), { token: other })).status,
+    ).toBe(409);
   });
 
   it('takes over an ownerless house only while it is pending: an active or blocked one is refused', async () => {
     await setMode('SIGN_UP');
     const prisma = t.app.db.prisma;
     for (const [i, status] of (['ACTIVE', 'BLOCKED'] as const).entries()) {
-      const house = await prisma.house.create({ data: { neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '78', lot: String(i), exteriorNumber: `780${i}`, status } });
+      const house = await prisma.house.create({
+        data: { neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '78', lot: String(i), exteriorNumber: `780${i}`, status },
+      });
       const body = registration({ house: { block: '78', lot: String(i), exterior_number: `780${i}` } });
       const res = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, body);
       expect(res.body).toEqual({ code: 409, description: 'Esta propiedad ya está registrada; contacta a tu administración' });
       expect(await prisma.house.findUniqueOrThrow({ where: { id: house.id } })).toMatchObject({ status, ownerUserId: null });
       expect(await prisma.user.count({ where: { email: body.user.email } })).toBe(0);
     }
-    const fresh = await prisma.house.create({ data: { neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '78', lot: '9', exteriorNumber: '7809', status: 'NEW' } });
-    expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ house: { block: '78', lot: '9', exterior_number: '7809' } }))).body).toEqual({ completed: true, email_sent: true });
+    const fresh = await prisma.house.create({
+      data: { neighborhoodId: olivos.id, houseTypeId: avenida.id, streetId: street.id, block: '78', lot: '9', exteriorNumber: '7809', status: 'NEW' },
+    });
+    expect(
+      (await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ house: { block: '78', lot: '9', exterior_number: '7809' } }))).body,
+    ).toEqual({ completed: true, email_sent: true });
     expect((await prisma.house.findUniqueOrThrow({ where: { id: fresh.id } })).ownerUserId).not.toBeNull();
   });
 
   it('counts refusals in the pace of 10 registrations per address and hour, so the answers cannot be used to probe e-mails', async () => {
     await setMode('SIGN_UP');
-    for (let i = 0; i < 10; i++) expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }))).status).toBe(409);
+    for (let i = 0; i < 10; i++)
+      expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'residente@demo.mx' } }))).status).toBe(409);
     const limited = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration());
     expect(limited.body).toEqual({ code: 429, description: 'Demasiados registros desde tu conexión. Intenta de nuevo más tarde' });
   });
@@ -236,7 +294,13 @@ describe('owner registration', () => {
     const { body } = await t.gql(
       `mutation($input: RegisterOnboardingOwnerInput!) { registerOnboardingOwner(input: $input) {
         __typename ... on Error { code message } ... on MutationRegisterOnboardingOwnerSuccess { data { outcome houseId email emailSent } } } }`,
-      { input: { domain: 'los_olivos', user: { firstName: 'Tomás', email: 'tomas@correo.mx' }, house: { houseTypeId: avenida.id, street: 'Calle Nueva del Sol', block: '5', lot: '5', exteriorNumber: '55', mall: 'No aplica' } } },
+      {
+        input: {
+          domain: 'los_olivos',
+          user: { firstName: 'Tomás', email: 'tomas@correo.mx' },
+          house: { houseTypeId: avenida.id, street: 'Calle Nueva del Sol', block: '5', lot: '5', exteriorNumber: '55', mall: 'No aplica' },
+        },
+      },
     );
     const r = body.data.registerOnboardingOwner.data;
     expect(r).toEqual({ outcome: 'COMPLETED', houseId: expect.any(Number), email: 'tomas@correo.mx', emailSent: true });
@@ -246,7 +310,7 @@ describe('owner registration', () => {
     expect(await t.app.db.prisma.mall.count({ where: { name: 'No aplica' } })).toBe(0);
   });
 
-  it('bad input, another community\'s ids, closed and paused communities change nothing', async () => {
+  it("bad input, another community's ids, closed and paused communities change nothing", async () => {
     await setMode('SIGN_UP');
     const prisma = t.app.db.prisma;
     const before = { houses: await prisma.house.count(), users: await prisma.user.count(), streets: await prisma.street.count() };
@@ -265,7 +329,10 @@ describe('owner registration', () => {
     await setMode('PAUSED');
     expect((await post(registration())).status).toBe(423);
     expect((await post(registration(), 999999)).status).toBe(404);
-    expect({ houses: await prisma.house.count(), users: await prisma.user.count(), streets: await prisma.street.count() }).toEqual({ ...before, streets: before.streets + 1 });
+    expect({ houses: await prisma.house.count(), users: await prisma.user.count(), streets: await prisma.street.count() }).toEqual({
+      ...before,
+      streets: before.streets + 1,
+    });
   });
 });
 
@@ -295,8 +362,15 @@ describe('tenancy and bounded input', () => {
     const person = await prisma.user.create({ data: { email: 'de.torre@correo.mx', firstName: 'Tomás', mobile: '5511110000' } });
     await prisma.membership.create({ data: { neighborhoodId: torre.id, userId: person.id, roleId: torreOwner.id } });
     const houses = await prisma.house.count();
-    const res = await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, registration({ user: { email: 'de.torre@correo.mx', first_name: 'Otro', mobile: '4420000000' } }));
-    expect(res.body).toEqual({ code: 409, description: 'Ya existe una cuenta con ese correo; inicia sesión y pide a tu administración que te asigne la propiedad' });
+    const res = await t.rest(
+      'POST',
+      `/onboarding/neighborhoods/${olivos.id}`,
+      registration({ user: { email: 'de.torre@correo.mx', first_name: 'Otro', mobile: '4420000000' } }),
+    );
+    expect(res.body).toEqual({
+      code: 409,
+      description: 'Ya existe una cuenta con ese correo; inicia sesión y pide a tu administración que te asigne la propiedad',
+    });
     expect(await prisma.house.count()).toBe(houses);
     expect(await prisma.membership.count({ where: { userId: person.id, neighborhoodId: olivos.id } })).toBe(0);
     expect(await prisma.user.findUniqueOrThrow({ where: { id: person.id } })).toMatchObject({ firstName: 'Tomás', mobile: '5511110000' });
@@ -313,7 +387,9 @@ describe('tenancy and bounded input', () => {
     ]) {
       expect((await t.rest('POST', `/onboarding/neighborhoods/${olivos.id}`, body)).status).toBe(400);
     }
-    expect(() => parseInput(RegisterSchema, { domain: 'los_olivos', user: { firstName: 'A\u0000', email: 'a@correo.mx' }, house: { houseTypeId: 1 } })).toThrow(InputError);
+    expect(() => parseInput(RegisterSchema, { domain: 'los_olivos', user: { firstName: 'A\u0000', email: 'a@correo.mx' }, house: { houseTypeId: 1 } })).toThrow(
+      InputError,
+    );
     expect(await t.app.db.prisma.house.count()).toBe(before);
   });
 });

@@ -159,7 +159,7 @@ const SetOnboardingModePayload = builder.objectRef<{ id: number }>('SetOnboardin
 builder.mutationField('setOnboardingMode', (t) =>
   t.field({
     type: SetOnboardingModePayload,
-    description: "Opens, pauses or closes the public owner registration of the current community.",
+    description: 'Opens, pauses or closes the public owner registration of the current community.',
     ...grants('CUsersUpdate'),
     args: {
       input: t.arg({

@@ -62,7 +62,11 @@ export async function onboardingCommunity(ctx: ServiceContext, key: CommunityKey
       neighborhoodType: true,
       urlLogo: true,
       onboarding: true,
-      houseTypes: { where: { hiddenToPublic: false }, orderBy: [{ title: 'asc' }, { id: 'asc' }], select: { id: true, title: true, defaultName: true, ...FLAG_SELECT } },
+      houseTypes: {
+        where: { hiddenToPublic: false },
+        orderBy: [{ title: 'asc' }, { id: 'asc' }],
+        select: { id: true, title: true, defaultName: true, ...FLAG_SELECT },
+      },
       streets: { orderBy: [{ name: 'asc' }, { id: 'asc' }], select: { id: true, name: true } },
       condominiums: { orderBy: [{ name: 'asc' }, { id: 'asc' }], select: { id: true, name: true } },
       malls: { orderBy: [{ name: 'asc' }, { id: 'asc' }], select: { id: true, name: true } },
@@ -136,7 +140,17 @@ export async function registerOnboardingOwner(ctx: ServiceContext, raw: unknown)
     if (error instanceof ConflictError) {
       await write(
         ctx,
-        { idempotencyKey: null, audit: { action: 'ONBOARDING_REFUSED', entity: 'Neighborhood', entityId: community.id, neighborhoodId: community.id, userId: ctx.actor?.userId, data: { reason: error.message } } },
+        {
+          idempotencyKey: null,
+          audit: {
+            action: 'ONBOARDING_REFUSED',
+            entity: 'Neighborhood',
+            entityId: community.id,
+            neighborhoodId: community.id,
+            userId: ctx.actor?.userId,
+            data: { reason: error.message },
+          },
+        },
         async () => null,
       );
     }
@@ -158,7 +172,15 @@ async function register(ctx: ServiceContext, community: OpenCommunity, input: z.
 
   const h = input.house;
   const location = dropUnusedLocation(
-    { streetId: h.streetId ?? null, condominiumId: h.condominiumId ?? null, mallId: h.mallId ?? null, block: h.block, lot: h.lot, exteriorNumber: h.exteriorNumber, interiorNumber: h.interiorNumber },
+    {
+      streetId: h.streetId ?? null,
+      condominiumId: h.condominiumId ?? null,
+      mallId: h.mallId ?? null,
+      block: h.block,
+      lot: h.lot,
+      exteriorNumber: h.exteriorNumber,
+      interiorNumber: h.interiorNumber,
+    },
     flags,
   );
   // A place is chosen by id (it must be of this community) or typed by name (found, else created).
@@ -172,7 +194,10 @@ async function register(ctx: ServiceContext, community: OpenCommunity, input: z.
       const found = await (ctx.prisma[place] as any).findFirst({ where: { ...where, id: chosen }, select: { id: true } });
       if (!found) throw new InputError([{ field: `house.${field}`, message: `${PLACE_LABEL[place]} no existe` }]);
     } else if (h[place]) {
-      const found = await (ctx.prisma[place] as any).findFirst({ where: { ...where, name: { equals: likeLiteral(h[place]!), mode: 'insensitive' } }, select: { id: true } });
+      const found = await (ctx.prisma[place] as any).findFirst({
+        where: { ...where, name: { equals: likeLiteral(h[place]!), mode: 'insensitive' } },
+        select: { id: true },
+      });
       if (found) location[field] = found.id;
       else newPlaces[place] = h[place]!;
     }
@@ -190,7 +215,10 @@ async function register(ctx: ServiceContext, community: OpenCommunity, input: z.
         const found = await (tx[place] as any).findFirst({ where: placeWhere, select: { id: true } });
         at[PLACE_FIELD[place]] = (found ?? (await (tx[place] as any).create({ data: { neighborhoodId: community.id, name }, select: { id: true } }))).id;
       }
-      const same = await tx.house.findFirst({ where: sameLocationWhere(community.id, type.id, flags, at), select: { id: true, ownerUserId: true, status: true } });
+      const same = await tx.house.findFirst({
+        where: sameLocationWhere(community.id, type.id, flags, at),
+        select: { id: true, ownerUserId: true, status: true },
+      });
       if (same && (same.ownerUserId || !(CLAIMABLE_STATUSES as readonly string[]).includes(same.status))) throw new ConflictError(TAKEN_MESSAGE);
       const person = await tx.user.findUnique({ where: { email: input.user.email }, select: { id: true, passwordHash: true } });
       // Someone with an account, or of another community, confirms by signing in: an anonymous form
@@ -200,7 +228,9 @@ async function register(ctx: ServiceContext, community: OpenCommunity, input: z.
       const user = await findOrCreatePerson(tx, input.user);
       const houseId =
         same?.id ??
-        (await createHouses(tx, community.id, [{ houseTypeId: type.id, catastral: null, ...(at as object), initialBalance: null, ownerUserId: null }], null))[0];
+        (
+          await createHouses(tx, community.id, [{ houseTypeId: type.id, catastral: null, ...(at as object), initialBalance: null, ownerUserId: null }], null)
+        )[0];
       await assignOwner(tx, { id: houseId, neighborhoodId: community.id, ownerUserId: null }, user.id, null);
       await refreshPendingStatus(tx, houseId);
       const { signupCode } = await tx.house.findUniqueOrThrow({ where: { id: houseId }, select: { signupCode: true } });
@@ -256,7 +286,12 @@ async function register(ctx: ServiceContext, community: OpenCommunity, input: z.
 const LOCATION_FLAG_OF = { streetId: 'requireStreet', condominiumId: 'requireCondominium', mallId: 'requireMall' } as const;
 
 /** Same type and the same value in every location field the type requires (the dimension is not an address). */
-function sameLocationWhere(neighborhoodId: number, houseTypeId: number, flags: HouseTypeFlags, location: Partial<Record<LocationField, string | number | null>>) {
+function sameLocationWhere(
+  neighborhoodId: number,
+  houseTypeId: number,
+  flags: HouseTypeFlags,
+  location: Partial<Record<LocationField, string | number | null>>,
+) {
   const fields = requiredLocationFields(flags).filter((f) => f !== 'dimension');
   if (fields.length === 0) return { id: -1 };
   return {

@@ -74,7 +74,9 @@ export async function findOrCreatePeople(tx: Tx, people: PersonData[]): Promise<
   const fresh = [...byEmail.entries()].filter(([email]) => !ids.has(email));
   for (let i = 0; i < fresh.length; i += 1000) {
     const created = await tx.user.createManyAndReturn({
-      data: fresh.slice(i, i + 1000).map(([email, p]) => ({ email, firstName: p.firstName, lastName: p.lastName ?? null, mobile: p.mobile ?? null, landline: p.landline ?? null })),
+      data: fresh
+        .slice(i, i + 1000)
+        .map(([email, p]) => ({ email, firstName: p.firstName, lastName: p.lastName ?? null, mobile: p.mobile ?? null, landline: p.landline ?? null })),
       select: { id: true, email: true },
     });
     for (const u of created) ids.set(u.email, u.id);
@@ -91,7 +93,11 @@ export async function belongsToCommunity(tx: Tx, userId: number, neighborhoodId:
 /** Of these people, those who belong to the community (one query; for lists and payloads). */
 export async function membersOf(tx: Tx, userIds: number[], neighborhoodId: number): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const rows = await tx.membership.findMany({ where: { userId: { in: userIds }, neighborhoodId, pending: false }, select: { userId: true }, distinct: ['userId'] });
+  const rows = await tx.membership.findMany({
+    where: { userId: { in: userIds }, neighborhoodId, pending: false },
+    select: { userId: true },
+    distinct: ['userId'],
+  });
   return new Set(rows.map((r) => r.userId));
 }
 
@@ -207,7 +213,13 @@ export async function invitePerson(tx: Tx, m: NewMembership & { invitedByUserId:
   if (same) {
     await tx.membership.update({
       where: { id: same.id },
-      data: { roleId: m.roleId, invitationCode: code, invitedAt: new Date(), invitedByUserId: m.invitedByUserId, accreditationFileId: m.accreditationFileId ?? null },
+      data: {
+        roleId: m.roleId,
+        invitationCode: code,
+        invitedAt: new Date(),
+        invitedByUserId: m.invitedByUserId,
+        accreditationFileId: m.accreditationFileId ?? null,
+      },
     });
     return { membershipId: same.id, code, created: true };
   }
@@ -284,7 +296,14 @@ export function invitationsOf(tx: Tx, userId: number) {
   return tx.membership.findMany({
     where: { userId, pending: true },
     orderBy: { id: 'asc' },
-    select: { id: true, invitationCode: true, invitedAt: true, neighborhood: { select: { name: true } }, role: { select: { name: true, kind: true } }, houseId: true },
+    select: {
+      id: true,
+      invitationCode: true,
+      invitedAt: true,
+      neighborhood: { select: { name: true } },
+      role: { select: { name: true, kind: true } },
+      houseId: true,
+    },
   });
 }
 
@@ -304,7 +323,10 @@ export async function setHouseMembershipsActive(tx: Tx, houseId: number, active:
   let ended: EndedSession[] = [];
   if (!active) {
     const accounts = await tx.membership.findMany({ where: { houseId, active: true }, select: { id: true } });
-    ended = await endMembershipSessions(tx, accounts.map((m) => m.id));
+    ended = await endMembershipSessions(
+      tx,
+      accounts.map((m) => m.id),
+    );
   }
   await tx.membership.updateMany({ where: { houseId, pending: false }, data: { active } });
   return ended;
@@ -390,7 +412,11 @@ export async function correctInvitedEmail(tx: Tx, userId: number, neighborhoodId
  * The holder of a sign-up code saves their own name and phone, only while the account has no password
  * (the code is spent once it has one). False when it already has one: nothing changed.
  */
-export async function updateUnregisteredProfile(tx: Tx, userId: number, data: { firstName?: string; lastName?: string | null; mobile?: string | null }): Promise<boolean> {
+export async function updateUnregisteredProfile(
+  tx: Tx,
+  userId: number,
+  data: { firstName?: string; lastName?: string | null; mobile?: string | null },
+): Promise<boolean> {
   const { count } = await tx.user.updateMany({ where: { id: userId, passwordHash: null }, data });
   return count > 0;
 }

@@ -16,7 +16,12 @@ export const MAX_EMAIL = 254;
 export const MAX_PASSWORD = 200;
 
 export const emailInput = (message = 'El correo electrónico no es válido') =>
-  z.string().max(MAX_EMAIL * 2, message).trim().toLowerCase().pipe(z.email(message).max(MAX_EMAIL, message));
+  z
+    .string()
+    .max(MAX_EMAIL * 2, message)
+    .trim()
+    .toLowerCase()
+    .pipe(z.email(message).max(MAX_EMAIL, message));
 
 export const SignInSchema = z.object({
   email: emailInput(),
@@ -132,7 +137,14 @@ export async function signIn(ctx: SessionContext, rawInput: SignInInput) {
   ctx.idempotencyKey = null;
   const session = await write(ctx, {}, async ({ tx, audit }) => {
     const opened = await insertSession(tx, ctx, { userId: user.id, membershipId: memberships[0]?.id ?? null, viaCookie });
-    await audit({ action: 'SIGN_IN', entity: 'Session', entityId: opened.sessionId, data: { viaCookie }, userId: user.id, neighborhoodId: memberships[0]?.neighborhoodId ?? null });
+    await audit({
+      action: 'SIGN_IN',
+      entity: 'Session',
+      entityId: opened.sessionId,
+      data: { viaCookie },
+      userId: user.id,
+      neighborhoodId: memberships[0]?.neighborhoodId ?? null,
+    });
     return opened;
   });
   await continueAs(ctx, session);

@@ -52,7 +52,11 @@ describe('sign-in', () => {
       expect(wrong.body.data.signIn.__typename).toBe('SignInError');
     }
     const { body } = await t.gql(SIGN_IN, { input: { email: 'config@demo.mx', password: 'demo1234' } }, { ip: '10.1.0.1' });
-    expect(body.data.signIn).toMatchObject({ __typename: 'TooManyAttemptsError', code: 429, message: 'Demasiados intentos de inicio de sesión. Intenta de nuevo en 15 minutos' });
+    expect(body.data.signIn).toMatchObject({
+      __typename: 'TooManyAttemptsError',
+      code: 429,
+      message: 'Demasiados intentos de inicio de sesión. Intenta de nuevo en 15 minutos',
+    });
     const rest = await t.rest('POST', '/auth/login', { email: 'config@demo.mx', password: 'demo1234' }, { ip: '10.1.0.1' });
     expect(rest.status).toBe(429);
     expect(rest.body.description).toMatch(/Demasiados intentos/);
@@ -68,7 +72,10 @@ describe('sign-in', () => {
       await t.gql(SIGN_IN, { input: { email: 'vecino1@demo.mx', password: 'mal' } }, { ip: `10.6.${Math.floor(i / 5)}.1` });
     }
     const { body } = await t.gql(SIGN_IN, { input: { email: 'vecino1@demo.mx', password: 'demo1234' } }, { ip: '10.6.99.1' });
-    expect(body.data.signIn).toMatchObject({ __typename: 'TooManyAttemptsError', message: 'Demasiados intentos de inicio de sesión. Intenta de nuevo en 60 minutos' });
+    expect(body.data.signIn).toMatchObject({
+      __typename: 'TooManyAttemptsError',
+      message: 'Demasiados intentos de inicio de sesión. Intenta de nuevo en 60 minutos',
+    });
     // The owner's usual address is not held to the account's global limit.
     const owner = await t.gql(SIGN_IN, { input: { email: 'vecino1@demo.mx', password: 'demo1234' } }, { ip: '10.6.200.1' });
     expect(owner.body.data.signIn.__typename).toBe('MutationSignInSuccess');

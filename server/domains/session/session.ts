@@ -71,8 +71,7 @@ export const SessionRef = builder.objectRef<Viewer>('Session').implement({
       cursor: 'id',
       maxSize: 100,
       defaultSize: 50,
-      resolve: (query, v, _args, ctx) =>
-        ctx.prisma.membership.findMany({ ...query, where: { userId: v.userId, active: true }, orderBy: { id: 'asc' } }),
+      resolve: (query, v, _args, ctx) => ctx.prisma.membership.findMany({ ...query, where: { userId: v.userId, active: true }, orderBy: { id: 'asc' } }),
     }),
   }),
 });

@@ -7,7 +7,12 @@ export const signUpRoutes: RestRoute[] = [
     method: 'POST',
     path: '/auth/signup',
     body: z.object({
-      neighborhood: z.object({ name: z.string(), domain: z.string(), country: z.string().nullish(), neighborhood_type: z.enum(['NEIGHBORHOOD', 'CONDOMINIUM', 'MALL']).nullish() }),
+      neighborhood: z.object({
+        name: z.string(),
+        domain: z.string(),
+        country: z.string().nullish(),
+        neighborhood_type: z.enum(['NEIGHBORHOOD', 'CONDOMINIUM', 'MALL']).nullish(),
+      }),
       user: z.object({ first_name: z.string(), last_name: z.string().nullish(), email: z.string(), password: z.string() }).nullish(),
       login: z.object({ email: z.string(), password: z.string() }).nullish(),
     }),
@@ -22,7 +27,9 @@ export const signUpRoutes: RestRoute[] = [
           country: body.neighborhood.country ?? null,
           neighborhoodType: body.neighborhood.neighborhood_type ?? null,
         },
-        user: body.user ? { firstName: body.user.first_name, lastName: body.user.last_name ?? null, email: body.user.email, password: body.user.password } : null,
+        user: body.user
+          ? { firstName: body.user.first_name, lastName: body.user.last_name ?? null, email: body.user.email, password: body.user.password }
+          : null,
         login: body.login ?? null,
       },
     }),

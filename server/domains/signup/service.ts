@@ -77,12 +77,16 @@ export async function signUpCommunity(ctx: SessionContext, raw: unknown) {
   const { communityId, session } = await write(ctx, {}, async ({ tx, audit, afterCommit }) => {
     const adminUserId =
       existingUserId ??
-      (await createRegisteredPerson(tx, { email: newPerson!.email, firstName: newPerson!.firstName, lastName: newPerson!.lastName, passwordHash: newPerson!.passwordHash, emailCode: newPerson!.emailCode }).catch(
-        (error) => {
-          if (isUniqueViolation(error)) throw new ConflictError('Ya existe una cuenta con ese correo electrónico; elige "Ya tengo cuenta" para usarla');
-          throw error;
-        },
-      ));
+      (await createRegisteredPerson(tx, {
+        email: newPerson!.email,
+        firstName: newPerson!.firstName,
+        lastName: newPerson!.lastName,
+        passwordHash: newPerson!.passwordHash,
+        emailCode: newPerson!.emailCode,
+      }).catch((error) => {
+        if (isUniqueViolation(error)) throw new ConflictError('Ya existe una cuenta con ese correo electrónico; elige "Ya tengo cuenta" para usarla');
+        throw error;
+      }));
     const community = await createCommunity(tx, {
       name: input.neighborhood.name,
       domain: input.neighborhood.domain,

@@ -39,9 +39,15 @@ describe('sign-up of a new community', () => {
       user: { first_name: 'X', email: 'admin@demo.mx', password: 'segura-123' },
     });
     expect(emailTaken.status).toBe(409);
-    const wrongLogin = await t.rest('POST', '/auth/signup', { neighborhood: { name: 'Otra', domain: 'otra' }, login: { email: 'admin@demo.mx', password: 'x' } });
+    const wrongLogin = await t.rest('POST', '/auth/signup', {
+      neighborhood: { name: 'Otra', domain: 'otra' },
+      login: { email: 'admin@demo.mx', password: 'x' },
+    });
     expect(wrongLogin.status).toBe(401);
-    const badDomain = await t.rest('POST', '/auth/signup', { neighborhood: { name: 'Otra', domain: 'Con Espacios' }, login: { email: 'admin@demo.mx', password: 'demo1234' } });
+    const badDomain = await t.rest('POST', '/auth/signup', {
+      neighborhood: { name: 'Otra', domain: 'Con Espacios' },
+      login: { email: 'admin@demo.mx', password: 'demo1234' },
+    });
     expect(badDomain.status).toBe(400);
     expect(await t.app.db.prisma.neighborhood.count()).toBe(before);
     const ok = await t.rest('POST', '/auth/signup', {
@@ -57,28 +63,48 @@ describe('sign-up throttle and e-mail verification', () => {
   it('allows 5 community sign-ups per address and hour, whatever their outcome, then answers 429', async () => {
     const ip = '10.8.0.1';
     for (let i = 0; i < 5; i++) {
-      const r = await t.rest('POST', '/auth/signup', { neighborhood: { name: 'Intento', domain: 'los_olivos' }, login: { email: 'admin@demo.mx', password: 'demo1234' } }, { ip });
+      const r = await t.rest(
+        'POST',
+        '/auth/signup',
+        { neighborhood: { name: 'Intento', domain: 'los_olivos' }, login: { email: 'admin@demo.mx', password: 'demo1234' } },
+        { ip },
+      );
       expect(r.status).toBe(409);
     }
-    const limited = await t.rest('POST', '/auth/signup', {
-      neighborhood: { name: 'Privada Limitada', domain: 'privada_limitada' },
-      user: { first_name: 'Ana', email: 'ana@limitada.mx', password: 'segura-123' },
-    }, { ip });
+    const limited = await t.rest(
+      'POST',
+      '/auth/signup',
+      {
+        neighborhood: { name: 'Privada Limitada', domain: 'privada_limitada' },
+        user: { first_name: 'Ana', email: 'ana@limitada.mx', password: 'segura-123' },
+      },
+      { ip },
+    );
     expect(limited.status).toBe(429);
     expect(limited.body.description).toMatch(/Demasiados intentos/);
     expect(await t.app.db.prisma.neighborhood.count({ where: { domain: 'privada_limitada' } })).toBe(0);
-    const otherAddress = await t.rest('POST', '/auth/signup', {
-      neighborhood: { name: 'Privada Limitada', domain: 'privada_limitada' },
-      user: { first_name: 'Ana', email: 'ana@limitada.mx', password: 'segura-123' },
-    }, { ip: '10.8.0.2' });
+    const otherAddress = await t.rest(
+      'POST',
+      '/auth/signup',
+      {
+        neighborhood: { name: 'Privada Limitada', domain: 'privada_limitada' },
+        user: { first_name: 'Ana', email: 'ana@limitada.mx', password: 'segura-123' },
+      },
+      { ip: '10.8.0.2' },
+    );
     expect(otherAddress.status).toBe(201);
   });
 
   it('leaves a new administrator unverified, unable to add people, until the mailed code is used', async () => {
-    const { status, body } = await t.rest('POST', '/auth/signup', {
-      neighborhood: { name: 'Privada Verificada', domain: 'privada_verificada' },
-      user: { first_name: 'Olga', email: 'olga@verificada.mx', password: 'segura-123' },
-    }, { ip: '10.8.1.1' });
+    const { status, body } = await t.rest(
+      'POST',
+      '/auth/signup',
+      {
+        neighborhood: { name: 'Privada Verificada', domain: 'privada_verificada' },
+        user: { first_name: 'Olga', email: 'olga@verificada.mx', password: 'segura-123' },
+      },
+      { ip: '10.8.1.1' },
+    );
     expect(status).toBe(201);
     expect(body.user.email).toBe('olga@verificada.mx');
     const login = await t.gql(

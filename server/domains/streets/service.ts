@@ -33,15 +33,11 @@ function duplicateName(error: unknown, name: string): never {
 export async function createStreet(ctx: ServiceContext, raw: unknown, idempotencyKey?: string | null) {
   const input = parseInput(StreetSchema, raw);
   const neighborhoodId = communityOf(ctx);
-  return write(
-    ctx,
-    { idempotencyKey, request: { operation: 'createStreet', input } },
-    async ({ tx, audit }) => {
-      const street = await tx.street.create({ data: { neighborhoodId, name: input.name }, select: { id: true } }).catch((e) => duplicateName(e, input.name));
-      await audit({ action: 'CREATE', entity: 'Street', entityId: street.id, data: { name: input.name } });
-      return street.id;
-    },
-  );
+  return write(ctx, { idempotencyKey, request: { operation: 'createStreet', input } }, async ({ tx, audit }) => {
+    const street = await tx.street.create({ data: { neighborhoodId, name: input.name }, select: { id: true } }).catch((e) => duplicateName(e, input.name));
+    await audit({ action: 'CREATE', entity: 'Street', entityId: street.id, data: { name: input.name } });
+    return street.id;
+  });
 }
 
 export async function updateStreet(ctx: ServiceContext, id: number, raw: unknown) {

@@ -50,7 +50,10 @@ const codeInput = z.string().trim().min(1, CODE_INVALID).max(100, CODE_INVALID);
 async function userByCode(db: Pick<ServiceContext['prisma'], 'user'>, raw: string) {
   const parsed = codeInput.safeParse(raw);
   if (!parsed.success) throw new NotFoundError(CODE_INVALID);
-  const user = await db.user.findUnique({ where: { passwordCode: parsed.data }, select: { id: true, email: true, firstName: true, passwordCodeExpiresAt: true } });
+  const user = await db.user.findUnique({
+    where: { passwordCode: parsed.data },
+    select: { id: true, email: true, firstName: true, passwordCodeExpiresAt: true },
+  });
   if (!user?.passwordCodeExpiresAt || user.passwordCodeExpiresAt < new Date()) throw new NotFoundError(CODE_INVALID);
   return user;
 }
@@ -63,7 +66,10 @@ export async function passwordCodeInfo(ctx: ServiceContext, code: string) {
 export const SetupPasswordSchema = z
   .object({
     code: z.string().max(100),
-    password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(MAX_PASSWORD, `La contraseña debe tener como máximo ${MAX_PASSWORD} caracteres`),
+    password: z
+      .string()
+      .min(8, 'La contraseña debe tener al menos 8 caracteres')
+      .max(MAX_PASSWORD, `La contraseña debe tener como máximo ${MAX_PASSWORD} caracteres`),
     passwordConfirmation: z.string().max(MAX_PASSWORD),
   })
   .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: 'Las contraseñas no coinciden' });

@@ -88,8 +88,4 @@ function recoverRoute(path: string): RestRoute {
   };
 }
 
-export const userRoutes: RestRoute[] = [
-  ...profileRoutes,
-  recoverRoute('/auth/recover-password'),
-  recoverRoute('/auth/{domain}/recover-password'),
-];
+export const userRoutes: RestRoute[] = [...profileRoutes, recoverRoute('/auth/recover-password'), recoverRoute('/auth/{domain}/recover-password')];

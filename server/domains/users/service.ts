@@ -38,17 +38,21 @@ export const BasicDataSchema = z.object({
 export async function updateBasicData(ctx: ServiceContext, raw: unknown) {
   const viewer = actorOf(ctx);
   const input = parseInput(BasicDataSchema, raw);
-  return write(ctx, { audit: { action: 'UPDATE_BASIC_DATA', entity: 'User', entityId: viewer.userId, data: { fields: Object.keys(input) } } }, async ({ tx, afterCommit }) => {
-    await updateOwnAccount(tx, viewer.userId, {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      birthDate: input.birthDate ? new Date(`${input.birthDate}T00:00:00Z`) : null,
-      mobile: input.mobile,
-      landline: input.landline,
-    });
-    afterCommit(() => ctx.pubsub.publish('user:session', viewer.userId, { kind: 'PROFILE_UPDATED', sessionId: viewer.sessionId, at: new Date() }));
-    return viewer.userId;
-  });
+  return write(
+    ctx,
+    { audit: { action: 'UPDATE_BASIC_DATA', entity: 'User', entityId: viewer.userId, data: { fields: Object.keys(input) } } },
+    async ({ tx, afterCommit }) => {
+      await updateOwnAccount(tx, viewer.userId, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        birthDate: input.birthDate ? new Date(`${input.birthDate}T00:00:00Z`) : null,
+        mobile: input.mobile,
+        landline: input.landline,
+      });
+      afterCommit(() => ctx.pubsub.publish('user:session', viewer.userId, { kind: 'PROFILE_UPDATED', sessionId: viewer.sessionId, at: new Date() }));
+      return viewer.userId;
+    },
+  );
 }
 
 export const EmailChangeSchema = z.object({
@@ -70,23 +74,32 @@ export async function requestEmailChange(ctx: ServiceContext, raw: unknown) {
   if (input.oldEmail !== viewer.email) throw new InputError([{ field: 'oldEmail', message: 'El correo electrónico actual no coincide' }]);
   if (input.email === viewer.email) throw new InputError([{ field: 'email', message: 'El correo electrónico nuevo debe ser distinto del actual' }]);
   const code = newEmailCode();
-  return write(ctx, { audit: { action: 'REQUEST_EMAIL_CHANGE', entity: 'User', entityId: viewer.userId, data: { newEmail: input.email } } }, async ({ tx, afterCommit }) => {
-    // A courtesy: the unique index on User.email decides when the change is verified.
-    const taken = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (taken) throw new ConflictError(EMAIL_TAKEN);
-    await updateOwnAccount(tx, viewer.userId, { newEmail: input.email, emailCode: code });
-    await queueEmail(tx, {
-      to: input.email,
-      subject: 'Confirma tu nuevo correo electrónico',
-      text: `Para confirmar tu nuevo correo electrónico usa el código ${code} o abre ${ctx.config.publicUrl ?? ''}/verify-email/${code}.`,
-      neighborhoodId: viewer.neighborhoodId,
-    });
-    afterCommit(() => kickMailer(ctx.prisma));
-    return viewer.userId;
-  });
+  return write(
+    ctx,
+    { audit: { action: 'REQUEST_EMAIL_CHANGE', entity: 'User', entityId: viewer.userId, data: { newEmail: input.email } } },
+    async ({ tx, afterCommit }) => {
+      // A courtesy: the unique index on User.email decides when the change is verified.
+      const taken = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
+      if (taken) throw new ConflictError(EMAIL_TAKEN);
+      await updateOwnAccount(tx, viewer.userId, { newEmail: input.email, emailCode: code });
+      await queueEmail(tx, {
+        to: input.email,
+        subject: 'Confirma tu nuevo correo electrónico',
+        text: `Para confirmar tu nuevo correo electrónico usa el código ${code} o abre ${ctx.config.publicUrl ?? ''}/verify-email/${code}.`,
+        neighborhoodId: viewer.neighborhoodId,
+      });
+      afterCommit(() => kickMailer(ctx.prisma));
+      return viewer.userId;
+    },
+  );
 }
 
-export const VerifyEmailSchema = z.object({ code: z.string().trim().regex(/^\d{12}$/, 'El código de verificación no es válido o ya fue usado') });
+export const VerifyEmailSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{12}$/, 'El código de verificación no es válido o ya fue usado'),
+});
 
 /** Confirms an e-mail change (or a first e-mail verification) by its code: the address is verified from then on. */
 export async function verifyEmail(ctx: ServiceContext, code: string) {

@@ -13,7 +13,12 @@ describe('my user', () => {
     const token = await t.signIn('inquilino@demo.mx');
     const me = await t.rest('GET', '/users/me', undefined, { token });
     expect(me.body).toMatchObject({ email: 'inquilino@demo.mx', first_name: 'Iván' });
-    const updated = await t.rest('PUT', '/users/me/basic', { first_name: '  iván de la cruz ', last_name: '', birth_date: '1990-05-17', mobile: '442 123 4567' }, { token });
+    const updated = await t.rest(
+      'PUT',
+      '/users/me/basic',
+      { first_name: '  iván de la cruz ', last_name: '', birth_date: '1990-05-17', mobile: '442 123 4567' },
+      { token },
+    );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ first_name: 'Iván de la Cruz', last_name: null, birth_date: '1990-05-17', mobile: '4421234567' });
     const audit = await t.app.db.prisma.auditLog.findFirst({ where: { action: 'UPDATE_BASIC_DATA' } });
@@ -44,7 +49,12 @@ describe('my user', () => {
     expect(wrong.body).toEqual({ code: 400, description: 'La contraseña actual no es correcta' });
     const short = await t.rest('PUT', '/users/me/password', { current_password: 'demo1234', password: 'corta' }, { token: first });
     expect(short.body.description).toMatch(/al menos 8/);
-    const ok = await t.rest('PUT', '/users/me/password', { current_password: 'demo1234', password: 'nueva-clave-1', password_confirmation: 'nueva-clave-1' }, { token: first });
+    const ok = await t.rest(
+      'PUT',
+      '/users/me/password',
+      { current_password: 'demo1234', password: 'nueva-clave-1', password_confirmation: 'nueva-clave-1' },
+      { token: first },
+    );
     expect(ok.status).toBe(200);
     expect((await t.rest('GET', '/users/me', undefined, { token: first })).status).toBe(200);
     expect((await t.rest('GET', '/users/me', undefined, { token: second })).status).toBe(401);
@@ -77,7 +87,9 @@ describe('my user', () => {
     const token = await t.signIn('vecino4@demo.mx');
     const before = passwordChecks.count;
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_x, i) => t.rest('PUT', '/users/me/password', { current_password: `mala-${i}`, password: 'nueva-clave-1' }, { token, ip: '10.31.0.1' })),
+      Array.from({ length: 30 }, (_x, i) =>
+        t.rest('PUT', '/users/me/password', { current_password: `mala-${i}`, password: 'nueva-clave-1' }, { token, ip: '10.31.0.1' }),
+      ),
     );
     expect(passwordChecks.count - before).toBe(5);
     expect(answers.filter((a) => a.status === 400).length).toBe(5);
@@ -91,13 +103,23 @@ describe('profile visibility', () => {
 
   it('hides the profile of a person who belongs only to another community from its administrators', async () => {
     // Someone who signs up their own community (B) and fills in their profile.
-    const signUp = await t.rest('POST', '/auth/signup', {
-      neighborhood: { name: 'Privada Ajena', domain: 'privada_ajena' },
-      user: { first_name: 'Berta', email: 'berta@ajena.mx', password: 'segura-123' },
-    }, { ip: '10.32.0.1' });
+    const signUp = await t.rest(
+      'POST',
+      '/auth/signup',
+      {
+        neighborhood: { name: 'Privada Ajena', domain: 'privada_ajena' },
+        user: { first_name: 'Berta', email: 'berta@ajena.mx', password: 'segura-123' },
+      },
+      { ip: '10.32.0.1' },
+    );
     expect(signUp.status).toBe(201);
     const cookie = signUp.response.headers.getSetCookie()[0].split(';')[0];
-    const updated = await t.rest('PUT', '/users/me/basic', { first_name: 'Berta', mobile: '4429876543', landline: '4421112233', birth_date: '1980-02-03' }, { cookie });
+    const updated = await t.rest(
+      'PUT',
+      '/users/me/basic',
+      { first_name: 'Berta', mobile: '4429876543', landline: '4421112233', birth_date: '1980-02-03' },
+      { cookie },
+    );
     expect(updated.body).toMatchObject({ mobile: '4429876543' });
     const berta = await t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'berta@ajena.mx' } });
 

@@ -23,15 +23,16 @@ async function upload(token: string | undefined, name: string, bytes: string | U
 }
 
 /** The first bytes of a real PNG (signature and IHDR chunk). */
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89,
+]);
 /** A Windows executable header (MZ ... PE). */
 const EXE = new Uint8Array(256);
 EXE.set([0x4d, 0x5a]);
 EXE.set([0x80, 0, 0, 0], 0x3c);
 EXE.set([0x50, 0x45, 0, 0], 0x80);
 
-const download = (token: string, id: string) =>
-  t.app.fetch(new Request(`${BASE}/api/1.0/files/${id}`, { headers: { authorization: `Bearer ${token}` } }));
+const download = (token: string, id: string) => t.app.fetch(new Request(`${BASE}/api/1.0/files/${id}`, { headers: { authorization: `Bearer ${token}` } }));
 
 describe('files', () => {
   it('stores an upload and serves it back to its uploader and to administrators only', async () => {

@@ -52,10 +52,22 @@ export async function claimFile(ctx: ServiceContext, fileId: string): Promise<st
 export async function storeFile(db: Database, viewer: Viewer, ip: string, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }) {
   return write({ db, prisma: db.prisma, actor: viewer, ip }, {}, async ({ tx, audit }) => {
     const stored = await tx.storedFile.create({
-      data: { neighborhoodId: viewer.neighborhoodId, userId: viewer.userId, name: file.name.slice(0, 200), contentType: file.type, size: file.bytes.length, data: file.bytes },
+      data: {
+        neighborhoodId: viewer.neighborhoodId,
+        userId: viewer.userId,
+        name: file.name.slice(0, 200),
+        contentType: file.type,
+        size: file.bytes.length,
+        data: file.bytes,
+      },
       select: { id: true, name: true, size: true, contentType: true },
     });
-    await audit({ action: 'UPLOAD', entity: 'StoredFile', entityId: stored.id, data: { name: stored.name, size: stored.size, contentType: stored.contentType } });
+    await audit({
+      action: 'UPLOAD',
+      entity: 'StoredFile',
+      entityId: stored.id,
+      data: { name: stored.name, size: stored.size, contentType: stored.contentType },
+    });
     return stored;
   });
 }

@@ -5,7 +5,9 @@ const base = { to: 'ana@correo.mx', firstName: 'Ana', communityName: 'Residencia
 
 describe('the sign-up invitation e-mail', () => {
   it('always carries an absolute /signup/{code} link: PUBLIC_URL, else this server on localhost', () => {
-    expect(signupInvitation({ publicUrl: 'https://comunidad.example/', port: 3000 }, { ...base, kind: 'OWNER' }).text).toContain('https://comunidad.example/signup/Abc-123_xyz9');
+    expect(signupInvitation({ publicUrl: 'https://comunidad.example/', port: 3000 }, { ...base, kind: 'OWNER' }).text).toContain(
+      'https://comunidad.example/signup/Abc-123_xyz9',
+    );
     expect(signupInvitation({ port: 8080 }, { ...base, kind: 'ADMINISTRATION' }).text).toContain('http://localhost:8080/signup/Abc-123_xyz9');
   });
 

@@ -33,7 +33,13 @@ export async function mailboxPage(prisma: Prisma, smtp: boolean): Promise<Respon
   const mails = await prisma.emailOutbox.findMany({ orderBy: { id: 'desc' }, take: LATEST });
   const items = mails
     .map((m) => {
-      const state = m.sentAt ? `enviado ${m.sentAt.toISOString()}` : m.error ? `no entregado (${m.attempts} intentos): ${m.error}` : smtp ? 'pendiente' : 'en el buzón';
+      const state = m.sentAt
+        ? `enviado ${m.sentAt.toISOString()}`
+        : m.error
+          ? `no entregado (${m.attempts} intentos): ${m.error}`
+          : smtp
+            ? 'pendiente'
+            : 'en el buzón';
       return `<article data-email-id="${m.id}">
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">Para <strong>${escapeHtml(m.to)}</strong> · ${m.createdAt.toISOString()} · ${escapeHtml(state)}</p>

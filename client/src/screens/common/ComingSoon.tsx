@@ -11,7 +11,9 @@ export default function ComingSoon({ route }: { route: AppRoute }) {
     <Stack maw={560}>
       <Title order={2}>{t('comingSoon.title')}</Title>
       <Text>{t('comingSoon.body', { name })}</Text>
-      <Button component={Link} to="/" variant="light" w="fit-content">{t('comingSoon.home')}</Button>
+      <Button component={Link} to="/" variant="light" w="fit-content">
+        {t('comingSoon.home')}
+      </Button>
     </Stack>
   );
 }

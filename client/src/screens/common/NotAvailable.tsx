@@ -8,7 +8,9 @@ export default function NotAvailable() {
     <Stack maw={560}>
       <Title order={2}>{t('notAvailable.title')}</Title>
       <Text>{t('notAvailable.body')}</Text>
-      <Button component={Link} to="/" w="fit-content">{t('notAvailable.home')}</Button>
+      <Button component={Link} to="/" w="fit-content">
+        {t('notAvailable.home')}
+      </Button>
     </Stack>
   );
 }

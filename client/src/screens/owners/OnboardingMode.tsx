@@ -50,7 +50,10 @@ export function OnboardingMode() {
         />
         {community.onboarding !== 'CLOSED' && (
           <Text size="sm">
-            {t('owners.onboarding.link')} <Anchor href={link} target="_blank">{link}</Anchor>
+            {t('owners.onboarding.link')}{' '}
+            <Anchor href={link} target="_blank">
+              {link}
+            </Anchor>
           </Text>
         )}
       </Group>

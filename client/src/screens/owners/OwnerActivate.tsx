@@ -53,7 +53,9 @@ export default function OwnerActivate() {
 
   const status = house.status as HouseStatus;
   const balanceStated = house.initialBalance != null;
-  const flags = house.houseType ? (Object.fromEntries(LOCATION_FLAGS.map((f) => [f, !!house.houseType![f as LocationFlag]])) as Record<LocationFlag, boolean>) : null;
+  const flags = house.houseType
+    ? (Object.fromEntries(LOCATION_FLAGS.map((f) => [f, !!house.houseType![f as LocationFlag]])) as Record<LocationFlag, boolean>)
+    : null;
   const missing = [
     ...(house.houseType ? [] : [t('owners.form.houseType')]),
     ...(house.owner ? [] : [t('owners.activate.owner')]),
@@ -131,7 +133,14 @@ export default function OwnerActivate() {
                 onValue={setInitialBalance}
                 error={balanceError}
               />
-              <Textarea label={t('owners.form.balanceReason')} autosize minRows={2} value={balanceReason} onChange={(e) => setBalanceReason(e.currentTarget.value)} error={issues.balanceReason} />
+              <Textarea
+                label={t('owners.form.balanceReason')}
+                autosize
+                minRows={2}
+                value={balanceReason}
+                onChange={(e) => setBalanceReason(e.currentTarget.value)}
+                error={issues.balanceReason}
+              />
               <Group>
                 <Button type="submit" loading={activate.inFlight} disabled={missing.length > 0}>
                   {t('owners.actions.activate')}

@@ -154,7 +154,12 @@ export default function OwnerChange() {
           </Text>
           <Text fw={500}>{fullName(searched.candidate)}</Text>
           <Text size="sm">{searched.candidate.email}</Text>
-          <Button mt="sm" onClick={() => void assign({ email: searched.candidate!.email })} loading={change.inFlight} disabled={searched.candidate.id === current?.id}>
+          <Button
+            mt="sm"
+            onClick={() => void assign({ email: searched.candidate!.email })}
+            loading={change.inFlight}
+            disabled={searched.candidate.id === current?.id}
+          >
             {t('owners.change.assign')}
           </Button>
         </Paper>
@@ -174,13 +179,35 @@ export default function OwnerChange() {
                   setIssues({ firstName: t('form.required') });
                   return;
                 }
-                void assign({ email: searched.email, firstName: person.firstName.trim(), lastName: person.lastName.trim() || null, mobile: person.mobile.trim() || null });
+                void assign({
+                  email: searched.email,
+                  firstName: person.firstName.trim(),
+                  lastName: person.lastName.trim() || null,
+                  mobile: person.mobile.trim() || null,
+                });
               }}
             >
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput label={t('owners.form.firstName')} withAsterisk value={person.firstName} onChange={(e) => setPerson({ ...person, firstName: e.currentTarget.value })} error={issues.firstName} />
-                <TextInput label={t('owners.form.lastName')} value={person.lastName} onChange={(e) => setPerson({ ...person, lastName: e.currentTarget.value })} error={issues.lastName} />
-                <TextInput label={t('owners.form.mobile')} inputMode="tel" value={person.mobile} onChange={(e) => setPerson({ ...person, mobile: e.currentTarget.value })} error={issues.mobile} />
+                <TextInput
+                  label={t('owners.form.firstName')}
+                  withAsterisk
+                  value={person.firstName}
+                  onChange={(e) => setPerson({ ...person, firstName: e.currentTarget.value })}
+                  error={issues.firstName}
+                />
+                <TextInput
+                  label={t('owners.form.lastName')}
+                  value={person.lastName}
+                  onChange={(e) => setPerson({ ...person, lastName: e.currentTarget.value })}
+                  error={issues.lastName}
+                />
+                <TextInput
+                  label={t('owners.form.mobile')}
+                  inputMode="tel"
+                  value={person.mobile}
+                  onChange={(e) => setPerson({ ...person, mobile: e.currentTarget.value })}
+                  error={issues.mobile}
+                />
               </SimpleGrid>
               <Button type="submit" mt="sm" loading={change.inFlight}>
                 {t('owners.change.registerAndAssign')}

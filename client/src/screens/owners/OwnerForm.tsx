@@ -1,5 +1,21 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Autocomplete, Button, Fieldset, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Autocomplete,
+  Button,
+  Fieldset,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { commitMutation, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -395,9 +411,30 @@ function HouseForm({ data, existing }: { data: Data; existing: ExistingHouse | n
                   allowDeselect={false}
                   withAsterisk
                 />
-                <TextInput label={t('owners.form.catastral')} value={values.catastral} onChange={(e) => set('catastral', e.currentTarget.value.toUpperCase())} error={issue('catastral')} />
-                {shown.has('block') && <TextInput label={t('owners.form.block')} withAsterisk value={values.block} onChange={(e) => set('block', e.currentTarget.value)} error={issue('block')} />}
-                {shown.has('lot') && <TextInput label={t('owners.form.lot')} withAsterisk value={values.lot} onChange={(e) => set('lot', e.currentTarget.value)} error={issue('lot')} />}
+                <TextInput
+                  label={t('owners.form.catastral')}
+                  value={values.catastral}
+                  onChange={(e) => set('catastral', e.currentTarget.value.toUpperCase())}
+                  error={issue('catastral')}
+                />
+                {shown.has('block') && (
+                  <TextInput
+                    label={t('owners.form.block')}
+                    withAsterisk
+                    value={values.block}
+                    onChange={(e) => set('block', e.currentTarget.value)}
+                    error={issue('block')}
+                  />
+                )}
+                {shown.has('lot') && (
+                  <TextInput
+                    label={t('owners.form.lot')}
+                    withAsterisk
+                    value={values.lot}
+                    onChange={(e) => set('lot', e.currentTarget.value)}
+                    error={issue('lot')}
+                  />
+                )}
                 {shown.has('streetId') && (
                   <Select
                     label={t('owners.form.street')}
@@ -411,10 +448,22 @@ function HouseForm({ data, existing }: { data: Data; existing: ExistingHouse | n
                   />
                 )}
                 {shown.has('exteriorNumber') && (
-                  <TextInput label={t('owners.form.exteriorNumber')} withAsterisk value={values.exteriorNumber} onChange={(e) => set('exteriorNumber', e.currentTarget.value)} error={issue('exteriorNumber')} />
+                  <TextInput
+                    label={t('owners.form.exteriorNumber')}
+                    withAsterisk
+                    value={values.exteriorNumber}
+                    onChange={(e) => set('exteriorNumber', e.currentTarget.value)}
+                    error={issue('exteriorNumber')}
+                  />
                 )}
                 {shown.has('interiorNumber') && (
-                  <TextInput label={t('owners.form.interiorNumber')} withAsterisk value={values.interiorNumber} onChange={(e) => set('interiorNumber', e.currentTarget.value)} error={issue('interiorNumber')} />
+                  <TextInput
+                    label={t('owners.form.interiorNumber')}
+                    withAsterisk
+                    value={values.interiorNumber}
+                    onChange={(e) => set('interiorNumber', e.currentTarget.value)}
+                    error={issue('interiorNumber')}
+                  />
                 )}
                 {shown.has('condominiumId') && (
                   <Autocomplete
@@ -470,8 +519,21 @@ function HouseForm({ data, existing }: { data: Data; existing: ExistingHouse | n
 
             <Fieldset legend={t('owners.form.balance')}>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <QuantityField label={t('owners.form.initialBalance')} description={t('owners.form.initialBalanceHint')} value={values.initialBalance} onValue={(v) => set('initialBalance', v)} error={issue('initialBalance')} />
-                <Textarea label={t('owners.form.balanceReason')} autosize minRows={1} value={values.balanceReason} onChange={(e) => set('balanceReason', e.currentTarget.value)} error={issue('balanceReason')} />
+                <QuantityField
+                  label={t('owners.form.initialBalance')}
+                  description={t('owners.form.initialBalanceHint')}
+                  value={values.initialBalance}
+                  onValue={(v) => set('initialBalance', v)}
+                  error={issue('initialBalance')}
+                />
+                <Textarea
+                  label={t('owners.form.balanceReason')}
+                  autosize
+                  minRows={1}
+                  value={values.balanceReason}
+                  onChange={(e) => set('balanceReason', e.currentTarget.value)}
+                  error={issue('balanceReason')}
+                />
               </SimpleGrid>
             </Fieldset>
 
@@ -497,10 +559,32 @@ function HouseForm({ data, existing }: { data: Data; existing: ExistingHouse | n
                     ) : undefined
                   }
                 />
-                <TextInput label={t('owners.form.firstName')} value={values.ownerFirstName} onChange={(e) => set('ownerFirstName', e.currentTarget.value)} error={issue('owner.firstName')} />
-                <TextInput label={t('owners.form.lastName')} value={values.ownerLastName} onChange={(e) => set('ownerLastName', e.currentTarget.value)} error={issue('owner.lastName')} />
-                <TextInput label={t('owners.form.mobile')} inputMode="tel" value={values.ownerMobile} onChange={(e) => set('ownerMobile', e.currentTarget.value)} error={issue('owner.mobile')} />
-                <TextInput label={t('owners.form.landline')} inputMode="tel" value={values.ownerLandline} onChange={(e) => set('ownerLandline', e.currentTarget.value)} error={issue('owner.landline')} />
+                <TextInput
+                  label={t('owners.form.firstName')}
+                  value={values.ownerFirstName}
+                  onChange={(e) => set('ownerFirstName', e.currentTarget.value)}
+                  error={issue('owner.firstName')}
+                />
+                <TextInput
+                  label={t('owners.form.lastName')}
+                  value={values.ownerLastName}
+                  onChange={(e) => set('ownerLastName', e.currentTarget.value)}
+                  error={issue('owner.lastName')}
+                />
+                <TextInput
+                  label={t('owners.form.mobile')}
+                  inputMode="tel"
+                  value={values.ownerMobile}
+                  onChange={(e) => set('ownerMobile', e.currentTarget.value)}
+                  error={issue('owner.mobile')}
+                />
+                <TextInput
+                  label={t('owners.form.landline')}
+                  inputMode="tel"
+                  value={values.ownerLandline}
+                  onChange={(e) => set('ownerLandline', e.currentTarget.value)}
+                  error={issue('owner.landline')}
+                />
               </SimpleGrid>
               <Stack gap={4} mt="sm">
                 <Text size="sm" fw={500}>

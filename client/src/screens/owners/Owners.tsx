@@ -17,7 +17,15 @@ import { OnboardingMode } from './OnboardingMode.js';
 import { useSession } from '../../components/SessionProvider.js';
 import { HouseSearch } from './HouseSearch.js';
 import { ResendActivation, ResendActivations } from './Resend.js';
-import { activeFilterCount, filterQueryString, houseFilterFromSearch, searchWithFilter, searchWithoutFilters, TEXT_FILTERS, type OwnerFilterKey } from './filters.js';
+import {
+  activeFilterCount,
+  filterQueryString,
+  houseFilterFromSearch,
+  searchWithFilter,
+  searchWithoutFilters,
+  TEXT_FILTERS,
+  type OwnerFilterKey,
+} from './filters.js';
 
 const query = graphql`
   query OwnersQuery($first: Int!, $offset: Int!, $filter: HouseFilter) {
@@ -87,7 +95,9 @@ export default function Owners() {
     setExporting(true);
     try {
       const qs = filterQueryString(search);
-      const response = await fetch(`/api/1.0/neighborhoods/${session.neighborhood?.databaseId}/houses/export${qs ? `?${qs}` : ''}`, { credentials: 'same-origin' });
+      const response = await fetch(`/api/1.0/neighborhoods/${session.neighborhood?.databaseId}/houses/export${qs ? `?${qs}` : ''}`, {
+        credentials: 'same-origin',
+      });
       if (!response.ok) throw new Error(String(response.status));
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'propietarios.xlsx';
       const url = URL.createObjectURL(await response.blob());
@@ -137,7 +147,9 @@ export default function Owners() {
       {grants.has('CUsersUpdate') && <OnboardingMode />}
       <HouseSearch
         onPick={(house) =>
-          grants.has('AHousesUpdate') ? navigate(`/owners/edit/${house.databaseId}`) : setSearch(searchWithFilter(searchWithoutFilters(search), 'catastral', house.catastral))
+          grants.has('AHousesUpdate')
+            ? navigate(`/owners/edit/${house.databaseId}`)
+            : setSearch(searchWithFilter(searchWithoutFilters(search), 'catastral', house.catastral))
         }
       />
       <Filters options={options} />
@@ -177,7 +189,9 @@ function Filters({ options }: { options: { houseTypes: Option[]; streets: Option
   const signature = TEXT_FILTERS.map((k) => search.get(k) ?? '').join('\u0000');
   useEffect(() => {
     // Only fields whose value really differs: the user's trailing space while typing stays.
-    setTyped((prev) => Object.fromEntries(TEXT_FILTERS.map((k) => [k, (prev[k] ?? '').trim() === (search.get(k) ?? '') ? (prev[k] ?? '') : (search.get(k) ?? '')])));
+    setTyped((prev) =>
+      Object.fromEntries(TEXT_FILTERS.map((k) => [k, (prev[k] ?? '').trim() === (search.get(k) ?? '') ? (prev[k] ?? '') : (search.get(k) ?? '')])),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature]);
   const apply = useDebouncedCallback((key: OwnerFilterKey, value: string) => {

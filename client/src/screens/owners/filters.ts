@@ -7,7 +7,6 @@ export const SELECT_FILTERS = ['house_status', 'id_house_type', 'id_street', 'id
 export const OWNER_FILTERS = [...TEXT_FILTERS, ...SELECT_FILTERS] as const;
 export type OwnerFilterKey = (typeof OWNER_FILTERS)[number];
 
-
 const textOf = (search: URLSearchParams, key: string) => {
   const value = search.get(key)?.trim();
   return value ? value : null;

@@ -5,7 +5,10 @@
 export const normalEmail = (email: string | null | undefined) => (email ?? '').trim().toLowerCase();
 
 /** True when the person was invited (the house keeps its owner until they accept), not made the owner. */
-export function ownerWasInvited(typedEmail: string, house: { pendingOwnerEmail?: string | null; owner?: { email: string } | null } | null | undefined): boolean {
+export function ownerWasInvited(
+  typedEmail: string,
+  house: { pendingOwnerEmail?: string | null; owner?: { email: string } | null } | null | undefined,
+): boolean {
   const typed = normalEmail(typedEmail);
   if (!house || !typed) return false;
   return normalEmail(house.pendingOwnerEmail) === typed && normalEmail(house.owner?.email) !== typed;

@@ -64,16 +64,24 @@ export default function ActivateAccount() {
   if (!info) {
     return (
       <PublicLayout title={t('activation.title')}>
-        <Alert color="red" role="alert">{t('activation.invalid')}</Alert>
-        <Anchor component={Link} to="/login">{t('activation.signIn')}</Anchor>
+        <Alert color="red" role="alert">
+          {t('activation.invalid')}
+        </Alert>
+        <Anchor component={Link} to="/login">
+          {t('activation.signIn')}
+        </Anchor>
       </PublicLayout>
     );
   }
   if (info.hasPassword) {
     return (
       <PublicLayout title={t('activation.title')}>
-        <Alert color="blue" role="status">{t('activation.alreadyActive')}</Alert>
-        <Anchor component={Link} to="/login">{t('activation.signIn')}</Anchor>
+        <Alert color="blue" role="status">
+          {t('activation.alreadyActive')}
+        </Alert>
+        <Anchor component={Link} to="/login">
+          {t('activation.signIn')}
+        </Anchor>
       </PublicLayout>
     );
   }
@@ -115,11 +123,29 @@ export default function ActivateAccount() {
         }}
       >
         <Stack>
-          <TextInput label={t('activation.firstName')} required value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} autoComplete="given-name" />
+          <TextInput
+            label={t('activation.firstName')}
+            required
+            value={firstName}
+            onChange={(e) => setFirstName(e.currentTarget.value)}
+            autoComplete="given-name"
+          />
           <TextInput label={t('activation.lastName')} value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} autoComplete="family-name" />
           <TextInput label={t('activation.mobile')} type="tel" value={mobile} onChange={(e) => setMobile(e.currentTarget.value)} autoComplete="tel" />
-          <PasswordInput label={t('activation.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={tooShort} autoComplete="new-password" />
-          <PasswordInput label={t('activation.confirmation')} value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} error={mismatch} autoComplete="new-password" />
+          <PasswordInput
+            label={t('activation.password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={tooShort}
+            autoComplete="new-password"
+          />
+          <PasswordInput
+            label={t('activation.confirmation')}
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.currentTarget.value)}
+            error={mismatch}
+            autoComplete="new-password"
+          />
           {complete.error && (
             <Text c="red" size="sm" role="alert">
               {complete.error.message}

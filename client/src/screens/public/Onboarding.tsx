@@ -44,7 +44,17 @@ const mutation = graphql`
 
 type Community = NonNullable<OnboardingQuery$data['onboardingCommunity']['data']>;
 
-const ICON_PROPS = { width: 56, height: 56, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
+const ICON_PROPS = {
+  width: 56,
+  height: 56,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+} as const;
 
 /** Spec 1 section 8: 423 hidden eye, 405 ban, anything else a cross (Tabler icon shapes, inline). */
 function UnavailableIcon({ code }: { code: number }) {
@@ -201,10 +211,34 @@ function RegistrationForm({ community }: { community: Community }) {
           </Fieldset>
           <Fieldset legend={t('onboarding.personHeading')}>
             <SimpleGrid cols={2}>
-              <TextInput label={t('onboarding.firstName')} required value={value('firstName')} onChange={(e) => set('firstName')(e.currentTarget.value)} autoComplete="given-name" />
-              <TextInput label={t('onboarding.lastName')} value={value('lastName')} onChange={(e) => set('lastName')(e.currentTarget.value)} autoComplete="family-name" />
-              <TextInput label={t('onboarding.email')} type="email" required value={value('email')} onChange={(e) => set('email')(e.currentTarget.value)} autoComplete="email" />
-              <TextInput label={t('onboarding.mobile')} type="tel" value={value('mobile')} onChange={(e) => set('mobile')(e.currentTarget.value)} autoComplete="tel" />
+              <TextInput
+                label={t('onboarding.firstName')}
+                required
+                value={value('firstName')}
+                onChange={(e) => set('firstName')(e.currentTarget.value)}
+                autoComplete="given-name"
+              />
+              <TextInput
+                label={t('onboarding.lastName')}
+                value={value('lastName')}
+                onChange={(e) => set('lastName')(e.currentTarget.value)}
+                autoComplete="family-name"
+              />
+              <TextInput
+                label={t('onboarding.email')}
+                type="email"
+                required
+                value={value('email')}
+                onChange={(e) => set('email')(e.currentTarget.value)}
+                autoComplete="email"
+              />
+              <TextInput
+                label={t('onboarding.mobile')}
+                type="tel"
+                value={value('mobile')}
+                onChange={(e) => set('mobile')(e.currentTarget.value)}
+                autoComplete="tel"
+              />
             </SimpleGrid>
           </Fieldset>
           {register.error && (

@@ -29,19 +29,32 @@ export default function RecoverPassword() {
   return (
     <PublicLayout title={t('recover.title')}>
       {state === 'sent' ? (
-        <Alert color="green" role="status">{t('recover.sent', { email })}</Alert>
+        <Alert color="green" role="status">
+          {t('recover.sent', { email })}
+        </Alert>
       ) : (
-        <form onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
           <Stack>
             <TextInput label={t('recover.email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={invalid} />
             {state === 'failed' && (
-              <Alert color="red" role="alert">{t('recover.failure', { email, support: t('app.support') })}</Alert>
+              <Alert color="red" role="alert">
+                {t('recover.failure', { email, support: t('app.support') })}
+              </Alert>
             )}
-            <Button type="submit" disabled={email === '' || !!invalid} loading={recover.inFlight}>{t('recover.submit')}</Button>
+            <Button type="submit" disabled={email === '' || !!invalid} loading={recover.inFlight}>
+              {t('recover.submit')}
+            </Button>
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to="/login" size="sm">{t('recover.back')}</Anchor>
+      <Anchor component={Link} to="/login" size="sm">
+        {t('recover.back')}
+      </Anchor>
     </PublicLayout>
   );
 }

@@ -33,8 +33,12 @@ export default function SetupPassword() {
   if (!data.passwordCode) {
     return (
       <PublicLayout title={t('setupPassword.title')}>
-        <Alert color="red" role="alert">{t('setupPassword.invalid')}</Alert>
-        <Anchor component={Link} to="/recover-password">{t('recover.title')}</Anchor>
+        <Alert color="red" role="alert">
+          {t('setupPassword.invalid')}
+        </Alert>
+        <Anchor component={Link} to="/recover-password">
+          {t('recover.title')}
+        </Anchor>
       </PublicLayout>
     );
   }
@@ -46,10 +50,27 @@ export default function SetupPassword() {
   return (
     <PublicLayout title={t('setupPassword.title')}>
       <Text>{t('setupPassword.greeting', { name: data.passwordCode.firstName, email: data.passwordCode.email })}</Text>
-      <form onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
         <Stack>
-          <PasswordInput label={t('setupPassword.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={tooShort} autoComplete="new-password" />
-          <PasswordInput label={t('setupPassword.confirmation')} value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} error={mismatch} autoComplete="new-password" />
+          <PasswordInput
+            label={t('setupPassword.password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={tooShort}
+            autoComplete="new-password"
+          />
+          <PasswordInput
+            label={t('setupPassword.confirmation')}
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.currentTarget.value)}
+            error={mismatch}
+            autoComplete="new-password"
+          />
           <Button type="submit" disabled={!password || !confirmation || !!tooShort || !!mismatch} loading={setup.inFlight}>
             {t('setupPassword.submit')}
           </Button>

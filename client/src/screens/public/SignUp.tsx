@@ -38,7 +38,8 @@ const schema = z
   })
   .superRefine((v, ctx) => {
     if (!v.existingLogin && v.firstName.trim() === '') ctx.addIssue({ code: 'custom', path: ['firstName'], message: required });
-    if (!v.existingLogin && v.password.length < 8) ctx.addIssue({ code: 'custom', path: ['password'], message: 'La contraseña debe tener al menos 8 caracteres' });
+    if (!v.existingLogin && v.password.length < 8)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'La contraseña debe tener al menos 8 caracteres' });
   });
 
 type Values = z.infer<typeof schema>;
@@ -50,7 +51,17 @@ export default function SignUp() {
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     mode: 'onChange',
-    defaultValues: { name: '', domain: '', neighborhoodType: 'NEIGHBORHOOD', country: 'México', existingLogin: false, firstName: '', lastName: '', email: '', password: '' },
+    defaultValues: {
+      name: '',
+      domain: '',
+      neighborhoodType: 'NEIGHBORHOOD',
+      country: 'México',
+      existingLogin: false,
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+    },
   });
   const { register, handleSubmit, watch, setValue, formState } = form;
   const existingLogin = watch('existingLogin');

@@ -29,8 +29,16 @@ export default function VerifyEmail() {
   return (
     <PublicLayout title={t('verifyEmail.title')}>
       {state === 'working' && <Loader aria-label={t('verifyEmail.verifying')} />}
-      {state === 'done' && <Alert color="green" role="status">{t('verifyEmail.done')}</Alert>}
-      {state === 'failed' && <Alert color="red" role="alert">{verify.error?.message ?? t('errors.load')}</Alert>}
+      {state === 'done' && (
+        <Alert color="green" role="status">
+          {t('verifyEmail.done')}
+        </Alert>
+      )}
+      {state === 'failed' && (
+        <Alert color="red" role="alert">
+          {verify.error?.message ?? t('errors.load')}
+        </Alert>
+      )}
       {state !== 'working' && <Button onClick={() => window.location.assign('/')}>{t('verifyEmail.continue')}</Button>}
     </PublicLayout>
   );

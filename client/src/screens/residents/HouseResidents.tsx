@@ -54,7 +54,14 @@ export default function HouseResidents() {
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const data = useLazyLoadQuery<HouseResidentsQuery>(
     query,
-    { houseId: admin ? btoa(`House:${houseId}`) : null, houseNodeId: btoa(`House:${houseId ?? 0}`), first: pageSize, offset, name: search.get('name') || null, admin },
+    {
+      houseId: admin ? btoa(`House:${houseId}`) : null,
+      houseNodeId: btoa(`House:${houseId ?? 0}`),
+      first: pageSize,
+      offset,
+      name: search.get('name') || null,
+      admin,
+    },
     { fetchPolicy: 'store-and-network', fetchKey },
   );
   const remove = useAppMutation<HouseResidentsDeleteMutation>(deleteMutation);

@@ -176,10 +176,18 @@ function AdminUserFields({ existing, roles }: { existing: Existing | null; roles
             rightSection={looking ? <Loader size="xs" /> : null}
             error={touched ? errors.email : null}
           />
-          {found && !alreadyAdmin && <Text size="sm" c="dimmed">{t('adminUsers.existingPerson')}</Text>}
+          {found && !alreadyAdmin && (
+            <Text size="sm" c="dimmed">
+              {t('adminUsers.existingPerson')}
+            </Text>
+          )}
           {alreadyAdmin && <Alert color="yellow">{t('adminUsers.alreadyAdmin', { email })}</Alert>}
           {existing?.pending && <Alert color="yellow">{t('adminUsers.invitedLocked')}</Alert>}
-          {existing && !existing.personalEditable && !existing.pending && <Text size="sm" c="dimmed">{t('adminUsers.personalLocked')}</Text>}
+          {existing && !existing.personalEditable && !existing.pending && (
+            <Text size="sm" c="dimmed">
+              {t('adminUsers.personalLocked')}
+            </Text>
+          )}
           <TextInput
             label={t('adminUsers.firstName')}
             value={values.firstName}
@@ -187,7 +195,12 @@ function AdminUserFields({ existing, roles }: { existing: Existing | null; roles
             onChange={(e) => set({ firstName: e.currentTarget.value })}
             error={touched ? errors.firstName : null}
           />
-          <TextInput label={t('adminUsers.lastName')} value={values.lastName} disabled={personalLocked} onChange={(e) => set({ lastName: e.currentTarget.value })} />
+          <TextInput
+            label={t('adminUsers.lastName')}
+            value={values.lastName}
+            disabled={personalLocked}
+            onChange={(e) => set({ lastName: e.currentTarget.value })}
+          />
           <Select
             label={t('adminUsers.role')}
             placeholder={t('adminUsers.chooseRole')}
@@ -198,7 +211,11 @@ function AdminUserFields({ existing, roles }: { existing: Existing | null; roles
             allowDeselect={false}
             error={touched ? errors.roleId : null}
           />
-          {!existing && <Text size="sm" c="dimmed">{t('adminUsers.invitationHint')}</Text>}
+          {!existing && (
+            <Text size="sm" c="dimmed">
+              {t('adminUsers.invitationHint')}
+            </Text>
+          )}
           <Group>
             <Button type="submit" disabled={invalid} loading={create.inFlight || update.inFlight}>
               {t('common.save')}

@@ -189,7 +189,9 @@ export default function AdminUsers() {
         </Table>
       </PagedList>
       <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('adminUsers.deleteTitle')}>
-        <Text>{toDelete ? t('adminUsers.deleteConfirm', { name: toDelete.pending ? t('adminUsers.invited') : fullName(toDelete), email: toDelete.email }) : ''}</Text>
+        <Text>
+          {toDelete ? t('adminUsers.deleteConfirm', { name: toDelete.pending ? t('adminUsers.invited') : fullName(toDelete), email: toDelete.email }) : ''}
+        </Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setToDelete(null)}>
             {t('common.cancel')}

@@ -7,7 +7,14 @@ import type { HouseTypeFormQuery } from '../../__generated__/HouseTypeFormQuery.
 import type { HouseTypeFormRuleQuery } from '../../__generated__/HouseTypeFormRuleQuery.graphql';
 import type { HouseTypeFormCreateMutation } from '../../__generated__/HouseTypeFormCreateMutation.graphql';
 import type { HouseTypeFormUpdateMutation } from '../../__generated__/HouseTypeFormUpdateMutation.graphql';
-import { CUSTOM_HOUSE_TYPE, LOCATION_FLAGS, PREDEFINED_HOUSE_TYPES, type CatastralAlgorithm, type CommunityKind, type LocationFlag } from '../../../../core/houseTypes.js';
+import {
+  CUSTOM_HOUSE_TYPE,
+  LOCATION_FLAGS,
+  PREDEFINED_HOUSE_TYPES,
+  type CatastralAlgorithm,
+  type CommunityKind,
+  type LocationFlag,
+} from '../../../../core/houseTypes.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
 import { useSession } from '../../components/SessionProvider.js';
@@ -90,7 +97,16 @@ function HouseTypeFields({ existing }: { existing: { id: string; values: Values 
   const kind = session.neighborhood?.neighborhoodType;
   const templates = PREDEFINED_HOUSE_TYPES[kind && kind in PREDEFINED_HOUSE_TYPES ? (kind as CommunityKind) : 'NEIGHBORHOOD'];
   const [values, setValues] = useState<Values>(
-    existing?.values ?? { predefined: '', title: '', description: '', defaultName: '', catastralAlgorithm: 'UNIQUE', hiddenToPublic: false, flags: noFlags, amount: '' },
+    existing?.values ?? {
+      predefined: '',
+      title: '',
+      description: '',
+      defaultName: '',
+      catastralAlgorithm: 'UNIQUE',
+      hiddenToPublic: false,
+      flags: noFlags,
+      amount: '',
+    },
   );
   // Spec 3 section 5: the monthly fee is required once the community has maintenance settings and COBRANZA.
   const amountRequired = useLazyLoadQuery<HouseTypeFormRuleQuery>(ruleQuery, {}, { fetchPolicy: 'store-and-network' }).houseTypeAmountRequired;
@@ -99,7 +115,11 @@ function HouseTypeFields({ existing }: { existing: { id: string; values: Values 
   const update = useAppMutation<HouseTypeFormUpdateMutation>(updateMutation);
   const custom = values.predefined === CUSTOM_HOUSE_TYPE;
   const template = templates.find((tp) => tp.title === values.predefined);
-  const shownFlags = custom ? values.flags : template ? (Object.fromEntries(LOCATION_FLAGS.map((f) => [f, !!template.flags[f]])) as Record<LocationFlag, boolean>) : noFlags;
+  const shownFlags = custom
+    ? values.flags
+    : template
+      ? (Object.fromEntries(LOCATION_FLAGS.map((f) => [f, !!template.flags[f]])) as Record<LocationFlag, boolean>)
+      : noFlags;
   const invalid = !values.predefined || (custom && values.title.trim() === '') || (amountRequired && values.amount.trim() === '');
   const options = [...templates.map((tp) => tp.title), ...(existing && !custom && !template ? [values.predefined] : []), CUSTOM_HOUSE_TYPE];
 
@@ -126,20 +146,33 @@ function HouseTypeFields({ existing }: { existing: { id: string; values: Values 
   return (
     <Stack maw={640}>
       <Title order={2}>{existing ? t('houseTypes.editTitle') : t('houseTypes.create')}</Title>
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         <Stack>
           <Select
             label={t('houseTypes.type')}
             data={options.map((o) => ({ value: o, label: o }))}
             value={values.predefined || null}
-            onChange={(v) => setValues({ ...values, predefined: v ?? '', defaultName: templates.find((tp) => tp.title === v)?.defaultName ?? values.defaultName })}
+            onChange={(v) =>
+              setValues({ ...values, predefined: v ?? '', defaultName: templates.find((tp) => tp.title === v)?.defaultName ?? values.defaultName })
+            }
             allowDeselect={false}
           />
-          {custom && (
-            <TextInput label={t('houseTypes.name')} value={values.title} onChange={(e) => setValues({ ...values, title: e.currentTarget.value })} />
-          )}
-          <Textarea label={t('houseTypes.description')} value={values.description} onChange={(e) => setValues({ ...values, description: e.currentTarget.value })} />
-          <TextInput label={t('houseTypes.defaultName')} value={values.defaultName} onChange={(e) => setValues({ ...values, defaultName: e.currentTarget.value })} />
+          {custom && <TextInput label={t('houseTypes.name')} value={values.title} onChange={(e) => setValues({ ...values, title: e.currentTarget.value })} />}
+          <Textarea
+            label={t('houseTypes.description')}
+            value={values.description}
+            onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
+          />
+          <TextInput
+            label={t('houseTypes.defaultName')}
+            value={values.defaultName}
+            onChange={(e) => setValues({ ...values, defaultName: e.currentTarget.value })}
+          />
           {custom && (
             <Select
               label={t('houseTypes.algorithm')}
@@ -172,10 +205,18 @@ function HouseTypeFields({ existing }: { existing: { id: string; values: Values 
               leftSection="$"
             />
           )}
-          <Checkbox label={t('houseTypes.hiddenToPublic')} checked={values.hiddenToPublic} onChange={(e) => setValues({ ...values, hiddenToPublic: e.currentTarget.checked })} />
+          <Checkbox
+            label={t('houseTypes.hiddenToPublic')}
+            checked={values.hiddenToPublic}
+            onChange={(e) => setValues({ ...values, hiddenToPublic: e.currentTarget.checked })}
+          />
           <Group>
-            <Button type="submit" disabled={invalid} loading={create.inFlight || update.inFlight}>{t('common.save')}</Button>
-            <Button variant="default" component={Link} to="/neighborhood/settings/houses-types">{t('common.cancel')}</Button>
+            <Button type="submit" disabled={invalid} loading={create.inFlight || update.inFlight}>
+              {t('common.save')}
+            </Button>
+            <Button variant="default" component={Link} to="/neighborhood/settings/houses-types">
+              {t('common.cancel')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -31,7 +31,11 @@ export default function HouseTypes() {
   const [search] = useSearchParams();
   const { pageSize, offset } = usePage();
   const [fetchKey, setFetchKey] = useState(0);
-  const data = useLazyLoadQuery<HouseTypesQuery>(query, { first: pageSize, offset, name: search.get('name') || null }, { fetchPolicy: 'store-and-network', fetchKey });
+  const data = useLazyLoadQuery<HouseTypesQuery>(
+    query,
+    { first: pageSize, offset, name: search.get('name') || null },
+    { fetchPolicy: 'store-and-network', fetchKey },
+  );
   const remove = useAppMutation<HouseTypesDeleteMutation>(deleteMutation);
   const rows =
     data.houseTypes?.edges.map(({ node }) => ({

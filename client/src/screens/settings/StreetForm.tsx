@@ -60,9 +60,7 @@ function StreetFields({ existing }: { existing: { id: string; name: string } | n
   const community = useLazyLoadQuery<StreetFormCommunityQuery>(communityQuery, {}, { fetchPolicy: 'store-or-network' });
 
   const save = async () => {
-    const ok = existing
-      ? await update.run({ input: { id: existing.id, name } }, 'updateStreet')
-      : await create.run({ input: { name } }, 'createStreet');
+    const ok = existing ? await update.run({ input: { id: existing.id, name } }, 'updateStreet') : await create.run({ input: { name } }, 'createStreet');
     if (ok) {
       notify('success', existing ? t('streets.updated') : t('streets.created'));
       navigate('/neighborhood/settings/streets');
@@ -72,15 +70,32 @@ function StreetFields({ existing }: { existing: { id: string; name: string } | n
   return (
     <Stack maw={480}>
       <Title order={2}>{existing ? t('streets.editTitle') : t('streets.create')}</Title>
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         <Stack>
-          <TextInput label={t('streets.name')} value={name} onChange={(e) => { setName(e.currentTarget.value); setTouched(true); }} error={touched ? error : null} />
+          <TextInput
+            label={t('streets.name')}
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setTouched(true);
+            }}
+            error={touched ? error : null}
+          />
           <Suspense fallback={null}>
             <CommunityMap postalCode={community.neighborhood?.postalCode ?? null} />
           </Suspense>
           <Group>
-            <Button type="submit" disabled={!!error} loading={create.inFlight || update.inFlight}>{t('common.save')}</Button>
-            <Button variant="default" component={Link} to="/neighborhood/settings/streets">{t('common.cancel')}</Button>
+            <Button type="submit" disabled={!!error} loading={create.inFlight || update.inFlight}>
+              {t('common.save')}
+            </Button>
+            <Button variant="default" component={Link} to="/neighborhood/settings/streets">
+              {t('common.cancel')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -31,7 +31,11 @@ export default function Streets() {
   const [search] = useSearchParams();
   const { pageSize, offset } = usePage();
   const [fetchKey, setFetchKey] = useState(0);
-  const data = useLazyLoadQuery<StreetsQuery>(query, { first: pageSize, offset, name: search.get('name') || null }, { fetchPolicy: 'store-and-network', fetchKey });
+  const data = useLazyLoadQuery<StreetsQuery>(
+    query,
+    { first: pageSize, offset, name: search.get('name') || null },
+    { fetchPolicy: 'store-and-network', fetchKey },
+  );
   const remove = useAppMutation<StreetsDeleteMutation>(deleteMutation);
 
   return (

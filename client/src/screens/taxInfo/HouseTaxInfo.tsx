@@ -73,7 +73,17 @@ export default function HouseTaxInfo() {
   return <TaxInfoFields key={fetchKey} data={data} admin={admin} houseId={houseId ?? null} onDeleted={() => setFetchKey((k) => k + 1)} />;
 }
 
-function TaxInfoFields({ data, admin, houseId, onDeleted }: { data: HouseTaxInfoQuery['response']; admin: boolean; houseId: string | null; onDeleted: () => void }) {
+function TaxInfoFields({
+  data,
+  admin,
+  houseId,
+  onDeleted,
+}: {
+  data: HouseTaxInfoQuery['response'];
+  admin: boolean;
+  houseId: string | null;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const { grants, session } = useSession();
   const canWrite = admin ? grants.has('ATaxUpdate') : grants.has('OTaxUpdate') || grants.has('STaxUpdate');
@@ -88,9 +98,7 @@ function TaxInfoFields({ data, admin, houseId, onDeleted }: { data: HouseTaxInfo
   const receiptOnFile = existing?.taxReceiptFileId ?? null;
   const { register, handleSubmit, control, formState, watch, setValue } = useForm<Input, unknown, Output>({
     resolver: zodResolver(taxInfoSchema),
-    defaultValues: existing
-      ? Object.fromEntries(Object.entries({ ...EMPTY, ...existing }).map(([k, v]) => [k, v ?? ''])) as Input
-      : EMPTY,
+    defaultValues: existing ? (Object.fromEntries(Object.entries({ ...EMPTY, ...existing }).map(([k, v]) => [k, v ?? ''])) as Input) : EMPTY,
   });
 
   const rfc = watch('rfc');
@@ -225,14 +233,23 @@ function TaxInfoFields({ data, admin, houseId, onDeleted }: { data: HouseTaxInfo
             {text('country')}
           </SimpleGrid>
           <Stack gap={4}>
-            <Text size="sm" fw={500}>{t('taxInfo.taxReceipt')}</Text>
+            <Text size="sm" fw={500}>
+              {t('taxInfo.taxReceipt')}
+            </Text>
             {receiptOnFile && !receiptId && (
               <Anchor href={`/api/1.0/files/${receiptOnFile}`} target="_blank" rel="noopener" size="sm">
                 {t('taxInfo.taxReceiptView')}
               </Anchor>
             )}
             {canWrite && (
-              <Uploader endpoint="/api/1.0/files" maxSizeMb={10} pattern={/\.(pdf|png|jpe?g|webp)$/i} accept=".pdf,.png,.jpg,.jpeg,.webp" onUploaded={setReceiptId} onRemoved={() => setReceiptId(null)} />
+              <Uploader
+                endpoint="/api/1.0/files"
+                maxSizeMb={10}
+                pattern={/\.(pdf|png|jpe?g|webp)$/i}
+                accept=".pdf,.png,.jpg,.jpeg,.webp"
+                onUploaded={setReceiptId}
+                onRemoved={() => setReceiptId(null)}
+              />
             )}
           </Stack>
           {canWrite && (

@@ -125,15 +125,24 @@ export default function UserSettings() {
           <Title order={4}>{t('userSettings.personal')}</Title>
           <TextInput label={t('userSettings.firstName')} {...register('firstName')} error={formState.errors.firstName?.message} />
           <TextInput label={t('userSettings.lastName')} {...register('lastName')} />
-          <DateField label={t('userSettings.birthDate')} value={watch('birthDate')} onChange={(d) => setValue('birthDate', d ? dayjs(d).toDate() : null)} maxDate={new Date()} />
+          <DateField
+            label={t('userSettings.birthDate')}
+            value={watch('birthDate')}
+            onChange={(d) => setValue('birthDate', d ? dayjs(d).toDate() : null)}
+            maxDate={new Date()}
+          />
           <TextInput label={t('userSettings.mobile')} {...register('mobile')} error={formState.errors.mobile?.message} />
           <TextInput label={t('userSettings.landline')} {...register('landline')} error={formState.errors.landline?.message} />
-          <Button type="submit" loading={basic.inFlight} w="fit-content">{t('userSettings.save')}</Button>
+          <Button type="submit" loading={basic.inFlight} w="fit-content">
+            {t('userSettings.save')}
+          </Button>
         </Stack>
       </form>
       <Divider />
       <Title order={4}>{t('userSettings.emailSection')}</Title>
-      <Text>{t('userSettings.currentEmail')}: {viewer.email}</Text>
+      <Text>
+        {t('userSettings.currentEmail')}: {viewer.email}
+      </Text>
       {viewer.newEmail && <Alert color="yellow">{t('userSettings.pendingEmail', { email: viewer.newEmail })}</Alert>}
       <TextInput label={t('userSettings.newEmail')} type="email" value={newEmail} onChange={(e) => setNewEmail(e.currentTarget.value)} error={emailError} />
       <Button onClick={changeEmail} disabled={!newEmail || !!emailError} loading={emailChange.inFlight} w="fit-content">
@@ -141,10 +150,31 @@ export default function UserSettings() {
       </Button>
       <Divider />
       <Title order={4}>{t('userSettings.passwordSection')}</Title>
-      <PasswordInput label={t('userSettings.currentPassword')} value={passwords.current} onChange={(e) => setPasswords({ ...passwords, current: e.currentTarget.value })} autoComplete="current-password" />
-      <PasswordInput label={t('userSettings.newPassword')} value={passwords.next} onChange={(e) => setPasswords({ ...passwords, next: e.currentTarget.value })} autoComplete="new-password" />
-      <PasswordInput label={t('userSettings.confirmPassword')} value={passwords.confirmation} onChange={(e) => setPasswords({ ...passwords, confirmation: e.currentTarget.value })} error={passwordMismatch} autoComplete="new-password" />
-      <Button onClick={changePassword} disabled={!passwords.current || passwords.next.length < 8 || !!passwordMismatch || !passwords.confirmation} loading={passwordChange.inFlight} w="fit-content">
+      <PasswordInput
+        label={t('userSettings.currentPassword')}
+        value={passwords.current}
+        onChange={(e) => setPasswords({ ...passwords, current: e.currentTarget.value })}
+        autoComplete="current-password"
+      />
+      <PasswordInput
+        label={t('userSettings.newPassword')}
+        value={passwords.next}
+        onChange={(e) => setPasswords({ ...passwords, next: e.currentTarget.value })}
+        autoComplete="new-password"
+      />
+      <PasswordInput
+        label={t('userSettings.confirmPassword')}
+        value={passwords.confirmation}
+        onChange={(e) => setPasswords({ ...passwords, confirmation: e.currentTarget.value })}
+        error={passwordMismatch}
+        autoComplete="new-password"
+      />
+      <Button
+        onClick={changePassword}
+        disabled={!passwords.current || passwords.next.length < 8 || !!passwordMismatch || !passwords.confirmation}
+        loading={passwordChange.inFlight}
+        w="fit-content"
+      >
         {t('userSettings.changePassword')}
       </Button>
     </Stack>
