@@ -5,7 +5,7 @@ import { communityOf, type ServiceContext, type Tx } from '../../kernel/context.
 import { boundedText, parseInput } from '../../kernel/input.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
-import { formatMoney, parseMoney } from '../../../core/money.js';
+import { formatMoney, parseMoney, MAX_MONEY } from '../../../core/money.js';
 import { CUSTOM_HOUSE_TYPE, LOCATION_FLAGS, templateFlags, templateFor, type CommunityKind } from '../../../core/houseTypes.js';
 import { detachHouseType } from '../houses/rows.js';
 
@@ -15,8 +15,8 @@ const flag = z
   .transform((v) => !!v);
 const optionalText = (max: number, label: string) => boundedText(max, label).nullish();
 
-/** Largest fee HouseType.amount (Decimal(12,2)) holds. */
-const MAX_FEE = parseMoney('9999999999.99')!;
+/** Largest fee HouseType.amount (Decimal(14,2), like every amount) holds. */
+const MAX_FEE = MAX_MONEY;
 const FEE_MESSAGE = 'La cuota de mantenimiento debe ser una cantidad positiva con hasta dos decimales';
 
 /** The monthly fee: a typed amount (core/money.ts), never negative, stored with two decimals; blank is none. */
