@@ -1,8 +1,11 @@
 // Throttles for password guesses and public sign-ups, atomic with any number of app instances: an
-// attempt takes a PostgreSQL advisory lock on its key (and address) if it is free, counts the attempts in the
-// window, and is recorded before the lock is released at commit; over the limit it is refused (429)
-// and not recorded. The password check happens after, outside the lock: however many requests race,
-// at most `max` of them reach it. Nothing lives in memory: PostgreSQL (or PGlite) holds the counters.
+// attempt takes PostgreSQL advisory locks on its counters (key and address, key, address) if they are
+// free, counts the attempts in the window, and is recorded before the locks are released at commit; over
+// the limit it is refused (429) and not recorded. The password check happens after, outside the locks:
+// however many requests race, at most `max` of them reach it. A busy lock is tried again a few times,
+// never waited on, and only a few attempts per counter may be at it at once in one instance (the rest
+// answer 429 at once), so a crowd of attempts cannot fill the connection pool. PostgreSQL (or PGlite)
+// holds the counters; memory holds only how many attempts are under way.
 import type { Prisma } from '../db/client.js';
 import { TooManyAttemptsError, RateLimitedError } from '../kernel/errors.js';
 
@@ -41,23 +44,68 @@ export interface Attempt {
  * otherwise) when a rule is over its limit. A password guess counts as failed until `attemptSucceeded`.
  */
 export async function takeAttempt(prisma: Prisma, key: string, ip: string, rules: readonly AttemptRule[]): Promise<Attempt> {
-  // The locks are tried, never waited for: a crowd of attempts on one account must not hold the
-  // database's connections (and everyone else's requests) while they queue. A busy key is retried a few
-  // times outside the transaction, then refused.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await countAndRecord(prisma, key, ip, rules);
-    } catch (error) {
-      if (!(error instanceof LockBusy)) throw error;
-      if (attempt >= LOCK_TRIES) throw new TooManyAttemptsError(1, 'Hay demasiados intentos en curso para esta cuenta. Intenta de nuevo en un momento');
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 25));
+  const guesses = !key.startsWith('#');
+  const busy = () =>
+    guesses
+      ? new TooManyAttemptsError(1, 'Hay demasiados intentos en curso para esta cuenta. Intenta de nuevo en un momento')
+      : new RateLimitedError('Hay demasiados intentos en curso. Intenta de nuevo en un momento');
+  const held: string[] = [];
+  // A crowd on one key (or one address) is refused in this instance before it touches the database: a
+  // few attempts at a time per slot go on to the locks, the others answer 429 at once.
+  const occupy = (slots: { name: string; max: number }[]) => {
+    if (slots.some((slot) => (inFlight.get(slot.name) ?? 0) >= slot.max)) throw busy();
+    for (const slot of slots) {
+      inFlight.set(slot.name, (inFlight.get(slot.name) ?? 0) + 1);
+      held.push(slot.name);
+    }
+  };
+  try {
+    occupy([
+      ...(rules.some((r) => r.scope === 'key+address') ? [{ name: pairName(key, ip), max: MAX_IN_FLIGHT_PER_KEY }] : []),
+      ...(rules.some((r) => r.scope === 'address') ? [{ name: `ip:${ip}`, max: MAX_IN_FLIGHT_PER_ADDRESS }] : []),
+    ]);
+    // An address the person signed in from before is not held to the account's global limit (nor to its
+    // lock and slots): guesses spread over other addresses cannot lock the owner out of their usual one.
+    const knownAddress =
+      guesses &&
+      rules.some((r) => r.scope === 'key') &&
+      (await prisma.signInAttempt.count({
+        where: { email: key, ip, succeeded: true, attemptedAt: { gte: new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000) } },
+      })) > 0;
+    const applied = rules.filter((rule) => !(knownAddress && rule.scope === 'key'));
+    if (applied.some((r) => r.scope === 'key')) occupy([{ name: `key:${key}`, max: MAX_IN_FLIGHT_PER_KEY }]);
+    // The locks are tried, never waited for: attempts on one account must not hold the database's
+    // connections (and everyone else's requests) while they queue. A busy lock is tried again a few
+    // times, holding no connection in between, then the attempt is refused.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await countAndRecord(prisma, key, ip, applied);
+      } catch (error) {
+        if (!(error instanceof LockBusy)) throw error;
+        if (attempt >= LOCK_TRIES) throw busy();
+        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
+      }
+    }
+  } finally {
+    for (const name of held) {
+      const left = (inFlight.get(name) ?? 1) - 1;
+      if (left > 0) inFlight.set(name, left);
+      else inFlight.delete(name);
     }
   }
 }
 
-const LOCK_TRIES = 8;
+/** Tries of the advisory locks (10-30 ms apart) before an attempt is refused as busy. */
+const LOCK_TRIES = 5;
+/** Attempts of one account (from one address, or from unknown addresses) taking their locks at once in this instance. */
+export const MAX_IN_FLIGHT_PER_KEY = 3;
+/** Attempts from one address at once in this instance (several people behind one NAT sign in now and then). */
+export const MAX_IN_FLIGHT_PER_ADDRESS = 8;
+const inFlight = new Map<string, number>();
 /** How long an address that signed in to an account stays trusted by that account's global limit. */
-const KNOWN_ADDRESS_DAYS = 90;
+export const KNOWN_ADDRESS_DAYS = 90;
+
+const pairName = (key: string, ip: string) => `pair:${ip}:${key}`;
 
 class LockBusy extends Error {}
 
@@ -65,25 +113,17 @@ async function countAndRecord(prisma: Prisma, key: string, ip: string, rules: re
   const guesses = !key.startsWith('#');
   return prisma.$transaction(
     async (tx) => {
-      // One holder at a time per key and per address, on every instance (taken in this order); released at
+      // One holder at a time per counter (key and address, key, address), on every instance; released at
       // commit, after the row is inserted.
       const lock = async (name: string) => {
         const [row] = await tx.$queryRaw<{ ok: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext(${name})) AS ok`;
         if (!row?.ok) throw new LockBusy();
       };
-      if (rules.some((r) => r.scope !== 'address')) await lock(`attempt:key:${key}`);
+      if (rules.some((r) => r.scope === 'key+address')) await lock(`attempt:${pairName(key, ip)}`);
+      if (rules.some((r) => r.scope === 'key')) await lock(`attempt:key:${key}`);
       if (rules.some((r) => r.scope === 'address')) await lock(`attempt:ip:${ip}`);
-      // An address the person signed in from is not held to the account's global limit: guesses spread
-      // over other addresses cannot lock the owner out of their own.
-      const knownAddress =
-        guesses &&
-        rules.some((r) => r.scope === 'key') &&
-        (await tx.signInAttempt.count({
-          where: { email: key, ip, succeeded: true, attemptedAt: { gte: new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000) } },
-        })) > 0;
-      const applied = rules.filter((rule) => !(knownAddress && rule.scope === 'key'));
       const counts = await Promise.all(
-        applied.map((rule) => {
+        rules.map((rule) => {
           const since = new Date(Date.now() - rule.windowMinutes * 60_000);
           const sameKind = guesses ? { NOT: { email: { startsWith: '#' } } } : { email: key };
           const where = rule.scope === 'address' ? { ip, ...sameKind } : rule.scope === 'key' ? { email: key } : { email: key, ip };
@@ -91,7 +131,7 @@ async function countAndRecord(prisma: Prisma, key: string, ip: string, rules: re
           return tx.signInAttempt.count({ where: { ...where, ...(guesses ? { succeeded: false } : {}), attemptedAt: { gte: since } } });
         }),
       );
-      const over = applied.filter((rule, i) => counts[i] >= rule.max);
+      const over = rules.filter((rule, i) => counts[i] >= rule.max);
       if (over.length) {
         // A refused attempt is not recorded: hammering a locked key does not keep it locked past the window.
         const minutes = Math.max(...over.map((r) => r.windowMinutes));

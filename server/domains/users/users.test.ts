@@ -83,7 +83,7 @@ describe('my user', () => {
     expect(signIn.status).toBe(429);
   });
 
-  it('lets only 5 of 30 concurrent current-password guesses reach the check', async () => {
+  it('lets at most 5 of 30 concurrent current-password guesses reach the check, the rest answer 429', async () => {
     const token = await t.signIn('vecino4@demo.mx');
     const before = passwordChecks.count;
     const answers = await Promise.all(
@@ -91,9 +91,12 @@ describe('my user', () => {
         t.rest('PUT', '/users/me/password', { current_password: `mala-${i}`, password: 'nueva-clave-1' }, { token, ip: '10.31.0.1' }),
       ),
     );
-    expect(passwordChecks.count - before).toBe(5);
-    expect(answers.filter((a) => a.status === 400).length).toBe(5);
-    expect(answers.filter((a) => a.status === 429).length).toBe(25);
+    // Over the limit, or refused at once while other guesses of the account are under way (never queued).
+    const checks = passwordChecks.count - before;
+    expect(checks).toBeGreaterThanOrEqual(1);
+    expect(checks).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 400).length).toBe(checks);
+    expect(answers.filter((a) => a.status === 429).length).toBe(30 - checks);
   });
 });
 
