@@ -2,7 +2,7 @@
 // an ended session is refused at once in this instance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/testApp.js';
-import { forgetSession, VIEWER_CACHE_MS } from './viewer.js';
+import { forgetSession, loadViewer, VIEWER_CACHE_MS } from './viewer.js';
 import { hashToken } from './tokens.js';
 
 let t: TestApp;
@@ -60,6 +60,43 @@ describe('viewer cache', () => {
     expect((await t.gql(SESSION, {}, { token })).status).toBe(200);
     await t.app.db.prisma.session.updateMany({ where: { tokenHash: hashToken(token) }, data: { endedAt: new Date() } });
     expect((await t.gql(SESSION, {}, { token })).status).toBe(401);
+  });
+
+  it('refuses a device ended from another session at once, although it was cached', async () => {
+    const phone = await t.signIn('admin@demo.mx');
+    const laptop = await t.signIn('admin@demo.mx');
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // past the quiet time of earlier writes
+    expect((await t.gql(SESSION, {}, { token: phone })).status).toBe(200);
+    expect((await t.gql(SESSION, {}, { token: laptop })).status).toBe(200);
+    const ended = await t.gql(
+      'mutation { endDevices(input: {}) { __typename ... on MutationEndDevicesSuccess { data { endedCount } } } }',
+      {},
+      { token: laptop },
+    );
+    expect(ended.body.data.endDevices.data.endedCount).toBeGreaterThanOrEqual(1);
+    expect((await t.gql(SESSION, {}, { token: phone })).status).toBe(401);
+    expect((await t.gql(SESSION, {}, { token: laptop })).status).toBe(200);
+  });
+
+  it('forgets cached viewers when a session is ended through Kysely', async () => {
+    const token = await t.signIn('admin@demo.mx');
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // past the quiet time of earlier writes
+    expect((await t.gql(SESSION, {}, { token })).status).toBe(200);
+    const before = t.app.db.statements();
+    await t.gql('{ __typename }', {}, { token });
+    expect(t.app.db.statements() - before).toBe(0); // cached
+    await t.app.db.kysely.updateTable('Session').set({ endedAt: new Date() }).where('tokenHash', '=', hashToken(token)).execute();
+    expect((await t.gql(SESSION, {}, { token })).status).toBe(401);
+  });
+
+  it('finds a session by id with a uuid, and nothing for an id that is not one', async () => {
+    const token = await t.signIn('admin@demo.mx');
+    const session = await t.app.db.prisma.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+    expect((await loadViewer(t.app.db, session.id, 'id'))?.email).toBe('admin@demo.mx');
+    const before = t.app.db.statements();
+    expect(await loadViewer(t.app.db, 'no-es-uuid', 'id')).toBeNull();
+    expect(await loadViewer(t.app.db, `${session.id}' OR '1'='1`, 'id')).toBeNull();
+    expect(t.app.db.statements() - before).toBe(0);
   });
 
   it('forgets by session id too', async () => {

@@ -28,8 +28,9 @@ export interface Database {
    */
   kysely: KyselyDb;
   /**
-   * Called after any statement that updates or deletes a row of Session, Membership, Role,
-   * Neighborhood or User (the viewer cache of server/auth/viewer.ts forgets what it holds).
+   * Called after any statement (Prisma, Kysely or sql) that updates or deletes a row of Session, Membership,
+   * Role, Neighborhood or User (the viewer cache of server/auth/viewer.ts forgets what it holds). A statement
+   * that starts with a comment is not one (viewer.ts's lastSeenAt touch: it changes nobody's viewer).
    */
   onViewerWrite: (listener: () => void) => void;
   migrate: () => Promise<string[]>;
@@ -90,7 +91,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const kysely = new Kysely<DB>({
     dialect,
     log: (event) => {
-      if (event.level === 'query') count++;
+      if (event.level !== 'query') return;
+      count++;
+      if (viewerListeners.length && VIEWER_TABLES.test(event.query.sql)) for (const listener of viewerListeners) listener();
     },
   });
   return {

@@ -7,7 +7,7 @@ import { NotFoundError, SignInError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords.js';
 import { attemptSucceeded, PASSWORD_RULES, takeAttempt, type Attempt } from '../../auth/rateLimit.js';
-import { loadViewer } from '../../auth/viewer.js';
+import { forgetSession, loadViewer } from '../../auth/viewer.js';
 import { sessionCookie } from '../../auth/cookies.js';
 import { hashToken, newToken } from '../../auth/tokens.js';
 
@@ -162,10 +162,13 @@ export async function signOut(ctx: ServiceContext) {
   return { viaCookie: viewer.viaCookie };
 }
 
-/** Tells the user's tabs and sockets (sessionEvents, websocket.ts) that these sessions ended. */
+/** After commit: forgets the ended sessions' cached viewers and tells the user's tabs and sockets (sessionEvents, websocket.ts). */
 export function announceSignedOut(ctx: Pick<ServiceContext, 'pubsub'>, userId: number, sessionIds: string[]) {
   const at = new Date();
-  for (const sessionId of sessionIds) ctx.pubsub.publish('user:session', userId, { kind: 'SIGNED_OUT', sessionId, at });
+  for (const sessionId of sessionIds) {
+    forgetSession(sessionId);
+    ctx.pubsub.publish('user:session', userId, { kind: 'SIGNED_OUT', sessionId, at });
+  }
 }
 
 /** Ends the user's open sessions (all, or all but one) inside a write; announce the result after commit. */
@@ -185,7 +188,10 @@ export async function switchAccount(ctx: ServiceContext, accountId: number) {
     const account = await tx.membership.findFirst({ where: { id: accountId, userId: viewer.userId, active: true }, select: { id: true } });
     if (!account) throw new NotFoundError('La cuenta no existe o ya no tienes acceso a ella');
     await tx.session.update({ where: { id: viewer.sessionId }, data: { membershipId: account.id } });
-    afterCommit(() => ctx.pubsub.publish('user:session', viewer.userId, { kind: 'ACCOUNT_SWITCHED', sessionId: viewer.sessionId, at: new Date() }));
+    afterCommit(() => {
+      forgetSession(viewer.sessionId);
+      ctx.pubsub.publish('user:session', viewer.userId, { kind: 'ACCOUNT_SWITCHED', sessionId: viewer.sessionId, at: new Date() });
+    });
   });
   ctx.actor = await loadViewer(ctx.db, viewer.sessionId, 'id');
 }
