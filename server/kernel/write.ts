@@ -19,8 +19,9 @@ export interface WriteOptions {
   /** The audit record of this write, written in the same transaction (records that need the result: scope.audit). */
   audit?: AuditRecord | null;
   /**
-   * Repeats with the same key and body answer the first result; another body answers 422; a repeat
-   * while the first runs answers 409. Defaults to the request's Idempotency-Key header (first write only).
+   * A mutation's idempotencyKey input: repeats with the same key and `request` answer the first result;
+   * another request answers 422; a repeat while the first runs answers 409. (The Idempotency-Key header
+   * protects the whole HTTP request instead: server/graphql/idempotency.ts.)
    */
   idempotencyKey?: string | null;
   /** What the key protects: the operation's name and its input (compared as a hash on repeats). */
@@ -33,10 +34,10 @@ const MAX_ATTEMPTS = 5;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const KEY_PATTERN = IDEMPOTENCY_KEY_PATTERN;
 
-/** Runs `fn` as one audited, retried, optionally idempotent write. The result must be plain JSON data. */
 /** What a write needs of its context: a service context, or less for infrastructure (uploads). */
 export type WriteContext = Pick<ServiceContext, 'prisma' | 'db' | 'actor' | 'ip'> & Partial<Pick<ServiceContext, 'headerIdempotency'>>;
 
+/** Runs `fn` as one audited, retried, optionally idempotent write. The result must be plain JSON data. */
 export async function write<T>(ctx: WriteContext, options: WriteOptions, fn: (scope: WriteScope) => Promise<T>): Promise<T> {
   // The Idempotency-Key header of the HTTP request (claimed by server/graphql/idempotency.ts): its first write marks it.
   const header = ctx.headerIdempotency;
