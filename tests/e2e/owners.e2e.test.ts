@@ -73,7 +73,10 @@ describe('administration of owners in the browser', () => {
 
     // Filters live in the query string with the page. The list must have loaded first: a filter typed while
     // the screen is still suspended is typed into an input that is about to be replaced.
-    await page.getByText(/\d+ registros/).first().waitFor();
+    await page
+      .getByText(/\d+ registros/)
+      .first()
+      .waitFor();
     await page.getByLabel('Clave catastral').fill('E2E-001');
     await page.waitForURL(/catastral=E2E-001/);
     await choose(page, 'Estado', 'Activa');
