@@ -1,37 +1,34 @@
 // Every route of the client with the grants it needs (any one of them), in one table. A route whose
 // screen is built names it in `screen`; the others show the "coming soon" page of their area.
-import type { ComponentType } from 'react';
-import { lazy } from 'react';
+import type { ScreenRoute } from './router/screenRoute.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
 
-export interface AppRoute {
-  path: string;
+export interface AppRoute extends ScreenRoute {
   /** Any one of these grants opens the route; [] means any signed-in user. */
   grants: string[];
   superAdmin?: boolean;
   /** i18n key of the menu entry, when the route is in the menu. */
   menu?: { group: MenuGroup; label: string };
-  screen?: ComponentType;
 }
 
-const UserSettings = lazy(() => import('./screens/user/UserSettings.js'));
-const Installations = lazy(() => import('./screens/user/Installations.js'));
-const Dashboard = lazy(() => import('./screens/common/Dashboard.js'));
-const Streets = lazy(() => import('./screens/settings/Streets.js'));
-const StreetForm = lazy(() => import('./screens/settings/StreetForm.js'));
-const HouseTypes = lazy(() => import('./screens/settings/HouseTypes.js'));
-const HouseTypeForm = lazy(() => import('./screens/settings/HouseTypeForm.js'));
-const HouseResidents = lazy(() => import('./screens/residents/HouseResidents.js'));
-const HouseResidentForm = lazy(() => import('./screens/residents/HouseResidentForm.js'));
-const HouseTaxInfo = lazy(() => import('./screens/taxInfo/HouseTaxInfo.js'));
-const AdminUsers = lazy(() => import('./screens/settings/AdminUsers.js'));
-const AdminUserForm = lazy(() => import('./screens/settings/AdminUserForm.js'));
-const Owners = lazy(() => import('./screens/owners/Owners.js'));
-const OwnerForm = lazy(() => import('./screens/owners/OwnerForm.js'));
-const OwnerActivate = lazy(() => import('./screens/owners/OwnerActivate.js'));
-const OwnerChange = lazy(() => import('./screens/owners/OwnerChange.js'));
-const MassiveLoad = lazy(() => import('./screens/owners/MassiveLoad.js'));
+const UserSettings = () => import('./screens/user/UserSettings.js');
+const Installations = () => import('./screens/user/Installations.js');
+const Dashboard = () => import('./screens/common/Dashboard.js');
+const Streets = () => import('./screens/settings/Streets.js');
+const StreetForm = () => import('./screens/settings/StreetForm.js');
+const HouseTypes = () => import('./screens/settings/HouseTypes.js');
+const HouseTypeForm = () => import('./screens/settings/HouseTypeForm.js');
+const HouseResidents = () => import('./screens/residents/HouseResidents.js');
+const HouseResidentForm = () => import('./screens/residents/HouseResidentForm.js');
+const HouseTaxInfo = () => import('./screens/taxInfo/HouseTaxInfo.js');
+const AdminUsers = () => import('./screens/settings/AdminUsers.js');
+const AdminUserForm = () => import('./screens/settings/AdminUserForm.js');
+const Owners = () => import('./screens/owners/Owners.js');
+const OwnerForm = () => import('./screens/owners/OwnerForm.js');
+const OwnerActivate = () => import('./screens/owners/OwnerActivate.js');
+const OwnerChange = () => import('./screens/owners/OwnerChange.js');
+const MassiveLoad = () => import('./screens/owners/MassiveLoad.js');
 
 export const ROUTES: AppRoute[] = [
   { path: '/', grants: [], screen: Dashboard },
@@ -165,7 +162,8 @@ export const HOME_PRIORITY: { path: string; grants: string[]; superAdmin?: boole
 
 export function homeRedirect(grants: ReadonlySet<string>, superAdmin: boolean, routes: AppRoute[] = ROUTES): string | null {
   for (const target of HOME_PRIORITY) {
-    const exists = routes.some((r) => r.path === target.path);
+    // Only screens that are built: a "coming soon" page is no place to land after sign-in.
+    const exists = routes.some((r) => r.path === target.path && r.screen);
     const granted = target.superAdmin ? superAdmin : target.grants.some((g) => grants.has(g));
     if (exists && granted) return target.path;
   }

@@ -1,5 +1,6 @@
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
+import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 
 dayjs.locale('es');

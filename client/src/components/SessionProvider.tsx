@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
+import { graphql, type PreloadedQuery, usePreloadedQuery, useSubscription } from 'react-relay';
 import type { SessionProviderQuery, SessionProviderQuery$data } from '../__generated__/SessionProviderQuery.graphql';
 import type { SessionProviderEventsSubscription } from '../__generated__/SessionProviderEventsSubscription.graphql';
-import { broadcastSessionClosed } from '../relay/environment.js';
+import { broadcastSessionClosed } from '../relay/request.js';
 
 type SessionData = NonNullable<SessionProviderQuery$data['session']>;
 
@@ -20,7 +20,7 @@ export function useSession(): SessionValue {
   return value;
 }
 
-const sessionQuery = graphql`
+export const sessionQuery = graphql`
   query SessionProviderQuery {
     session {
       grants
@@ -43,9 +43,17 @@ const eventsSubscription = graphql`
   }
 `;
 
-/** Loads the session; children render only for a signed-in user (otherwise `signedOut`). */
-export function SessionProvider({ children, signedOut }: { children: ReactNode; signedOut: ReactNode }) {
-  const data = useLazyLoadQuery<SessionProviderQuery>(sessionQuery, {}, { fetchPolicy: 'store-and-network' });
+/** The session of the signed-in layout's preloaded query; children render only for a signed-in user. */
+export function SessionProvider({
+  children,
+  signedOut,
+  queryRef,
+}: {
+  children: ReactNode;
+  signedOut: ReactNode;
+  queryRef: PreloadedQuery<SessionProviderQuery>;
+}) {
+  const data = usePreloadedQuery<SessionProviderQuery>(sessionQuery, queryRef);
   const session = data.session;
   const value = useMemo(() => (session ? { session, grants: new Set(session.grants), superAdmin: session.superAdmin } : null), [session]);
   if (!value) return <>{signedOut}</>;

@@ -1,33 +1,21 @@
 import { useCallback, useState } from 'react';
 import { useMutation } from 'react-relay';
 import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
-import { CallError } from '../relay/environment.js';
-import { errorMessage } from './errors.js';
-import { notify } from './notify.js';
+import { type RunOptions, settleCallError, settleSuccess, settleTyped, type TypedError, typedError } from './mutationResult.js';
 
-export interface TypedError {
-  __typename: string;
-  code?: number;
-  message?: string;
-  issues?: readonly { field: string; message: string }[];
-}
-
-/** A plugin-errors result: the typed error when the mutation failed as expected, else null. */
-export function typedError(result: unknown): TypedError | null {
-  const value = result as TypedError | null | undefined;
-  return value?.__typename.endsWith('Error') ? value : null;
-}
+export { typedError, type RunOptions, type TypedError } from './mutationResult.js';
 
 /**
- * Commits a mutation and resolves with its root field's result. Unexpected failures show the generic
- * error display; typed errors come back for the screen to show (or are shown as a danger notice).
+ * The one mutation hook of the app: commits a mutation and resolves with its root field's result, or
+ * null when it failed. Success shows `options.success`; typed errors land under the form's fields
+ * (`options.form`) or as a danger notice; unexpected failures show the generic error display.
  */
 export function useAppMutation<M extends MutationParameters>(mutation: GraphQLTaggedNode) {
   const [commit, inFlight] = useMutation<M>(mutation);
   const [error, setError] = useState<TypedError | null>(null);
   const run = useCallback(
-    (variables: M['variables'], field: keyof M['response'], options: { notifyTypedError?: boolean } = {}) =>
-      new Promise<M['response'][keyof M['response']] | null>((resolve) => {
+    <K extends keyof M['response']>(variables: M['variables'], field: K, options: RunOptions<any> = {}) =>
+      new Promise<M['response'][K] | null>((resolve) => {
         setError(null);
         commit({
           variables,
@@ -36,14 +24,15 @@ export function useAppMutation<M extends MutationParameters>(mutation: GraphQLTa
             const failure = typedError(result);
             if (failure) {
               setError(failure);
-              if (options.notifyTypedError !== false) notify('danger', failure.message ?? '');
+              settleTyped(failure, options);
               resolve(null);
-            } else resolve(result);
+            } else {
+              settleSuccess(options);
+              resolve(result);
+            }
           },
           onError: (e) => {
-            if (!(e instanceof CallError && e.status === 401)) {
-              notify('danger', e instanceof CallError ? errorMessage({ status: e.status, data: e.data, key: e.key }) : errorMessage(null));
-            }
+            settleCallError(e);
             resolve(null);
           },
         });

@@ -2,7 +2,7 @@
 // This module owns the writes of the Session table (ending sessions on removed accounts: memberships.ts).
 import { z } from 'zod';
 import { actorOf, type ServiceContext, type Tx } from '../../kernel/context.js';
-import { boundedText, parseInput } from '../../kernel/input.js';
+import { parseInput } from '../../kernel/input.js';
 import { NotFoundError, SignInError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords.js';
@@ -11,26 +11,9 @@ import { forgetSession, loadViewer } from '../../auth/viewer.js';
 import { sessionCookie } from '../../auth/cookies.js';
 import { hashToken, newToken } from '../../auth/tokens.js';
 
-/** Longest e-mail address (RFC 5321 path limit) and password accepted anywhere. */
-export const MAX_EMAIL = 254;
-export const MAX_PASSWORD = 200;
+import { emailInput, MAX_EMAIL, MAX_PASSWORD, SignInSchema } from '../../../core/account.js';
 
-export const emailInput = (message = 'El correo electrónico no es válido') =>
-  z
-    .string()
-    .max(MAX_EMAIL * 2, message)
-    .trim()
-    .toLowerCase()
-    .pipe(z.email(message).max(MAX_EMAIL, message));
-
-export const SignInSchema = z.object({
-  email: emailInput(),
-  password: z.string().min(1, 'La contraseña es requerida').max(MAX_PASSWORD, `La contraseña debe tener como máximo ${MAX_PASSWORD} caracteres`),
-  houseId: z.number().int().positive().max(2_147_483_647).nullish(),
-  domain: boundedText(60, 'El dominio').nullish(),
-  apiToken: z.boolean().nullish(),
-  setCookie: z.boolean().nullish(),
-});
+export { emailInput, MAX_EMAIL, MAX_PASSWORD, SignInSchema };
 
 export type SignInInput = z.input<typeof SignInSchema>;
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../components/SessionProvider.js';
 import { errorMessage } from '../../components/errors.js';
 import { notify } from '../../components/notify.js';
-import { broadcastSessionClosed } from '../../relay/environment.js';
+import { broadcastSessionClosed } from '../../relay/request.js';
 
 const MAX_MB = 5;
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation } from 'react-relay';
 import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
-import { CallError } from '../../relay/environment.js';
+import { CallError } from '../../relay/request.js';
 import { errorMessage } from '../../components/errors.js';
 import { notify } from '../../components/notify.js';
 import { typedError, type TypedError } from '../../components/mutations.js';

@@ -1,14 +1,20 @@
+// The sign-in page: the first thing every visitor loads, so it carries no Relay runtime (plain fetch
+// of its generated operations) and only the inputs it shows.
 import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { graphql } from 'react-relay';
+import { graphql } from 'relay-runtime';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SignInMutation } from '../../__generated__/SignInMutation.graphql';
-import type { SignInSwitchMutation } from '../../__generated__/SignInSwitchMutation.graphql';
-import { useAppMutation } from '../../components/mutations.js';
+import SignInOperation, { type SignInMutation } from '../../__generated__/SignInMutation.graphql.js';
+import SwitchOperation, { type SignInSwitchMutation } from '../../__generated__/SignInSwitchMutation.graphql.js';
+import { SignInSchema } from '../../../../core/account.js';
+import { field, useZodForm } from '../../components/forms.js';
+import { useFetchMutation } from '../../components/mutationResult.js';
+import { returnPath } from '../../router/session.js';
 import { PublicLayout } from './PublicLayout.js';
 
-const signInMutation = graphql`
+// Compiled by relay-compiler into the artifacts imported above; sent over plain fetch.
+graphql`
   mutation SignInMutation($input: SignInInput!) {
     signIn(input: $input) {
       __typename
@@ -20,7 +26,7 @@ const signInMutation = graphql`
   }
 `;
 
-const switchMutation = graphql`
+graphql`
   mutation SignInSwitchMutation($input: SwitchAccountInput!) {
     switchAccount(input: $input) { __typename ... on Error { code message } }
   }
@@ -28,36 +34,33 @@ const switchMutation = graphql`
 
 type Account = { id: string; label: string; current: boolean };
 
+const SignInForm = SignInSchema.pick({ email: true, password: true });
+
 export default function SignIn() {
   const { t } = useTranslation();
   // Onboarding sends people who already have a password here with ?email=...&id_house=...
   const [prefill] = useState(() => new URLSearchParams(window.location.search));
   const houseId = Number(prefill.get('id_house')) || null;
-  const [email, setEmail] = useState(prefill.get('email') ?? '');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(SignInForm, { defaultValues: { email: prefill.get('email') ?? '', password: '' } });
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
-  const signIn = useAppMutation<SignInMutation>(signInMutation);
-  const switchAccount = useAppMutation<SignInSwitchMutation>(switchMutation);
-  const canSubmit = email.trim() !== '' && password !== '';
+  const signIn = useFetchMutation<SignInMutation['response']>(SignInOperation);
+  const switchAccount = useFetchMutation<SignInSwitchMutation['response']>(SwitchOperation);
+  const [email, password] = form.watch(['email', 'password']);
 
-  // Back to the page that asked for sign-in; always a path of this site ("//host" would leave it).
-  const enter = () => {
-    const path = window.location.pathname.replace(/^\/+/, '/');
-    window.location.assign(path === '/login' ? '/' : path + window.location.search);
-  };
+  // Back to the page that asked for sign-in: a full load, so the signed-in app starts from a clean page.
+  const enter = () => window.location.assign(returnPath());
 
-  const submit = async () => {
-    if (!canSubmit) return;
-    const result = await signIn.run({ input: { email, password, ...(houseId ? { houseId } : {}) } }, 'signIn', { notifyTypedError: false });
+  const submit = form.handleSubmit(async (values) => {
+    const result = await signIn.run({ input: { ...values, ...(houseId ? { houseId } : {}) } }, 'signIn', { form, notifyTypedError: false });
     const data = result && 'data' in result ? result.data : null;
     if (!data) return;
     const list = data.session.accounts.edges.map((e) => e.node);
     if (list.length > 1 && !houseId) {
-      setAccounts(list);
+      setAccounts([...list]);
       setChosen(list.find((a) => a.current)?.id ?? list[0].id);
     } else enter();
-  };
+  });
 
   const choose = async () => {
     const current = accounts?.find((a) => a.current);
@@ -87,21 +90,16 @@ export default function SignIn() {
 
   return (
     <PublicLayout title={t('signIn.title')}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t('signIn.email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <PasswordInput label={t('signIn.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <TextInput label={t('signIn.email')} type="email" autoComplete="username" {...field(form, 'email')} />
+          <PasswordInput label={t('signIn.password')} autoComplete="current-password" {...field(form, 'password')} />
           {signIn.error && (
             <Text c="red" size="sm" role="alert">
               {signIn.error.message}
             </Text>
           )}
-          <Button type="submit" disabled={!canSubmit} loading={signIn.inFlight}>
+          <Button type="submit" disabled={!email?.trim() || !password} loading={signIn.inFlight}>
             {t('signIn.submit')}
           </Button>
           <Group justify="space-between">

@@ -1,0 +1,120 @@
+// The router: signed-out pages here, the signed-in app (Relay, shell, route table) patched in on the
+// first navigation of a signed-in session, so the sign-in page never loads it.
+import { useEffect } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter, Outlet, redirect, type RouteObject, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from './components/ErrorBoundary.js';
+import { notify } from './components/notify.js';
+import { SESSION_CLOSED_EVENT } from './relay/request.js';
+import { bootSession, returnPath } from './router/session.js';
+import { screenRouteObject, type ScreenRoute } from './router/screenRoute.js';
+import OnboardingQuery from './__generated__/OnboardingQuery.graphql.js';
+import ActivateAccountQuery from './__generated__/ActivateAccountQuery.graphql.js';
+import SetupPasswordQuery from './__generated__/SetupPasswordQuery.graphql.js';
+import SignIn from './screens/public/SignIn.js';
+
+const CLOSED_FLAG = 'sessionClosed';
+
+/** Signed-out pages; each names what it loads. */
+export const PUBLIC_ROUTES: ScreenRoute[] = [
+  { path: '/sign-up', screen: () => import('./screens/public/SignUp.js'), skeleton: 'form' },
+  { path: '/recover-password', screen: () => import('./screens/public/RecoverPassword.js'), skeleton: 'form' },
+  {
+    path: '/setup-password/:code',
+    screen: () => import('./screens/public/SetupPassword.js'),
+    query: SetupPasswordQuery,
+    variables: ({ params }) => ({ code: params.code ?? '' }),
+    skeleton: 'form',
+  },
+  { path: '/verify-email/:code', screen: () => import('./screens/public/VerifyEmail.js') },
+  {
+    path: '/signup/:signupCode',
+    screen: () => import('./screens/public/ActivateAccount.js'),
+    query: ActivateAccountQuery,
+    variables: ({ params }) => ({ code: params.signupCode ?? '' }),
+    skeleton: 'form',
+  },
+  {
+    path: '/onboarding/:domain',
+    screen: () => import('./screens/public/Onboarding.js'),
+    query: OnboardingQuery,
+    variables: ({ params }) => ({ domain: params.domain ?? '' }),
+    skeleton: 'form',
+  },
+];
+
+const isPublicPath = (path: string) => /^\/(sign-up|recover-password|setup-password|verify-email|signup|onboarding|login)(\/|$)/.test(path);
+
+function Root() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (sessionStorage.getItem(CLOSED_FLAG)) {
+      sessionStorage.removeItem(CLOSED_FLAG);
+      notify('warning', t('errors.sessionClosed'));
+    }
+    // A 401 anywhere: reload at the same address, which now opens on sign-in and returns here after it.
+    const onClosed = () => {
+      sessionStorage.setItem(CLOSED_FLAG, '1');
+      window.location.reload();
+    };
+    window.addEventListener(SESSION_CLOSED_EVENT, onClosed);
+    return () => window.removeEventListener(SESSION_CLOSED_EVENT, onClosed);
+  }, [t]);
+  return <Outlet />;
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Center h="60vh">
+      <Loader aria-label={t('app.loading')} />
+    </Center>
+  );
+}
+
+/** A loader or route failure: the generic error display with a retry. */
+function RouteError() {
+  const error = useRouteError();
+  return <ErrorBoundary error={error} />;
+}
+
+const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Root />,
+    hydrateFallbackElement: <Loading />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/login',
+        loader: async () => ((await bootSession()) ? redirect('/') : null),
+        element: <SignIn />,
+      },
+      ...PUBLIC_ROUTES.map((route) => screenRouteObject(route)),
+      {
+        // Signed out, any other address shows sign-in and returns there; signed in, an unknown one goes home.
+        path: '*',
+        loader: async () => ((await bootSession()) ? redirect('/') : null),
+        element: <SignIn />,
+      },
+    ],
+  },
+];
+
+let signedInPatched = false;
+
+export function createRouter() {
+  return createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (signedInPatched || isPublicPath(path)) return;
+      if (!(await bootSession())) return;
+      const { signedInRoutes } = await import('./signedIn.js');
+      if (signedInPatched) return;
+      patch('root', signedInRoutes);
+      signedInPatched = true;
+    },
+  });
+}
+
+export { returnPath };

@@ -1,0 +1,96 @@
+// One route of the route table becomes a react-router route whose loader starts the screen's query
+// and its code at the same moment, so navigating never waits for code and then for data in series.
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs, useLoaderData } from 'react-router';
+import type { PreloadedQuery } from 'react-relay';
+import type { ConcreteRequest, OperationType } from 'relay-runtime';
+import { prefetch } from '../relay/request.js';
+import { ScreenSkeleton, type SkeletonKind } from '../components/Skeletons.js';
+
+export interface ScreenProps<Q extends OperationType = OperationType> {
+  /** The route query, started by the route's loader; null for screens without a query. */
+  queryRef: PreloadedQuery<Q>;
+}
+
+export interface ScreenRoute {
+  path: string;
+  /** The screen's module; its default export receives `queryRef` (and `route`). */
+  screen?: () => Promise<{ default: ComponentType<any> }>;
+  /** The screen's route query (its generated artifact), started before the screen renders. */
+  query?: ConcreteRequest;
+  /** The query's variables from the path parameters and the query string. */
+  variables?: (args: { params: Params; search: URLSearchParams }) => Record<string, unknown>;
+  /** The placeholder shown while the screen's code or data load. */
+  skeleton?: SkeletonKind;
+  /** Screens that never touch Relay (light signed-out pages) skip its runtime. */
+  relay?: boolean;
+}
+
+type RelayLoad = typeof import('../relay/load.js');
+let relayLoaded: RelayLoad | undefined;
+
+async function relay(): Promise<RelayLoad> {
+  relayLoaded ??= await import('../relay/load.js');
+  return relayLoaded;
+}
+
+export interface ScreenLoaderData {
+  queryRef: PreloadedQuery<OperationType> | null;
+}
+
+/** Starts the route's query: at once when Relay is loaded, else over plain fetch while Relay loads. */
+export async function loadRouteQuery(route: ScreenRoute, { params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>): Promise<ScreenLoaderData> {
+  void route.screen?.();
+  if (!route.query) return { queryRef: null };
+  const variables = route.variables?.({ params, search: new URL(request.url).searchParams }) ?? {};
+  if (!relayLoaded) prefetch(route.query, variables);
+  const { environment, loadQuery } = relayLoaded ?? (await relay());
+  return { queryRef: loadQuery(environment, route.query, variables, { fetchPolicy: 'store-and-network' }) };
+}
+
+/** Lists refetch their own fragment when only the query string changes; a new path loads anew. */
+export function samePathKeepsData({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod) return defaultShouldRevalidate;
+  return currentUrl.pathname !== nextUrl.pathname;
+}
+
+const lazyScreens = new Map<ScreenRoute, ComponentType<any>>();
+
+function screenOf(route: ScreenRoute): ComponentType<any> {
+  let Screen = lazyScreens.get(route);
+  if (!Screen) {
+    Screen = lazy(async () => {
+      const module = await route.screen!();
+      if (route.relay === false) return module;
+      const { RelayRoot } = await import('../relay/RelayRoot.js');
+      const Inner = module.default;
+      return { default: (props: object) => <RelayRoot>{<Inner {...props} />}</RelayRoot> };
+    });
+    lazyScreens.set(route, Screen);
+  }
+  return Screen;
+}
+
+export function RouteScreen({ route, extra }: { route: ScreenRoute; extra?: Record<string, unknown> }) {
+  const { queryRef } = (useLoaderData() as ScreenLoaderData | undefined) ?? { queryRef: null };
+  useEffect(() => () => queryRef?.dispose(), [queryRef]);
+  const Screen = screenOf(route);
+  return (
+    <Suspense fallback={<ScreenSkeleton kind={route.skeleton} />}>
+      <Screen queryRef={queryRef} route={route} {...extra} />
+    </Suspense>
+  );
+}
+
+/** The react-router route of a screen; `guard` may redirect (sign-in, grants) before anything loads. */
+export function screenRouteObject(route: ScreenRoute, guard?: (args: LoaderFunctionArgs) => Promise<void>): RouteObject {
+  return {
+    path: route.path,
+    loader: async (args) => {
+      await guard?.(args);
+      return loadRouteQuery(route, args);
+    },
+    shouldRevalidate: samePathKeepsData,
+    element: <RouteScreen route={route} />,
+  };
+}

@@ -1,0 +1,19 @@
+// The session, asked once when the page opens, before any screen's code: it decides between the
+// sign-in page and the signed-in app. Relay's first session query takes this same answer.
+import SessionQuery, { type SessionProviderQuery$data } from '../__generated__/SessionProviderQuery.graphql.js';
+import { prefetch } from '../relay/request.js';
+
+export type BootSession = NonNullable<SessionProviderQuery$data['session']>;
+
+let boot: Promise<BootSession | null> | undefined;
+
+export function bootSession(): Promise<BootSession | null> {
+  boot ??= prefetch(SessionQuery, {}).then((response) => (response.data?.session as BootSession | null | undefined) ?? null);
+  return boot;
+}
+
+/** Where the page opened (path and query); sign-in returns there. */
+export function returnPath(): string {
+  const path = window.location.pathname.replace(/^\/+/, '/');
+  return path === '/login' ? '/' : path + window.location.search;
+}

@@ -1,0 +1,68 @@
+// The signed-in part of the app, loaded only after the session says someone is signed in: Relay, the
+// shell and the route table. Every route's loader checks its grants and starts its query.
+import { Suspense, useEffect } from 'react';
+import { type LoaderFunctionArgs, Navigate, Outlet, redirect, type RouteObject, useLoaderData } from 'react-router';
+import { loadQuery, type PreloadedQuery } from 'react-relay';
+import { useTranslation } from 'react-i18next';
+import SessionQuery, { type SessionProviderQuery } from './__generated__/SessionProviderQuery.graphql.js';
+import { environment } from './relay/environment.js';
+import { RelayRoot } from './relay/RelayRoot.js';
+import { SessionProvider } from './components/SessionProvider.js';
+import { Shell } from './components/Shell.js';
+import { ErrorBoundary } from './components/ErrorBoundary.js';
+import { ScreenSkeleton } from './components/Skeletons.js';
+import { allowed, type AppRoute, homeRedirect, ROUTES } from './routes.js';
+import { bootSession } from './router/session.js';
+import { screenRouteObject, type ScreenRoute } from './router/screenRoute.js';
+
+const ComingSoon = () => import('./screens/common/ComingSoon.js');
+
+async function guard(route: AppRoute, { request }: LoaderFunctionArgs) {
+  const session = await bootSession();
+  if (!session) throw redirect('/login');
+  const grants = new Set(session.grants);
+  if (!allowed(route, grants, session.superAdmin)) throw redirect('/not-available');
+  if (route.path === '/' && new URL(request.url).pathname === '/') {
+    const target = homeRedirect(grants, session.superAdmin);
+    if (target) throw redirect(target);
+  }
+}
+
+const special: ScreenRoute[] = [
+  { path: '/logout', screen: () => import('./screens/user/SignOut.js') },
+  { path: '/not-available', screen: () => import('./screens/common/NotAvailable.js') },
+  { path: '/fraccionamiento/:id', screen: () => import('./screens/user/SwitchAccount.js') },
+  { path: '/invitations/:code', screen: () => import('./screens/user/AcceptInvitation.js') },
+];
+
+function SignedInLayout() {
+  const { t } = useTranslation();
+  const { sessionRef } = useLoaderData() as { sessionRef: PreloadedQuery<SessionProviderQuery> };
+  useEffect(() => () => sessionRef.dispose(), [sessionRef]);
+  return (
+    <RelayRoot>
+      <ErrorBoundary title={t('errors.session')}>
+        <Suspense fallback={<ScreenSkeleton />}>
+          <SessionProvider queryRef={sessionRef} signedOut={<Navigate to="/login" replace />}>
+            <Shell>
+              <Outlet />
+            </Shell>
+          </SessionProvider>
+        </Suspense>
+      </ErrorBoundary>
+    </RelayRoot>
+  );
+}
+
+export const signedInRoutes: RouteObject[] = [
+  {
+    id: 'signedIn',
+    loader: () => ({ sessionRef: loadQuery<SessionProviderQuery>(environment, SessionQuery, {}, { fetchPolicy: 'store-or-network' }) }),
+    shouldRevalidate: () => false,
+    element: <SignedInLayout />,
+    children: [
+      ...special.map((route) => screenRouteObject(route)),
+      ...ROUTES.map((route) => screenRouteObject(route.screen ? route : { ...route, screen: ComingSoon }, (args) => guard(route, args))),
+    ],
+  },
+];

@@ -1,0 +1,39 @@
+// Text and phone inputs shared by the browser's forms and the server's validation (same zod schemas).
+import { z } from 'zod';
+import { normalizePhone } from './validators.js';
+
+/** An optional Mexican phone (normalizePhone): blank is null, kept as its 10 digits. */
+export function phoneInput(message = 'El teléfono debe tener 10 dígitos') {
+  return z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value || value.trim() === '') return null;
+      const phone = normalizePhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return phone;
+    });
+}
+
+/**
+ * A string input, trimmed, at most `max` characters, without NUL bytes or lone surrogates; `label`
+ * names the field in the Spanish message; `required` refuses a blank value.
+ */
+export function boundedText(max: number, label = 'El texto', options: { required?: boolean } = {}) {
+  const trimmed = z.string().max(max, `${label} debe tener como máximo ${max} caracteres`);
+  return z
+    .string()
+    .max(max * 4, `${label} debe tener como máximo ${max} caracteres`)
+    .refine((value) => isCleanText(value), `${label} contiene caracteres no permitidos`)
+    .transform((value) => value.trim())
+    .pipe(options.required ? trimmed.min(1, `${label} es requerido`) : trimmed);
+}
+
+/** No NUL bytes, other control characters than tab and line breaks, or lone UTF-16 surrogates. */
+export function isCleanText(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+}
