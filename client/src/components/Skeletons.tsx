@@ -26,8 +26,8 @@ export function ListSkeleton({ rows = 8 }: { rows?: number }) {
   return (
     <Stack gap="xs">
       <Skeleton height={36} width="50%" />
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} height={28} />
+      {Array.from({ length: rows }, (_, i) => `row-${i}`).map((key) => (
+        <Skeleton key={key} height={28} />
       ))}
     </Stack>
   );
@@ -36,8 +36,8 @@ export function ListSkeleton({ rows = 8 }: { rows?: number }) {
 export function FormSkeleton({ fields = 6 }: { fields?: number }) {
   return (
     <Stack gap="sm" maw={720}>
-      {Array.from({ length: fields }, (_, i) => (
-        <Stack key={i} gap={4}>
+      {Array.from({ length: fields }, (_, i) => `field-${i}`).map((key) => (
+        <Stack key={key} gap={4}>
           <Skeleton height={12} width={140} />
           <Skeleton height={36} />
         </Stack>
