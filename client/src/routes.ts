@@ -1,6 +1,10 @@
 // Every route of the client with the grants it needs (any one of them), in one table. A route whose
 // screen is built names it in `screen`; the others show the "coming soon" page of their area.
 import type { ScreenRoute } from './router/screenRoute.js';
+import { listVariables } from './components/paging.js';
+import { globalId } from './relay/ids.js';
+import StreetsQuery from './__generated__/StreetsQuery.graphql.js';
+import StreetFormQuery from './__generated__/StreetFormQuery.graphql.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
 
@@ -29,6 +33,13 @@ const OwnerForm = () => import('./screens/owners/OwnerForm.js');
 const OwnerActivate = () => import('./screens/owners/OwnerActivate.js');
 const OwnerChange = () => import('./screens/owners/OwnerChange.js');
 const MassiveLoad = () => import('./screens/owners/MassiveLoad.js');
+
+const streetForm = {
+  screen: StreetForm,
+  query: StreetFormQuery,
+  variables: ({ params }) => ({ id: globalId('Street', params.streetId), edit: !!params.streetId }),
+  skeleton: 'form',
+} satisfies Partial<AppRoute>;
 
 export const ROUTES: AppRoute[] = [
   { path: '/', grants: [], screen: Dashboard },
@@ -123,9 +134,12 @@ export const ROUTES: AppRoute[] = [
     grants: ['CStreetsRead', 'CStreetsCreate', 'CStreetsUpdate', 'CStreetsDelete'],
     menu: { group: 'configuration', label: 'menu.settings_streets' },
     screen: Streets,
+    query: StreetsQuery,
+    variables: ({ search }) => listVariables(search, ['name']),
+    skeleton: 'list',
   },
-  { path: '/neighborhood/settings/streets/form', grants: ['CStreetsCreate'], screen: StreetForm },
-  { path: '/neighborhood/settings/streets/:streetId', grants: ['CStreetsUpdate'], screen: StreetForm },
+  { path: '/neighborhood/settings/streets/form', grants: ['CStreetsCreate'], ...streetForm },
+  { path: '/neighborhood/settings/streets/:streetId', grants: ['CStreetsUpdate'], ...streetForm },
   {
     path: '/neighborhood/settings/users',
     grants: ['CUsersRead', 'CUsersCreate', 'CUsersUpdate', 'CUsersDelete'],

@@ -40,7 +40,7 @@ describe('configuration screens in the browser', () => {
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('La calle ha sido eliminada').waitFor();
-    await page.getByText('No hay registros').waitFor();
+    await page.getByText('Ningún registro coincide con la búsqueda').waitFor();
     await page.getByLabel('Buscar por nombre').fill('olivos');
     await page
       .getByRole('row', { name: /Av\. de los Olivos/ })

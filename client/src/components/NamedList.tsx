@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from './EmptyState.js';
+import { PageHeader } from './PageHeader.js';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from './PagedList.js';
 import { searchWithFilter } from './paging.js';
@@ -15,6 +17,9 @@ export interface NamedRow {
 
 export interface NamedListProps {
   title: string;
+  /** What an empty list says (no filter applied); the create button is offered with it. */
+  emptyTitle: string;
+  emptyHint?: string;
   createLabel: string;
   createPath: string | null;
   editPath: ((row: NamedRow) => string) | null;
@@ -25,6 +30,8 @@ export interface NamedListProps {
   /** Resolves true when the row was deleted. Null hides the delete buttons. */
   onDelete: ((row: NamedRow) => Promise<boolean>) | null;
   deleting: boolean;
+  /** A new page is on its way: the rows shown are dimmed until it arrives. */
+  pending?: boolean;
   extraHeader?: string;
 }
 
@@ -44,14 +51,7 @@ export function NamedList(props: NamedListProps) {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{props.title}</Title>
-        {props.createPath && (
-          <Button component={Link} to={props.createPath}>
-            {props.createLabel}
-          </Button>
-        )}
-      </Group>
+      <PageHeader title={props.title} action={props.createPath ? { label: props.createLabel, to: props.createPath } : null} />
       <TextInput
         label={t('list.filterName')}
         value={typed}
@@ -61,8 +61,17 @@ export function NamedList(props: NamedListProps) {
         }}
         maw={360}
       />
-      <PagedList totalCount={props.totalCount}>
-        <Table striped>
+      <PagedList
+        totalCount={props.totalCount}
+        empty={
+          search.get('name') ? (
+            <EmptyState title={t('list.noMatch')} hint={t('list.noMatchHint')} />
+          ) : (
+            <EmptyState title={props.emptyTitle} hint={props.emptyHint} action={props.createPath ? { label: props.createLabel, to: props.createPath } : null} />
+          )
+        }
+      >
+        <Table striped highlightOnHover style={{ opacity: props.pending ? 0.6 : 1 }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('list.name')}</Table.Th>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, pageFromSearch, searchWithPage } from './paging.js';
@@ -11,15 +11,15 @@ export function usePage() {
 }
 
 /** Pager under a list: page numbers and page size 10, 20, 50, 100, kept in the query string. */
-export function PagedList({ totalCount, children }: { totalCount: number; children: ReactNode }) {
+export function PagedList({ totalCount, children, empty }: { totalCount: number; children: ReactNode; empty?: ReactNode }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const { page, pageSize } = pageFromSearch(search);
   const pages = Math.max(1, Math.ceil(totalCount / pageSize));
   return (
     <Stack>
-      {totalCount === 0 ? <Text c="dimmed">{t('pager.empty')}</Text> : children}
-      <Group justify="space-between">
+      {totalCount === 0 ? (empty ?? <Text c="dimmed">{t('pager.empty')}</Text>) : <Table.ScrollContainer minWidth={480}>{children}</Table.ScrollContainer>}
+      <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed">
           {t('pager.total', { count: totalCount })}
         </Text>

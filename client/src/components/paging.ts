@@ -31,3 +31,11 @@ export function searchWithPage(search: URLSearchParams, page: number, pageSize: 
   next.set('page_size', String(pageSize));
   return next;
 }
+
+/** The connection variables of a list page, and each named filter of the query string (blank is null). */
+export function listVariables(search: URLSearchParams, filters: readonly string[] = []): Record<string, unknown> {
+  const { pageSize, offset } = pageFromSearch(search);
+  const variables: Record<string, unknown> = { first: pageSize, offset };
+  for (const name of filters) variables[name] = search.get(name)?.trim() || null;
+  return variables;
+}

@@ -1,15 +1,13 @@
 // Streets of a community (spec 3, configuration): this module owns every write of the Street table.
-import { z } from 'zod';
+import { StreetSchema } from '../../../core/streets.js';
 import { communityOf, type ServiceContext } from '../../kernel/context.js';
-import { parseInput, boundedText } from '../../kernel/input.js';
+import { parseInput } from '../../kernel/input.js';
 import { ConflictError, NotFoundError } from '../../kernel/errors.js';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { write } from '../../kernel/write.js';
 import { detachStreet } from '../houses/rows.js';
 
-export const StreetSchema = z.object({
-  name: boundedText(120, 'El nombre de la calle', { required: true }),
-});
+export { StreetSchema };
 
 export function streetWhere(ctx: ServiceContext, filter?: { name?: string | null } | null) {
   return {

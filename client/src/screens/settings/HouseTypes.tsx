@@ -48,6 +48,7 @@ export default function HouseTypes() {
   return (
     <NamedList
       title={t('houseTypes.title')}
+      emptyTitle={t('houseTypes.empty')}
       createLabel={t('houseTypes.create')}
       createPath={grants.has('CHousesTypesCreate') ? '/neighborhood/settings/houses-types/form' : null}
       editPath={grants.has('CHousesTypesUpdate') ? (row) => `/neighborhood/settings/houses-types/form/${row.databaseId}` : null}

@@ -1,23 +1,27 @@
-import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Link, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StreetFormQuery } from '../../__generated__/StreetFormQuery.graphql';
-import type { StreetFormCommunityQuery } from '../../__generated__/StreetFormCommunityQuery.graphql';
+import type { StreetForm_street$key } from '../../__generated__/StreetForm_street.graphql';
 import type { StreetFormCreateMutation } from '../../__generated__/StreetFormCreateMutation.graphql';
 import type { StreetFormUpdateMutation } from '../../__generated__/StreetFormUpdateMutation.graphql';
+import { StreetSchema } from '../../../../core/streets.js';
+import { field, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
-import { notify } from '../../components/notify.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import type { ScreenProps } from '../../router/screenRoute.js';
 
-const query = graphql`
-  query StreetFormQuery($id: ID!) {
-    node(id: $id) { ... on Street { id name } }
+export const streetFormQuery = graphql`
+  query StreetFormQuery($id: ID!, $edit: Boolean!) {
+    node(id: $id) @include(if: $edit) { ...StreetForm_street @alias }
+    neighborhood { postalCode }
   }
 `;
 
-const communityQuery = graphql`
-  query StreetFormCommunityQuery { neighborhood { postalCode } }
+const streetFragment = graphql`
+  fragment StreetForm_street on Street { id name }
 `;
 
 // Leaflet loads only with the form that shows it.
@@ -35,65 +39,46 @@ const updateMutation = graphql`
   }
 `;
 
-/** Street form, with a map centred on the community's postal code when map tiles can be loaded. */
-export default function StreetForm() {
-  const { streetId } = useParams();
-  return streetId ? <EditStreet streetId={streetId} /> : <StreetFields existing={null} />;
-}
+const LIST = '/neighborhood/settings/streets';
 
-function EditStreet({ streetId }: { streetId: string }) {
+/** /neighborhood/settings/streets/form and /{id}: a street's name, with a map of the community's postal code. */
+export default function StreetForm({ queryRef }: ScreenProps<StreetFormQuery>) {
   const { t } = useTranslation();
-  const data = useLazyLoadQuery<StreetFormQuery>(query, { id: btoa(`Street:${streetId}`) }, { fetchPolicy: 'network-only' });
-  const existing = data.node?.name !== undefined ? { id: data.node.id!, name: data.node.name } : null;
-  if (!existing) return <Alert color="yellow">{t('streets.notFound')}</Alert>;
-  return <StreetFields existing={existing} />;
+  const data = usePreloadedQuery<StreetFormQuery>(streetFormQuery, queryRef);
+  const street = data.node?.StreetForm_street ?? null;
+  if (queryRef.variables.edit && !street) return <Alert color="yellow">{t('streets.notFound')}</Alert>;
+  return <StreetFields street={street} postalCode={data.neighborhood?.postalCode ?? null} />;
 }
 
-function StreetFields({ existing }: { existing: { id: string; name: string } | null }) {
+function StreetFields({ street: streetKey, postalCode }: { street: StreetForm_street$key | null; postalCode: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [name, setName] = useState(existing?.name ?? '');
-  const [touched, setTouched] = useState(false);
+  const street = useFragment(streetFragment, streetKey);
+  const form = useZodForm(StreetSchema, { defaultValues: { name: street?.name ?? '' } });
   const create = useAppMutation<StreetFormCreateMutation>(createMutation);
   const update = useAppMutation<StreetFormUpdateMutation>(updateMutation);
-  const error = name.trim() === '' ? t('form.required') : null;
-  const community = useLazyLoadQuery<StreetFormCommunityQuery>(communityQuery, {}, { fetchPolicy: 'store-or-network' });
 
-  const save = async () => {
-    const ok = existing ? await update.run({ input: { id: existing.id, name } }, 'updateStreet') : await create.run({ input: { name } }, 'createStreet');
-    if (ok) {
-      notify('success', existing ? t('streets.updated') : t('streets.created'));
-      navigate('/neighborhood/settings/streets');
-    }
-  };
+  const save = form.handleSubmit(async (values) => {
+    const ok = street
+      ? await update.run({ input: { id: street.id, ...values } }, 'updateStreet', { form, success: t('streets.updated') })
+      : await create.run({ input: values }, 'createStreet', { form, success: t('streets.created') });
+    if (ok) navigate(LIST);
+  });
 
   return (
-    <Stack maw={480}>
-      <Title order={2}>{existing ? t('streets.editTitle') : t('streets.create')}</Title>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+    <Stack maw={560}>
+      <PageHeader title={street ? t('streets.editTitle') : t('streets.create')} secondary={{ label: t('common.back'), to: LIST }} />
+      <form onSubmit={save} noValidate>
         <Stack>
-          <TextInput
-            label={t('streets.name')}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setTouched(true);
-            }}
-            error={touched ? error : null}
-          />
+          <TextInput label={t('streets.name')} required {...field(form, 'name')} />
           <Suspense fallback={null}>
-            <CommunityMap postalCode={community.neighborhood?.postalCode ?? null} />
+            <CommunityMap postalCode={postalCode} />
           </Suspense>
           <Group>
-            <Button type="submit" disabled={!!error} loading={create.inFlight || update.inFlight}>
+            <Button type="submit" loading={create.inFlight || update.inFlight}>
               {t('common.save')}
             </Button>
-            <Button variant="default" component={Link} to="/neighborhood/settings/streets">
+            <Button variant="default" component={Link} to={LIST}>
               {t('common.cancel')}
             </Button>
           </Group>
