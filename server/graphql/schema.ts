@@ -17,6 +17,7 @@ import '../domains/onboarding/onboarding.js';
 import '../domains/massiveLoad/massiveLoad.js';
 import '../domains/residents/resident.js';
 import '../domains/taxInfo/taxInfo.js';
+import '../domains/dashboard/dashboard.js';
 
 const grantDirective = new GraphQLDirective({
   name: 'grant',
