@@ -5,16 +5,13 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Outlet, redirect, type RouteObject, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
-import { notify } from './components/notify.js';
-import { SESSION_CLOSED_EVENT } from './relay/request.js';
-import { bootSession, returnPath } from './router/session.js';
+import { SESSION_CLOSED_EVENT, SESSION_CLOSED_FLAG } from './relay/request.js';
+import { bootSession, isPublicPath } from './router/session.js';
 import { screenRouteObject, type ScreenRoute } from './router/screenRoute.js';
 import OnboardingQuery from './__generated__/OnboardingQuery.graphql.js';
 import ActivateAccountQuery from './__generated__/ActivateAccountQuery.graphql.js';
 import SetupPasswordQuery from './__generated__/SetupPasswordQuery.graphql.js';
 import SignIn from './screens/public/SignIn.js';
-
-const CLOSED_FLAG = 'sessionClosed';
 
 /** Signed-out pages; each names what it loads. */
 export const PUBLIC_ROUTES: ScreenRoute[] = [
@@ -44,23 +41,16 @@ export const PUBLIC_ROUTES: ScreenRoute[] = [
   },
 ];
 
-const isPublicPath = (path: string) => /^\/(sign-up|recover-password|setup-password|verify-email|signup|onboarding|login)(\/|$)/.test(path);
-
 function Root() {
-  const { t } = useTranslation();
   useEffect(() => {
-    if (sessionStorage.getItem(CLOSED_FLAG)) {
-      sessionStorage.removeItem(CLOSED_FLAG);
-      notify('warning', t('errors.sessionClosed'));
-    }
     // A 401 anywhere: reload at the same address, which now opens on sign-in and returns here after it.
     const onClosed = () => {
-      sessionStorage.setItem(CLOSED_FLAG, '1');
+      sessionStorage.setItem(SESSION_CLOSED_FLAG, '1');
       window.location.reload();
     };
     window.addEventListener(SESSION_CLOSED_EVENT, onClosed);
     return () => window.removeEventListener(SESSION_CLOSED_EVENT, onClosed);
-  }, [t]);
+  }, []);
   return <Outlet />;
 }
 
@@ -116,5 +106,3 @@ export function createRouter() {
     },
   });
 }
-
-export { returnPath };

@@ -1,6 +1,7 @@
 // The signed-in part of the app, loaded only after the session says someone is signed in: Relay, the
 // shell and the route table. Every route's loader checks its grants and starts its query.
 import { Suspense, useEffect } from 'react';
+import './i18n/all.js';
 import { type LoaderFunctionArgs, Navigate, Outlet, redirect, type RouteObject, useLoaderData } from 'react-router';
 import { loadQuery, type PreloadedQuery } from 'react-relay';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +18,18 @@ import { screenRouteObject, type ScreenRoute } from './router/screenRoute.js';
 
 const ComingSoon = () => import('./screens/common/ComingSoon.js');
 
+// "/" redirects by permission only where the app opens (sign-in, a reload, an account switch): the
+// shell's own links to "/" (Inicio, the community name) then reach the dashboard.
+let landed = false;
+
 async function guard(route: AppRoute, { request }: LoaderFunctionArgs) {
   const session = await bootSession();
   if (!session) throw redirect('/login');
+  const landing = !landed;
+  landed = true;
   const grants = new Set(session.grants);
   if (!allowed(route, grants, session.superAdmin)) throw redirect('/not-available');
-  if (route.path === '/' && new URL(request.url).pathname === '/') {
+  if (landing && route.path === '/' && new URL(request.url).pathname === '/') {
     const target = homeRedirect(grants, session.superAdmin);
     if (target) throw redirect(target);
   }

@@ -4,6 +4,8 @@
 
 /** Raised by any call answered 401: the app closes the session and returns to sign-in. */
 export const SESSION_CLOSED_EVENT = 'session:closed';
+/** Kept across the reload a closed session causes, so sign-in can say why it appeared. */
+export const SESSION_CLOSED_FLAG = 'sessionClosed';
 
 export class CallError extends Error {
   constructor(

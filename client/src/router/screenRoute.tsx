@@ -60,7 +60,7 @@ function screenOf(route: ScreenRoute): ComponentType<any> {
   let Screen = lazyScreens.get(route);
   if (!Screen) {
     Screen = lazy(async () => {
-      const module = await route.screen!();
+      const [module] = await Promise.all([route.screen!(), import('../i18n/all.js')]);
       if (route.relay === false) return module;
       const { RelayRoot } = await import('../relay/RelayRoot.js');
       const Inner = module.default;

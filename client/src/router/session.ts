@@ -17,3 +17,9 @@ export function returnPath(): string {
   const path = window.location.pathname.replace(/^\/+/, '/');
   return path === '/login' ? '/' : path + window.location.search;
 }
+
+/** Set while this browser holds a session: the app's code is fetched alongside the session question. */
+export const SIGNED_IN_HINT = 'signedIn';
+
+/** Signed-out pages, served with or without a session. */
+export const isPublicPath = (path: string) => /^\/(sign-up|recover-password|setup-password|verify-email|signup|onboarding|login)(\/|$)/.test(path);

@@ -1,15 +1,16 @@
-// The sign-in page: the first thing every visitor loads, so it carries no Relay runtime (plain fetch
-// of its generated operations) and only the inputs it shows.
-import { useState } from 'react';
+// The sign-in page: the first thing every visitor loads, so it carries no router and no Relay runtime
+// (plain fetch of its generated operations; links are plain page loads).
+import { useEffect, useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { graphql } from 'relay-runtime';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import SignInOperation, { type SignInMutation } from '../../__generated__/SignInMutation.graphql.js';
 import SwitchOperation, { type SignInSwitchMutation } from '../../__generated__/SignInSwitchMutation.graphql.js';
-import { SignInSchema } from '../../../../core/account.js';
-import { field, useZodForm } from '../../components/forms.js';
+import type { SignInCredentials } from '../../../../core/signIn.js';
+import { field, useLazyZodForm } from '../../components/forms.js';
 import { useFetchMutation } from '../../components/mutationResult.js';
+import { notify } from '../../components/notify.js';
+import { SESSION_CLOSED_FLAG } from '../../relay/request.js';
 import { returnPath } from '../../router/session.js';
 import { PublicLayout } from './PublicLayout.js';
 
@@ -34,19 +35,25 @@ graphql`
 
 type Account = { id: string; label: string; current: boolean };
 
-const SignInForm = SignInSchema.pick({ email: true, password: true });
+const loadCredentials = (): Promise<typeof SignInCredentials> => import('../../../../core/signIn.js').then((m) => m.SignInCredentials);
 
 export default function SignIn() {
   const { t } = useTranslation();
   // Onboarding sends people who already have a password here with ?email=...&id_house=...
   const [prefill] = useState(() => new URLSearchParams(window.location.search));
   const houseId = Number(prefill.get('id_house')) || null;
-  const form = useZodForm(SignInForm, { defaultValues: { email: prefill.get('email') ?? '', password: '' } });
+  const form = useLazyZodForm(loadCredentials, { defaultValues: { email: prefill.get('email') ?? '', password: '' } });
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const signIn = useFetchMutation<SignInMutation['response']>(SignInOperation);
   const switchAccount = useFetchMutation<SignInSwitchMutation['response']>(SwitchOperation);
   const [email, password] = form.watch(['email', 'password']);
+
+  useEffect(() => {
+    if (!sessionStorage.getItem(SESSION_CLOSED_FLAG)) return;
+    sessionStorage.removeItem(SESSION_CLOSED_FLAG);
+    notify('warning', t('errors.sessionClosed'));
+  }, [t]);
 
   // Back to the page that asked for sign-in: a full load, so the signed-in app starts from a clean page.
   const enter = () => window.location.assign(returnPath());
@@ -103,10 +110,10 @@ export default function SignIn() {
             {t('signIn.submit')}
           </Button>
           <Group justify="space-between">
-            <Anchor component={Link} to="/recover-password" size="sm">
+            <Anchor href="/recover-password" size="sm">
               {t('signIn.forgot')}
             </Anchor>
-            <Anchor component={Link} to="/sign-up" size="sm">
+            <Anchor href="/sign-up" size="sm">
               {t('signIn.signUp')}
             </Anchor>
           </Group>
