@@ -1,0 +1,61 @@
+// The first load: what a visitor's browser downloads for the sign-in page, summed from the network's
+// transfer sizes (gzip as served), against the budget of the client issue.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+
+const SIGN_IN_BUDGET = 150_000;
+
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+});
+afterAll(() => env?.close());
+
+/** Records every script the page downloads from now on, with its transferred (encoded) body size. */
+function recordScripts(page: Page) {
+  const scripts: { url: string; bytes: Promise<number> }[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push({ url: new URL(request.url()).pathname, bytes: request.sizes().then((s) => s.responseBodySize) });
+  });
+  return async () => {
+    const sizes = await Promise.all(scripts.map(async (s) => ({ url: s.url, bytes: await s.bytes })));
+    return { files: sizes, total: sizes.reduce((sum, s) => sum + s.bytes, 0) };
+  };
+}
+
+describe('first load', () => {
+  it(`the sign-in page loads at most ${SIGN_IN_BUDGET / 1000} kB of JavaScript (gzip), without the router, Relay or the shell`, async () => {
+    for (const path of ['/login', '/']) {
+      const page = await env.newPage();
+      const scripts = recordScripts(page);
+      await page.goto(`${env.base}${path}`);
+      await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const { files, total } = await scripts();
+      console.log(`sign-in page ${path}: ${files.length} scripts, ${(total / 1000).toFixed(1)} kB gzip`);
+      expect(files.every((f) => f.bytes > 0)).toBe(true);
+      expect(files.map((f) => f.url).filter((url) => /RoutedApp|signedIn|relay|Shell/i.test(url))).toEqual([]);
+      expect(total).toBeLessThanOrEqual(SIGN_IN_BUDGET);
+      if (path === '/login') {
+        await page.setViewportSize({ width: 375, height: 812 });
+        await screenshot(page, 'sign-in-375');
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await screenshot(page, 'sign-in-1280');
+      }
+      await page.context().close();
+    }
+  });
+
+  it('signing in then loads the app: the validation with the first field left, the shell after', async () => {
+    const page = await env.newPage();
+    const scripts = recordScripts(page);
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    await page.waitForLoadState('networkidle');
+    const { files, total } = await scripts();
+    console.log(`sign-in and first screen: ${files.length} scripts, ${(total / 1000).toFixed(1)} kB gzip`);
+    expect(files.map((f) => f.url).some((url) => url.includes('RoutedApp'))).toBe(true);
+    await page.context().close();
+  });
+});
