@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { announceEndedSessions } from '../session/memberships.js';
 import { DEFAULT_ROLES } from '../../../core/grants.js';
+import { AdminUserRoleSchema, AdminUserSchema, EmailSchema } from '../../../core/adminUsers.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../kernel/context.js';
 import { boundedText, parseInput } from '../../kernel/input.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, RateLimitedError } from '../../kernel/errors.js';
@@ -38,21 +39,7 @@ export const ADMIN_USER_READERS = ['CUsersRead', 'CUsersCreate', 'CUsersUpdate',
 /** At most this many invitation e-mails per person and hour (the client also waits 30 s between resends). */
 export const MAX_INVITATIONS_PER_HOUR = 5;
 
-const email = boundedText(254, 'El correo electrónico').pipe(z.string().toLowerCase().pipe(z.email('El correo electrónico no es válido')));
-
-export const AdminUserSchema = z.object({
-  email,
-  firstName: boundedText(80, 'El nombre', { required: true }),
-  lastName: boundedText(80, 'Los apellidos')
-    .nullish()
-    .transform((v) => v || null),
-  roleId: z.number().int().positive('El rol es requerido'),
-});
-
-/** While the person has not accepted the invitation, only the role changes. */
-const RoleOnlySchema = z.object({ roleId: AdminUserSchema.shape.roleId });
-
-export const EmailSchema = z.object({ email });
+export { AdminUserSchema, EmailSchema };
 
 const ListFilter = z.object({ search: boundedText(100, 'La búsqueda').nullish(), roleId: z.number().int().nullish() }).nullish();
 
@@ -262,7 +249,7 @@ export async function createAdminUser(ctx: ServiceContext, raw: unknown, idempot
 export async function updateAdminUser(ctx: ServiceContext, id: number, raw: unknown) {
   const membership = await findOwn(ctx, id);
   const input = membership.pending
-    ? { ...parseInput(RoleOnlySchema, raw), email: membership.user.email, firstName: membership.user.firstName, lastName: membership.user.lastName }
+    ? { ...parseInput(AdminUserRoleSchema, raw), email: membership.user.email, firstName: membership.user.firstName, lastName: membership.user.lastName }
     : parseInput(AdminUserSchema, raw);
   const role = await findRole(ctx, input.roleId);
   const actor = actorOf(ctx);

@@ -5,53 +5,18 @@ import { communityOf, type ServiceContext, type Tx } from '../../kernel/context.
 import { boundedText, parseInput } from '../../kernel/input.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
-import { formatMoney, parseMoney, MAX_MONEY } from '../../../core/money.js';
-import { CUSTOM_HOUSE_TYPE, LOCATION_FLAGS, templateFlags, templateFor, type CommunityKind } from '../../../core/houseTypes.js';
+import {
+  CUSTOM_HOUSE_TYPE,
+  HouseTypeSchema,
+  houseTypeSchema,
+  LOCATION_FLAGS,
+  templateFlags,
+  templateFor,
+  type CommunityKind,
+} from '../../../core/houseTypes.js';
 import { detachHouseType } from '../houses/rows.js';
 
-const flag = z
-  .boolean()
-  .nullish()
-  .transform((v) => !!v);
-const optionalText = (max: number, label: string) => boundedText(max, label).nullish();
-
-/** Largest fee HouseType.amount (Decimal(14,2), like every amount) holds. */
-const MAX_FEE = MAX_MONEY;
-const FEE_MESSAGE = 'La cuota de mantenimiento debe ser una cantidad positiva con hasta dos decimales';
-
-/** The monthly fee: a typed amount (core/money.ts), never negative, stored with two decimals; blank is none. */
-const fee = z
-  .string()
-  .max(40, FEE_MESSAGE)
-  .nullish()
-  .transform((value, ctx) => {
-    if (value == null || value.trim() === '') return null;
-    const amount = parseMoney(value);
-    if (!amount || amount.isNegative() || amount.greaterThan(MAX_FEE)) {
-      ctx.addIssue({ code: 'custom', message: FEE_MESSAGE });
-      return z.NEVER;
-    }
-    return formatMoney(amount);
-  });
-
-export const HouseTypeSchema = z.object({
-  /** A predefined title of the community kind, or 'Otro' for a custom type. */
-  predefined: boundedText(120, 'El tipo de propiedad').pipe(z.string().min(1, 'Elige un tipo de propiedad')),
-  title: optionalText(120, 'El nombre del tipo de propiedad'),
-  description: optionalText(500, 'La descripción'),
-  defaultName: optionalText(60, 'El nombre predeterminado'),
-  catastralAlgorithm: z.enum(['UNIQUE', 'INTERIOR_NUMBER_COMPOSED']).nullish(),
-  hiddenToPublic: flag,
-  requireDimension: flag,
-  requireCondominium: flag,
-  requireBlock: flag,
-  requireLot: flag,
-  requireStreet: flag,
-  requireExteriorNumber: flag,
-  requireInteriorNumber: flag,
-  requireMall: flag,
-  amount: fee,
-});
+export { HouseTypeSchema };
 
 const ListFilter = z.object({ title: boundedText(120, 'El filtro').nullish() }).nullish();
 
@@ -82,12 +47,9 @@ async function communityKind(ctx: ServiceContext): Promise<CommunityKind> {
 
 /** Predefined types take their flags from the catalogue; 'Otro' takes the ones the administrator chose. */
 async function houseTypeData(ctx: ServiceContext, raw: unknown) {
-  const input = parseInput(HouseTypeSchema, raw);
+  const input = parseInput(houseTypeSchema({ amountRequired: await amountRequired(ctx) }), raw);
   const kind = await communityKind(ctx);
   const description = input.description || null;
-  if (input.amount === null && (await amountRequired(ctx))) {
-    throw new InputError([{ field: 'amount', message: 'La cuota de mantenimiento es requerida' }]);
-  }
   const amount = input.amount;
   if (input.predefined !== CUSTOM_HOUSE_TYPE) {
     const template = templateFor(kind, input.predefined);
@@ -103,9 +65,8 @@ async function houseTypeData(ctx: ServiceContext, raw: unknown) {
       ...templateFlags(template),
     };
   }
-  if (!input.title) throw new InputError([{ field: 'title', message: 'El nombre del tipo de propiedad es requerido' }]);
   return {
-    title: input.title,
+    title: input.title!,
     description,
     defaultName: input.defaultName || null,
     catastralAlgorithm: input.catastralAlgorithm ?? 'UNIQUE',
