@@ -5,6 +5,10 @@ import { listVariables } from './components/paging.js';
 import { globalId } from './relay/ids.js';
 import StreetsQuery from './__generated__/StreetsQuery.graphql.js';
 import StreetFormQuery from './__generated__/StreetFormQuery.graphql.js';
+import HouseTypesQuery from './__generated__/HouseTypesQuery.graphql.js';
+import HouseTypeFormQuery from './__generated__/HouseTypeFormQuery.graphql.js';
+import AdminUsersQuery from './__generated__/AdminUsersQuery.graphql.js';
+import AdminUserFormQuery from './__generated__/AdminUserFormQuery.graphql.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
 
@@ -38,6 +42,20 @@ const streetForm = {
   screen: StreetForm,
   query: StreetFormQuery,
   variables: ({ params }) => ({ id: globalId('Street', params.streetId), edit: !!params.streetId }),
+  skeleton: 'form',
+} satisfies Partial<AppRoute>;
+
+const houseTypeForm = {
+  screen: HouseTypeForm,
+  query: HouseTypeFormQuery,
+  variables: ({ params }) => ({ id: globalId('HouseType', params.houseTypeId), edit: !!params.houseTypeId }),
+  skeleton: 'form',
+} satisfies Partial<AppRoute>;
+
+const adminUserForm = {
+  screen: AdminUserForm,
+  query: AdminUserFormQuery,
+  variables: ({ params }) => ({ id: globalId('AdministrationUser', params.userId), edit: !!params.userId }),
   skeleton: 'form',
 } satisfies Partial<AppRoute>;
 
@@ -126,9 +144,12 @@ export const ROUTES: AppRoute[] = [
     grants: ['CHousesTypesRead', 'CHousesTypesCreate', 'CHousesTypesUpdate', 'CHousesTypesDelete'],
     menu: { group: 'configuration', label: 'menu.settings_houses_types' },
     screen: HouseTypes,
+    query: HouseTypesQuery,
+    variables: ({ search }) => listVariables(search, ['name']),
+    skeleton: 'list',
   },
-  { path: '/neighborhood/settings/houses-types/form', grants: ['CHousesTypesCreate'], screen: HouseTypeForm },
-  { path: '/neighborhood/settings/houses-types/form/:houseTypeId', grants: ['CHousesTypesUpdate'], screen: HouseTypeForm },
+  { path: '/neighborhood/settings/houses-types/form', grants: ['CHousesTypesCreate'], ...houseTypeForm },
+  { path: '/neighborhood/settings/houses-types/form/:houseTypeId', grants: ['CHousesTypesUpdate'], ...houseTypeForm },
   {
     path: '/neighborhood/settings/streets',
     grants: ['CStreetsRead', 'CStreetsCreate', 'CStreetsUpdate', 'CStreetsDelete'],
@@ -145,9 +166,15 @@ export const ROUTES: AppRoute[] = [
     grants: ['CUsersRead', 'CUsersCreate', 'CUsersUpdate', 'CUsersDelete'],
     menu: { group: 'configuration', label: 'menu.settings_users' },
     screen: AdminUsers,
+    query: AdminUsersQuery,
+    variables: ({ search }) => {
+      const role = search.get('role')?.trim();
+      return { ...listVariables(search, ['search']), roleId: role ? globalId('CommunityRole', role) : null };
+    },
+    skeleton: 'list',
   },
-  { path: '/neighborhood/settings/users/form', grants: ['CUsersCreate'], screen: AdminUserForm },
-  { path: '/neighborhood/settings/users/:userId/edit', grants: ['CUsersUpdate'], screen: AdminUserForm },
+  { path: '/neighborhood/settings/users/form', grants: ['CUsersCreate'], ...adminUserForm },
+  { path: '/neighborhood/settings/users/:userId/edit', grants: ['CUsersUpdate'], ...adminUserForm },
   // Account
   { path: '/user-settings', grants: [], menu: { group: 'account', label: 'menu.user_settings' }, screen: UserSettings },
   { path: '/installations', grants: [], menu: { group: 'account', label: 'menu.installations' }, screen: Installations },

@@ -12,35 +12,46 @@ export interface NamedRow {
   id: string;
   databaseId: number;
   name: string;
-  extra?: ReactNode;
 }
 
-export interface NamedListProps {
+/** A column after the name; numbers align right. */
+export interface NamedColumn<R extends NamedRow> {
+  key: string;
+  header: string;
+  align?: 'right';
+  cell: (row: R) => ReactNode;
+}
+
+export interface NamedListProps<R extends NamedRow = NamedRow> {
   title: string;
+  /** One line under the title saying what the list is for. */
+  description?: string;
   /** What an empty list says (no filter applied); the create button is offered with it. */
   emptyTitle: string;
   emptyHint?: string;
   createLabel: string;
   createPath: string | null;
-  editPath: ((row: NamedRow) => string) | null;
-  rows: NamedRow[];
+  editPath: ((row: R) => string) | null;
+  rows: R[];
   totalCount: number;
   deleteTitle: string;
   deleteConfirm: (name: string) => string;
   /** Resolves true when the row was deleted. Null hides the delete buttons. */
-  onDelete: ((row: NamedRow) => Promise<boolean>) | null;
+  onDelete: ((row: R) => Promise<boolean>) | null;
   deleting: boolean;
   /** A new page is on its way: the rows shown are dimmed until it arrives. */
   pending?: boolean;
-  extraHeader?: string;
+  /** Shown beside the name (badges). */
+  nameExtra?: (row: R) => ReactNode;
+  columns?: NamedColumn<R>[];
 }
 
 /** The settings list of named records: name filter (?name=), pager, edit links and a delete dialog. */
-export function NamedList(props: NamedListProps) {
+export function NamedList<R extends NamedRow>(props: NamedListProps<R>) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const [typed, setTyped] = useState(search.get('name') ?? '');
-  const [toDelete, setToDelete] = useState<NamedRow | null>(null);
+  const [toDelete, setToDelete] = useState<R | null>(null);
   const applyFilter = useDebouncedCallback((value: string) => setSearch(searchWithFilter(search, 'name', value)), 300);
 
   const confirm = async () => {
@@ -51,7 +62,7 @@ export function NamedList(props: NamedListProps) {
 
   return (
     <Stack>
-      <PageHeader title={props.title} action={props.createPath ? { label: props.createLabel, to: props.createPath } : null} />
+      <PageHeader title={props.title} description={props.description} action={props.createPath ? { label: props.createLabel, to: props.createPath } : null} />
       <TextInput
         label={t('list.filterName')}
         value={typed}
@@ -75,15 +86,32 @@ export function NamedList(props: NamedListProps) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('list.name')}</Table.Th>
-              {props.extraHeader && <Table.Th>{props.extraHeader}</Table.Th>}
+              {props.columns?.map((column) => (
+                <Table.Th key={column.key} ta={column.align}>
+                  {column.header}
+                </Table.Th>
+              ))}
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {props.rows.map((row) => (
               <Table.Tr key={row.id}>
-                <Table.Td>{row.name}</Table.Td>
-                {props.extraHeader && <Table.Td>{row.extra}</Table.Td>}
+                <Table.Td>
+                  {props.nameExtra ? (
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm">{row.name}</Text>
+                      {props.nameExtra(row)}
+                    </Group>
+                  ) : (
+                    row.name
+                  )}
+                </Table.Td>
+                {props.columns?.map((column) => (
+                  <Table.Td key={column.key} ta={column.align} style={column.align === 'right' ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
                 <Table.Td>
                   <Group gap="xs" justify="flex-end">
                     {props.editPath && (

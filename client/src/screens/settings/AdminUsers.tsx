@@ -1,24 +1,43 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, useFragment, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminUsersQuery } from '../../__generated__/AdminUsersQuery.graphql';
+import type { AdminUsers_query$data, AdminUsers_query$key } from '../../__generated__/AdminUsers_query.graphql';
+import type { AdminUsers_roles$key } from '../../__generated__/AdminUsers_roles.graphql';
 import type { AdminUsersDeleteMutation } from '../../__generated__/AdminUsersDeleteMutation.graphql';
 import type { AdminUsersResendMutation } from '../../__generated__/AdminUsersResendMutation.graphql';
-import { PagedList, usePage } from '../../components/PagedList.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { PagedList } from '../../components/PagedList.js';
 import { searchWithFilter } from '../../components/paging.js';
+import { useListRefetch } from '../../components/lists.js';
 import { useAppMutation } from '../../components/mutations.js';
-import { notify } from '../../components/notify.js';
 import { useSession } from '../../components/SessionProvider.js';
+import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
 
-const query = graphql`
+export const adminUsersQuery = graphql`
   query AdminUsersQuery($first: Int!, $offset: Int!, $search: String, $roleId: ID) {
+    ...AdminUsers_query @arguments(first: $first, offset: $offset, search: $search, roleId: $roleId)
+    ...AdminUsers_roles
+  }
+`;
+
+const listFragment = graphql`
+  fragment AdminUsers_query on Query
+  @refetchable(queryName: "AdminUsersRefetchQuery")
+  @argumentDefinitions(first: { type: "Int!" }, offset: { type: "Int!" }, search: { type: "String" }, roleId: { type: "ID" }) {
     administrationUsers(first: $first, offset: $offset, filter: { search: $search, roleId: $roleId }) {
       totalCount
       edges { node { id databaseId firstName lastName email pending pendingSignup isViewer role { id name } } }
     }
+  }
+`;
+
+const rolesFragment = graphql`
+  fragment AdminUsers_roles on Query {
     administrationRoles { id databaseId name }
   }
 `;
@@ -37,31 +56,71 @@ const resendMutation = graphql`
 
 /** Resend buttons stay disabled this long after a successful send (spec 3 section 4). */
 const RESEND_WAIT_MS = 30_000;
+const FORM = '/neighborhood/settings/users/form';
 
-type Row = NonNullable<AdminUsersQuery['response']['administrationUsers']>['edges'][number]['node'];
+type Row = NonNullable<AdminUsers_query$data['administrationUsers']>['edges'][number]['node'];
 
 const fullName = (u: { firstName: string; lastName?: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
-export default function AdminUsers() {
+/** /neighborhood/settings/users: the community's administration accounts, searched (?search=), filtered by role (?role=) and paged. */
+export default function AdminUsers({ queryRef, route }: ScreenProps<AdminUsersQuery> & { route: ScreenRoute }) {
   const { t } = useTranslation();
   const { grants } = useSession();
-  const [search, setSearch] = useSearchParams();
-  const { pageSize, offset } = usePage();
-  const [fetchKey, setFetchKey] = useState(0);
-  const [typed, setTyped] = useState(search.get('search') ?? '');
-  const [toDelete, setToDelete] = useState<Row | null>(null);
-  const [waiting, setWaiting] = useState<ReadonlySet<string>>(new Set());
-  const roleDatabaseId = search.get('role');
-  const data = useLazyLoadQuery<AdminUsersQuery>(
-    query,
-    { first: pageSize, offset, search: search.get('search') || null, roleId: roleDatabaseId ? btoa(`CommunityRole:${roleDatabaseId}`) : null },
-    { fetchPolicy: 'store-and-network', fetchKey },
+  const data = usePreloadedQuery<AdminUsersQuery>(adminUsersQuery, queryRef);
+  return (
+    <Stack>
+      <PageHeader
+        title={t('adminUsers.title')}
+        description={t('adminUsers.description')}
+        action={grants.has('CUsersCreate') ? { label: t('adminUsers.create'), to: FORM } : null}
+      />
+      <AdminUserFilters roles={data} />
+      <AdminUserList query={data} route={route} />
+    </Stack>
   );
-  const remove = useAppMutation<AdminUsersDeleteMutation>(deleteMutation);
-  const resend = useAppMutation<AdminUsersResendMutation>(resendMutation);
+}
 
+function AdminUserFilters({ roles: key }: { roles: AdminUsers_roles$key }) {
+  const { t } = useTranslation();
+  const { administrationRoles } = useFragment(rolesFragment, key);
+  const [search, setSearch] = useSearchParams();
+  const [typed, setTyped] = useState(search.get('search') ?? '');
   const setFilter = (name: string, value: string | null) => setSearch(searchWithFilter(search, name, value));
   const applySearch = useDebouncedCallback((value: string) => setFilter('search', value), 300);
+  return (
+    <Group align="flex-end" grow preventGrowOverflow={false} wrap="wrap" maw={620}>
+      <TextInput
+        label={t('adminUsers.search')}
+        value={typed}
+        onChange={(e) => {
+          setTyped(e.currentTarget.value);
+          applySearch(e.currentTarget.value);
+        }}
+        miw={220}
+      />
+      <Select
+        label={t('adminUsers.role')}
+        placeholder={t('adminUsers.allRoles')}
+        clearable
+        data={administrationRoles.map((r) => ({ value: String(r.databaseId), label: r.name }))}
+        value={search.get('role')}
+        onChange={(value) => setFilter('role', value)}
+        miw={220}
+      />
+    </Group>
+  );
+}
+
+function AdminUserList({ query, route }: { query: AdminUsers_query$key; route: ScreenRoute }) {
+  const { t } = useTranslation();
+  const { grants } = useSession();
+  const [search] = useSearchParams();
+  const [data, refetch] = useRefetchableFragment(listFragment, query);
+  const { pending, reload } = useListRefetch(route, refetch);
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [waiting, setWaiting] = useState<ReadonlySet<string>>(new Set());
+  const remove = useAppMutation<AdminUsersDeleteMutation>(deleteMutation);
+  const resend = useAppMutation<AdminUsersResendMutation>(resendMutation);
 
   const timers = useRef<number[]>([]);
   useEffect(
@@ -75,11 +134,11 @@ export default function AdminUsers() {
   const canDelete = grants.has('CUsersDelete');
   const canResend = grants.has('CUsersUpdate') || grants.has('CUsersCreate');
   const rows = data.administrationUsers?.edges.map((e) => e.node) ?? [];
+  const filtered = !!(search.get('search') || search.get('role'));
 
   const sendAgain = async (row: Row) => {
     // A refusal (already signed up, too many e-mails) is shown as a danger notice by useAppMutation.
-    if (!(await resend.run({ input: { id: row.id } }, 'resendAdministrationSignupCode'))) return;
-    notify('success', t('adminUsers.resent'));
+    if (!(await resend.run({ input: { id: row.id } }, 'resendAdministrationSignupCode', { success: t('adminUsers.resent') }))) return;
     setWaiting((w) => new Set(w).add(row.id));
     timers.current.push(
       window.setTimeout(
@@ -96,51 +155,34 @@ export default function AdminUsers() {
 
   const confirmDelete = async () => {
     if (!toDelete) return;
-    const ok = !!(await remove.run({ input: { id: toDelete.id } }, 'deleteAdministrationUser'));
+    const ok = !!(await remove.run({ input: { id: toDelete.id } }, 'deleteAdministrationUser', { success: t('adminUsers.deleted') }));
     setToDelete(null);
-    if (ok) {
-      notify('success', t('adminUsers.deleted'));
-      setFetchKey((k) => k + 1);
-    }
+    if (ok) reload();
   };
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('adminUsers.title')}</Title>
-        {grants.has('CUsersCreate') && (
-          <Button component={Link} to="/neighborhood/settings/users/form">
-            {t('adminUsers.create')}
-          </Button>
-        )}
-      </Group>
-      <Group align="flex-end">
-        <TextInput
-          label={t('adminUsers.search')}
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.currentTarget.value);
-            applySearch(e.currentTarget.value);
-          }}
-          w={320}
-        />
-        <Select
-          label={t('adminUsers.role')}
-          placeholder={t('adminUsers.allRoles')}
-          clearable
-          data={data.administrationRoles.map((r) => ({ value: String(r.databaseId), label: r.name }))}
-          value={roleDatabaseId}
-          onChange={(value) => setFilter('role', value)}
-          w={260}
-        />
-      </Group>
-      <PagedList totalCount={data.administrationUsers?.totalCount ?? 0}>
-        <Table striped>
+    <>
+      <PagedList
+        totalCount={data.administrationUsers?.totalCount ?? 0}
+        empty={
+          filtered ? (
+            <EmptyState title={t('list.noMatch')} hint={t('list.noMatchHint')} />
+          ) : (
+            <EmptyState
+              title={t('adminUsers.empty')}
+              hint={t('adminUsers.emptyHint')}
+              action={grants.has('CUsersCreate') ? { label: t('adminUsers.create'), to: FORM } : null}
+            />
+          )
+        }
+      >
+        <Table striped highlightOnHover style={{ opacity: pending ? 0.6 : 1 }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('adminUsers.name')}</Table.Th>
               <Table.Th>{t('adminUsers.email')}</Table.Th>
               <Table.Th>{t('adminUsers.role')}</Table.Th>
+              <Table.Th>{t('adminUsers.status')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -148,24 +190,40 @@ export default function AdminUsers() {
             {rows.map((row) => (
               <Table.Tr key={row.id}>
                 <Table.Td>
-                  <Group gap="xs">
-                    <Text size="sm">{row.pending ? row.email : fullName(row)}</Text>
-                    {row.pending && (
-                      <Badge color="blue" variant="light" size="sm">
-                        {t('adminUsers.invited')}
-                      </Badge>
-                    )}
-                    {row.pendingSignup && (
-                      <Badge color="yellow" variant="light" size="sm">
-                        {t('adminUsers.pending')}
-                      </Badge>
-                    )}
-                  </Group>
+                  {row.pending ? (
+                    <Text size="sm" c="dimmed" fs="italic">
+                      {t('adminUsers.unknownName')}
+                    </Text>
+                  ) : (
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm">{fullName(row)}</Text>
+                      {row.isViewer && (
+                        <Badge variant="outline" color="gray" size="xs">
+                          {t('adminUsers.you')}
+                        </Badge>
+                      )}
+                    </Group>
+                  )}
                 </Table.Td>
                 <Table.Td>{row.email}</Table.Td>
                 <Table.Td>{row.role.name}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" justify="flex-end">
+                  {row.pending ? (
+                    <Badge color="blue" variant="light" size="sm">
+                      {t('adminUsers.invited')}
+                    </Badge>
+                  ) : row.pendingSignup ? (
+                    <Badge color="yellow" variant="light" size="sm">
+                      {t('adminUsers.pending')}
+                    </Badge>
+                  ) : (
+                    <Badge color="green" variant="light" size="sm">
+                      {t('adminUsers.active')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
                     {canResend && (row.pendingSignup || row.pending) && (
                       <Button size="xs" variant="subtle" onClick={() => void sendAgain(row)} disabled={waiting.has(row.id)} loading={resend.inFlight}>
                         {t('adminUsers.resend')}
@@ -201,6 +259,6 @@ export default function AdminUsers() {
           </Button>
         </Group>
       </Modal>
-    </Stack>
+    </>
   );
 }

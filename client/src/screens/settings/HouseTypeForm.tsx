@@ -1,129 +1,111 @@
-import { useState } from 'react';
-import { Alert, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useMemo } from 'react';
+import { Alert, Button, Checkbox, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HouseTypeFormQuery } from '../../__generated__/HouseTypeFormQuery.graphql';
-import type { HouseTypeFormRuleQuery } from '../../__generated__/HouseTypeFormRuleQuery.graphql';
+import type { HouseTypeForm_houseType$key } from '../../__generated__/HouseTypeForm_houseType.graphql';
 import type { HouseTypeFormCreateMutation } from '../../__generated__/HouseTypeFormCreateMutation.graphql';
 import type { HouseTypeFormUpdateMutation } from '../../__generated__/HouseTypeFormUpdateMutation.graphql';
 import {
   CUSTOM_HOUSE_TYPE,
+  houseTypeSchema,
   LOCATION_FLAGS,
   PREDEFINED_HOUSE_TYPES,
-  type CatastralAlgorithm,
+  templateFlags,
   type CommunityKind,
   type LocationFlag,
 } from '../../../../core/houseTypes.js';
+import { field, fieldError, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
-import { notify } from '../../components/notify.js';
-import { useSession } from '../../components/SessionProvider.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { QuantityField } from '../../components/QuantityField.js';
+import { useSession } from '../../components/SessionProvider.js';
+import type { ScreenProps } from '../../router/screenRoute.js';
 
-const query = graphql`
-  query HouseTypeFormQuery($id: ID!) {
-    node(id: $id) {
-      ... on HouseType {
-        id title description defaultName catastralAlgorithm isCustom hiddenToPublic
-        requireDimension requireCondominium requireBlock requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall amount
-      }
-    }
+export const houseTypeFormQuery = graphql`
+  query HouseTypeFormQuery($id: ID!, $edit: Boolean!) {
+    node(id: $id) @include(if: $edit) { ...HouseTypeForm_houseType @alias }
+    houseTypeAmountRequired
   }
 `;
 
-const ruleQuery = graphql`
-  query HouseTypeFormRuleQuery { houseTypeAmountRequired }
+const houseTypeFragment = graphql`
+  fragment HouseTypeForm_houseType on HouseType {
+    id title description defaultName catastralAlgorithm isCustom hiddenToPublic amount
+    requireDimension requireCondominium requireBlock requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall
+  }
 `;
 
 const createMutation = graphql`
   mutation HouseTypeFormCreateMutation($input: HouseTypeInput!) {
-    createHouseType(input: $input) { __typename ... on Error { code message } ... on MutationCreateHouseTypeSuccess { data { houseType { id } } } }
+    createHouseType(input: $input) {
+      __typename
+      ... on Error { code message }
+      ... on InputError { issues { field message } }
+      ... on MutationCreateHouseTypeSuccess { data { houseType { id } } }
+    }
   }
 `;
 
 const updateMutation = graphql`
   mutation HouseTypeFormUpdateMutation($input: UpdateHouseTypeInput!) {
-    updateHouseType(input: $input) { __typename ... on Error { code message } ... on MutationUpdateHouseTypeSuccess { data { houseType { id title } } } }
+    updateHouseType(input: $input) {
+      __typename
+      ... on Error { code message }
+      ... on InputError { issues { field message } }
+      ... on MutationUpdateHouseTypeSuccess { data { houseType { id title amount } } }
+    }
   }
 `;
 
-interface Values {
-  predefined: string;
-  title: string;
-  description: string;
-  defaultName: string;
-  catastralAlgorithm: CatastralAlgorithm;
-  hiddenToPublic: boolean;
-  flags: Record<LocationFlag, boolean>;
-  amount: string;
-}
-
+const LIST = '/neighborhood/settings/houses-types';
+const ALGORITHMS = ['UNIQUE', 'INTERIOR_NUMBER_COMPOSED'] as const;
 const noFlags = Object.fromEntries(LOCATION_FLAGS.map((f) => [f, false])) as Record<LocationFlag, boolean>;
 
-export default function HouseTypeForm() {
-  const { houseTypeId } = useParams();
-  return houseTypeId ? <EditHouseType houseTypeId={houseTypeId} /> : <HouseTypeFields existing={null} />;
-}
-
-function EditHouseType({ houseTypeId }: { houseTypeId: string }) {
+/** /neighborhood/settings/houses-types/form and form/{id}: a predefined type of the community kind or a custom one ('Otro'). */
+export default function HouseTypeForm({ queryRef }: ScreenProps<HouseTypeFormQuery>) {
   const { t } = useTranslation();
-  const data = useLazyLoadQuery<HouseTypeFormQuery>(query, { id: btoa(`HouseType:${houseTypeId}`) }, { fetchPolicy: 'network-only' });
-  const n = data.node;
-  if (!n || n.title === undefined) return <Alert color="yellow">{t('houseTypes.notFound')}</Alert>;
-  const flags = Object.fromEntries(LOCATION_FLAGS.map((f) => [f, !!n[f]])) as Record<LocationFlag, boolean>;
-  return (
-    <HouseTypeFields
-      existing={{
-        id: n.id!,
-        values: {
-          predefined: n.isCustom ? CUSTOM_HOUSE_TYPE : n.title,
-          title: n.title,
-          description: n.description ?? '',
-          defaultName: n.defaultName ?? '',
-          catastralAlgorithm: n.catastralAlgorithm as CatastralAlgorithm,
-          hiddenToPublic: !!n.hiddenToPublic,
-          flags,
-          amount: n.amount ?? '',
-        },
-      }}
-    />
-  );
+  const data = usePreloadedQuery<HouseTypeFormQuery>(houseTypeFormQuery, queryRef);
+  const houseType = data.node?.HouseTypeForm_houseType ?? null;
+  if (queryRef.variables.edit && !houseType) return <Alert color="yellow">{t('houseTypes.notFound')}</Alert>;
+  return <HouseTypeFields houseType={houseType} amountRequired={data.houseTypeAmountRequired} />;
 }
 
-function HouseTypeFields({ existing }: { existing: { id: string; values: Values } | null }) {
+function HouseTypeFields({ houseType: key, amountRequired }: { houseType: HouseTypeForm_houseType$key | null; amountRequired: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { session } = useSession();
+  const existing = useFragment(houseTypeFragment, key);
   const kind = session.neighborhood?.neighborhoodType;
   const templates = PREDEFINED_HOUSE_TYPES[kind && kind in PREDEFINED_HOUSE_TYPES ? (kind as CommunityKind) : 'NEIGHBORHOOD'];
-  const [values, setValues] = useState<Values>(
-    existing?.values ?? {
-      predefined: '',
-      title: '',
-      description: '',
-      defaultName: '',
-      catastralAlgorithm: 'UNIQUE',
-      hiddenToPublic: false,
-      flags: noFlags,
-      amount: '',
-    },
-  );
-  // Spec 3 section 5: the monthly fee is required once the community has maintenance settings and COBRANZA.
-  const amountRequired = useLazyLoadQuery<HouseTypeFormRuleQuery>(ruleQuery, {}, { fetchPolicy: 'store-and-network' }).houseTypeAmountRequired;
-  const showAmount = amountRequired || session.activeModules.includes('COBRANZA');
+  const schema = useMemo(() => houseTypeSchema({ amountRequired }), [amountRequired]);
+  const form = useZodForm(schema, {
+    defaultValues: existing
+      ? {
+          predefined: existing.isCustom ? CUSTOM_HOUSE_TYPE : existing.title,
+          title: existing.title,
+          description: existing.description ?? '',
+          defaultName: existing.defaultName ?? '',
+          catastralAlgorithm: existing.catastralAlgorithm === 'INTERIOR_NUMBER_COMPOSED' ? 'INTERIOR_NUMBER_COMPOSED' : 'UNIQUE',
+          hiddenToPublic: existing.hiddenToPublic,
+          amount: existing.amount ?? '',
+          ...Object.fromEntries(LOCATION_FLAGS.map((f) => [f, existing[f]])),
+        }
+      : { predefined: '', title: '', description: '', defaultName: '', catastralAlgorithm: 'UNIQUE', hiddenToPublic: false, amount: '', ...noFlags },
+  });
   const create = useAppMutation<HouseTypeFormCreateMutation>(createMutation);
   const update = useAppMutation<HouseTypeFormUpdateMutation>(updateMutation);
-  const custom = values.predefined === CUSTOM_HOUSE_TYPE;
-  const template = templates.find((tp) => tp.title === values.predefined);
-  const shownFlags = custom
-    ? values.flags
-    : template
-      ? (Object.fromEntries(LOCATION_FLAGS.map((f) => [f, !!template.flags[f]])) as Record<LocationFlag, boolean>)
-      : noFlags;
-  const invalid = !values.predefined || (custom && values.title.trim() === '') || (amountRequired && values.amount.trim() === '');
-  const options = [...templates.map((tp) => tp.title), ...(existing && !custom && !template ? [values.predefined] : []), CUSTOM_HOUSE_TYPE];
+  // Spec 3 section 5: the fee is required with maintenance settings and COBRANZA; shown whenever COBRANZA is on.
+  const showAmount = amountRequired || session.activeModules.includes('COBRANZA');
 
-  const save = async () => {
+  const predefined = form.watch('predefined');
+  const custom = predefined === CUSTOM_HOUSE_TYPE;
+  const template = templates.find((tp) => tp.title === predefined);
+  const options = [...templates.map((tp) => tp.title), ...(predefined && !custom && !template ? [predefined] : []), CUSTOM_HOUSE_TYPE];
+
+  const save = form.handleSubmit(async (values) => {
     const input = {
       predefined: values.predefined,
       title: custom ? values.title : null,
@@ -131,90 +113,135 @@ function HouseTypeFields({ existing }: { existing: { id: string; values: Values 
       defaultName: values.defaultName || null,
       catastralAlgorithm: custom ? values.catastralAlgorithm : null,
       hiddenToPublic: values.hiddenToPublic,
-      amount: values.amount.trim() || null,
-      ...(custom ? values.flags : {}),
+      amount: values.amount,
+      // A predefined type takes its flags from the catalogue.
+      ...(custom ? Object.fromEntries(LOCATION_FLAGS.map((f) => [f, values[f]])) : {}),
     };
     const ok = existing
-      ? await update.run({ input: { id: existing.id, houseType: input } }, 'updateHouseType')
-      : await create.run({ input }, 'createHouseType');
-    if (ok) {
-      notify('success', existing ? t('houseTypes.updated') : t('houseTypes.created'));
-      navigate('/neighborhood/settings/houses-types');
-    }
-  };
+      ? await update.run({ input: { id: existing.id, houseType: input } }, 'updateHouseType', { form, success: t('houseTypes.updated') })
+      : await create.run({ input }, 'createHouseType', { form, success: t('houseTypes.created') });
+    if (ok) navigate(LIST);
+  });
 
   return (
-    <Stack maw={640}>
-      <Title order={2}>{existing ? t('houseTypes.editTitle') : t('houseTypes.create')}</Title>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+    <Stack maw={720}>
+      <PageHeader
+        title={existing ? t('houseTypes.editTitle') : t('houseTypes.create')}
+        description={t('houseTypes.formDescription')}
+        secondary={{ label: t('common.back'), to: LIST }}
+      />
+      <form onSubmit={save} noValidate>
         <Stack>
-          <Select
-            label={t('houseTypes.type')}
-            data={options.map((o) => ({ value: o, label: o }))}
-            value={values.predefined || null}
-            onChange={(v) =>
-              setValues({ ...values, predefined: v ?? '', defaultName: templates.find((tp) => tp.title === v)?.defaultName ?? values.defaultName })
-            }
-            allowDeselect={false}
-          />
-          {custom && <TextInput label={t('houseTypes.name')} value={values.title} onChange={(e) => setValues({ ...values, title: e.currentTarget.value })} />}
-          <Textarea
-            label={t('houseTypes.description')}
-            value={values.description}
-            onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
-          />
-          <TextInput
-            label={t('houseTypes.defaultName')}
-            value={values.defaultName}
-            onChange={(e) => setValues({ ...values, defaultName: e.currentTarget.value })}
-          />
-          {custom && (
-            <Select
-              label={t('houseTypes.algorithm')}
-              data={(['UNIQUE', 'INTERIOR_NUMBER_COMPOSED'] as const).map((a) => ({ value: a, label: t(`houseTypes.algorithms.${a}`) }))}
-              value={values.catastralAlgorithm}
-              onChange={(v) => v && setValues({ ...values, catastralAlgorithm: v as CatastralAlgorithm })}
-              allowDeselect={false}
-            />
-          )}
-          <Fieldset legend={t('houseTypes.requires')} variant="unstyled">
-            <SimpleGrid cols={2} mt="xs">
-              {LOCATION_FLAGS.map((f) => (
-                <Checkbox
-                  key={f}
-                  label={t(`houseTypes.flags.${f}`)}
-                  checked={shownFlags[f]}
-                  disabled={!custom}
-                  onChange={(e) => setValues({ ...values, flags: { ...values.flags, [f]: e.currentTarget.checked } })}
+          <Paper withBorder p="md" radius="md">
+            <Stack>
+              <Controller
+                control={form.control}
+                name="predefined"
+                render={({ field: f }) => (
+                  <Select
+                    label={t('houseTypes.type')}
+                    placeholder={t('houseTypes.chooseType')}
+                    required
+                    data={options.map((o) => ({ value: o, label: o }))}
+                    value={f.value || null}
+                    onChange={(value) => {
+                      f.onChange(value ?? '');
+                      const chosen = templates.find((tp) => tp.title === value);
+                      if (chosen?.defaultName) form.setValue('defaultName', chosen.defaultName);
+                    }}
+                    onBlur={f.onBlur}
+                    ref={f.ref}
+                    allowDeselect={false}
+                    error={fieldError(form, 'predefined')}
+                  />
+                )}
+              />
+              {custom && <TextInput label={t('houseTypes.name')} required {...field(form, 'title')} />}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={t('houseTypes.defaultName')} description={t('houseTypes.defaultNameHint')} {...field(form, 'defaultName')} />
+                {showAmount && (
+                  <Controller
+                    control={form.control}
+                    name="amount"
+                    render={({ field: f }) => (
+                      <QuantityField
+                        label={t('houseTypes.amount')}
+                        description={t('houseTypes.amountHint')}
+                        required={amountRequired}
+                        value={f.value ?? ''}
+                        onValue={f.onChange}
+                        onBlur={f.onBlur}
+                        ref={f.ref}
+                        leftSection="$"
+                        error={fieldError(form, 'amount')}
+                      />
+                    )}
+                  />
+                )}
+              </SimpleGrid>
+              <Textarea label={t('houseTypes.description')} autosize minRows={2} {...field(form, 'description')} />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <Stack>
+              {custom && (
+                <Controller
+                  control={form.control}
+                  name="catastralAlgorithm"
+                  render={({ field: f }) => (
+                    <Select
+                      label={t('houseTypes.algorithm')}
+                      data={ALGORITHMS.map((a) => ({ value: a, label: t(`houseTypes.algorithms.${a}`) }))}
+                      value={f.value ?? 'UNIQUE'}
+                      onChange={(value) => value && f.onChange(value)}
+                      allowDeselect={false}
+                      error={fieldError(form, 'catastralAlgorithm')}
+                    />
+                  )}
                 />
-              ))}
-            </SimpleGrid>
-          </Fieldset>
-          {showAmount && (
-            <QuantityField
-              label={t('houseTypes.amount')}
-              description={t('houseTypes.amountHint')}
-              required={amountRequired}
-              value={values.amount}
-              onValue={(amount) => setValues({ ...values, amount })}
-              leftSection="$"
-            />
-          )}
-          <Checkbox
-            label={t('houseTypes.hiddenToPublic')}
-            checked={values.hiddenToPublic}
-            onChange={(e) => setValues({ ...values, hiddenToPublic: e.currentTarget.checked })}
-          />
+              )}
+              <Fieldset legend={t('houseTypes.requires')} variant="unstyled">
+                {!custom && (
+                  <Text size="sm" c="dimmed" mt={4}>
+                    {template ? t('houseTypes.flagsFromTemplate') : t('houseTypes.flagsChooseType')}
+                  </Text>
+                )}
+                <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm">
+                  {LOCATION_FLAGS.map((f) =>
+                    custom ? (
+                      <Controller
+                        key={f}
+                        control={form.control}
+                        name={f}
+                        render={({ field: c }) => (
+                          <Checkbox label={t(`houseTypes.flags.${f}`)} checked={!!c.value} onChange={(e) => c.onChange(e.currentTarget.checked)} />
+                        )}
+                      />
+                    ) : (
+                      <Checkbox key={f} label={t(`houseTypes.flags.${f}`)} checked={template ? templateFlags(template)[f] : false} disabled readOnly />
+                    ),
+                  )}
+                </SimpleGrid>
+              </Fieldset>
+              <Controller
+                control={form.control}
+                name="hiddenToPublic"
+                render={({ field: c }) => (
+                  <Checkbox
+                    label={t('houseTypes.hiddenToPublic')}
+                    description={t('houseTypes.hiddenToPublicHint')}
+                    checked={!!c.value}
+                    onChange={(e) => c.onChange(e.currentTarget.checked)}
+                  />
+                )}
+              />
+            </Stack>
+          </Paper>
           <Group>
-            <Button type="submit" disabled={invalid} loading={create.inFlight || update.inFlight}>
+            <Button type="submit" loading={create.inFlight || update.inFlight}>
               {t('common.save')}
             </Button>
-            <Button variant="default" component={Link} to="/neighborhood/settings/houses-types">
+            <Button variant="default" component={Link} to={LIST}>
               {t('common.cancel')}
             </Button>
           </Group>
