@@ -1,6 +1,6 @@
 // The signed-in part of the app, loaded only after the session says someone is signed in: Relay, the
 // shell and the route table. Every route's loader checks its grants and starts its query.
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import './i18n/all.js';
 import { type LoaderFunctionArgs, Navigate, Outlet, redirect, type RouteObject, useLoaderData } from 'react-router';
 import { loadQuery, type PreloadedQuery } from 'react-relay';
@@ -14,7 +14,7 @@ import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { ScreenSkeleton } from './components/Skeletons.js';
 import { allowed, type AppRoute, homeRedirect, ROUTES } from './routes.js';
 import { bootSession } from './router/session.js';
-import { screenRouteObject, type ScreenRoute } from './router/screenRoute.js';
+import { screenRouteObject, type ScreenRoute, useReleaseOnLeave } from './router/screenRoute.js';
 
 const ComingSoon = () => import('./screens/common/ComingSoon.js');
 
@@ -45,7 +45,7 @@ const special: ScreenRoute[] = [
 function SignedInLayout() {
   const { t } = useTranslation();
   const { sessionRef } = useLoaderData() as { sessionRef: PreloadedQuery<SessionProviderQuery> };
-  useEffect(() => () => sessionRef.dispose(), [sessionRef]);
+  useReleaseOnLeave(sessionRef);
   return (
     <RelayRoot>
       <ErrorBoundary title={t('errors.session')}>

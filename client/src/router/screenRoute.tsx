@@ -71,9 +71,28 @@ function screenOf(route: ScreenRoute): ComponentType<any> {
   return Screen;
 }
 
+const mounts = new WeakMap<{ dispose: () => void }, number>();
+
+/**
+ * Releases a route query's data once its screen is gone; a remount in the same tick (React's strict
+ * mode replays effects in development) keeps it.
+ */
+export function useReleaseOnLeave(queryRef: { dispose: () => void } | null) {
+  useEffect(() => {
+    if (!queryRef) return;
+    mounts.set(queryRef, (mounts.get(queryRef) ?? 0) + 1);
+    return () => {
+      mounts.set(queryRef, (mounts.get(queryRef) ?? 1) - 1);
+      setTimeout(() => {
+        if (!mounts.get(queryRef)) queryRef.dispose();
+      }, 0);
+    };
+  }, [queryRef]);
+}
+
 export function RouteScreen({ route, extra }: { route: ScreenRoute; extra?: Record<string, unknown> }) {
   const { queryRef } = (useLoaderData() as ScreenLoaderData | undefined) ?? { queryRef: null };
-  useEffect(() => () => queryRef?.dispose(), [queryRef]);
+  useReleaseOnLeave(queryRef);
   const Screen = screenOf(route);
   return (
     <Suspense fallback={<ScreenSkeleton kind={route.skeleton} />}>
