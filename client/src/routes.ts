@@ -5,6 +5,7 @@ import { listVariables } from './components/paging.js';
 import { globalId } from './relay/ids.js';
 import StreetsQuery from './__generated__/StreetsQuery.graphql.js';
 import StreetFormQuery from './__generated__/StreetFormQuery.graphql.js';
+import DashboardQuery from './__generated__/DashboardQuery.graphql.js';
 import HouseTypesQuery from './__generated__/HouseTypesQuery.graphql.js';
 import HouseTypeFormQuery from './__generated__/HouseTypeFormQuery.graphql.js';
 import AdminUsersQuery from './__generated__/AdminUsersQuery.graphql.js';
@@ -60,7 +61,7 @@ const adminUserForm = {
 } satisfies Partial<AppRoute>;
 
 export const ROUTES: AppRoute[] = [
-  { path: '/', grants: [], screen: Dashboard },
+  { path: '/', grants: [], screen: Dashboard, query: DashboardQuery, variables: () => ({}), skeleton: 'dashboard' },
   // Property (own house)
   { path: '/houses/receipts', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_receipts' } },
   { path: '/houses/agreements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_agreements' } },

@@ -17,27 +17,31 @@ export interface PageHeaderProps {
 export function PageHeader({ title, description, action, secondary, children }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="xs">
-      <Stack gap={2}>
-        <Title order={2}>{title}</Title>
+      <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
+        <Title order={2} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
         {description && (
           <Text size="sm" c="dimmed">
             {description}
           </Text>
         )}
       </Stack>
-      <Group gap="sm">
-        {secondary && (
-          <Anchor component={Link} to={secondary.to} size="sm">
-            {secondary.label}
-          </Anchor>
-        )}
-        {children}
-        {action && (
-          <Button component={Link} to={action.to}>
-            {action.label}
-          </Button>
-        )}
-      </Group>
+      {(secondary || children || action) && (
+        <Group gap="sm" wrap="wrap">
+          {secondary && (
+            <Anchor component={Link} to={secondary.to} size="sm">
+              {secondary.label}
+            </Anchor>
+          )}
+          {children}
+          {action && (
+            <Button component={Link} to={action.to}>
+              {action.label}
+            </Button>
+          )}
+        </Group>
+      )}
     </Group>
   );
 }

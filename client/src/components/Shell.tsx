@@ -1,11 +1,14 @@
-import { Suspense, type ReactNode } from 'react';
-import { AppShell, Burger, Group, Loader, Menu, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { AppShell, Avatar, Box, Burger, Group, Loader, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { menuFor } from '../routes.js';
 import { useSession } from './SessionProvider.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+
+/** Widest the content of a screen grows; forms keep their own narrower width inside it. */
+const CONTENT_WIDTH = 1200;
 
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -14,42 +17,64 @@ export function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const sections = menuFor(grants, superAdmin);
   const groupTitle = (group: string) => (group === 'administration' && session.neighborhood ? session.neighborhood.neighborhoodTypeName : t(`menu.${group}`));
+  const communityName = session.neighborhood?.name ?? t('app.name');
+
+  // Below the breakpoint the menu is a drawer: any navigation (menu, account menu, a link in a screen) closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new address
+  useEffect(() => close(), [location.pathname, location.search, close]);
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: { sm: 240, lg: 260 }, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
+    >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menú" />
-            <Title order={4}>{session.neighborhood?.name ?? t('app.name')}</Title>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group wrap="nowrap" gap="xs" miw={0} style={{ flex: 1 }}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? t('menu.close') : t('menu.open')} aria-expanded={opened} />
+            <Text component={Link} to="/" fw={700} fz={{ base: 'md', sm: 'lg' }} truncate="end" miw={0} title={communityName} data-testid="community-name">
+              {communityName}
+            </Text>
           </Group>
           <AccountMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Menú principal">
-        <ScrollArea>
+      <AppShell.Navbar aria-label={t('menu.main')}>
+        <AppShell.Section grow component={ScrollArea} p="xs">
+          <NavLink component={Link} to="/" label={t('menu.home')} active={location.pathname === '/'} data-testid="menu-home" fw={600} />
           {sections.map((section) => (
             <nav key={section.group} data-menu-group={section.group} aria-label={groupTitle(section.group)}>
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" mb={4} px="sm">
                 {groupTitle(section.group)}
               </Text>
               {section.entries.map((entry) => (
-                <NavLink key={entry.path} component={Link} to={entry.path} label={t(entry.label)} active={location.pathname === entry.path} onClick={close} />
+                <NavLink
+                  key={entry.path}
+                  component={Link}
+                  to={entry.path}
+                  label={t(entry.label)}
+                  active={location.pathname === entry.path || location.pathname.startsWith(`${entry.path}/`)}
+                />
               ))}
               {section.group === 'account' && <NavLink component={Link} to="/logout" label={t('menu.logout')} />}
             </nav>
           ))}
-        </ScrollArea>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        {/* A screen's load error stays in the screen; moving to another route clears it. */}
-        <ErrorBoundary key={location.pathname}>
-          <Suspense fallback={<Loader aria-label={t('app.loading')} />}>{children}</Suspense>
-        </ErrorBoundary>
+        <Box maw={CONTENT_WIDTH} mx="auto" w="100%">
+          {/* A screen's load error stays in the screen; moving to another route clears it. */}
+          <ErrorBoundary key={location.pathname}>
+            <Suspense fallback={<Loader aria-label={t('app.loading')} />}>{children}</Suspense>
+          </ErrorBoundary>
+        </Box>
       </AppShell.Main>
     </AppShell>
   );
 }
+
+const initials = (first: string, last: string | null | undefined) => `${first.charAt(0)}${last?.charAt(0) ?? ''}`.toUpperCase();
 
 /** The user menu: the account switcher (community + house label, current one marked) and sign-out. */
 function AccountMenu() {
@@ -57,16 +82,25 @@ function AccountMenu() {
   const { session } = useSession();
   const accounts = session.accounts.edges.map((e) => e.node);
   return (
-    <Menu position="bottom-end" width={320} withinPortal>
+    <Menu position="bottom-end" width={300} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('menu.switch_account')} data-testid="account-menu">
-          <Text fw={600}>{session.user.firstName}</Text>
-          <Text size="xs" c="dimmed">
-            {session.account?.label ?? ''}
-          </Text>
+        <UnstyledButton aria-label={t('menu.switch_account')} data-testid="account-menu" style={{ flexShrink: 0 }}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar radius="xl" size={32} color="blue">
+              {initials(session.user.firstName, session.user.lastName)}
+            </Avatar>
+            <Stack gap={0} visibleFrom="sm" maw={200}>
+              <Text fw={600} size="sm" truncate="end">
+                {session.user.firstName}
+              </Text>
+              <Text size="xs" c="dimmed" truncate="end">
+                {session.account?.label ?? ''}
+              </Text>
+            </Stack>
+          </Group>
         </UnstyledButton>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown maw="calc(100vw - 16px)">
         <Menu.Label>{t('menu.switch_account')}</Menu.Label>
         {accounts.map((account) => (
           <Menu.Item
