@@ -2,21 +2,19 @@
 // edit lock and owner change (spec 1 sections 2 to 5). This module owns every write of the House row
 // (other domains call ./rows.ts and ./ownership.ts inside their write()).
 import { assertMayAddPeople } from '../../auth/people.js';
-import { z } from 'zod';
 import { actorOf, communityOf, type ServiceContext } from '../../kernel/context.js';
-import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
+import { parseInput } from '../../kernel/input.js';
+import { ActivationSchema, HouseSchema, locationIssues, NewOwnerSchema, PARKING_REQUIRED } from '../../../core/houses.js';
 import { ConflictError, InputError, LockedError, NotFoundError } from '../../kernel/errors.js';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { write } from '../../kernel/write.js';
-import { formatMoney, MONEY_PATTERN, sameMoney } from '../../../core/money.js';
+import { formatMoney, sameMoney } from '../../../core/money.js';
 import {
   composedCatastral,
   dropUnusedLocation,
   lockHeldByOther,
-  LOCATION_FIELD_LABELS,
   missingLocation,
   pendingStatus,
-  requiredLocationFields,
   transition,
   type HouseCompleteness,
   type HouseStatus,
@@ -30,79 +28,7 @@ import { giveHouse, type GiveHouseResult } from './ownership.js';
 import { likeLiteral } from './filter.js';
 import { announceEndedSessions, type EndedSession } from '../session/memberships.js';
 
-/** An optional text: trimmed, bounded, without NUL or control characters; blank is null. */
-const text = (max: number, label = 'El texto') =>
-  boundedText(max, label)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const amount = z
-  .string()
-  .max(40, 'Escribe una cantidad con hasta dos decimales')
-  .trim()
-  .regex(MONEY_PATTERN, 'Escribe una cantidad con hasta dos decimales')
-  .nullish()
-  .transform((v) => (v == null || v === '' ? null : formatMoney(v)));
-const email = z
-  .string()
-  .max(254, 'El correo electrónico debe tener como máximo 254 caracteres')
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Escribe un correo electrónico válido'));
-const dbId = z.number().int().positive().max(2_147_483_647);
-
-export const OwnerSchema = z.object({
-  email,
-  firstName: boundedText(80, 'El nombre del propietario', { required: true }),
-  lastName: text(80, 'El apellido'),
-  mobile: phoneInput('El celular debe tener 10 dígitos'),
-  landline: phoneInput('El teléfono fijo debe tener 10 dígitos'),
-});
-
-export const HouseSchema = z.object({
-  houseTypeId: z.number({ error: 'Elige un tipo de propiedad' }).int().positive('Elige un tipo de propiedad').max(2_147_483_647),
-  catastral: text(60, 'La clave catastral').transform((v) => v?.toUpperCase() ?? null),
-  block: text(20, 'La manzana'),
-  lot: text(20, 'El lote'),
-  exteriorNumber: text(20, 'El número exterior'),
-  interiorNumber: text(20, 'El número interior'),
-  dimension: z
-    .string()
-    .max(20, 'La dimensión debe ser un número con hasta dos decimales')
-    .trim()
-    .regex(/^\d{1,8}(\.\d{1,2})?$/, 'La dimensión debe ser un número con hasta dos decimales')
-    .nullish()
-    .transform((v) => v ?? null),
-  streetId: dbId.nullish(),
-  /** An existing condominium, or the name of a new one. */
-  condominiumId: dbId.nullish(),
-  condominiumName: text(120, 'El condominio'),
-  mallId: dbId.nullish(),
-  mallName: text(120, 'La plaza'),
-  parkingSpots: z.number().int().min(0, 'Los cajones no pueden ser negativos').max(99).nullish(),
-  initialBalance: amount,
-  balanceReason: text(300, 'El motivo del saldo'),
-  owner: OwnerSchema.nullish(),
-  officialIdFileId: z.string().max(64).nullish(),
-  /** Spec 1 section 2: saving a non-active house asks confirmation; confirming with activation sets ACTIVE. */
-  activate: z.boolean().nullish(),
-});
-export type HouseInput = z.input<typeof HouseSchema>;
-
-export const ActivationSchema = z.object({
-  initialBalance: amount,
-  balanceReason: text(300, 'El motivo del saldo'),
-});
-
-/** The new owner of an owner change: named by e-mail; the name and phones only matter for a person new to the platform. */
-export const NewOwnerSchema = z.object({
-  email,
-  firstName: boundedText(80, 'El nombre del propietario')
-    .nullish()
-    .transform((v) => v || null),
-  lastName: text(80, 'El apellido'),
-  mobile: phoneInput('El celular debe tener 10 dígitos'),
-  landline: phoneInput('El teléfono fijo debe tener 10 dígitos'),
-});
+export { ActivationSchema, HouseSchema, NewOwnerSchema, OwnerSchema, type HouseInput } from '../../../core/houses.js';
 
 type HouseRow = NonNullable<Awaited<ReturnType<typeof findOwn>>>;
 
@@ -220,13 +146,9 @@ export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unk
     },
     flags,
   );
-  for (const field of requiredLocationFields(flags)) {
-    const value = location[field];
-    if (value === null || value === undefined || String(value).trim() === '')
-      issues.push({ field, message: `${LOCATION_FIELD_LABELS[field]} es requerido para este tipo de propiedad` });
-  }
+  issues.push(...locationIssues(location, flags));
   if (community.restrictVehicles && (input.parkingSpots === null || input.parkingSpots === undefined)) {
-    issues.push({ field: 'parkingSpots', message: 'Los cajones de estacionamiento son requeridos' });
+    issues.push({ field: 'parkingSpots', message: PARKING_REQUIRED });
   }
   if (location.streetId && !(await ctx.prisma.street.findFirst({ where: { id: location.streetId, neighborhoodId }, select: { id: true } }))) {
     issues.push({ field: 'streetId', message: 'La calle no existe' });

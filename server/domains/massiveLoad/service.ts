@@ -11,6 +11,7 @@ import { AppError, InputError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
 import { kickMailer } from '../../infra/mail/outbox.js';
 import { pendingStatus, type HouseListFilter } from '../../../core/houseRules.js';
+import { MassiveLoadFileSchema } from '../../../core/houses.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
 import { formatMoney, money, sameMoney } from '../../../core/money.js';
 import { houseWhere } from '../houses/filter.js';
@@ -19,7 +20,7 @@ import { createHouses, updateHouseRow, type HouseRowChanges } from '../houses/ro
 import { findOrCreatePeople, mayEditPerson, needsInvitation, normalEmail, queueInvitationEmail, updatePersonByAdministrator } from '../people/service.js';
 import { announceEndedSessions, type EndedSession } from '../session/memberships.js';
 import { locationKey, validateRows, type LoadHouseType, type RowErrors, type ValidRow } from './rows.js';
-import { exportWorkbook, MAX_FILE_BYTES, readSheet, SheetError, templateWorkbook, XLSX_TYPE, type ExportRow } from './sheet.js';
+import { exportWorkbook, readSheet, SheetError, templateWorkbook, XLSX_TYPE, type ExportRow } from './sheet.js';
 
 /** Some rows have errors: nothing was imported. `rows` lists every failing row with all its errors. */
 export class MassiveLoadError extends AppError {
@@ -126,8 +127,8 @@ export async function importHouses(ctx: ServiceContext, file: File, idempotencyK
   const neighborhoodId = communityOf(ctx);
   const adminId = actorOf(ctx).userId;
   assertMayAddPeople(actorOf(ctx));
-  if (!/\.xlsx$/i.test(file.name)) throw fileError('El archivo debe ser una hoja de cálculo de Excel (.xlsx)');
-  if (file.size > MAX_FILE_BYTES) throw fileError('El archivo debe pesar como máximo 5 MB');
+  const checked = MassiveLoadFileSchema.safeParse({ file });
+  if (!checked.success) throw fileError(checked.error.issues[0]!.message);
   const bytes = new Uint8Array(await file.arrayBuffer());
   let sheetRows: Awaited<ReturnType<typeof readSheet>>;
   try {

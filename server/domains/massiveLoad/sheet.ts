@@ -1,5 +1,6 @@
 // The spreadsheet of the massive load: its columns, the template, reading an upload and writing the
 // export. exceljs does the XLSX work; this file knows only the layout.
+import { MASSIVE_LOAD_MAX_BYTES } from '../../../core/houses.js';
 import ExcelJS from 'exceljs';
 import { inspectZip, isZipProblem } from '../../infra/files/zipGuard.js';
 import { HOUSE_STATUS_LABELS, LOCATION_FIELD_LABELS, requiredLocationFields, type HouseStatus, type HouseTypeFlags } from '../../../core/houseRules.js';
@@ -55,7 +56,7 @@ export const EXPORT_EXTRA_COLUMNS = [
 ] as const;
 
 export const MAX_ROWS = 5000;
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_FILE_BYTES = MASSIVE_LOAD_MAX_BYTES;
 /** Uncompressed size of the whole XLSX (a 5,000-row sheet is a few MB): past it the file is refused unparsed. */
 export const MAX_UNCOMPRESSED_BYTES = 20 * 1024 * 1024;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -2,10 +2,10 @@
 // by its domain. The community's mode (Neighborhood.onboarding) says whether and how.
 import { z } from 'zod';
 import { communityOf, type ServiceContext } from '../../kernel/context.js';
-import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
+import { parseInput } from '../../kernel/input.js';
 import { AppError, ConflictError, InputError, NotFoundError, RateLimitedError, UnavailableError } from '../../kernel/errors.js';
 import { isRetryable, write } from '../../kernel/write.js';
-import { capitalize } from '../../../core/validators.js';
+import { OnboardingModeSchema, OnboardingRegisterSchema } from '../../../core/houses.js';
 import { LOCATION_FLAGS } from '../../../core/houseTypes.js';
 import { dropUnusedLocation, missingLocation, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../core/houseRules.js';
 import { assignOwner, refreshPendingStatus } from '../houses/ownership.js';
@@ -75,35 +75,7 @@ export async function onboardingCommunity(ctx: ServiceContext, key: CommunityKey
 }
 export type OnboardingCommunity = Awaited<ReturnType<typeof onboardingCommunity>>;
 
-const text = (max: number, label = 'El texto') =>
-  boundedText(max, label)
-    .nullish()
-    .transform((v) => v || null);
-const id = z.number().int().positive().max(2_147_483_647).nullish();
-
-export const RegisterSchema = z.object({
-  neighborhoodId: id,
-  domain: text(120, 'El dominio'),
-  user: z.object({
-    firstName: boundedText(100, 'El nombre', { required: true }).transform(capitalize),
-    lastName: text(100, 'El apellido'),
-    email: z.string().max(254, 'El correo electrónico no es válido').trim().toLowerCase().pipe(z.email('El correo electrónico no es válido')),
-    mobile: phoneInput('El teléfono celular debe tener 10 dígitos'),
-  }),
-  house: z.object({
-    houseTypeId: z.number({ error: 'Elige el tipo de propiedad' }).int().positive().max(2_147_483_647),
-    streetId: id,
-    street: text(120, 'La calle'),
-    condominiumId: id,
-    condominium: text(120, 'El condominio'),
-    mallId: id,
-    mall: text(120, 'La plaza'),
-    block: text(30, 'La manzana'),
-    lot: text(30, 'El lote'),
-    exteriorNumber: text(30, 'El número exterior'),
-    interiorNumber: text(30, 'El número interior'),
-  }),
-});
+export { OnboardingRegisterSchema as RegisterSchema } from '../../../core/houses.js';
 
 export type OnboardingOutcome = 'SIGN_IN' | 'COMPLETED';
 export interface Registration {
@@ -127,7 +99,7 @@ const PLACE_LABEL: Record<Place, string> = { street: 'La calle', condominium: 'E
  * the screen: in SIGN_UP mode the /signup/{code} link goes to the address typed in the form.
  */
 export async function registerOnboardingOwner(ctx: ServiceContext, raw: unknown): Promise<Registration> {
-  const input = parseInput(RegisterSchema, raw);
+  const input = parseInput(OnboardingRegisterSchema, raw);
   const community = await openCommunity(ctx, { neighborhoodId: input.neighborhoodId, domain: input.domain });
   const recent = await ctx.prisma.auditLog.count({
     where: { action: { in: ['ONBOARDING_REGISTER', 'ONBOARDING_REFUSED'] }, ip: ctx.ip, createdAt: { gte: new Date(Date.now() - 3_600_000) } },
@@ -160,7 +132,7 @@ export async function registerOnboardingOwner(ctx: ServiceContext, raw: unknown)
 
 type OpenCommunity = Awaited<ReturnType<typeof openCommunity>>;
 
-async function register(ctx: ServiceContext, community: OpenCommunity, input: z.infer<typeof RegisterSchema>): Promise<Registration> {
+async function register(ctx: ServiceContext, community: OpenCommunity, input: z.output<typeof OnboardingRegisterSchema>): Promise<Registration> {
   const type = await ctx.prisma.houseType.findFirst({
     where: { id: input.house.houseTypeId, neighborhoodId: community.id, hiddenToPublic: false },
     select: { id: true, ...FLAG_SELECT },
@@ -306,7 +278,8 @@ function sameLocationWhere(
 }
 
 /** The administrator opens, pauses or closes the public registration of their community. */
-export async function setOnboardingMode(ctx: ServiceContext, mode: OnboardingMode) {
+export async function setOnboardingMode(ctx: ServiceContext, raw: OnboardingMode) {
+  const { mode } = parseInput(OnboardingModeSchema, { mode: raw });
   const neighborhoodId = communityOf(ctx);
   return write(ctx, {}, async ({ tx, audit }) => {
     const before = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { onboarding: true } });
