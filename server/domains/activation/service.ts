@@ -2,13 +2,12 @@
 // administrator choose their first password. House codes (House.signupCode, set by assignOwner) open
 // the owner's account on that house; person codes (User.signupCode) open the person's latest account.
 import { assertMayAddPeople } from '../../auth/people.js';
-import { z } from 'zod';
 import { actorOf, communityOf, type ServiceContext } from '../../kernel/context.js';
-import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
+import { parseInput } from '../../kernel/input.js';
 import { ConflictError, NotFoundError, RateLimitedError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { capitalize } from '../../../core/validators.js';
+import { CompleteSignupSchema, SIGNUP_CODE_INVALID, SignupCodeSchema, SignupProfileSchema } from '../../../core/activation.js';
 import { houseLabel } from '../../../core/houseLabel.js';
 import { ensureHouseSignupCode, markSignupCodeSent } from '../houses/rows.js';
 import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
@@ -17,9 +16,10 @@ import { signupInvitation } from '../../infra/mail/invitations.js';
 import { continueAs, insertSession, type SessionContext } from '../session/service.js';
 import { setFirstPassword, updateUnregisteredProfile, type Tx } from '../people/service.js';
 
+export { CompleteSignupSchema, SIGNUP_CODE_INVALID, SignupProfileSchema };
+
 export const RESENT_MESSAGE = 'El email ha sido reenviado';
 export const NONE_SENT_MESSAGE = 'No se envío ningún email';
-export const SIGNUP_CODE_INVALID = 'El código de registro no es válido o ya fue usado';
 export const bulkSentMessage = (count: number) => `Han sido reenviados ${count} emails`;
 
 /** Spec 1 section 4: the resend button waits 30 seconds; the server holds the same pace per code. */
@@ -293,14 +293,9 @@ export async function signupCodeInfo(ctx: ServiceContext, code: string, domain?:
   };
 }
 
-const CodeSchema = z.object({
-  code: z.string().max(64, SIGNUP_CODE_INVALID).trim().min(1, SIGNUP_CODE_INVALID),
-  domain: boundedText(120, 'El dominio').nullish(),
-});
-
 /** Mails the link again (public: anyone holding the code), at most once every 30 s and 5 times an hour. */
 export async function resendSignupCode(ctx: ServiceContext, raw: unknown) {
-  const input = parseInput(CodeSchema, raw);
+  const input = parseInput(SignupCodeSchema, raw);
   const target = await usableTarget(ctx, input.code, input.domain);
   const recent = await ctx.prisma.auditLog.findMany({
     where: {
@@ -343,17 +338,6 @@ export async function resendSignupCode(ctx: ServiceContext, raw: unknown) {
   return RESENT_MESSAGE;
 }
 
-const name = (label: string) => boundedText(100, label, { required: true }).transform(capitalize);
-const mobile = phoneInput('El teléfono celular debe tener 10 dígitos');
-
-export const SignupProfileSchema = CodeSchema.extend({
-  firstName: name('El nombre'),
-  lastName: boundedText(100, 'El apellido')
-    .nullish()
-    .transform((v) => v || null),
-  mobile,
-});
-
 /** Saves the person's name and mobile before the password (legacy PUT /auth/signup/{code}). */
 export async function saveSignupProfile(ctx: ServiceContext, raw: unknown) {
   const input = parseInput(SignupProfileSchema, raw);
@@ -369,17 +353,6 @@ export async function saveSignupProfile(ctx: ServiceContext, raw: unknown) {
   );
   return (await signupCodeInfo(ctx, input.code, input.domain))!;
 }
-
-export const CompleteSignupSchema = CodeSchema.extend({
-  firstName: name('El nombre').nullish(),
-  lastName: boundedText(100, 'El apellido').nullish(),
-  mobile,
-  password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200, 'La contraseña debe tener como máximo 200 caracteres'),
-  passwordConfirmation: z.string().max(200).nullish(),
-}).refine((v) => v.passwordConfirmation == null || v.passwordConfirmation === v.password, {
-  path: ['passwordConfirmation'],
-  message: 'Las contraseñas no coinciden',
-});
 
 /**
  * Sets the profile and the first password, and signs in on the account the code opens. The person's

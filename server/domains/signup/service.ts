@@ -3,64 +3,26 @@
 // they cannot add people (auth/people.ts assertMayAddPeople).
 import { z } from 'zod';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
-import { boundedText, parseInput } from '../../kernel/input.js';
+import { parseInput } from '../../kernel/input.js';
 import { ConflictError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { attemptSucceeded, SIGN_UP_KEY, SIGN_UP_RULES, takeAttempt } from '../../auth/rateLimit.js';
-import { checkCredentials, continueAs, emailInput, insertSession, MAX_PASSWORD, type SessionContext } from '../session/service.js';
+import { checkCredentials, continueAs, insertSession, type SessionContext } from '../session/service.js';
 import { newEmailCode } from '../users/service.js';
-import { capitalize } from '../../../core/validators.js';
+import { SignUpSchema } from '../../../core/signUp.js';
 import { createCommunity } from '../neighborhoods/service.js';
 import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { addMembership, createRegisteredPerson } from '../people/service.js';
 
-const password = z
-  .string()
-  .min(8, 'La contraseña debe tener al menos 8 caracteres')
-  .max(MAX_PASSWORD, `La contraseña debe tener como máximo ${MAX_PASSWORD} caracteres`);
+export { SignUpSchema };
 
-export const SignUpSchema = z
-  .object({
-    neighborhood: z.object({
-      name: boundedText(120, 'El nombre de la comunidad', { required: true }).pipe(
-        z.string().min(3, 'El nombre de la comunidad debe tener al menos 3 caracteres'),
-      ),
-      domain: z
-        .string()
-        .max(200)
-        .trim()
-        .regex(/^[a-z0-9_-]{3,60}$/, 'El dominio solo puede tener letras minúsculas, números, guiones y guiones bajos (3 a 60)'),
-      neighborhoodType: z
-        .enum(['NEIGHBORHOOD', 'CONDOMINIUM', 'MALL'])
-        .nullish()
-        .transform((v) => v ?? 'NEIGHBORHOOD'),
-      country: boundedText(60, 'El país')
-        .nullish()
-        .transform((v) => v || 'México'),
-    }),
-    user: z
-      .object({
-        firstName: boundedText(100, 'El nombre', { required: true }).transform(capitalize),
-        lastName: boundedText(100, 'El apellido')
-          .nullish()
-          .transform((v) => v || null),
-        email: emailInput(),
-        password,
-      })
-      .nullish(),
-    login: z
-      .object({
-        email: emailInput(),
-        password: z.string().min(1, 'La contraseña es requerida').max(MAX_PASSWORD, 'El correo electrónico o la contraseña no son correctos'),
-      })
-      .nullish(),
-  })
-  .refine((v) => !!v.user !== !!v.login, { path: ['user'], message: 'Envía los datos de la persona nueva o los de tu cuenta existente' });
+// The core schema is in zod's tree-shakable build; parseInput takes full zod schemas.
+const SignUpInput = z.unknown().pipe(SignUpSchema);
 
 /** Registers a new community with its first administrator (a new person or an existing account) and signs in. */
 export async function signUpCommunity(ctx: SessionContext, raw: unknown) {
-  const input = parseInput(SignUpSchema, raw);
+  const input = parseInput(SignUpInput, raw);
   // At most SIGN_UP_RULES sign-ups per address (atomic: recorded before anything is checked).
   await takeAttempt(ctx.prisma, SIGN_UP_KEY, ctx.ip, SIGN_UP_RULES);
 

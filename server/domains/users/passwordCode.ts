@@ -9,13 +9,14 @@ import { hashPassword } from '../../auth/passwords.js';
 import { takeAttempt } from '../../auth/rateLimit.js';
 import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { updateOwnAccount } from '../people/service.js';
-import { announceSignedOut, continueAs, emailInput, endUserSessions, insertSession, MAX_PASSWORD, type SessionContext } from '../session/service.js';
+import { announceSignedOut, continueAs, endUserSessions, insertSession, type SessionContext } from '../session/service.js';
+import { RecoverPasswordSchema, SetupPasswordSchema } from '../../../core/passwords.js';
 
 export const PASSWORD_CODE_HOURS = 24;
 export const MAX_RECOVERY_EMAILS_PER_HOUR = 5;
 
 export const RecoverSchema = z.object({
-  email: emailInput(),
+  ...RecoverPasswordSchema.shape,
   domain: boundedText(60, 'El dominio').nullish(),
 });
 
@@ -63,20 +64,14 @@ export async function passwordCodeInfo(ctx: ServiceContext, code: string) {
   return { email: user.email, firstName: user.firstName };
 }
 
-export const SetupPasswordSchema = z
-  .object({
-    code: z.string().max(100),
-    password: z
-      .string()
-      .min(8, 'La contraseña debe tener al menos 8 caracteres')
-      .max(MAX_PASSWORD, `La contraseña debe tener como máximo ${MAX_PASSWORD} caracteres`),
-    passwordConfirmation: z.string().max(MAX_PASSWORD),
-  })
-  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: 'Las contraseñas no coinciden' });
+export { SetupPasswordSchema };
+
+// The core schema is in zod's tree-shakable build; parseInput takes full zod schemas.
+const SetupPasswordInput = z.unknown().pipe(SetupPasswordSchema);
 
 /** Sets the password from a recovery code (spent once), ends the user's sessions and signs in. */
 export async function setupPasswordWithCode(ctx: SessionContext, raw: unknown) {
-  const input = parseInput(SetupPasswordSchema, raw);
+  const input = parseInput(SetupPasswordInput, raw);
   const passwordHash = await hashPassword(input.password);
   // The result carries the new session's token: never stored under an Idempotency-Key.
   ctx.idempotencyKey = null;
