@@ -3,6 +3,7 @@
 // (c_RegimenFiscal, c_UsoCFDI with their "Persona física / moral" columns and the receiver regimes of
 // each use) and the INEGI/ISO 3166-2:MX state codes used by CFDI addresses.
 import { z } from 'zod';
+import { boundedText } from './input.js';
 import { GENERIC_RFC, rfc as rfcCheck, rfcPersonType, type PersonType } from './validators.js';
 
 export type { PersonType };
@@ -315,3 +316,30 @@ export const taxInfoSchema = z
     for (const issue of validateTaxInfo(value)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
   })
   .transform((value) => normalizeTaxInfo(value));
+
+const optionalText = (max: number, label: string) => boundedText(max, label).nullish();
+
+/**
+ * Bounds before the tax rules: no field longer than it can ever be valid, no NUL bytes or lone
+ * surrogates, so a huge or broken value is refused before any normalization or pattern runs.
+ */
+export const BoundedTaxInfo = z.object({
+  rfc: boundedText(20, 'El RFC'),
+  businessName: boundedText(300, 'La razón social'),
+  fiscalRegime: boundedText(10, 'El régimen fiscal'),
+  cfdiUse: boundedText(10, 'El uso de CFDI'),
+  postalCode: boundedText(10, 'El código postal'),
+  street: optionalText(200, 'La calle'),
+  exteriorNumber: optionalText(30, 'El número exterior'),
+  interiorNumber: optionalText(30, 'El número interior'),
+  colony: optionalText(120, 'La colonia'),
+  city: optionalText(120, 'La ciudad'),
+  state: boundedText(10, 'El estado'),
+  country: optionalText(60, 'El país'),
+});
+
+/** The tax data form and the updateHouseTaxInfo input: bounded first, then the SAT rules; normalized output. */
+export const HouseTaxInfoSchema = BoundedTaxInfo.pipe(taxInfoSchema);
+
+/** The constancia de situación fiscal uploaded with the tax data. */
+export const TaxReceiptFileId = boundedText(64, 'El archivo').nullish();

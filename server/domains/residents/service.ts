@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { announceEndedSessions } from '../session/memberships.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../kernel/context.js';
-import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
+import { boundedText, parseInput } from '../../kernel/input.js';
+import { CreateResidentSchema, UpdateResidentSchema } from '../../../core/residents.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
 import { houseLabel } from '../../../core/houseLabel.js';
@@ -118,30 +119,7 @@ export function mayChange(
   return reachesHouse(actor, resident.houseId, []) && resident.role.allowCreateForHouseUser && (action === 'delete' || resident.userId !== actor.userId);
 }
 
-const phone = phoneInput();
-const optionalName = boundedText(80, 'El apellido')
-  .nullish()
-  .transform((v) => (v ? v : null));
-const roleId = z.number({ error: 'El rol es requerido' }).int().positive('El rol es requerido');
-const fileId = boundedText(64, 'El archivo').nullish();
-
-export const CreateResidentSchema = z.object({
-  email: boundedText(254, 'El correo electrónico').pipe(z.string().toLowerCase().pipe(z.email('El correo electrónico no es válido'))),
-  firstName: boundedText(80, 'El nombre', { required: true }),
-  lastName: optionalName,
-  mobile: phone,
-  roleId,
-  accreditationFileId: fileId,
-});
-
-/** Name and mobile are optional on update (undefined keeps them); they change only where the person's data may be edited. */
-export const UpdateResidentSchema = z.object({
-  firstName: boundedText(80, 'El nombre', { required: true }).optional(),
-  lastName: optionalName.optional(),
-  mobile: phone.optional(),
-  roleId,
-  accreditationFileId: fileId,
-});
+export { CreateResidentSchema, UpdateResidentSchema };
 
 /** A role that residents may hold in this community; house users only those that allow it. */
 async function assignableRole(ctx: ServiceContext, roleId: number, asAdmin: boolean) {

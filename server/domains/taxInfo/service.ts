@@ -2,12 +2,11 @@
 // community and by the owner (O) or co-owner (S) for their own house (auth/houseScope.ts, the one rule).
 // This module owns every write of the HouseTaxInfo table but one: an owner change drops the previous
 // owner's tax data (houses/ownership.ts).
-import { z } from 'zod';
 import type { ServiceContext, Tx } from '../../kernel/context.js';
-import { boundedText, parseInput } from '../../kernel/input.js';
+import { parseInput } from '../../kernel/input.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
-import { taxInfoSchema } from '../../../core/tax.js';
+import { HouseTaxInfoSchema, TaxReceiptFileId } from '../../../core/tax.js';
 import { targetHouse } from '../../auth/houseScope.js';
 import { claimFile } from '../../infra/files/service.js';
 
@@ -18,29 +17,6 @@ export const TAX_READERS = [...TAX_ADMIN_READ, ...TAX_HOUSE] as const;
 export const TAX_WRITERS = [...TAX_ADMIN_WRITE, ...TAX_HOUSE] as const;
 
 const FOREIGN = 'Solo puedes consultar o modificar los datos fiscales de tu propiedad';
-
-const optionalText = (max: number, label: string) => boundedText(max, label).nullish();
-
-/**
- * Bounds before the tax rules (core/tax.ts): no field longer than it can ever be valid, no NUL bytes
- * or lone surrogates, so a huge or broken value is refused before any normalization or pattern runs.
- */
-const BoundedTaxInfo = z.object({
-  rfc: boundedText(20, 'El RFC'),
-  businessName: boundedText(300, 'La razón social'),
-  fiscalRegime: boundedText(10, 'El régimen fiscal'),
-  cfdiUse: boundedText(10, 'El uso de CFDI'),
-  postalCode: boundedText(10, 'El código postal'),
-  street: optionalText(200, 'La calle'),
-  exteriorNumber: optionalText(30, 'El número exterior'),
-  interiorNumber: optionalText(30, 'El número interior'),
-  colony: optionalText(120, 'La colonia'),
-  city: optionalText(120, 'La ciudad'),
-  state: boundedText(10, 'El estado'),
-  country: optionalText(60, 'El país'),
-});
-
-const FileId = boundedText(64, 'El archivo').nullish();
 
 export async function readTaxInfoHouse(ctx: ServiceContext, houseId: string | null | undefined) {
   return targetHouse(ctx, houseId, TAX_ADMIN_READ, FOREIGN);
@@ -58,8 +34,8 @@ export async function readTaxInfo<S extends object>(ctx: ServiceContext, houseId
  */
 export async function saveTaxInfo(ctx: ServiceContext, houseId: string | null | undefined, raw: unknown, taxReceiptFileId?: string | null) {
   const house = await targetHouse(ctx, houseId, TAX_ADMIN_WRITE, FOREIGN);
-  const data = parseInput(taxInfoSchema, parseInput(BoundedTaxInfo, raw));
-  const fileId = parseInput(FileId, taxReceiptFileId);
+  const data = parseInput(HouseTaxInfoSchema, raw);
+  const fileId = parseInput(TaxReceiptFileId, taxReceiptFileId);
   const receipt = fileId ? { taxReceiptFileId: await claimFile(ctx, fileId) } : {};
   return write(ctx, {}, async ({ tx, audit }) => {
     const before = await tx.houseTaxInfo.findUnique({ where: { houseId: house.id }, select: { rfc: true } });

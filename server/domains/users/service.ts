@@ -3,37 +3,17 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { actorOf, type ServiceContext } from '../../kernel/context.js';
-import { boundedText, parseInput, phoneInput } from '../../kernel/input.js';
+import { parseInput } from '../../kernel/input.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { write } from '../../kernel/write.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { capitalize } from '../../../core/validators.js';
+import { BasicDataSchema, boundedPhone, EmailChangeSchema, PasswordChangeSchema } from '../../../core/account.js';
 import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { updateOwnAccount } from '../people/service.js';
-import { announceSignedOut, checkCurrentPassword, emailInput, endUserSessions, MAX_PASSWORD } from '../session/service.js';
+import { announceSignedOut, checkCurrentPassword, endUserSessions } from '../session/service.js';
 
-/** A phone input, bounded before it is normalized. */
-export const boundedPhone = (message: string) => z.string().max(40, message).nullish().pipe(phoneInput(message));
-
-/** A date of birth: a real calendar day between 1900 and today. */
-const birthDate = z.iso
-  .date({ error: 'La fecha de nacimiento debe tener el formato AAAA-MM-DD', abort: true })
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && d.getTime() <= Date.now();
-  }, 'La fecha de nacimiento no es válida')
-  .nullish();
-
-export const BasicDataSchema = z.object({
-  firstName: boundedText(100, 'El nombre', { required: true }).transform(capitalize),
-  lastName: boundedText(100, 'El apellido')
-    .nullish()
-    .transform((v) => (v ? capitalize(v) : null)),
-  birthDate,
-  mobile: boundedPhone('El teléfono celular debe tener 10 dígitos'),
-  landline: boundedPhone('El teléfono fijo debe tener 10 dígitos'),
-});
+export { BasicDataSchema, boundedPhone, EmailChangeSchema, PasswordChangeSchema };
 
 export async function updateBasicData(ctx: ServiceContext, raw: unknown) {
   const viewer = actorOf(ctx);
@@ -54,11 +34,6 @@ export async function updateBasicData(ctx: ServiceContext, raw: unknown) {
     },
   );
 }
-
-export const EmailChangeSchema = z.object({
-  oldEmail: emailInput('El correo electrónico actual no es válido'),
-  email: emailInput('El correo electrónico nuevo no es válido'),
-});
 
 /** A code mailed to an address: twelve digits, typed or opened as a link. */
 export function newEmailCode() {
@@ -121,17 +96,6 @@ export async function verifyEmail(ctx: ServiceContext, code: string) {
     return user.id;
   });
 }
-
-export const PasswordChangeSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'La contraseña actual es requerida').max(MAX_PASSWORD, 'La contraseña actual no es correcta'),
-    password: z
-      .string()
-      .min(8, 'La contraseña nueva debe tener al menos 8 caracteres')
-      .max(MAX_PASSWORD, `La contraseña nueva debe tener como máximo ${MAX_PASSWORD} caracteres`),
-    passwordConfirmation: z.string().max(MAX_PASSWORD),
-  })
-  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: 'Las contraseñas no coinciden' });
 
 /**
  * Changes the password and ends every other session of the user. Guesses of the current password are
