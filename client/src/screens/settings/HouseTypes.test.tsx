@@ -60,7 +60,9 @@ interface Row {
 /** The list page the server would answer: `rows` and the total they are a page of. */
 function answer(operation: OperationDescriptor, rows: Row[], totalCount: number) {
   return MockPayloadGenerator.generate(operation, {
+    // biome-ignore lint/correctness/noComponentHookFactories: mock resolvers are named after GraphQL types, not components
     Boolean: () => true,
+    // biome-ignore lint/correctness/noComponentHookFactories: as above
     QueryHouseTypesConnection: () => ({
       totalCount,
       edges: rows.map((row, i) => ({
