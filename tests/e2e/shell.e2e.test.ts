@@ -42,6 +42,52 @@ describe('client shell in the browser', () => {
     await page.context().close();
   });
 
+  it('Inicio opens the dashboard after the landing redirect, with the onboarding stats linking to the filtered owners list', async () => {
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    await page.waitForURL('**/neighborhood/settings/users');
+    await page.getByTestId('menu-home').click();
+    await page.waitForURL(`${env.base}/`);
+    await page.getByRole('heading', { name: 'Hola, Adriana' }).waitFor();
+    const olivos = await env.t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } });
+    const blocked = await env.t.app.db.prisma.house.count({ where: { neighborhoodId: olivos.id, status: 'BLOCKED' } });
+    const link = page.getByTestId('onboarding-stats').getByRole('link', { name: `${blocked} propiedades en estado Bloqueada: ver propietarios` });
+    await link.click();
+    await page.waitForURL('**/owners?house_status=BLOCKED');
+    await page.getByRole('heading', { name: 'Propietarios' }).waitFor();
+    await page.getByText(`${blocked} registros`).waitFor();
+    await page.context().close();
+  });
+
+  it('at 375 px the menu is a drawer behind the burger that closes on navigation', async () => {
+    const page = await env.newPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    await page.getByRole('heading', { name: 'Usuarios' }).waitFor();
+    const navbar = page.locator('nav[aria-label="Menú principal"]');
+    // Where the drawer's left edge is: 0 when open, off screen to the left when closed.
+    const left = async () => (await navbar.boundingBox())?.x ?? -1;
+    const closed = async () => {
+      const box = await navbar.boundingBox();
+      return !box || box.x + box.width <= 0;
+    };
+    await expect.poll(closed).toBe(true);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect.poll(left).toBe(0);
+    await page.getByRole('button', { name: 'Cerrar menú' }).waitFor();
+    await screenshot(page, 'drawer-375');
+    await navbar.getByRole('link', { name: 'Calles' }).click();
+    await page.getByRole('heading', { name: 'Calles' }).waitFor();
+    await expect.poll(closed).toBe(true);
+    // The community name in the header opens the dashboard; the account menu fits the screen.
+    await page.getByTestId('community-name').click();
+    await page.getByRole('heading', { name: 'Hola, Adriana' }).waitFor();
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: /Residencial Los Olivos \(actual\)/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(376);
+    await page.context().close();
+  });
+
   it('a wrong password shows the Spanish error', async () => {
     const page = await env.newPage();
     await page.goto(`${env.base}/login`);

@@ -33,7 +33,18 @@ export function Shell({ children }: { children: ReactNode }) {
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group wrap="nowrap" gap="xs" miw={0} style={{ flex: 1 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? t('menu.close') : t('menu.open')} aria-expanded={opened} />
-            <Text component={Link} to="/" fw={700} fz={{ base: 'md', sm: 'lg' }} truncate="end" miw={0} title={communityName} data-testid="community-name">
+            <Text
+              component={Link}
+              to="/"
+              fw={700}
+              fz={{ base: 'md', sm: 'lg' }}
+              c="inherit"
+              td="none"
+              truncate="end"
+              miw={0}
+              title={communityName}
+              data-testid="community-name"
+            >
               {communityName}
             </Text>
           </Group>
