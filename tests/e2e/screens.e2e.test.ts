@@ -101,4 +101,31 @@ describe('main screens at 1280 and 375 px', () => {
     expect(overflowing).toEqual([]);
     await page.context().close();
   });
+
+  it('while a screen loads, its placeholder has the shape of the screen', async () => {
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    // Route queries answer late, so the placeholders stay on screen long enough to be seen.
+    const slow = /"query":"query (StreetsQuery|StreetFormQuery|DashboardQuery)\b/;
+    await page.route('**/graphql', async (route) => {
+      if (slow.test(route.request().postData() ?? '')) await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(`${env.base}/neighborhood/settings/streets`);
+      await page.getByTestId('skeleton-list').waitFor();
+      await screenshot(page, `skeleton-list-${size.width}`);
+      await page.getByRole('heading', { name: 'Calles' }).waitFor();
+      await page.goto(`${env.base}/neighborhood/settings/streets/form`);
+      await page.getByTestId('skeleton-form').waitFor();
+      await screenshot(page, `skeleton-form-${size.width}`);
+      await page.getByRole('heading', { name: 'Registrar calle' }).waitFor();
+      await page.getByTestId('community-name').click();
+      await page.getByTestId('skeleton-dashboard').waitFor();
+      await screenshot(page, `skeleton-dashboard-${size.width}`);
+      await page.getByRole('heading', { name: 'Hola, Adriana' }).waitFor();
+    }
+    await page.context().close();
+  });
 });

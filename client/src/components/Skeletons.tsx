@@ -98,7 +98,7 @@ export function DashboardSkeleton() {
         <Paper key={key} withBorder p="md" radius="md">
           <Stack gap="sm">
             <Skeleton height={18} width="45%" />
-            <SimpleGrid cols={3} spacing="xs">
+            <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
               {Array.from({ length: 6 }, (_, i) => `${key}-${i}`).map((cell) => (
                 <Skeleton key={cell} height={56} />
               ))}
