@@ -1,0 +1,128 @@
+// The dashboard rendered from its route query against relay-test-utils' mock environment: which
+// widgets each kind of account sees, and where their numbers lead.
+import { Suspense } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
+import { MemoryRouter } from 'react-router';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import DashboardQuery, { type DashboardQuery as DashboardQueryType } from '../../__generated__/DashboardQuery.graphql.js';
+import '../../i18n/all.js';
+import Dashboard from './Dashboard.js';
+
+const session = vi.hoisted(() => ({ current: { grants: new Set<string>(), session: {} as Record<string, unknown> } }));
+vi.mock('../../components/SessionProvider.js', () => ({
+  useSession: () => ({ grants: session.current.grants, superAdmin: false, session: session.current.session }),
+}));
+
+// relay-test-utils spies with jest's API; vitest's is the same.
+(globalThis as { jest?: unknown }).jest = vi;
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(cleanup);
+
+const OLIVOS = { name: 'Residencial Los Olivos', neighborhoodTypeName: 'Fraccionamiento' };
+const COUNTS = [
+  { status: 'NEW', count: 4 },
+  { status: 'MISSING_BALANCE', count: 3 },
+  { status: 'INCOMPLETE', count: 2 },
+  { status: 'ACTIVE', count: 30 },
+  { status: 'BLOCKED', count: 1 },
+  { status: 'DELETED', count: 5 },
+];
+
+/** Renders "/" for an account with `grants`; the server answers the widgets it may see, null the others. */
+function renderDashboard(grants: string[], house: { label: string } | null, widgets: boolean) {
+  session.current = {
+    grants: new Set(grants),
+    session: { user: { firstName: 'Adriana' }, neighborhood: OLIVOS, house, account: { label: 'Residencial Los Olivos' } },
+  };
+  const environment = createMockEnvironment();
+  environment.mock.queueOperationResolver((operation) =>
+    MockPayloadGenerator.generate(operation, {
+      // biome-ignore lint/correctness/noComponentHookFactories: mock resolvers are named after GraphQL types, not components
+      Dashboard: () => ({
+        houseStatusCounts: widgets ? COUNTS : null,
+        houseStats: widgets ? { total: 40, ownerActive: 28, ownerPending: 9, withoutOwner: 3 } : null,
+      }),
+    }),
+  );
+  environment.mock.queuePendingOperation(DashboardQuery, {});
+  const queryRef = loadQuery<DashboardQueryType>(environment, DashboardQuery, {});
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <MantineProvider>
+        <MemoryRouter initialEntries={['/']}>
+          <Suspense fallback="cargando">
+            <Dashboard queryRef={queryRef} />
+          </Suspense>
+        </MemoryRouter>
+      </MantineProvider>
+    </RelayEnvironmentProvider>,
+  );
+}
+
+describe('Dashboard', () => {
+  it('an administrator sees houses per status, each opening the owners list filtered by it, and the owner-account stats', async () => {
+    renderDashboard(['ADashboardsRead', 'AHousesRead', 'CStreetsRead', 'CUsersRead'], null, true);
+    const stats = await screen.findByTestId('onboarding-stats');
+    expect(within(stats).getByText('30 de 40 activas')).toBeTruthy();
+    const links = within(stats).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(COUNTS.map((c) => `/owners?house_status=${c.status}`));
+    expect(within(stats).getByRole('link', { name: '3 propiedades en estado Sin saldo inicial: ver propietarios' })).toBeTruthy();
+
+    const houses = screen.getByTestId('house-stats');
+    expect(within(houses).getByRole('link', { name: 'Con cuenta activada' }).getAttribute('href')).toBe('/owners?user_status=true');
+    expect(within(houses).getByRole('link', { name: 'Sin cuenta activada' }).getAttribute('href')).toBe('/owners?user_status=false');
+    expect(within(houses).getByText('12')).toBeTruthy();
+    expect(within(houses).getByText('9 con propietario que no ha activado su cuenta y 3 sin propietario registrado.')).toBeTruthy();
+
+    // Shortcuts lead only to built screens the account may open.
+    const shortcuts = screen.getByTestId('shortcuts');
+    const targets = within(shortcuts)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(targets).toEqual(expect.arrayContaining(['/owners', '/neighborhood/settings/streets', '/neighborhood/settings/users', '/user-settings']));
+    expect(targets).not.toContain('/neighborhood/settings/general');
+    expect(targets).not.toContain('/neighborhood/settings/houses-types');
+    expect(screen.queryByTestId('my-house')).toBeNull();
+  });
+
+  it('the configuration administrator sees the counts without links to a list it may not open', async () => {
+    renderDashboard(['CDashboardRead', 'CStreetsRead'], null, true);
+    const stats = await screen.findByTestId('onboarding-stats');
+    expect(within(stats).queryAllByRole('link')).toHaveLength(0);
+    expect(within(stats).getByText('30')).toBeTruthy();
+    expect(within(screen.getByTestId('house-stats')).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('an owner sees their house with its residents and tax data, and no house counts', async () => {
+    renderDashboard(['OResidentsCreate', 'OTaxUpdate', 'OReceiptsRead'], { label: '100' }, false);
+    const house = await screen.findByTestId('my-house');
+    expect(within(house).getByText('100')).toBeTruthy();
+    expect(within(house).getByRole('link', { name: 'Habitantes' }).getAttribute('href')).toBe('/houses/residents');
+    expect(within(house).getByRole('link', { name: 'Datos fiscales' }).getAttribute('href')).toBe('/houses/settings');
+    // Receipts are not built yet: no link to a "coming soon" page.
+    expect(within(house).queryByRole('link', { name: 'Recibos' })).toBeNull();
+    expect(screen.queryByTestId('onboarding-stats')).toBeNull();
+    expect(screen.queryByTestId('house-stats')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Hola, Adriana', level: 2 })).toBeTruthy();
+  });
+});
