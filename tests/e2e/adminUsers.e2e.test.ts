@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
@@ -22,19 +23,37 @@ describe('administration users in the browser', () => {
         .count(),
     ).toBe(0);
 
+    // Status badges: accepted accounts are active; the viewer is marked.
+    await page
+      .getByRole('row', { name: /seguridad@demo\.mx/ })
+      .getByText('Activo')
+      .waitFor();
+    await page
+      .getByRole('row', { name: /admin@demo\.mx/ })
+      .getByText('Tú')
+      .waitFor();
+    await shots(page, 'admin-users');
+
     await page.getByRole('link', { name: 'Nuevo usuario' }).click();
     await page.getByRole('heading', { name: 'Nuevo usuario' }).waitFor();
+    // The core schema answers under each field before anything is sent.
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('El correo electrónico no es válido').waitFor();
+    await page.getByText('El nombre es requerido').waitFor();
+    await page.getByText('El rol es requerido').waitFor();
     // An existing person: the lookup takes their registered name.
     await page.getByLabel('Correo electrónico').fill('residente@demo.mx');
-    await page.getByLabel('Nombre', { exact: true }).click();
-    await expect.poll(() => page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Rosa');
-    expect(await page.getByLabel('Nombre', { exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Nombre', exact: true }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Nombre', exact: true }).inputValue()).toBe('Rosa');
+    expect(await page.getByRole('textbox', { name: 'Nombre', exact: true }).isDisabled()).toBe(true);
     // A new person instead.
     await page.getByLabel('Correo electrónico').fill('lucia.perez@demo.mx');
-    await page.getByLabel('Nombre', { exact: true }).fill('Lucía');
+    await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Lucía');
     await page.getByLabel('Apellidos').fill('Pérez');
     await page.getByRole('combobox', { name: 'Rol' }).click();
     await page.getByRole('option', { name: 'Seguridad' }).click();
+    await expect.poll(() => page.getByText('El rol es requerido').count()).toBe(0);
+    await shots(page, 'admin-user-form');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Usuario registrado').waitFor();
     const row = page.getByRole('row', { name: /lucia\.perez@demo\.mx/ });
@@ -62,6 +81,25 @@ describe('administration users in the browser', () => {
     await page.getByLabel('Buscar por nombre o correo').fill('lucía');
     await page.waitForURL(/search=luc%C3%ADa|search=lucía/);
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    // The role filter joins the search in the query string and both survive a reload.
+    await page
+      .getByRole('textbox', { name: 'Rol' })
+      .or(page.getByRole('combobox', { name: 'Rol' }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Seguridad' }).click();
+    await page.waitForURL(/role=\d+/);
+    await page.getByText('Ningún registro coincide con la búsqueda').waitFor();
+    await page.reload();
+    await page.getByText('Ningún registro coincide con la búsqueda').waitFor();
+    expect(page.url()).toMatch(/search=/);
+    await page
+      .getByRole('textbox', { name: 'Rol' })
+      .or(page.getByRole('combobox', { name: 'Rol' }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Administrador de configuración' }).click();
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
 
     const resend = edited.getByRole('button', { name: 'Reenviar código' });
     await resend.click();
@@ -73,9 +111,18 @@ describe('administration users in the browser', () => {
     await page.getByRole('dialog').getByText('¿Eliminar el acceso de Lucía Pérez Gil (lucia.perez@demo.mx) a la comunidad?').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('Usuario eliminado').waitFor();
-    await page.getByText('No hay registros').waitFor();
-    await screenshot(page, 'admin-users');
+    // The filters still apply: the empty state says so and offers no creation.
+    await page.getByTestId('empty-state').getByText('Ningún registro coincide con la búsqueda').waitFor();
+    await screenshot(page, 'admin-users-no-match');
     expect(await env.t.app.db.prisma.membership.count({ where: { user: { email: 'lucia.perez@demo.mx' } } })).toBe(0);
     await page.context().close();
   });
 });
+
+/** Full-page screenshots at desktop and phone widths. */
+async function shots(page: Page, name: string) {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

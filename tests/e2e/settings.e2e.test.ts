@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
@@ -64,35 +65,84 @@ describe('house types in the browser', () => {
     const page = await env.newPage();
     await signInToShell(page, env.base, 'config@demo.mx');
     await page.locator('nav[data-menu-group="configuration"]').getByRole('link', { name: 'Tipos de propiedad' }).click();
+    await page.getByRole('heading', { name: 'Tipos de propiedad' }).waitFor();
     await page.getByRole('link', { name: 'Registrar tipo de propiedad' }).click();
+    await page.getByRole('heading', { name: 'Registrar tipo de propiedad' }).waitFor();
     const save = page.getByRole('button', { name: 'Guardar' });
-    expect(await save.isDisabled()).toBe(true);
-    await page.getByLabel('Tipo de propiedad', { exact: true }).first().click();
+    // The core schema answers under each field, in the browser, before anything is sent.
+    await save.click();
+    await page.getByText('Elige un tipo de propiedad', { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Tipo de propiedad' }).click();
     await page.getByRole('option', { name: 'Lote sin construir' }).click();
     await expect.poll(() => page.getByLabel('Calle', { exact: true }).isChecked()).toBe(true);
     expect(await page.getByLabel('Calle', { exact: true }).isDisabled()).toBe(true);
     // Los Olivos has maintenance settings and COBRANZA: the monthly fee is required.
-    expect(await save.isDisabled()).toBe(true);
-    await page.getByLabel(/^Cuota de mantenimiento mensual/).fill('1250.5');
-    expect(await page.getByLabel(/^Cuota de mantenimiento mensual/).inputValue()).toBe('1,250.5');
+    await save.click();
+    await page.getByText('La cuota de mantenimiento es requerida').waitFor();
+    const fee = page.getByLabel(/^Cuota de mantenimiento mensual/);
+    await fee.fill('1250.5');
+    expect(await fee.inputValue()).toBe('1,250.5');
+    await expect.poll(() => page.getByText('La cuota de mantenimiento es requerida').count()).toBe(0);
+    await shots(page, 'house-type-form');
     await save.click();
     await page.getByText('El tipo de propiedad ha sido registrado').waitFor();
     await page.getByRole('link', { name: 'Registrar tipo de propiedad' }).click();
-    await page.getByLabel('Tipo de propiedad', { exact: true }).first().click();
+    await page.getByRole('combobox', { name: 'Tipo de propiedad' }).click();
     await page.getByRole('option', { name: 'Otro' }).click();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('El nombre del tipo de propiedad es requerido').waitFor();
     await page.getByLabel('Nombre del tipo').fill('Bodega');
     await page.getByLabel('Dimensión').check();
     await page.getByLabel('Lote').check();
     await page.getByLabel(/^Cuota de mantenimiento mensual/).fill('300');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El tipo de propiedad ha sido registrado').nth(1).waitFor();
-    await page.getByRole('row', { name: /Bodega/ }).waitFor();
+    const bodegaRow = page.getByRole('row', { name: /Bodega/ });
+    await bodegaRow.waitFor();
+    // Fees in pesos, right-aligned; custom types carry their badge.
+    await bodegaRow.getByRole('cell', { name: '$300.00' }).waitFor();
+    expect(await bodegaRow.getByRole('cell', { name: '$300.00' }).evaluate((cell) => getComputedStyle(cell).textAlign)).toBe('right');
+    await bodegaRow.getByText('Personalizado').waitFor();
+    await page
+      .getByRole('row', { name: /Lote sin construir/ })
+      .getByRole('cell', { name: '$1,250.50' })
+      .waitFor();
     const bodega = await env.t.app.db.prisma.houseType.findFirstOrThrow({ where: { title: 'Bodega' } });
     expect(bodega).toMatchObject({ isCustom: true, requireDimension: true, requireLot: true, requireStreet: false });
     const lote = await env.t.app.db.prisma.houseType.findFirstOrThrow({ where: { title: 'Lote sin construir', neighborhood: { domain: 'los_olivos' } } });
     expect(lote).toMatchObject({ isCustom: false, requireStreet: true, requireLot: false });
     expect(lote.amount?.toFixed(2)).toBe('1250.50');
-    await screenshot(page, 'house-types');
+    await shots(page, 'house-types');
+
+    // The page size and the name filter live in the query string and survive a reload.
+    await page.getByLabel('Buscar por nombre').fill('bodega');
+    await page.waitForURL(/name=bodega/);
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await page.reload();
+    await bodegaRow.waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    expect(await page.getByLabel('Buscar por nombre').inputValue()).toBe('bodega');
+
+    // Editing: the server's field errors land under their fields.
+    await bodegaRow.getByRole('link', { name: 'Editar' }).click();
+    await page.getByRole('heading', { name: 'Editar tipo de propiedad' }).waitFor();
+    expect(await page.getByLabel('Nombre del tipo').inputValue()).toBe('Bodega');
+    expect(await page.getByLabel(/^Cuota de mantenimiento mensual/).inputValue()).toBe('300.00');
+    await page.getByLabel(/^Cuota de mantenimiento mensual/).fill('310');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('El tipo de propiedad ha sido actualizado').waitFor();
+    await page
+      .getByRole('row', { name: /Bodega/ })
+      .getByRole('cell', { name: '$310.00' })
+      .waitFor();
     await page.context().close();
   });
 });
+
+/** Full-page screenshots at desktop and phone widths. */
+async function shots(page: Page, name: string) {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
