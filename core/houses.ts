@@ -94,11 +94,11 @@ export function locationIssues(location: HouseLocation, type: HouseTypeFlags): {
 }
 
 /** A form's text input, blank where the schema expects null. */
-export const blankAsNull = <S extends z.ZodType<unknown, string | null>>(schema: S) =>
+export const blankAsNull = <S extends z.ZodType>(schema: S) =>
   z
     .string()
     .transform((v) => (v.trim() === '' ? null : v))
-    .pipe(schema);
+    .pipe(schema as unknown as z.ZodType<z.output<S>, string | null>);
 
 export const ONBOARDING_MODES = ['CLOSED', 'PAUSED', 'REVIEW', 'SIGN_IN', 'SIGN_UP'] as const;
 export type OnboardingModeValue = (typeof ONBOARDING_MODES)[number];

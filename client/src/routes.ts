@@ -5,11 +5,24 @@ import { listVariables } from './components/paging.js';
 import { globalId } from './relay/ids.js';
 import StreetsQuery from './__generated__/StreetsQuery.graphql.js';
 import StreetFormQuery from './__generated__/StreetFormQuery.graphql.js';
+import OwnersQuery from './__generated__/OwnersQuery.graphql.js';
+import OwnerFormQuery from './__generated__/OwnerFormQuery.graphql.js';
+import OwnerActivateQuery from './__generated__/OwnerActivateQuery.graphql.js';
+import OwnerChangeQuery from './__generated__/OwnerChangeQuery.graphql.js';
+import MassiveLoadQuery from './__generated__/MassiveLoadQuery.graphql.js';
+import { ownersListVariables } from './screens/owners/filters.js';
 import DashboardQuery from './__generated__/DashboardQuery.graphql.js';
 import HouseTypesQuery from './__generated__/HouseTypesQuery.graphql.js';
 import HouseTypeFormQuery from './__generated__/HouseTypeFormQuery.graphql.js';
 import AdminUsersQuery from './__generated__/AdminUsersQuery.graphql.js';
 import AdminUserFormQuery from './__generated__/AdminUserFormQuery.graphql.js';
+import HouseResidentsQuery from './__generated__/HouseResidentsQuery.graphql.js';
+import HouseResidentFormQuery from './__generated__/HouseResidentFormQuery.graphql.js';
+import HouseTaxInfoQuery from './__generated__/HouseTaxInfoQuery.graphql.js';
+import UserSettingsQuery from './__generated__/UserSettingsQuery.graphql.js';
+import InstallationsQuery from './__generated__/InstallationsQuery.graphql.js';
+import { residentFormVariables } from './screens/residents/variables.js';
+import { DEVICES_PAGE } from './screens/user/devices.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
 
@@ -60,6 +73,45 @@ const adminUserForm = {
   skeleton: 'form',
 } satisfies Partial<AppRoute>;
 
+const ownerForm = {
+  screen: OwnerForm,
+  query: OwnerFormQuery,
+  variables: ({ params }) => ({ id: globalId('House', params.houseId), edit: !!params.houseId }),
+  skeleton: 'form',
+} satisfies Partial<AppRoute>;
+
+const residentList = {
+  screen: HouseResidents,
+  query: HouseResidentsQuery,
+  variables: ({ params, search }) => ({
+    ...listVariables(search, ['name']),
+    houseId: params.houseId ? globalId('House', params.houseId) : null,
+    houseNodeId: globalId('House', params.houseId),
+    admin: !!params.houseId,
+  }),
+  skeleton: 'list',
+} satisfies Partial<AppRoute>;
+
+const residentForm = {
+  screen: HouseResidentForm,
+  query: HouseResidentFormQuery,
+  variables: residentFormVariables,
+  skeleton: 'form',
+} satisfies Partial<AppRoute>;
+
+const taxInfo = {
+  screen: HouseTaxInfo,
+  query: HouseTaxInfoQuery,
+  variables: ({ params }) => ({
+    houseId: params.houseId ? globalId('House', params.houseId) : null,
+    houseNodeId: globalId('House', params.houseId),
+    admin: !!params.houseId,
+  }),
+  skeleton: 'form',
+} satisfies Partial<AppRoute>;
+
+const houseVariables: AppRoute['variables'] = ({ params }) => ({ id: globalId('House', params.houseId) });
+
 export const ROUTES: AppRoute[] = [
   { path: '/', grants: [], screen: Dashboard, query: DashboardQuery, variables: () => ({}), skeleton: 'dashboard' },
   // Property (own house)
@@ -85,15 +137,15 @@ export const ROUTES: AppRoute[] = [
       'RResidentsDelete',
     ],
     menu: { group: 'property', label: 'residents.menu' },
-    screen: HouseResidents,
+    ...residentList,
   },
-  { path: '/houses/residents/form', grants: ['OResidentsCreate', 'SResidentsCreate', 'RResidentsCreate'], screen: HouseResidentForm },
-  { path: '/houses/residents/:residentId', grants: ['OResidentsUpdate', 'SResidentsUpdate', 'RResidentsUpdate'], screen: HouseResidentForm },
-  { path: '/houses/:houseId/residents', grants: ['AResidentsRead'], screen: HouseResidents },
-  { path: '/residents/form', grants: ['AResidentsCreate'], screen: HouseResidentForm },
-  { path: '/residents/:residentId', grants: ['AResidentsUpdate'], screen: HouseResidentForm },
-  { path: '/houses/settings', grants: ['OTaxUpdate', 'STaxUpdate'], menu: { group: 'property', label: 'taxInfo.menu' }, screen: HouseTaxInfo },
-  { path: '/houses/:houseId/settings', grants: ['ATaxRead', 'ATaxUpdate'], screen: HouseTaxInfo },
+  { path: '/houses/residents/form', grants: ['OResidentsCreate', 'SResidentsCreate', 'RResidentsCreate'], ...residentForm },
+  { path: '/houses/residents/:residentId', grants: ['OResidentsUpdate', 'SResidentsUpdate', 'RResidentsUpdate'], ...residentForm },
+  { path: '/houses/:houseId/residents', grants: ['AResidentsRead'], ...residentList },
+  { path: '/residents/form', grants: ['AResidentsCreate'], ...residentForm },
+  { path: '/residents/:residentId', grants: ['AResidentsUpdate'], ...residentForm },
+  { path: '/houses/settings', grants: ['OTaxUpdate', 'STaxUpdate'], menu: { group: 'property', label: 'taxInfo.menu' }, ...taxInfo },
+  { path: '/houses/:houseId/settings', grants: ['ATaxRead', 'ATaxUpdate'], ...taxInfo },
   {
     path: '/houses/incomes/summary',
     grants: ['OIncomesSummaryRead', 'SIncomesSummaryRead', 'RIncomesSummaryRead'],
@@ -102,12 +154,20 @@ export const ROUTES: AppRoute[] = [
   { path: '/houses/visitors', grants: ['OVisitorsRead', 'SVisitorsRead', 'RVisitorsRead'], menu: { group: 'property', label: 'menu.houses_visitors' } },
   { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
   // Administration (titled with the community type name)
-  { path: '/owners', grants: ['AHousesRead'], menu: { group: 'administration', label: 'menu.owners' }, screen: Owners },
-  { path: '/owners/form', grants: ['AHousesCreate'], screen: OwnerForm },
-  { path: '/owners/edit/:houseId', grants: ['AHousesUpdate'], screen: OwnerForm },
-  { path: '/owners/active/:houseId', grants: ['AHousesUpdate'], screen: OwnerActivate },
-  { path: '/owners/:houseId/change', grants: ['AHousesUpdate'], screen: OwnerChange },
-  { path: '/owners/massive-load', grants: ['AMasiveHousesCreate'], screen: MassiveLoad },
+  {
+    path: '/owners',
+    grants: ['AHousesRead'],
+    menu: { group: 'administration', label: 'menu.owners' },
+    screen: Owners,
+    query: OwnersQuery,
+    variables: ({ search }) => ownersListVariables(search),
+    skeleton: 'list',
+  },
+  { path: '/owners/form', grants: ['AHousesCreate'], ...ownerForm },
+  { path: '/owners/edit/:houseId', grants: ['AHousesUpdate'], ...ownerForm },
+  { path: '/owners/active/:houseId', grants: ['AHousesUpdate'], screen: OwnerActivate, query: OwnerActivateQuery, variables: houseVariables, skeleton: 'form' },
+  { path: '/owners/:houseId/change', grants: ['AHousesUpdate'], screen: OwnerChange, query: OwnerChangeQuery, variables: houseVariables, skeleton: 'form' },
+  { path: '/owners/massive-load', grants: ['AMasiveHousesCreate'], screen: MassiveLoad, query: MassiveLoadQuery, variables: () => ({}), skeleton: 'page' },
   { path: '/agreements', grants: ['AAgreementsRead'], menu: { group: 'administration', label: 'menu.agreements' } },
   { path: '/neighborhood/incomes', grants: ['AIncomesRead'], menu: { group: 'administration', label: 'menu.incomes' } },
   { path: '/maintenances', grants: ['AMaintenanceIncomesRead', 'AMaintenancesCreate'], menu: { group: 'administration', label: 'menu.maintenances' } },
@@ -177,8 +237,24 @@ export const ROUTES: AppRoute[] = [
   { path: '/neighborhood/settings/users/form', grants: ['CUsersCreate'], ...adminUserForm },
   { path: '/neighborhood/settings/users/:userId/edit', grants: ['CUsersUpdate'], ...adminUserForm },
   // Account
-  { path: '/user-settings', grants: [], menu: { group: 'account', label: 'menu.user_settings' }, screen: UserSettings },
-  { path: '/installations', grants: [], menu: { group: 'account', label: 'menu.installations' }, screen: Installations },
+  {
+    path: '/user-settings',
+    grants: [],
+    menu: { group: 'account', label: 'menu.user_settings' },
+    screen: UserSettings,
+    query: UserSettingsQuery,
+    variables: () => ({}),
+    skeleton: 'form',
+  },
+  {
+    path: '/installations',
+    grants: [],
+    menu: { group: 'account', label: 'menu.installations' },
+    screen: Installations,
+    query: InstallationsQuery,
+    variables: () => ({ first: DEVICES_PAGE }),
+    skeleton: 'list',
+  },
   { path: '/chats', grants: [], menu: { group: 'account', label: 'menu.chats' } },
 ];
 

@@ -66,7 +66,7 @@ export function HouseSearch({ onPick }: { onPick: (house: { databaseId: number; 
         if (house) onPick({ databaseId: house.databaseId, catastral: house.catastral ?? null });
       }}
       nothingFoundMessage={short ? t('owners.search.hint') : loading ? t('app.loading') : t('owners.search.none')}
-      maw={420}
+      w={{ base: '100%', sm: 320 }}
     />
   );
 }

@@ -1,13 +1,16 @@
-import { Anchor, Group, Paper, Select, Text } from '@mantine/core';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { useId } from 'react';
+import { Anchor, Group, Select, Text } from '@mantine/core';
+import { graphql, useFragment } from 'react-relay';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { OnboardingModeQuery } from '../../__generated__/OnboardingModeQuery.graphql';
+import type { OnboardingMode_neighborhood$key } from '../../__generated__/OnboardingMode_neighborhood.graphql';
 import type { OnboardingModeSetMutation } from '../../__generated__/OnboardingModeSetMutation.graphql';
-import { notify } from '../../components/notify.js';
-import { errorMessage } from '../../components/errors.js';
+import { ONBOARDING_MODES, OnboardingModeSchema, type OnboardingModeValue } from '../../../../core/houses.js';
+import { fieldError, useZodForm } from '../../components/forms.js';
+import { useAppMutation } from '../../components/mutations.js';
 
-const query = graphql`
-  query OnboardingModeQuery { neighborhood { id domain onboarding } }
+const neighborhoodFragment = graphql`
+  fragment OnboardingMode_neighborhood on Neighborhood { id domain onboarding }
 `;
 
 const setMode = graphql`
@@ -16,37 +19,45 @@ const setMode = graphql`
   }
 `;
 
-const MODES = ['CLOSED', 'PAUSED', 'REVIEW', 'SIGN_IN', 'SIGN_UP'] as const;
-
 /** Public owner registration of the community (/onboarding/{domain}): closed, paused or open in one of its modes. */
-export function OnboardingMode() {
+export function OnboardingMode({ neighborhood }: { neighborhood: OnboardingMode_neighborhood$key }) {
   const { t } = useTranslation();
-  const data = useLazyLoadQuery<OnboardingModeQuery>(query, {}, { fetchPolicy: 'store-or-network' });
-  const [commit, inFlight] = useMutation<OnboardingModeSetMutation>(setMode);
-  const community = data.neighborhood;
-  if (!community) return null;
+  const community = useFragment(neighborhoodFragment, neighborhood);
+  const form = useZodForm(OnboardingModeSchema, { values: { mode: community.onboarding as OnboardingModeValue } });
+  const save = useAppMutation<OnboardingModeSetMutation>(setMode);
   const link = `${window.location.origin}/onboarding/${community.domain}`;
+  const id = useId();
 
-  const change = (mode: string | null) => {
-    if (!mode || mode === community.onboarding) return;
-    commit({
-      variables: { input: { mode: mode as (typeof MODES)[number] } },
-      onCompleted: () => notify('success', t('owners.onboarding.saved')),
-      onError: () => notify('danger', errorMessage(null)),
-    });
-  };
+  const submit = form.handleSubmit(async ({ mode }) => {
+    if (mode === community.onboarding) return;
+    await save.run({ input: { mode } }, 'setOnboardingMode', { form, success: t('owners.onboarding.saved') });
+  });
 
   return (
-    <Paper withBorder p="sm">
-      <Group align="flex-end" wrap="wrap">
-        <Select
-          label={t('owners.onboarding.label')}
-          data={MODES.map((m) => ({ value: m, label: t(`owners.onboarding.modes.${m}`) }))}
-          value={community.onboarding}
-          onChange={change}
-          disabled={inFlight}
-          allowDeselect={false}
-          w={320}
+    <form onSubmit={submit} noValidate>
+      <Group align="center" wrap="wrap" gap="xs">
+        <Text component="label" htmlFor={id} size="sm" fw={500}>
+          {t('owners.onboarding.label')}
+        </Text>
+        <Controller
+          control={form.control}
+          name="mode"
+          render={({ field }) => (
+            <Select
+              id={id}
+              size="xs"
+              data={ONBOARDING_MODES.map((m) => ({ value: m, label: t(`owners.onboarding.modes.${m}`) }))}
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value);
+                void submit();
+              }}
+              error={fieldError(form, 'mode')}
+              disabled={save.inFlight}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 320 }}
+            />
+          )}
         />
         {community.onboarding !== 'CLOSED' && (
           <Text size="sm">
@@ -57,6 +68,6 @@ export function OnboardingMode() {
           </Text>
         )}
       </Group>
-    </Paper>
+    </form>
   );
 }

@@ -1,26 +1,34 @@
-import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Link, useNavigate, useParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OwnerActivateQuery } from '../../__generated__/OwnerActivateQuery.graphql';
+import type { OwnerActivate_house$key } from '../../__generated__/OwnerActivate_house.graphql';
 import type { OwnerActivateMutation } from '../../__generated__/OwnerActivateMutation.graphql';
 import { HOUSE_STATUS_LABELS, missingLocation, type HouseLocation, type HouseStatus } from '../../../../core/houseRules.js';
+import { ActivationSchema, BALANCE_REQUIRED, blankAsNull } from '../../../../core/houses.js';
 import { LOCATION_FLAGS, type LocationFlag } from '../../../../core/houseTypes.js';
 import { QuantityField } from '../../components/QuantityField.js';
-import { notify } from '../../components/notify.js';
-import { issuesByField, useOutcomeMutation } from './outcome.js';
+import { field, fieldError, useZodForm } from '../../components/forms.js';
+import { useAppMutation } from '../../components/mutations.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import type { ScreenProps } from '../../router/screenRoute.js';
+import { ACTIVATABLE, STATUS_COLORS } from './HouseRow.js';
 
-const query = graphql`
+export const ownerActivateQuery = graphql`
   query OwnerActivateQuery($id: ID!) {
-    house: node(id: $id) {
-      ... on House {
-        id databaseId status label catastral block lot exteriorNumber interiorNumber dimension streetId condominiumId mallId
-        streetName condominiumName mallName houseTypeName initialBalance balanceReason
-        houseType { requireDimension requireCondominium requireBlock requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall }
-        owner { firstName lastName email }
-      }
-    }
+    node(id: $id) { ...OwnerActivate_house @alias }
+  }
+`;
+
+const houseFragment = graphql`
+  fragment OwnerActivate_house on House {
+    id databaseId status label catastral block lot exteriorNumber interiorNumber dimension streetId condominiumId mallId
+    streetName condominiumName mallName houseTypeName initialBalance balanceReason
+    houseType { requireDimension requireCondominium requireBlock requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall }
+    owner { firstName lastName email }
   }
 `;
 
@@ -35,24 +43,33 @@ const activateMutation = graphql`
   }
 `;
 
-const ACTIVATABLE: readonly string[] = ['NEW', 'MISSING_BALANCE', 'INCOMPLETE'];
+/** The activation form: the core schema with blank inputs as null, the balance required while the house has none. */
+const activationForm = (balanceStated: boolean) =>
+  ActivationSchema.extend({ initialBalance: blankAsNull(ActivationSchema.shape.initialBalance) }).refine(
+    (values) => balanceStated || values.initialBalance !== null,
+    { message: BALANCE_REQUIRED, path: ['initialBalance'] },
+  );
 
 /** /owners/active/{houseId}: the house, what it lacks, and its initial balance before it becomes ACTIVE. */
-export default function OwnerActivate() {
-  const { houseId } = useParams();
+export default function OwnerActivate({ queryRef }: ScreenProps<OwnerActivateQuery>) {
+  const { t } = useTranslation();
+  const data = usePreloadedQuery<OwnerActivateQuery>(ownerActivateQuery, queryRef);
+  const house = data.node?.OwnerActivate_house;
+  if (!house) return <Alert color="yellow">{t('owners.notFound')}</Alert>;
+  return <Activation house={house} />;
+}
+
+function Activation({ house: houseKey }: { house: OwnerActivate_house$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const data = useLazyLoadQuery<OwnerActivateQuery>(query, { id: btoa(`House:${houseId}`) }, { fetchPolicy: 'network-only' });
-  const house = data.house;
-  const [initialBalance, setInitialBalance] = useState(house?.initialBalance != null ? String(house.initialBalance) : '');
-  const [balanceReason, setBalanceReason] = useState(house?.balanceReason ?? '');
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const [tried, setTried] = useState(false);
-  const activate = useOutcomeMutation<OwnerActivateMutation>(activateMutation);
-  if (!house || house.databaseId === undefined || house.id === undefined) return <Alert color="yellow">{t('owners.notFound')}</Alert>;
+  const house = useFragment(houseFragment, houseKey);
+  const balanceStated = house.initialBalance != null;
+  const form = useZodForm(activationForm(balanceStated), {
+    defaultValues: { initialBalance: balanceStated ? String(house.initialBalance) : '', balanceReason: house.balanceReason ?? '' },
+  });
+  const activate = useAppMutation<OwnerActivateMutation>(activateMutation);
 
   const status = house.status as HouseStatus;
-  const balanceStated = house.initialBalance != null;
   const flags = house.houseType
     ? (Object.fromEntries(LOCATION_FLAGS.map((f) => [f, !!house.houseType![f as LocationFlag]])) as Record<LocationFlag, boolean>)
     : null;
@@ -61,23 +78,11 @@ export default function OwnerActivate() {
     ...(house.owner ? [] : [t('owners.activate.owner')]),
     ...(flags ? missingLocation(house as unknown as HouseLocation, flags) : []),
   ];
-  const balanceError = tried && !balanceStated && initialBalance.trim() === '' ? t('owners.activate.balanceRequired') : (issues.initialBalance ?? null);
 
-  const submit = async () => {
-    setTried(true);
-    if (!balanceStated && initialBalance.trim() === '') return;
-    const outcome = await activate.run(
-      { input: { id: house.id!, initialBalance: initialBalance.trim() || null, balanceReason: balanceReason.trim() || null } },
-      'activateHouse',
-    );
-    if ('ok' in outcome) {
-      notify('success', t('owners.activate.done'));
-      navigate('/owners');
-    } else if ('failed' in outcome) {
-      setIssues(issuesByField(outcome.failed));
-      notify('danger', outcome.failed.message ?? '');
-    }
-  };
+  const submit = form.handleSubmit(async (values) => {
+    const ok = await activate.run({ input: { id: house.id, ...values } }, 'activateHouse', { form, success: t('owners.activate.done') });
+    if (ok) navigate('/owners');
+  });
 
   const owner = house.owner ? [house.owner.firstName, house.owner.lastName].filter(Boolean).join(' ') : null;
   const location = [
@@ -91,11 +96,18 @@ export default function OwnerActivate() {
 
   return (
     <Stack maw={720}>
-      <Title order={2}>{t('owners.activate.title', { label: house.label })}</Title>
+      <PageHeader title={t('owners.activate.title', { label: house.label })} secondary={{ label: t('common.back'), to: '/owners' }} />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Summary label={t('owners.form.catastral')} value={house.catastral ?? '—'} />
-          <Summary label={t('owners.columns.status')} value={<Badge variant="light">{HOUSE_STATUS_LABELS[status]}</Badge>} />
+          <Summary
+            label={t('owners.columns.status')}
+            value={
+              <Badge variant="light" color={STATUS_COLORS[status]}>
+                {HOUSE_STATUS_LABELS[status]}
+              </Badge>
+            }
+          />
           <Summary label={t('owners.form.houseType')} value={house.houseTypeName ?? '—'} />
           <Summary label={t('owners.activate.location')} value={location.join(', ') || '—'} />
           <Summary label={t('owners.activate.owner')} value={owner ? `${owner} <${house.owner!.email}>` : '—'} />
@@ -118,29 +130,24 @@ export default function OwnerActivate() {
               </Anchor>
             </Alert>
           )}
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
+          <form onSubmit={submit} noValidate>
             <Stack>
-              <QuantityField
-                label={t('owners.form.initialBalance')}
-                description={t('owners.form.initialBalanceHint')}
-                withAsterisk={!balanceStated}
-                value={initialBalance}
-                onValue={setInitialBalance}
-                error={balanceError}
+              <Controller
+                control={form.control}
+                name="initialBalance"
+                render={({ field: input }) => (
+                  <QuantityField
+                    label={t('owners.form.initialBalance')}
+                    description={t('owners.form.initialBalanceHint')}
+                    withAsterisk={!balanceStated}
+                    value={input.value ?? ''}
+                    onValue={input.onChange}
+                    onBlur={input.onBlur}
+                    error={fieldError(form, 'initialBalance')}
+                  />
+                )}
               />
-              <Textarea
-                label={t('owners.form.balanceReason')}
-                autosize
-                minRows={2}
-                value={balanceReason}
-                onChange={(e) => setBalanceReason(e.currentTarget.value)}
-                error={issues.balanceReason}
-              />
+              <Textarea label={t('owners.form.balanceReason')} autosize minRows={2} {...field(form, 'balanceReason')} />
               <Group>
                 <Button type="submit" loading={activate.inFlight} disabled={missing.length > 0}>
                   {t('owners.actions.activate')}
@@ -157,7 +164,7 @@ export default function OwnerActivate() {
   );
 }
 
-function Summary({ label, value }: { label: string; value: React.ReactNode }) {
+function Summary({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed">

@@ -1,26 +1,40 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
-import { Link, useNavigate, useParams } from 'react-router';
+import { fetchQuery, graphql, useFragment, usePreloadedQuery, useRelayEnvironment } from 'react-relay';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OwnerChangeQuery } from '../../__generated__/OwnerChangeQuery.graphql';
+import type { OwnerChange_house$key } from '../../__generated__/OwnerChange_house.graphql';
+import type { OwnerChangeHistory_house$key } from '../../__generated__/OwnerChangeHistory_house.graphql';
 import type { OwnerChangeCandidateQuery, OwnerChangeCandidateQuery$data } from '../../__generated__/OwnerChangeCandidateQuery.graphql';
 import type { OwnerChangeMutation } from '../../__generated__/OwnerChangeMutation.graphql';
+import { NewOwnerSchema, OwnerSchema } from '../../../../core/houses.js';
+import { field, useZodForm } from '../../components/forms.js';
+import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
 import { errorMessage } from '../../components/errors.js';
-import { issuesByField, useOutcomeMutation } from './outcome.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import type { ScreenProps } from '../../router/screenRoute.js';
 import { ownerWasInvited } from './ownerChangeOutcome.js';
 
-const query = graphql`
+export const ownerChangeQuery = graphql`
   query OwnerChangeQuery($id: ID!) {
-    house: node(id: $id) {
-      ... on House {
-        id databaseId label catastral status
-        owner { id firstName lastName email mobile }
-        pendingOwnerEmail
-        ownerChanges { createdAt fromName toName changedByName }
-      }
-    }
+    node(id: $id) { ...OwnerChange_house @alias }
+  }
+`;
+
+const houseFragment = graphql`
+  fragment OwnerChange_house on House {
+    id label
+    owner { id firstName lastName email }
+    pendingOwnerEmail
+    ...OwnerChangeHistory_house
+  }
+`;
+
+const historyFragment = graphql`
+  fragment OwnerChangeHistory_house on House {
+    ownerChanges { createdAt fromName toName changedByName }
   }
 `;
 
@@ -45,7 +59,11 @@ const changeMutation = graphql`
 
 type Candidate = NonNullable<OwnerChangeCandidateQuery$data['ownerCandidate']>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The e-mail that names the new owner. */
+const SearchSchema = NewOwnerSchema.pick({ email: true });
+/** A person new to this community: the name is required, as for any owner. */
+const PersonSchema = NewOwnerSchema.pick({ lastName: true, mobile: true }).extend({ firstName: OwnerSchema.shape.firstName });
+
 const fullName = (p: { firstName: string; lastName?: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
 /**
@@ -53,58 +71,48 @@ const fullName = (p: { firstName: string; lastName?: string | null }) => [p.firs
  * once; anyone else is registered with the data typed, or (when they already have an account elsewhere)
  * invited: the house changes hands when they accept, and meanwhile only the e-mail typed is shown.
  */
-export default function OwnerChange() {
-  const { houseId } = useParams();
+export default function OwnerChange({ queryRef }: ScreenProps<OwnerChangeQuery>) {
+  const { t } = useTranslation();
+  const data = usePreloadedQuery<OwnerChangeQuery>(ownerChangeQuery, queryRef);
+  const house = data.node?.OwnerChange_house;
+  if (!house) return <Alert color="yellow">{t('owners.notFound')}</Alert>;
+  return <Change house={house} />;
+}
+
+function Change({ house: houseKey }: { house: OwnerChange_house$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const environment = useRelayEnvironment();
-  const data = useLazyLoadQuery<OwnerChangeQuery>(query, { id: btoa(`House:${houseId}`) }, { fetchPolicy: 'network-only' });
-  const [email, setEmail] = useState('');
+  const house = useFragment(houseFragment, houseKey);
+  const searchForm = useZodForm(SearchSchema, { defaultValues: { email: '' } });
+  const personForm = useZodForm(PersonSchema, { defaultValues: { firstName: '', lastName: '', mobile: '' } });
   const [searched, setSearched] = useState<{ email: string; candidate: Candidate | null } | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [person, setPerson] = useState({ firstName: '', lastName: '', mobile: '' });
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const change = useOutcomeMutation<OwnerChangeMutation>(changeMutation);
-  const house = data.house;
-  if (!house || house.id === undefined || house.databaseId === undefined) return <Alert color="yellow">{t('owners.notFound')}</Alert>;
+  const change = useAppMutation<OwnerChangeMutation>(changeMutation);
 
-  const search = async () => {
-    const typed = email.trim().toLowerCase();
-    if (!EMAIL.test(typed)) {
-      setIssues({ email: t('owners.change.invalidEmail') });
-      return;
-    }
-    setIssues({});
-    setSearching(true);
+  const search = searchForm.handleSubmit(async ({ email }) => {
     try {
-      const found = await fetchQuery<OwnerChangeCandidateQuery>(environment, candidateQuery, { email: typed }, { fetchPolicy: 'network-only' }).toPromise();
-      setSearched({ email: typed, candidate: found?.ownerCandidate ?? null });
+      const found = await fetchQuery<OwnerChangeCandidateQuery>(environment, candidateQuery, { email }, { fetchPolicy: 'network-only' }).toPromise();
+      setSearched({ email, candidate: found?.ownerCandidate ?? null });
     } catch {
       notify('danger', errorMessage(null));
-    } finally {
-      setSearching(false);
     }
-  };
+  });
 
   const assign = async (newOwner: { email: string; firstName?: string; lastName?: string | null; mobile?: string | null }) => {
-    const outcome = await change.run({ input: { id: house.id!, newOwner } }, 'changeHouseOwner');
-    if ('ok' in outcome) {
-      const changed = (outcome.ok as { data?: { house?: { pendingOwnerEmail?: string | null; owner?: { email: string } | null } } } | undefined)?.data?.house;
-      // The server keeps the e-mail trimmed and lowercase: compared the same way, the notice shows what it stored.
-      if (ownerWasInvited(newOwner.email, changed)) notify('success', t('owners.change.invited', { email: changed!.pendingOwnerEmail }));
-      else notify('success', t('owners.change.done'));
-      navigate('/owners');
-    } else if ('failed' in outcome) {
-      const byField = issuesByField(outcome.failed);
-      setIssues(Object.fromEntries(Object.entries(byField).map(([k, v]) => [k.replace(/^newOwner\./, '').replace(/^owner\./, ''), v])));
-      notify('danger', outcome.failed.message ?? '');
-    }
+    const result = await change.run({ input: { id: house.id, newOwner } }, 'changeHouseOwner', { form: newOwner.firstName ? personForm : undefined });
+    if (!result) return;
+    const changed = 'data' in result ? result.data?.house : null;
+    // Whether the person became the owner or was invited is known only from the answer: the notice says which.
+    notify('success', ownerWasInvited(newOwner.email, changed) ? t('owners.change.invited', { email: changed!.pendingOwnerEmail }) : t('owners.change.done'));
+    navigate('/owners');
   };
 
+  const register = personForm.handleSubmit((person) => assign({ email: searched!.email, ...person }));
   const current = house.owner;
+
   return (
     <Stack maw={760}>
-      <Title order={2}>{t('owners.change.title', { label: house.label })}</Title>
+      <PageHeader title={t('owners.change.title', { label: house.label })} secondary={{ label: t('owners.change.back'), to: '/owners' }} />
       <Paper withBorder p="md">
         <Text size="xs" c="dimmed">
           {t('owners.change.current')}
@@ -123,25 +131,19 @@ export default function OwnerChange() {
         )}
       </Paper>
 
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void search();
-        }}
-      >
-        <Group align="flex-end">
+      <form onSubmit={search} noValidate>
+        <Group align="flex-start">
           <TextInput
             label={t('owners.change.email')}
             type="email"
-            value={email}
+            {...field(searchForm, 'email')}
             onChange={(e) => {
-              setEmail(e.currentTarget.value);
+              void searchForm.register('email').onChange(e);
               setSearched(null);
             }}
-            error={issues.email}
-            w={360}
+            w={{ base: '100%', xs: 360 }}
           />
-          <Button type="submit" loading={searching}>
+          <Button type="submit" mt={{ base: 0, xs: 25 }} loading={searchForm.formState.isSubmitting}>
             {t('owners.change.search')}
           </Button>
         </Group>
@@ -172,42 +174,11 @@ export default function OwnerChange() {
             <Text fw={500} mb="xs">
               {t('owners.change.register')}
             </Text>
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!person.firstName.trim()) {
-                  setIssues({ firstName: t('form.required') });
-                  return;
-                }
-                void assign({
-                  email: searched.email,
-                  firstName: person.firstName.trim(),
-                  lastName: person.lastName.trim() || null,
-                  mobile: person.mobile.trim() || null,
-                });
-              }}
-            >
+            <form onSubmit={register} noValidate>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput
-                  label={t('owners.form.firstName')}
-                  withAsterisk
-                  value={person.firstName}
-                  onChange={(e) => setPerson({ ...person, firstName: e.currentTarget.value })}
-                  error={issues.firstName}
-                />
-                <TextInput
-                  label={t('owners.form.lastName')}
-                  value={person.lastName}
-                  onChange={(e) => setPerson({ ...person, lastName: e.currentTarget.value })}
-                  error={issues.lastName}
-                />
-                <TextInput
-                  label={t('owners.form.mobile')}
-                  inputMode="tel"
-                  value={person.mobile}
-                  onChange={(e) => setPerson({ ...person, mobile: e.currentTarget.value })}
-                  error={issues.mobile}
-                />
+                <TextInput label={t('owners.form.firstName')} withAsterisk {...field(personForm, 'firstName')} />
+                <TextInput label={t('owners.form.lastName')} {...field(personForm, 'lastName')} />
+                <TextInput label={t('owners.form.mobile')} inputMode="tel" {...field(personForm, 'mobile')} />
               </SimpleGrid>
               <Button type="submit" mt="sm" loading={change.inFlight}>
                 {t('owners.change.registerAndAssign')}
@@ -217,37 +188,43 @@ export default function OwnerChange() {
         </Stack>
       )}
 
-      <Group>
-        <Button variant="default" component={Link} to="/owners">
-          {t('owners.change.back')}
-        </Button>
-      </Group>
+      <History house={house} />
+    </Stack>
+  );
+}
 
+function History({ house }: { house: OwnerChangeHistory_house$key }) {
+  const { t } = useTranslation();
+  const { ownerChanges } = useFragment(historyFragment, house);
+  return (
+    <>
       <Title order={3}>{t('owners.change.history')}</Title>
-      {house.ownerChanges && house.ownerChanges.length > 0 ? (
-        <Table striped aria-label={t('owners.change.history')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('owners.change.date')}</Table.Th>
-              <Table.Th>{t('owners.change.from')}</Table.Th>
-              <Table.Th>{t('owners.change.to')}</Table.Th>
-              <Table.Th>{t('owners.change.by')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {house.ownerChanges.map((c) => (
-              <Table.Tr key={`${c.createdAt}-${c.fromName ?? ''}-${c.toName}`}>
-                <Table.Td>{new Date(String(c.createdAt)).toLocaleString('es-MX', { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
-                <Table.Td>{c.fromName ?? '—'}</Table.Td>
-                <Table.Td>{c.toName}</Table.Td>
-                <Table.Td>{c.changedByName ?? '—'}</Table.Td>
+      {ownerChanges && ownerChanges.length > 0 ? (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label={t('owners.change.history')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('owners.change.date')}</Table.Th>
+                <Table.Th>{t('owners.change.from')}</Table.Th>
+                <Table.Th>{t('owners.change.to')}</Table.Th>
+                <Table.Th>{t('owners.change.by')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {ownerChanges.map((c) => (
+                <Table.Tr key={`${c.createdAt}-${c.fromName ?? ''}-${c.toName}`}>
+                  <Table.Td>{new Date(String(c.createdAt)).toLocaleString('es-MX', { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+                  <Table.Td>{c.fromName ?? '—'}</Table.Td>
+                  <Table.Td>{c.toName}</Table.Td>
+                  <Table.Td>{c.changedByName ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       ) : (
         <Text c="dimmed">{t('owners.change.noHistory')}</Text>
       )}
-    </Stack>
+    </>
   );
 }

@@ -4,8 +4,8 @@ import { graphql } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { ResendHouseSignupCodeMutation } from '../../__generated__/ResendHouseSignupCodeMutation.graphql';
 import type { ResendHouseSignupCodesMutation } from '../../__generated__/ResendHouseSignupCodesMutation.graphql';
+import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
-import { useOutcomeMutation } from './outcome.js';
 
 const resendOne = graphql`
   mutation ResendHouseSignupCodeMutation($input: ResendHouseSignupCodeInput!) {
@@ -31,7 +31,7 @@ const lockedUntil = new Map<string, number>();
 
 export function ResendActivation({ houseId }: { houseId: string }) {
   const { t } = useTranslation();
-  const resend = useOutcomeMutation<ResendHouseSignupCodeMutation>(resendOne);
+  const resend = useAppMutation<ResendHouseSignupCodeMutation>(resendOne);
   const [now, setNow] = useState(() => Date.now());
   const until = lockedUntil.get(houseId) ?? 0;
   const locked = until > now;
@@ -42,13 +42,9 @@ export function ResendActivation({ houseId }: { houseId: string }) {
   }, [locked, until]);
 
   const send = async () => {
-    const outcome = await resend.run({ input: { houseId } }, 'resendHouseSignupCode');
-    if ('ok' in outcome) {
+    if (await resend.run({ input: { houseId } }, 'resendHouseSignupCode', { success: t('owners.resend.sent') })) {
       lockedUntil.set(houseId, Date.now() + RESEND_LOCK_MS);
       setNow(Date.now());
-      notify('success', t('owners.resend.sent'));
-    } else if ('failed' in outcome) {
-      notify('danger', outcome.failed.__typename === 'MailDeliveryError' ? t('owners.resend.failed') : (outcome.failed.message ?? t('owners.resend.failed')));
     }
   };
 
@@ -63,16 +59,14 @@ export function ResendActivation({ houseId }: { houseId: string }) {
 export function ResendActivations() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const resend = useOutcomeMutation<ResendHouseSignupCodesMutation>(resendAll);
+  const resend = useAppMutation<ResendHouseSignupCodesMutation>(resendAll);
 
   const send = async () => {
-    const outcome = await resend.run({}, 'resendHouseSignupCodes');
+    const result = await resend.run({}, 'resendHouseSignupCodes');
     setOpen(false);
-    if ('ok' in outcome && outcome.ok) {
-      const count = outcome.ok.count;
-      if (count > 0) notify('success', t('owners.resend.allSent', { n: count }));
-      else notify('warning', t('owners.resend.noneSent'));
-    }
+    // The notice depends on how many were sent, known only from the answer.
+    if (result)
+      notify(result.count > 0 ? 'success' : 'warning', result.count > 0 ? t('owners.resend.allSent', { n: result.count }) : t('owners.resend.noneSent'));
   };
 
   return (

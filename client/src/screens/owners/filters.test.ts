@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, filterQueryString, houseFilterFromSearch, searchWithFilter, searchWithoutFilters } from './filters.js';
+import { activeFilterCount, filterQueryString, houseFilterFromSearch, ownersListVariables, searchWithFilter, searchWithoutFilters } from './filters.js';
 
 describe('owners list filters in the query string', () => {
   it('reads every legacy filter into the GraphQL HouseFilter', () => {
@@ -39,5 +39,15 @@ describe('owners list filters in the query string', () => {
 
   it('gives the export the filters without paging', () => {
     expect(filterQueryString(new URLSearchParams('page=2&page_size=10&catastral=OLV&user_status=true&foo=bar'))).toBe('catastral=OLV&user_status=true');
+  });
+});
+
+describe('owners list route variables', () => {
+  it('pages and filters from the query string', () => {
+    expect(ownersListVariables(new URLSearchParams('page=3&page_size=50&house_status=BLOCKED'))).toMatchObject({
+      first: 50,
+      offset: 100,
+      filter: { status: 'BLOCKED', catastral: null },
+    });
   });
 });

@@ -1,6 +1,7 @@
 // The owners list filters (spec 1 section 2) live in the query string under their legacy names, so a
 // list URL, the export download and the legacy REST list all read the same parameters.
 import { HOUSE_STATUSES, type HouseListFilter, type HouseStatus } from '../../../../core/houseRules.js';
+import { listVariables } from '../../components/paging.js';
 
 export const TEXT_FILTERS = ['catastral', 'first_name', 'last_name', 'email', 'exterior_number', 'interior_number', 'block', 'lot'] as const;
 export const SELECT_FILTERS = ['house_status', 'id_house_type', 'id_street', 'id_condominium', 'id_mall', 'user_status'] as const;
@@ -46,6 +47,11 @@ export function searchWithoutFilters(search: URLSearchParams): URLSearchParams {
   for (const key of OWNER_FILTERS) next.delete(key);
   next.set('page', '1');
   return next;
+}
+
+/** The route query's variables of the owners list: the page and the HouseFilter. */
+export function ownersListVariables(search: URLSearchParams) {
+  return { ...listVariables(search), filter: houseFilterFromSearch(search) };
 }
 
 /** The filters alone (no paging), as the export endpoint takes them. */
