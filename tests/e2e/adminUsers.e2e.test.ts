@@ -123,6 +123,9 @@ describe('administration users in the browser', () => {
 async function shots(page: Page, name: string) {
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize({ width: 375, height: 812 });
+  // The shell's navigation slides away when the width turns narrow.
+  await page.waitForTimeout(500);
   await screenshot(page, `${name}-375`);
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(500);
 }

@@ -112,6 +112,8 @@ describe('house types in the browser', () => {
     const lote = await env.t.app.db.prisma.houseType.findFirstOrThrow({ where: { title: 'Lote sin construir', neighborhood: { domain: 'los_olivos' } } });
     expect(lote).toMatchObject({ isCustom: false, requireStreet: true, requireLot: false });
     expect(lote.amount?.toFixed(2)).toBe('1250.50');
+    await page.reload();
+    await bodegaRow.waitFor();
     await shots(page, 'house-types');
 
     // The page size and the name filter live in the query string and survive a reload.
@@ -143,6 +145,9 @@ describe('house types in the browser', () => {
 async function shots(page: Page, name: string) {
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize({ width: 375, height: 812 });
+  // The shell's navigation slides away when the width turns narrow.
+  await page.waitForTimeout(500);
   await screenshot(page, `${name}-375`);
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(500);
 }

@@ -19,6 +19,8 @@ export interface NamedColumn<R extends NamedRow> {
   key: string;
   header: string;
   align?: 'right';
+  /** Hidden on phones when the column is secondary. */
+  visibleFrom?: 'sm' | 'md';
   cell: (row: R) => ReactNode;
 }
 
@@ -87,7 +89,7 @@ export function NamedList<R extends NamedRow>(props: NamedListProps<R>) {
             <Table.Tr>
               <Table.Th>{t('list.name')}</Table.Th>
               {props.columns?.map((column) => (
-                <Table.Th key={column.key} ta={column.align}>
+                <Table.Th key={column.key} ta={column.align} visibleFrom={column.visibleFrom}>
                   {column.header}
                 </Table.Th>
               ))}
@@ -108,12 +110,17 @@ export function NamedList<R extends NamedRow>(props: NamedListProps<R>) {
                   )}
                 </Table.Td>
                 {props.columns?.map((column) => (
-                  <Table.Td key={column.key} ta={column.align} style={column.align === 'right' ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
+                  <Table.Td
+                    key={column.key}
+                    ta={column.align}
+                    visibleFrom={column.visibleFrom}
+                    style={column.align === 'right' ? { fontVariantNumeric: 'tabular-nums' } : undefined}
+                  >
                     {column.cell(row)}
                   </Table.Td>
                 ))}
                 <Table.Td>
-                  <Group gap="xs" justify="flex-end">
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
                     {props.editPath && (
                       <Button size="xs" variant="subtle" component={Link} to={props.editPath(row)}>
                         {t('list.edit')}

@@ -196,9 +196,11 @@ function AdminUserList({ query, route }: { query: AdminUsers_query$key; route: S
                     </Text>
                   ) : (
                     <Group gap="xs" wrap="nowrap">
-                      <Text size="sm">{fullName(row)}</Text>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {fullName(row)}
+                      </Text>
                       {row.isViewer && (
-                        <Badge variant="outline" color="gray" size="xs">
+                        <Badge variant="outline" color="gray" size="xs" miw="max-content">
                           {t('adminUsers.you')}
                         </Badge>
                       )}
@@ -209,15 +211,15 @@ function AdminUserList({ query, route }: { query: AdminUsers_query$key; route: S
                 <Table.Td>{row.role.name}</Table.Td>
                 <Table.Td>
                   {row.pending ? (
-                    <Badge color="blue" variant="light" size="sm">
+                    <Badge color="blue" variant="light" size="sm" miw="max-content">
                       {t('adminUsers.invited')}
                     </Badge>
                   ) : row.pendingSignup ? (
-                    <Badge color="yellow" variant="light" size="sm">
+                    <Badge color="yellow" variant="light" size="sm" miw="max-content">
                       {t('adminUsers.pending')}
                     </Badge>
                   ) : (
-                    <Badge color="green" variant="light" size="sm">
+                    <Badge color="green" variant="light" size="sm" miw="max-content">
                       {t('adminUsers.active')}
                     </Badge>
                   )}

@@ -73,6 +73,7 @@ function HouseTypeList({ query, route, amountRequired }: { query: HouseTypes_que
     {
       key: 'defaultName',
       header: t('houseTypes.defaultName'),
+      visibleFrom: 'sm',
       cell: (row) => row.defaultName ?? <Text c="dimmed">—</Text>,
     },
     ...(showFee
@@ -102,12 +103,12 @@ function HouseTypeList({ query, route, amountRequired }: { query: HouseTypes_que
       nameExtra={(row) => (
         <>
           {row.isCustom && (
-            <Badge variant="light" color="grape" size="sm">
+            <Badge variant="light" color="grape" size="sm" miw="max-content">
               {t('houseTypes.custom')}
             </Badge>
           )}
           {row.hiddenToPublic && (
-            <Badge variant="light" color="gray" size="sm">
+            <Badge variant="light" color="gray" size="sm" miw="max-content">
               {t('houseTypes.hidden')}
             </Badge>
           )}
