@@ -6,6 +6,7 @@ import { type LoaderFunctionArgs, Navigate, Outlet, redirect, type RouteObject, 
 import { loadQuery, type PreloadedQuery } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import SessionQuery, { type SessionProviderQuery } from './__generated__/SessionProviderQuery.graphql.js';
+import AcceptInvitationQuery from './__generated__/AcceptInvitationQuery.graphql.js';
 import { environment } from './relay/environment.js';
 import { RelayRoot } from './relay/RelayRoot.js';
 import { SessionProvider } from './components/SessionProvider.js';
@@ -36,10 +37,17 @@ async function guard(route: AppRoute, { request }: LoaderFunctionArgs) {
 }
 
 const special: ScreenRoute[] = [
-  { path: '/logout', screen: () => import('./screens/user/SignOut.js') },
+  { path: '/logout', screen: () => import('./screens/user/SignOut.js'), skeleton: 'page' },
   { path: '/not-available', screen: () => import('./screens/common/NotAvailable.js') },
-  { path: '/fraccionamiento/:id', screen: () => import('./screens/user/SwitchAccount.js') },
-  { path: '/invitations/:code', screen: () => import('./screens/user/AcceptInvitation.js') },
+  // The account switch reads the session's accounts, which the signed-in layout has already loaded.
+  { path: '/fraccionamiento/:id', screen: () => import('./screens/user/SwitchAccount.js'), skeleton: 'page' },
+  {
+    path: '/invitations/:code',
+    screen: () => import('./screens/user/AcceptInvitation.js'),
+    query: AcceptInvitationQuery,
+    variables: () => ({}),
+    skeleton: 'form',
+  },
 ];
 
 function SignedInLayout() {

@@ -12,6 +12,8 @@ export interface UploaderProps {
   extraFields?: Record<string, string>;
   onUploaded: (key: string) => void;
   onRemoved?: () => void;
+  /** What the file is for and its limits, under the button. */
+  hint?: string;
 }
 
 /** Size and pattern limits checked before sending; shows progress; on failure offers retry or remove. */
@@ -21,7 +23,7 @@ export function checkFile(file: { name: string; size: number }, maxSizeMb: numbe
   return null;
 }
 
-export function Uploader({ endpoint, maxSizeMb, pattern, accept, extraFields = {}, onUploaded, onRemoved }: UploaderProps) {
+export function Uploader({ endpoint, maxSizeMb, pattern, accept, extraFields = {}, onUploaded, onRemoved, hint }: UploaderProps) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -72,7 +74,11 @@ export function Uploader({ endpoint, maxSizeMb, pattern, accept, extraFields = {
     <div>
       <Group>
         <FileButton onChange={(f) => f && send(f)} accept={accept}>
-          {(props) => <Button {...props}>{t('uploader.choose')}</Button>}
+          {(props) => (
+            <Button variant="default" {...props}>
+              {t('uploader.choose')}
+            </Button>
+          )}
         </FileButton>
         {file && <Text size="sm">{file.name}</Text>}
         {done && (
@@ -81,6 +87,11 @@ export function Uploader({ endpoint, maxSizeMb, pattern, accept, extraFields = {
           </Text>
         )}
       </Group>
+      {hint && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {hint}
+        </Text>
+      )}
       {progress !== null && <Progress value={progress} mt="xs" aria-label={`${progress}%`} />}
       {error && (
         <Group mt="xs">

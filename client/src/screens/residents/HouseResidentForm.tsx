@@ -1,29 +1,39 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { useForm, Controller } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
+import { Controller } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HouseResidentFormQuery } from '../../__generated__/HouseResidentFormQuery.graphql';
+import type { HouseResidentForm_resident$data, HouseResidentForm_resident$key } from '../../__generated__/HouseResidentForm_resident.graphql';
+import type { HouseResidentForm_roles$key } from '../../__generated__/HouseResidentForm_roles.graphql';
 import type { HouseResidentFormCreateMutation } from '../../__generated__/HouseResidentFormCreateMutation.graphql';
 import type { HouseResidentFormUpdateMutation } from '../../__generated__/HouseResidentFormUpdateMutation.graphql';
-import { email as emailCheck, phone as phoneCheck } from '../../../../core/validators.js';
-import { checked } from '../../components/fields.js';
+import { EditResidentForm, NewResidentForm, RoleOnlyResidentForm } from '../../../../core/residents.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { field, fieldError, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
-import { notify } from '../../components/notify.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { Uploader } from '../../components/Uploader.js';
+import { globalId } from '../../relay/ids.js';
+import type { ScreenProps } from '../../router/screenRoute.js';
 
-const query = graphql`
-  query HouseResidentFormQuery($id: ID!, $edit: Boolean!) {
-    houseRoles { databaseId name assignable }
-    node(id: $id) @include(if: $edit) {
-      ... on Resident {
-        id databaseId houseDatabaseId houseLabel firstName lastName email mobile pending personalDataEditable roleDatabaseId
-        accreditationFileId accreditationFileUrl accreditationFileName canEdit
-      }
-    }
+export const houseResidentFormQuery = graphql`
+  query HouseResidentFormQuery($id: ID!, $edit: Boolean!, $houseNodeId: ID!, $withHouse: Boolean!) {
+    ...HouseResidentForm_roles
+    node(id: $id) @include(if: $edit) { ...HouseResidentForm_resident @alias }
+    house: node(id: $houseNodeId) @include(if: $withHouse) { ... on House { databaseId label } }
+  }
+`;
+
+const rolesFragment = graphql`
+  fragment HouseResidentForm_roles on Query { houseRoles { databaseId name assignable } }
+`;
+
+const residentFragment = graphql`
+  fragment HouseResidentForm_resident on Resident {
+    id houseDatabaseId houseLabel firstName lastName email mobile pending personalDataEditable roleDatabaseId
+    accreditationFileId accreditationFileUrl accreditationFileName canEdit
   }
 `;
 
@@ -33,7 +43,7 @@ const createMutation = graphql`
       __typename
       ... on Error { code message }
       ... on InputError { issues { field message } }
-      ... on MutationCreateResidentSuccess { data { resident { id } } }
+      ... on MutationCreateResidentSuccess { data { resident { id ...ResidentRow_resident } } }
     }
   }
 `;
@@ -44,179 +54,167 @@ const updateMutation = graphql`
       __typename
       ... on Error { code message }
       ... on InputError { issues { field message } }
-      ... on MutationUpdateResidentSuccess { data { resident { id firstName lastName mobile roleDatabaseId accreditationFileUrl accreditationFileName canEdit canDelete role { name } } } }
+      ... on MutationUpdateResidentSuccess { data { resident { ...HouseResidentForm_resident ...ResidentRow_resident } } }
     }
   }
 `;
-
-const phone = z.string().refine((v) => v.trim() === '' || phoneCheck(v) === null, 'El teléfono debe tener 10 dígitos');
-const schema = z.object({
-  email: z.string(),
-  firstName: z.string().trim().min(1, 'Este campo es requerido'),
-  lastName: z.string(),
-  mobile: phone,
-  roleId: z.string().min(1, 'Elige un rol'),
-});
-type Values = z.infer<typeof schema>;
 
 /**
  * Register or edit a resident. /houses/residents/form and /houses/residents/{id} act on the viewer's
  * own house; /residents/form?houseId={id} and /residents/{id} are the administrator's variants.
  */
-export default function HouseResidentForm() {
-  const { residentId } = useParams();
-  const { pathname } = useLocation();
-  const [search] = useSearchParams();
+export default function HouseResidentForm({ queryRef }: ScreenProps<HouseResidentFormQuery>) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const data = usePreloadedQuery<HouseResidentFormQuery>(houseResidentFormQuery, queryRef);
   const admin = pathname.startsWith('/residents');
-  const data = useLazyLoadQuery<HouseResidentFormQuery>(
-    query,
-    { id: btoa(`Resident:${residentId ?? 0}`), edit: !!residentId },
-    { fetchPolicy: 'network-only' },
+  const resident = useFragment<HouseResidentForm_resident$key>(residentFragment, data.node?.HouseResidentForm_resident ?? null);
+  const houseId = resident?.houseDatabaseId ?? (admin ? (data.house?.databaseId ?? null) : null);
+  const back = admin ? (houseId ? `/houses/${houseId}/residents` : '/owners') : '/houses/residents';
+
+  if (queryRef.variables.edit && !resident) return <EmptyState title={t('residents.notFound')} action={{ label: t('residents.backToList'), to: back }} />;
+  if (admin && !houseId)
+    return <EmptyState title={t('residents.noHouse')} hint={t('residents.noHouseHint')} action={{ label: t('residents.toOwners'), to: '/owners' }} />;
+  if (resident && !resident.canEdit) return <EmptyState title={t('residents.cannotEdit')} action={{ label: t('residents.backToList'), to: back }} />;
+  const houseLabel = resident?.houseLabel ?? (admin ? data.house?.label : null) ?? null;
+  return (
+    <ResidentFields
+      roles={data}
+      resident={resident ?? null}
+      houseNodeId={admin && houseId ? globalId('House', String(houseId)) : null}
+      houseLabel={houseLabel}
+      back={back}
+    />
   );
-  const existing = residentId ? (data.node?.databaseId !== undefined ? data.node : null) : null;
-  if (residentId && !existing) return <Alert color="yellow">{t('residents.notFound')}</Alert>;
-  const houseId = existing?.houseDatabaseId ?? (admin ? Number(search.get('houseId')) || null : null);
-  if (admin && !houseId) return <Alert color="yellow">{t('residents.noHouse')}</Alert>;
-  const back = admin ? `/houses/${houseId}/residents` : '/houses/residents';
-  if (existing && !existing.canEdit) return <Alert color="yellow">{t('residents.cannotEdit')}</Alert>;
-  return <ResidentFields roles={data.houseRoles} existing={existing} admin={admin} houseId={houseId} back={back} />;
 }
 
-interface Existing {
-  id?: string;
-  houseLabel?: string;
-  firstName?: string;
-  lastName?: string | null;
-  email?: string;
-  mobile?: string | null;
-  /** An invitation not accepted yet: only the e-mail typed is known. */
-  pending?: boolean;
-  /** The person has not registered and belongs to no other community: their name and mobile may be corrected. */
-  personalDataEditable?: boolean;
-  roleDatabaseId?: number;
-  accreditationFileId?: string | null;
-  accreditationFileUrl?: string | null;
-  accreditationFileName?: string | null;
-}
+type Resident = HouseResidentForm_resident$data;
 
 function ResidentFields(props: {
-  roles: readonly { databaseId: number; name: string; assignable: boolean }[];
-  existing: Existing | null;
-  admin: boolean;
-  houseId: number | null;
+  roles: HouseResidentForm_roles$key;
+  resident: Resident | null;
+  houseNodeId: string | null;
+  houseLabel: string | null;
   back: string;
 }) {
-  const { existing, admin, houseId, back } = props;
+  const { resident, houseNodeId, back } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { houseRoles } = useFragment<HouseResidentForm_roles$key>(rolesFragment, props.roles);
   const create = useAppMutation<HouseResidentFormCreateMutation>(createMutation);
   const update = useAppMutation<HouseResidentFormUpdateMutation>(updateMutation);
   // undefined: keep the current file; null: remove it; a string: the newly uploaded file.
   const [fileId, setFileId] = useState<string | null | undefined>(undefined);
   // Name and mobile are theirs once the person registered or belongs to another community (or while invited).
-  const personalLocked = !!existing && !existing.personalDataEditable;
-  const schemaFor = existing ? (personalLocked ? schema.extend({ firstName: z.string() }) : schema) : schema.extend({ email: checked(emailCheck) });
-  const { register, handleSubmit, control, formState } = useForm<Values>({
-    resolver: zodResolver(schemaFor),
+  const personalLocked = !!resident && !resident.personalDataEditable;
+  const schema = !resident ? NewResidentForm : personalLocked ? RoleOnlyResidentForm : EditResidentForm;
+  const form = useZodForm(schema as typeof NewResidentForm, {
     defaultValues: {
-      email: existing?.email ?? '',
-      firstName: existing?.firstName ?? '',
-      lastName: existing?.lastName ?? '',
-      mobile: existing?.mobile ?? '',
-      roleId: existing?.roleDatabaseId ? String(existing.roleDatabaseId) : '',
+      email: resident?.email ?? '',
+      firstName: resident?.firstName ?? '',
+      lastName: resident?.lastName ?? '',
+      mobile: resident?.mobile ?? '',
+      roleId: resident?.roleDatabaseId,
     },
   });
   // The current role stays visible even when the viewer could not assign it.
-  const roles = props.roles.filter((r) => r.assignable || r.databaseId === existing?.roleDatabaseId);
+  const roles = houseRoles.filter((r) => r.assignable || r.databaseId === resident?.roleDatabaseId);
 
-  const save = handleSubmit(async (v) => {
-    const person = { firstName: v.firstName.trim(), lastName: v.lastName.trim() || null, mobile: v.mobile.trim() || null, roleId: Number(v.roleId) };
-    if (existing?.id) {
-      // Locked personal data is not sent: the server keeps the person's own.
-      const changes = personalLocked ? { roleId: person.roleId } : person;
-      const result = await update.run(
-        { input: { id: existing.id, ...changes, ...(fileId !== undefined ? { accreditationFileId: fileId } : {}) } },
-        'updateResident',
-      );
-      if (!result) return;
-      notify('success', t('residents.updated'));
+  const save = form.handleSubmit(async (values) => {
+    let ok: unknown;
+    if (resident) {
+      // Locked personal data is not sent (the schema keeps only the role): the server keeps the person's own.
+      const { email: _email, ...changes } = values;
+      ok = await update.run({ input: { id: resident.id, ...changes, ...(fileId !== undefined ? { accreditationFileId: fileId } : {}) } }, 'updateResident', {
+        form,
+        success: t('residents.updated'),
+      });
     } else {
-      const result = await create.run(
-        { input: { houseId: admin && houseId ? btoa(`House:${houseId}`) : null, email: v.email.trim(), ...person, accreditationFileId: fileId ?? null } },
-        'createResident',
-      );
-      if (!result) return;
-      notify('success', t('residents.created'));
+      ok = await create.run({ input: { houseId: houseNodeId, ...values, accreditationFileId: fileId ?? null } }, 'createResident', {
+        form,
+        success: t('residents.created'),
+      });
     }
-    navigate(back);
+    if (ok) navigate(back);
   });
 
-  const currentFile = fileId === undefined ? existing?.accreditationFileUrl : null;
+  const currentFile = fileId === undefined ? resident?.accreditationFileUrl : null;
 
   return (
-    <Stack maw={560}>
-      <div>
-        <Title order={2}>{existing ? t('residents.editTitle') : t('residents.create')}</Title>
-        {existing?.houseLabel && <Text c="dimmed">{t('residents.house', { label: existing.houseLabel })}</Text>}
-      </div>
+    <Stack maw={640}>
+      <PageHeader
+        title={resident ? t('residents.editTitle') : t('residents.create')}
+        description={props.houseLabel ? t('residents.house', { label: props.houseLabel }) : undefined}
+        secondary={{ label: t('residents.backToList'), to: back }}
+      />
       <form onSubmit={save} noValidate>
-        <Stack>
-          <TextInput label={t('residents.email')} type="email" disabled={!!existing} {...register('email')} error={formState.errors.email?.message} />
-          {existing?.pending && <Alert color="yellow">{t('residents.invitedLocked')}</Alert>}
-          {personalLocked && !existing?.pending && <Alert color="blue">{t('residents.personalLocked')}</Alert>}
-          <TextInput label={t('residents.firstName')} disabled={personalLocked} {...register('firstName')} error={formState.errors.firstName?.message} />
-          <TextInput label={t('residents.lastName')} disabled={personalLocked} {...register('lastName')} error={formState.errors.lastName?.message} />
-          <TextInput label={t('residents.mobile')} disabled={personalLocked} {...register('mobile')} error={formState.errors.mobile?.message} />
-          <Controller
-            control={control}
-            name="roleId"
-            render={({ field, fieldState }) => (
-              <Select
-                label={t('residents.role')}
-                data={roles.map((r) => ({ value: String(r.databaseId), label: r.name, disabled: !r.assignable }))}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                error={fieldState.error?.message}
-                allowDeselect={false}
-              />
-            )}
-          />
-          <div>
-            <Text size="sm" fw={500} mb={4}>
-              {t('residents.accreditation')}
-            </Text>
-            {currentFile && (
-              <Group mb="xs">
-                <Anchor href={currentFile} target="_blank" rel="noopener">
-                  {existing?.accreditationFileName ?? t('residents.viewFile')}
-                </Anchor>
-                <Button size="xs" variant="subtle" color="red" onClick={() => setFileId(null)}>
-                  {t('residents.removeFile')}
-                </Button>
-              </Group>
-            )}
-            <Uploader
-              endpoint="/api/1.0/files"
-              maxSizeMb={10}
-              pattern={/\.(pdf|png|jpe?g|webp)$/i}
-              accept=".pdf,.png,.jpg,.jpeg,.webp"
-              onUploaded={(id) => setFileId(id)}
-              onRemoved={() => setFileId(existing?.accreditationFileId ? undefined : null)}
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack>
+            <TextInput
+              label={t('residents.email')}
+              type="email"
+              required={!resident}
+              disabled={!!resident}
+              description={resident ? undefined : t('residents.emailHint')}
+              {...field(form, 'email')}
             />
-            <Text size="xs" c="dimmed" mt={4}>
-              {t('residents.accreditationHint')}
-            </Text>
-          </div>
-          <Group>
-            <Button type="submit" loading={create.inFlight || update.inFlight}>
-              {t('common.save')}
-            </Button>
-            <Button variant="default" component={Link} to={back}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
+            {resident?.pending && <Alert color="yellow">{t('residents.invitedLocked')}</Alert>}
+            {personalLocked && !resident?.pending && <Alert color="blue">{t('residents.personalLocked')}</Alert>}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={t('residents.firstName')} required={!personalLocked} disabled={personalLocked} {...field(form, 'firstName')} />
+              <TextInput label={t('residents.lastName')} disabled={personalLocked} {...field(form, 'lastName')} />
+              <TextInput label={t('residents.mobile')} inputMode="tel" disabled={personalLocked} {...field(form, 'mobile')} />
+              <Controller
+                control={form.control}
+                name="roleId"
+                render={({ field: role }) => (
+                  <Select
+                    label={t('residents.role')}
+                    required
+                    data={roles.map((r) => ({ value: String(r.databaseId), label: r.name, disabled: !r.assignable }))}
+                    value={role.value ? String(role.value) : null}
+                    onChange={(v) => role.onChange(v ? Number(v) : undefined)}
+                    onBlur={role.onBlur}
+                    error={fieldError(form, 'roleId')}
+                    allowDeselect={false}
+                  />
+                )}
+              />
+            </SimpleGrid>
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t('residents.accreditation')}
+              </Text>
+              {currentFile && (
+                <Group gap="xs">
+                  <Anchor href={currentFile} target="_blank" rel="noopener" size="sm">
+                    {resident?.accreditationFileName ?? t('residents.viewFile')}
+                  </Anchor>
+                  <Button size="xs" variant="subtle" color="red" onClick={() => setFileId(null)}>
+                    {t('residents.removeFile')}
+                  </Button>
+                </Group>
+              )}
+              <Uploader
+                endpoint="/api/1.0/files"
+                maxSizeMb={10}
+                pattern={/\.(pdf|png|jpe?g|webp)$/i}
+                accept=".pdf,.png,.jpg,.jpeg,.webp"
+                hint={t('residents.accreditationHint')}
+                onUploaded={(id) => setFileId(id)}
+                onRemoved={() => setFileId(resident?.accreditationFileId ? undefined : null)}
+              />
+            </Stack>
+            <Group>
+              <Button type="submit" loading={create.inFlight || update.inFlight}>
+                {t('common.save')}
+              </Button>
+              <Button variant="default" component={Link} to={back}>
+                {t('common.cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
       </form>
     </Stack>
   );

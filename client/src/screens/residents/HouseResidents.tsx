@@ -1,26 +1,38 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HouseResidentsQuery } from '../../__generated__/HouseResidentsQuery.graphql';
+import type { HouseResidents_query$key } from '../../__generated__/HouseResidents_query.graphql';
 import type { HouseResidentsDeleteMutation } from '../../__generated__/HouseResidentsDeleteMutation.graphql';
-import { PagedList, usePage } from '../../components/PagedList.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { PagedList } from '../../components/PagedList.js';
+import { useListRefetch } from '../../components/lists.js';
 import { searchWithFilter } from '../../components/paging.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
 import { useSession } from '../../components/SessionProvider.js';
+import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
+import { ResidentRow, type ResidentTarget } from './ResidentRow.js';
 
-const query = graphql`
-  query HouseResidentsQuery($houseId: ID, $houseNodeId: ID!, $first: Int!, $offset: Int!, $name: String, $admin: Boolean!) {
+export const houseResidentsQuery = graphql`
+  query HouseResidentsQuery($houseId: ID, $houseNodeId: ID!, $admin: Boolean!, $first: Int!, $offset: Int!, $name: String) {
+    ...HouseResidents_query @arguments(houseId: $houseId, first: $first, offset: $offset, name: $name)
+    house: node(id: $houseNodeId) @include(if: $admin) { ... on House { label } }
+  }
+`;
+
+const listFragment = graphql`
+  fragment HouseResidents_query on Query
+  @refetchable(queryName: "HouseResidentsRefetchQuery")
+  @argumentDefinitions(houseId: { type: "ID" }, first: { type: "Int!" }, offset: { type: "Int!" }, name: { type: "String" }) {
     residents(houseId: $houseId, first: $first, offset: $offset, filter: { name: $name }) {
       totalCount
-      edges {
-        node { id databaseId firstName lastName email mobile pending accreditationFileUrl accreditationFileName canEdit canDelete role { name } }
-      }
+      edges { node { id ...ResidentRow_resident } }
     }
-    house: node(id: $houseNodeId) @include(if: $admin) { ... on House { label } }
   }
 `;
 
@@ -30,72 +42,54 @@ const deleteMutation = graphql`
   }
 `;
 
-interface Row {
-  id: string;
-  databaseId: number;
-  name: string;
-}
-
-const fullName = (r: { firstName: string; lastName?: string | null }) => [r.firstName, r.lastName].filter(Boolean).join(' ');
-
 /**
  * Residents of a house: /houses/residents for the viewer's own house, /houses/{houseId}/residents for
- * administrators. Edit and delete show only where the server says the viewer may (canEdit, canDelete).
+ * administrators; filtered by name or e-mail (?name=) and paged. Edit and delete show only where the
+ * server says the viewer may (canEdit, canDelete).
  */
-export default function HouseResidents() {
+export default function HouseResidents({ queryRef, route }: ScreenProps<HouseResidentsQuery> & { route: ScreenRoute }) {
+  const data = usePreloadedQuery<HouseResidentsQuery>(houseResidentsQuery, queryRef);
+  return <ResidentList query={data} houseLabel={data.house?.label ?? null} route={route} />;
+}
+
+function ResidentList({ query, houseLabel, route }: { query: HouseResidents_query$key; houseLabel: string | null; route: ScreenRoute }) {
   const { t } = useTranslation();
   const { houseId } = useParams();
   const { grants, session } = useSession();
   const admin = !!houseId;
   const [search, setSearch] = useSearchParams();
-  const { pageSize, offset } = usePage();
-  const [fetchKey, setFetchKey] = useState(0);
+  const [data, refetch] = useRefetchableFragment(listFragment, query);
+  const { pending, reload } = useListRefetch(route, refetch);
   const [typed, setTyped] = useState(search.get('name') ?? '');
-  const [toDelete, setToDelete] = useState<Row | null>(null);
-  const data = useLazyLoadQuery<HouseResidentsQuery>(
-    query,
-    {
-      houseId: admin ? btoa(`House:${houseId}`) : null,
-      houseNodeId: btoa(`House:${houseId ?? 0}`),
-      first: pageSize,
-      offset,
-      name: search.get('name') || null,
-      admin,
-    },
-    { fetchPolicy: 'store-and-network', fetchKey },
-  );
+  const [toDelete, setToDelete] = useState<ResidentTarget | null>(null);
   const remove = useAppMutation<HouseResidentsDeleteMutation>(deleteMutation);
   const applyFilter = useDebouncedCallback((value: string) => setSearch(searchWithFilter(search, 'name', value)), 300);
 
-  const label = admin ? data.house?.label : session.house?.label;
+  const label = admin ? houseLabel : (session.house?.label ?? null);
   const canCreate = admin ? grants.has('AResidentsCreate') : ['OResidentsCreate', 'SResidentsCreate', 'RResidentsCreate'].some((g) => grants.has(g));
-  const createPath = admin ? `/residents/form?houseId=${houseId}` : '/houses/residents/form';
-  const editPath = (row: Row) => (admin ? `/residents/${row.databaseId}` : `/houses/residents/${row.databaseId}`);
+  const create = canCreate ? { label: t('residents.create'), to: admin ? `/residents/form?houseId=${houseId}` : '/houses/residents/form' } : null;
+  const editPath = (id: number) => (admin ? `/residents/${id}` : `/houses/residents/${id}`);
   const rows = data.residents?.edges.map((e) => e.node) ?? [];
 
   const confirm = async () => {
     if (!toDelete) return;
-    const ok = !!(await remove.run({ input: { id: toDelete.id } }, 'deleteResident', { notifyTypedError: false }));
-    if (ok) {
-      notify('success', t('residents.deleted', { name: toDelete.name }));
-      setFetchKey((k) => k + 1);
-    } else notify('danger', t('residents.deleteFailed', { name: toDelete.name }));
+    const ok = !!(await remove.run({ input: { id: toDelete.id } }, 'deleteResident', {
+      notifyTypedError: false,
+      success: t('residents.deleted', { name: toDelete.name }),
+    }));
+    if (ok) reload();
+    else notify('danger', t('residents.deleteFailed', { name: toDelete.name }));
     setToDelete(null);
   };
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>{t('residents.title')}</Title>
-          {label && <Text c="dimmed">{t('residents.house', { label })}</Text>}
-        </div>
-        {canCreate && (
-          <Button component={Link} to={createPath}>
-            {t('residents.create')}
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={t('residents.title')}
+        description={label ? t('residents.house', { label }) : t('residents.description')}
+        action={create}
+        secondary={admin ? { label: t('residents.backToOwners'), to: '/owners' } : null}
+      />
       <TextInput
         label={t('residents.filter')}
         value={typed}
@@ -105,61 +99,31 @@ export default function HouseResidents() {
         }}
         maw={360}
       />
-      <PagedList totalCount={data.residents?.totalCount ?? 0}>
-        <Table striped>
+      <PagedList
+        totalCount={data.residents?.totalCount ?? 0}
+        empty={
+          search.get('name') ? (
+            <EmptyState title={t('list.noMatch')} hint={t('list.noMatchHint')} />
+          ) : (
+            <EmptyState title={t('residents.empty')} hint={canCreate ? t('residents.emptyHint') : t('residents.emptyHintReadOnly')} action={create} />
+          )
+        }
+      >
+        <Table striped highlightOnHover style={{ opacity: pending ? 0.6 : 1 }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('residents.name')}</Table.Th>
-              <Table.Th>{t('residents.email')}</Table.Th>
+              <Table.Th>{t('residents.statusHeader')}</Table.Th>
               <Table.Th>{t('residents.mobile')}</Table.Th>
               <Table.Th>{t('residents.role')}</Table.Th>
-              <Table.Th>{t('residents.accreditation')}</Table.Th>
+              <Table.Th>{t('residents.accreditationShort')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((r) => {
-              // An invitation shows only the e-mail typed until the person accepts.
-              const row = { id: r.id, databaseId: r.databaseId, name: r.pending ? r.email : fullName(r) };
-              return (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text size="sm">{row.name}</Text>
-                      {r.pending && (
-                        <Badge color="blue" variant="light" size="sm">
-                          {t('residents.invited')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{r.email}</Table.Td>
-                  <Table.Td>{r.mobile ?? ''}</Table.Td>
-                  <Table.Td>{r.role.name}</Table.Td>
-                  <Table.Td>
-                    {r.accreditationFileUrl && (
-                      <Anchor href={r.accreditationFileUrl} target="_blank" rel="noopener">
-                        {r.accreditationFileName ?? t('residents.viewFile')}
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end">
-                      {r.canEdit && (
-                        <Button size="xs" variant="subtle" component={Link} to={editPath(row)}>
-                          {t('list.edit')}
-                        </Button>
-                      )}
-                      {r.canDelete && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(row)}>
-                          {t('list.delete')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {rows.map((row) => (
+              <ResidentRow key={row.id} resident={row} editPath={editPath} onDelete={setToDelete} />
+            ))}
           </Table.Tbody>
         </Table>
       </PagedList>

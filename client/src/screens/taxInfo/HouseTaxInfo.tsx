@@ -1,27 +1,34 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
+import { Controller } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HouseTaxInfoQuery } from '../../__generated__/HouseTaxInfoQuery.graphql';
+import type { HouseTaxInfo_taxInfo$data, HouseTaxInfo_taxInfo$key } from '../../__generated__/HouseTaxInfo_taxInfo.graphql';
 import type { HouseTaxInfoSaveMutation } from '../../__generated__/HouseTaxInfoSaveMutation.graphql';
 import type { HouseTaxInfoDeleteMutation } from '../../__generated__/HouseTaxInfoDeleteMutation.graphql';
-import { cfdiUsesFor, DEFAULT_COUNTRY, FOREIGN_STATE, isMexico, regimesFor, STATES, taxInfoSchema } from '../../../../core/tax.js';
+import { cfdiUsesFor, DEFAULT_COUNTRY, FOREIGN_STATE, HouseTaxInfoSchema, isMexico, regimesFor, STATES } from '../../../../core/tax.js';
 import { rfcPersonType } from '../../../../core/validators.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { field, fieldError, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
-import { notify } from '../../components/notify.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useSession } from '../../components/SessionProvider.js';
 import { Uploader } from '../../components/Uploader.js';
+import { globalId } from '../../relay/ids.js';
+import type { ScreenProps } from '../../router/screenRoute.js';
 
-const query = graphql`
+export const houseTaxInfoQuery = graphql`
   query HouseTaxInfoQuery($houseId: ID, $houseNodeId: ID!, $admin: Boolean!) {
-    houseTaxInfo(houseId: $houseId) {
-      rfc businessName fiscalRegime cfdiUse postalCode street exteriorNumber interiorNumber colony city state country taxReceiptFileId
-    }
+    houseTaxInfo(houseId: $houseId) { ...HouseTaxInfo_taxInfo }
     house: node(id: $houseNodeId) @include(if: $admin) { ... on House { label } }
+  }
+`;
+
+const taxInfoFragment = graphql`
+  fragment HouseTaxInfo_taxInfo on HouseTaxInfo {
+    rfc businessName fiscalRegime cfdiUse postalCode street exteriorNumber interiorNumber colony city state country taxReceiptFileId
   }
 `;
 
@@ -31,7 +38,7 @@ const saveMutation = graphql`
       __typename
       ... on Error { code message }
       ... on InputError { issues { field message } }
-      ... on MutationUpdateHouseTaxInfoSuccess { data { taxInfo { rfc } } }
+      ... on MutationUpdateHouseTaxInfoSuccess { data { taxInfo { taxReceiptFileId } } }
     }
   }
 `;
@@ -41,9 +48,6 @@ const deleteMutation = graphql`
     deleteHouseTaxInfo(input: $input) { __typename ... on Error { code message } ... on MutationDeleteHouseTaxInfoSuccess { data { houseDatabaseId } } }
   }
 `;
-
-type Input = z.input<typeof taxInfoSchema>;
-type Output = z.output<typeof taxInfoSchema>;
 
 const EMPTY = {
   rfc: '',
@@ -60,46 +64,32 @@ const EMPTY = {
   country: DEFAULT_COUNTRY,
 };
 
+const formValues = (info: HouseTaxInfo_taxInfo$data | null | undefined) =>
+  info ? (Object.fromEntries(Object.keys(EMPTY).map((k) => [k, info[k as keyof typeof EMPTY] ?? ''])) as typeof EMPTY) : EMPTY;
+
 /** Tax data of a house: /houses/settings for the viewer's own house, /houses/{houseId}/settings for administrators. */
-export default function HouseTaxInfo() {
+export default function HouseTaxInfo({ queryRef }: ScreenProps<HouseTaxInfoQuery>) {
   const { houseId } = useParams();
-  const admin = !!houseId;
-  const [fetchKey, setFetchKey] = useState(0);
-  const data = useLazyLoadQuery<HouseTaxInfoQuery>(
-    query,
-    { houseId: admin ? btoa(`House:${houseId}`) : null, houseNodeId: btoa(`House:${houseId ?? 0}`), admin },
-    { fetchPolicy: 'network-only', fetchKey },
-  );
-  return <TaxInfoFields key={fetchKey} data={data} admin={admin} houseId={houseId ?? null} onDeleted={() => setFetchKey((k) => k + 1)} />;
+  const data = usePreloadedQuery<HouseTaxInfoQuery>(houseTaxInfoQuery, queryRef);
+  return <TaxInfoFields taxInfo={data.houseTaxInfo ?? null} houseLabel={data.house?.label ?? null} houseId={houseId ?? null} />;
 }
 
-function TaxInfoFields({
-  data,
-  admin,
-  houseId,
-  onDeleted,
-}: {
-  data: HouseTaxInfoQuery['response'];
-  admin: boolean;
-  houseId: string | null;
-  onDeleted: () => void;
-}) {
+function TaxInfoFields({ taxInfo, houseLabel, houseId }: { taxInfo: HouseTaxInfo_taxInfo$key | null; houseLabel: string | null; houseId: string | null }) {
   const { t } = useTranslation();
   const { grants, session } = useSession();
+  const existing = useFragment<HouseTaxInfo_taxInfo$key>(taxInfoFragment, taxInfo);
+  const admin = !!houseId;
   const canWrite = admin ? grants.has('ATaxUpdate') : grants.has('OTaxUpdate') || grants.has('STaxUpdate');
-  const existing = data.houseTaxInfo;
-  const label = admin ? data.house?.label : session.house?.label;
+  const label = admin ? houseLabel : (session.house?.label ?? null);
   const save = useAppMutation<HouseTaxInfoSaveMutation>(saveMutation);
   const remove = useAppMutation<HouseTaxInfoDeleteMutation>(deleteMutation);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [hasData, setHasData] = useState(!!existing);
   // The constancia de situación fiscal: the one on file, or a new upload that replaces it on save.
+  const [receiptOnFile, setReceiptOnFile] = useState(existing?.taxReceiptFileId ?? null);
   const [receiptId, setReceiptId] = useState<string | null>(null);
-  const receiptOnFile = existing?.taxReceiptFileId ?? null;
-  const { register, handleSubmit, control, formState, watch, setValue } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(taxInfoSchema),
-    defaultValues: existing ? (Object.fromEntries(Object.entries({ ...EMPTY, ...existing }).map(([k, v]) => [k, v ?? ''])) as Input) : EMPTY,
-  });
+  const form = useZodForm(HouseTaxInfoSchema, { defaultValues: formValues(existing) });
+  const { control, watch, setValue } = form;
 
   const rfc = watch('rfc');
   const regime = watch('fiscalRegime');
@@ -124,136 +114,178 @@ function TaxInfoFields({
     if (mexico && state === FOREIGN_STATE) setValue('state', '');
   }, [mexico, state, setValue]);
 
-  const houseInput = admin && houseId ? { houseId: btoa(`House:${houseId}`) } : {};
+  const houseInput = admin ? { houseId: globalId('House', houseId) } : {};
 
-  const submit = handleSubmit(async (values) => {
-    const result = await save.run({ input: { ...houseInput, taxInfo: { ...values, taxReceiptFileId: receiptId } } }, 'updateHouseTaxInfo');
-    if (result) {
-      notify('success', t('taxInfo.saved'));
+  const submit = form.handleSubmit(async (values) => {
+    const result = await save.run({ input: { ...houseInput, taxInfo: { ...values, taxReceiptFileId: receiptId } } }, 'updateHouseTaxInfo', {
+      form,
+      success: t('taxInfo.saved'),
+    });
+    if (result && 'data' in result) {
       setHasData(true);
+      setReceiptOnFile(result.data?.taxInfo.taxReceiptFileId ?? null);
     }
   });
 
   const doDelete = async () => {
-    const result = await remove.run({ input: houseInput }, 'deleteHouseTaxInfo');
+    const result = await remove.run({ input: houseInput }, 'deleteHouseTaxInfo', { success: t('taxInfo.deleted') });
     setConfirmDelete(false);
     if (result) {
-      notify('success', t('taxInfo.deleted'));
-      onDeleted();
+      form.reset(EMPTY);
+      setHasData(false);
+      setReceiptOnFile(null);
+      setReceiptId(null);
     }
   };
 
+  const header = (
+    <PageHeader title={t('taxInfo.title')} description={label ? t('taxInfo.house', { label }) : t('taxInfo.description')}>
+      <Badge variant="light" color={hasData ? 'green' : 'gray'} size="lg">
+        {hasData ? t('taxInfo.statusComplete') : t('taxInfo.statusMissing')}
+      </Badge>
+    </PageHeader>
+  );
+
+  if (!canWrite && !hasData) {
+    return (
+      <Stack maw={760}>
+        {header}
+        <EmptyState title={t('taxInfo.emptyReadOnly')} hint={t('taxInfo.emptyReadOnlyHint')} />
+      </Stack>
+    );
+  }
+
   const text = (name: 'businessName' | 'postalCode' | 'street' | 'exteriorNumber' | 'interiorNumber' | 'colony' | 'city' | 'country', extra = {}) => (
-    <TextInput label={t(`taxInfo.${name}`)} disabled={!canWrite} {...register(name)} error={formState.errors[name]?.message} {...extra} />
+    <TextInput label={t(`taxInfo.${name}`)} disabled={!canWrite} {...field(form, name)} {...extra} />
   );
 
   return (
-    <Stack maw={720}>
-      <div>
-        <Title order={2}>{t('taxInfo.title')}</Title>
-        {label && <Text c="dimmed">{t('taxInfo.house', { label })}</Text>}
-      </div>
+    <Stack maw={760}>
+      {header}
       {!hasData && <Alert color="blue">{t('taxInfo.empty')}</Alert>}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={control}
-              name="rfc"
-              render={({ field, fieldState }) => (
-                <TextInput
-                  label={t('taxInfo.rfc')}
-                  description={person ? t(`taxInfo.person.${person}`) : t('taxInfo.rfcHint')}
-                  disabled={!canWrite}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.currentTarget.value.toUpperCase().replace(/\s/g, ''))}
-                  onBlur={field.onBlur}
-                  maxLength={13}
-                  error={fieldState.error?.message}
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack>
+              <Title order={4}>{t('taxInfo.taxpayer')}</Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Controller
+                  control={control}
+                  name="rfc"
+                  render={({ field: input }) => (
+                    <TextInput
+                      label={t('taxInfo.rfc')}
+                      required
+                      description={person ? t(`taxInfo.person.${person}`) : t('taxInfo.rfcHint')}
+                      disabled={!canWrite}
+                      value={input.value}
+                      onChange={(e) => input.onChange(e.currentTarget.value.toUpperCase().replace(/\s/g, ''))}
+                      onBlur={input.onBlur}
+                      maxLength={13}
+                      error={fieldError(form, 'rfc')}
+                    />
+                  )}
+                />
+                {text('businessName', { required: true, description: t('taxInfo.businessNameHint') })}
+              </SimpleGrid>
+              <Controller
+                control={control}
+                name="fiscalRegime"
+                render={({ field: input }) => (
+                  <Select
+                    label={t('taxInfo.fiscalRegime')}
+                    required
+                    searchable
+                    disabled={!canWrite}
+                    data={regimes.map((r) => ({ value: r.code, label: `${r.satCode} - ${r.name}` }))}
+                    value={input.value || null}
+                    onChange={(v) => input.onChange(v ?? '')}
+                    onBlur={input.onBlur}
+                    error={fieldError(form, 'fiscalRegime')}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="cfdiUse"
+                render={({ field: input }) => (
+                  <Select
+                    label={t('taxInfo.cfdiUse')}
+                    required
+                    searchable
+                    disabled={!canWrite}
+                    data={uses.map((u) => ({ value: u.code, label: `${u.code} - ${u.name}` }))}
+                    value={input.value || null}
+                    onChange={(v) => input.onChange(v ?? '')}
+                    onBlur={input.onBlur}
+                    error={fieldError(form, 'cfdiUse')}
+                  />
+                )}
+              />
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack>
+              <Title order={4}>{t('taxInfo.address')}</Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {text('street')}
+                <SimpleGrid cols={2}>
+                  {text('exteriorNumber')}
+                  {text('interiorNumber')}
+                </SimpleGrid>
+                {text('colony')}
+                {text('city')}
+                {text('postalCode', { maxLength: 5, inputMode: 'numeric', required: true })}
+                <Controller
+                  control={control}
+                  name="state"
+                  render={({ field: input }) => (
+                    <Select
+                      label={t('taxInfo.state')}
+                      required
+                      searchable
+                      disabled={!canWrite || !mexico}
+                      data={states.map((s) => ({ value: s.code, label: s.name }))}
+                      value={input.value || null}
+                      onChange={(v) => input.onChange(v ?? '')}
+                      onBlur={input.onBlur}
+                      error={fieldError(form, 'state')}
+                    />
+                  )}
+                />
+                {text('country')}
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="xs">
+              <Title order={4}>{t('taxInfo.taxReceipt')}</Title>
+              {receiptOnFile && !receiptId ? (
+                <Anchor href={`/api/1.0/files/${receiptOnFile}`} target="_blank" rel="noopener" size="sm">
+                  {t('taxInfo.taxReceiptView')}
+                </Anchor>
+              ) : (
+                !receiptId && (
+                  <Text size="sm" c="dimmed">
+                    {t('taxInfo.taxReceiptMissing')}
+                  </Text>
+                )
+              )}
+              {canWrite && (
+                <Uploader
+                  endpoint="/api/1.0/files"
+                  maxSizeMb={10}
+                  pattern={/\.(pdf|png|jpe?g|webp)$/i}
+                  accept=".pdf,.png,.jpg,.jpeg,.webp"
+                  hint={t('taxInfo.taxReceiptHint')}
+                  onUploaded={setReceiptId}
+                  onRemoved={() => setReceiptId(null)}
                 />
               )}
-            />
-            {text('businessName')}
-          </SimpleGrid>
-          <Controller
-            control={control}
-            name="fiscalRegime"
-            render={({ field, fieldState }) => (
-              <Select
-                label={t('taxInfo.fiscalRegime')}
-                searchable
-                disabled={!canWrite}
-                data={regimes.map((r) => ({ value: r.code, label: `${r.satCode} - ${r.name}` }))}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="cfdiUse"
-            render={({ field, fieldState }) => (
-              <Select
-                label={t('taxInfo.cfdiUse')}
-                searchable
-                disabled={!canWrite}
-                data={uses.map((u) => ({ value: u.code, label: `${u.code} - ${u.name}` }))}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Title order={4}>{t('taxInfo.address')}</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {text('street')}
-            <SimpleGrid cols={2}>
-              {text('exteriorNumber')}
-              {text('interiorNumber')}
-            </SimpleGrid>
-            {text('colony')}
-            {text('city')}
-            {text('postalCode', { maxLength: 5, inputMode: 'numeric' })}
-            <Controller
-              control={control}
-              name="state"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={t('taxInfo.state')}
-                  searchable
-                  disabled={!canWrite || !mexico}
-                  data={states.map((s) => ({ value: s.code, label: s.name }))}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-            {text('country')}
-          </SimpleGrid>
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('taxInfo.taxReceipt')}
-            </Text>
-            {receiptOnFile && !receiptId && (
-              <Anchor href={`/api/1.0/files/${receiptOnFile}`} target="_blank" rel="noopener" size="sm">
-                {t('taxInfo.taxReceiptView')}
-              </Anchor>
-            )}
-            {canWrite && (
-              <Uploader
-                endpoint="/api/1.0/files"
-                maxSizeMb={10}
-                pattern={/\.(pdf|png|jpe?g|webp)$/i}
-                accept=".pdf,.png,.jpg,.jpeg,.webp"
-                onUploaded={setReceiptId}
-                onRemoved={() => setReceiptId(null)}
-              />
-            )}
-          </Stack>
+            </Stack>
+          </Paper>
           {canWrite && (
-            <Group>
+            <Group justify="space-between">
               <Button type="submit" loading={save.inFlight}>
                 {t('common.save')}
               </Button>

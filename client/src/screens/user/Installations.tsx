@@ -1,17 +1,28 @@
-import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { useState } from 'react';
+import { useTransition } from 'react';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { graphql, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { InstallationsQuery } from '../../__generated__/InstallationsQuery.graphql';
+import type { Installations_query$key } from '../../__generated__/Installations_query.graphql';
 import type { InstallationsEndMutation } from '../../__generated__/InstallationsEndMutation.graphql';
-import { PagedList, usePage } from '../../components/PagedList.js';
 import { longDate } from '../../components/DateField.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useAppMutation } from '../../components/mutations.js';
-import { notify } from '../../components/notify.js';
+import type { ScreenProps } from '../../router/screenRoute.js';
+import { DEVICES_PAGE } from './devices.js';
 
-const query = graphql`
-  query InstallationsQuery($first: Int!, $offset: Int!) {
-    myDevices(first: $first, offset: $offset) {
+export const installationsQuery = graphql`
+  query InstallationsQuery($first: Int!) {
+    ...Installations_query @arguments(first: $first)
+  }
+`;
+
+const devicesFragment = graphql`
+  fragment Installations_query on Query
+  @refetchable(queryName: "InstallationsPaginationQuery")
+  @argumentDefinitions(first: { type: "Int!" }, after: { type: "String" }) {
+    myDevices(first: $first, after: $after) @connection(key: "Installations_myDevices") {
       totalCount
       edges { node { id userAgent ip createdAt lastSeenAt current } }
     }
@@ -24,32 +35,40 @@ const endMutation = graphql`
   }
 `;
 
-export default function Installations() {
+/** /installations: where the person has an open session, most recent first; any of them can be closed. */
+export default function Installations({ queryRef }: ScreenProps<InstallationsQuery>) {
+  const data = usePreloadedQuery<InstallationsQuery>(installationsQuery, queryRef);
+  return <DeviceList query={data} />;
+}
+
+function DeviceList({ query }: { query: Installations_query$key }) {
   const { t } = useTranslation();
-  const { pageSize, offset } = usePage();
-  const [fetchKey, setFetchKey] = useState(0);
-  const data = useLazyLoadQuery<InstallationsQuery>(query, { first: pageSize, offset }, { fetchPolicy: 'network-only', fetchKey });
+  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment(devicesFragment, query);
+  const [reloading, startTransition] = useTransition();
   const end = useAppMutation<InstallationsEndMutation>(endMutation);
   const devices = data.myDevices.edges.map((e) => e.node);
+  const total = data.myDevices.totalCount;
 
   const endDevices = async (deviceId: string | null) => {
-    const result = await end.run({ input: { deviceId } }, 'endDevices');
-    if (result && 'data' in result) {
-      notify('success', deviceId ? t('installations.endedOne') : t('installations.ended', { count: result.data?.endedCount ?? 0 }));
-      setFetchKey((k) => k + 1);
-    }
+    const result = await end.run({ input: { deviceId } }, 'endDevices', {
+      success: deviceId ? t('installations.endedOne') : t('installations.endedOthers'),
+    });
+    if (!result) return;
+    startTransition(() => {
+      refetch({ first: Math.max(DEVICES_PAGE, devices.length) }, { fetchPolicy: 'network-only' });
+    });
   };
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('installations.title')}</Title>
-        <Button variant="light" color="red" onClick={() => endDevices(null)} loading={end.inFlight} disabled={data.myDevices.totalCount < 2}>
+      <PageHeader title={t('installations.title')} description={t('installations.description')}>
+        <Button variant="light" color="red" onClick={() => endDevices(null)} loading={end.inFlight} disabled={total < 2}>
           {t('installations.endOthers')}
         </Button>
-      </Group>
-      <PagedList totalCount={data.myDevices.totalCount}>
-        <Table striped>
+      </PageHeader>
+      {total < 2 && <EmptyState title={t('installations.empty')} hint={t('installations.emptyHint')} />}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover style={{ opacity: reloading ? 0.6 : 1 }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('installations.device')}</Table.Th>
@@ -62,13 +81,19 @@ export default function Installations() {
           <Table.Tbody>
             {devices.map((d) => (
               <Table.Tr key={d.id}>
-                <Table.Td>{d.userAgent ?? t('installations.unknownDevice')}</Table.Td>
-                <Table.Td>{d.ip}</Table.Td>
-                <Table.Td>{longDate(String(d.createdAt))}</Table.Td>
-                <Table.Td>{longDate(String(d.lastSeenAt))}</Table.Td>
-                <Table.Td>
+                <Table.Td maw={320}>
+                  <Text size="sm" lineClamp={2}>
+                    {d.userAgent ?? t('installations.unknownDevice')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{d.ip ?? '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{longDate(String(d.createdAt))}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{longDate(String(d.lastSeenAt))}</Table.Td>
+                <Table.Td ta="right">
                   {d.current ? (
-                    <Badge>{t('installations.current')}</Badge>
+                    <Badge variant="light" color="green">
+                      {t('installations.current')}
+                    </Badge>
                   ) : (
                     <Button size="xs" variant="subtle" color="red" onClick={() => endDevices(d.id)}>
                       {t('installations.end')}
@@ -79,7 +104,17 @@ export default function Installations() {
             ))}
           </Table.Tbody>
         </Table>
-      </PagedList>
+      </Table.ScrollContainer>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('installations.shown', { shown: devices.length, count: total })}
+        </Text>
+        {hasNext && (
+          <Button variant="default" onClick={() => loadNext(DEVICES_PAGE)} loading={isLoadingNext}>
+            {t('installations.more')}
+          </Button>
+        )}
+      </Group>
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Loader } from '@mantine/core';
-import { graphql, useMutation } from 'react-relay';
+import { Loader, Stack, Text } from '@mantine/core';
+import { graphql } from 'react-relay';
+import { useTranslation } from 'react-i18next';
 import type { SignOutMutation } from '../../__generated__/SignOutMutation.graphql';
+import { useAppMutation } from '../../components/mutations.js';
 
 const mutation = graphql`
   mutation SignOutMutation {
@@ -9,15 +11,20 @@ const mutation = graphql`
   }
 `;
 
-/** /logout: ends the session and returns to sign-in. */
+/** /logout: ends the session and returns to sign-in (also when the server could not be reached). */
 export default function SignOut() {
-  const [commit] = useMutation<SignOutMutation>(mutation);
+  const { t } = useTranslation();
+  const signOut = useAppMutation<SignOutMutation>(mutation);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const leave = () => window.location.assign('/login');
-    commit({ variables: {}, onCompleted: leave, onError: leave });
-  }, [commit]);
-  return <Loader />;
+    void signOut.run({}, 'signOut').then(() => window.location.assign('/login'));
+  }, [signOut]);
+  return (
+    <Stack align="center" mt="xl">
+      <Loader />
+      <Text c="dimmed">{t('signOut.leaving')}</Text>
+    </Stack>
+  );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { graphql } from 'react-relay';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SwitchAccountMutation } from '../../__generated__/SwitchAccountMutation.graphql';
 import { useSession } from '../../components/SessionProvider.js';
 import { useAppMutation } from '../../components/mutations.js';
+import { EmptyState } from '../../components/EmptyState.js';
 
 const mutation = graphql`
   mutation SwitchAccountMutation($input: SwitchAccountInput!) {
@@ -37,9 +38,10 @@ export default function SwitchAccount() {
     void switchAccount.run({ input: { accountId: account.id } }, 'switchAccount').then((ok) => ok && window.location.assign('/'));
   }, [account, switchAccount]);
 
-  if (!account) return <Alert color="yellow">{t('switchAccount.notFound')}</Alert>;
+  if (!account)
+    return <EmptyState title={t('switchAccount.notFound')} hint={t('switchAccount.notFoundHint')} action={{ label: t('invitations.home'), to: '/' }} />;
   return (
-    <Stack align="center">
+    <Stack align="center" mt="xl">
       <Loader />
       <Text>{t('switchAccount.switching')}</Text>
     </Stack>
