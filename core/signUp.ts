@@ -1,7 +1,7 @@
 // Sign-up of a new community with its first administrator (spec 1), in zod's tree-shakable build: the
 // sign-up page carries no Relay and no full zod. The server validates with this same schema.
 import * as z from 'zod/mini';
-import { isCleanText } from './input.js';
+import { isCleanText } from './cleanText.js';
 import { emailInput, MAX_PASSWORD } from './signIn.js';
 import { newPassword } from './passwords.js';
 import { capitalize } from './validators.js';

@@ -15,8 +15,8 @@ import SignIn from './screens/public/SignIn.js';
 
 /** Signed-out pages; each names what it loads. */
 export const PUBLIC_ROUTES: ScreenRoute[] = [
-  { path: '/sign-up', screen: () => import('./screens/public/SignUp.js'), skeleton: 'form' },
-  { path: '/recover-password', screen: () => import('./screens/public/RecoverPassword.js'), skeleton: 'form' },
+  { path: '/sign-up', screen: () => import('./screens/public/SignUp.js'), skeleton: 'form', relay: false },
+  { path: '/recover-password', screen: () => import('./screens/public/RecoverPassword.js'), skeleton: 'form', relay: false },
   {
     path: '/setup-password/:code',
     screen: () => import('./screens/public/SetupPassword.js'),
@@ -24,7 +24,7 @@ export const PUBLIC_ROUTES: ScreenRoute[] = [
     variables: ({ params }) => ({ code: params.code ?? '' }),
     skeleton: 'form',
   },
-  { path: '/verify-email/:code', screen: () => import('./screens/public/VerifyEmail.js') },
+  { path: '/verify-email/:code', screen: () => import('./screens/public/VerifyEmail.js'), skeleton: 'form', relay: false },
   {
     path: '/signup/:signupCode',
     screen: () => import('./screens/public/ActivateAccount.js'),

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startBrowserEnv, type BrowserEnv } from './browser.js';
 
@@ -7,13 +8,31 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
+/** The scripts the page downloads from now on. */
+function recordScripts(page: Page) {
+  const urls: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+/** The page as a phone (375 px) and as a laptop (1280 px) shows it. */
+async function screenshots(page: Page, name: string) {
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, `${name}-1280`);
+}
+
 describe('public screens in the browser', () => {
-  it('signs up a new community: the domain follows the name until edited by hand', async () => {
+  it('signs up a new community without loading Relay: the domain follows the name until edited by hand', async () => {
     const page = await env.newPage();
-    await page.goto(`${env.base}/login`);
-    await page.getByRole('link', { name: 'Registra tu comunidad' }).click();
-    const name = page.getByLabel('Nombre de la comunidad');
-    const domain = page.getByLabel('Dominio');
+    const scripts = recordScripts(page);
+    await page.goto(`${env.base}/sign-up`);
+    const name = page.getByLabel(/^Nombre de la comunidad/);
+    const domain = page.getByLabel(/^Dominio/);
     await name.fill('Privada del Bosque');
     expect(await domain.inputValue()).toBe('privada_del_bosque');
     const submit = page.getByRole('button', { name: 'Registrar comunidad' });
@@ -21,9 +40,16 @@ describe('public screens in the browser', () => {
     await domain.fill('bosque');
     await name.fill('Privada del Bosque Norte');
     expect(await domain.inputValue()).toBe('bosque');
-    await page.getByLabel('Nombre', { exact: true }).fill('Elena');
-    await page.getByLabel('Correo electrónico').fill('elena@bosque.mx');
-    await page.getByLabel('Contraseña').fill('bosque-2026');
+    await page.getByLabel(/^Nombre \*?$/).fill('Elena');
+    await page.getByLabel(/^Correo electrónico/).fill('elena@bosque.mx');
+    // The core schema's rule, under its field, before anything is sent.
+    await page.getByLabel(/^Contraseña/).fill('corta');
+    await page.getByLabel(/^Contraseña/).blur();
+    await page.getByText('La contraseña debe tener al menos 8 caracteres').waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel(/^Contraseña/).fill('bosque-2026');
+    await screenshots(page, 'sign-up');
+    expect(scripts.filter((url) => /relay/i.test(url))).toEqual([]);
     await submit.click();
     await page.getByRole('banner').filter({ hasText: 'Privada del Bosque Norte' }).waitFor();
     const community = await env.t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'bosque' } });
@@ -32,21 +58,52 @@ describe('public screens in the browser', () => {
     await page.context().close();
   });
 
+  it('tells that a domain is taken and creates nothing', async () => {
+    const page = await env.newPage();
+    await page.goto(`${env.base}/sign-up`);
+    await page.getByLabel(/^Nombre de la comunidad/).fill('Otra comunidad');
+    await page.getByLabel(/^Dominio/).fill('los_olivos');
+    await page.getByText('Ya tengo cuenta', { exact: true }).click();
+    await page.getByLabel(/^Correo electrónico/).fill('admin@demo.mx');
+    await page.getByLabel(/^Contraseña/).fill('demo1234');
+    await page.getByRole('button', { name: 'Registrar comunidad' }).click();
+    await page.getByText('El dominio los_olivos ya está en uso').waitFor();
+    expect(await env.t.app.db.prisma.neighborhood.count({ where: { name: 'Otra comunidad' } })).toBe(0);
+    await page.context().close();
+  });
+
   it('recovers a password by the mailed link and enters the app', async () => {
     const page = await env.newPage();
+    const scripts = recordScripts(page);
     await page.goto(`${env.base}/recover-password`);
-    await page.getByLabel('Correo electrónico').fill('residente@demo.mx');
+    await page.getByLabel(/^Correo electrónico/).fill('residente@demo.mx');
+    await screenshots(page, 'recover-password');
     await page.getByRole('button', { name: 'Enviar instrucciones' }).click();
     await page.getByText('te enviamos las instrucciones').waitFor();
+    await screenshots(page, 'recover-password-sent');
+    expect(scripts.filter((url) => /relay/i.test(url))).toEqual([]);
     const mail = await env.t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'residente@demo.mx' }, orderBy: { id: 'desc' } });
     const link = /(\/setup-password\/[\w-]+)/.exec(mail.text)![1];
     await page.goto(`${env.base}${link}`);
     await page.getByText('Hola Rosa (residente@demo.mx)').waitFor();
-    await page.getByLabel('Contraseña nueva').fill('rosa-nueva-1');
-    await page.getByLabel('Confirma la contraseña').fill('rosa-nueva-1');
+    await page.getByLabel(/^Contraseña nueva/).fill('rosa-nueva-1');
+    await page.getByLabel(/^Confirma la contraseña/).fill('rosa-nueva-2');
+    await page.getByLabel(/^Contraseña nueva/).focus();
+    await page.getByText('Las contraseñas no coinciden').waitFor();
+    await page.getByLabel(/^Confirma la contraseña/).fill('rosa-nueva-1');
+    await screenshots(page, 'setup-password');
     await page.getByRole('button', { name: 'Guardar y entrar' }).click();
     await page.locator('nav[data-menu-group="property"]').waitFor();
     await screenshot(page, 'password-recovered');
+    await page.context().close();
+  });
+
+  it('tells an unknown or spent recovery link and offers a new one', async () => {
+    const page = await env.newPage();
+    await page.goto(`${env.base}/setup-password/no-existe`);
+    await page.getByText('El enlace para elegir tu contraseña no es válido o ya venció').waitFor();
+    await page.getByRole('link', { name: 'Solicitar un enlace nuevo' }).click();
+    await page.getByRole('button', { name: 'Enviar instrucciones' }).waitFor();
     await page.context().close();
   });
 });

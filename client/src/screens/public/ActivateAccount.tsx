@@ -1,29 +1,40 @@
 // /signup/{signupCode}: the link of the activation e-mail (codes travel only by e-mail). The person completes their
 // data, chooses the password and enters; "Reenviar correo" mails the link again (30 s lock after a success).
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { Alert, Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivateAccountQuery } from '../../__generated__/ActivateAccountQuery.graphql';
+import type { ActivateAccount_signupCode$key } from '../../__generated__/ActivateAccount_signupCode.graphql';
 import type { ActivateAccountMutation } from '../../__generated__/ActivateAccountMutation.graphql';
 import type { ActivateAccountResendMutation } from '../../__generated__/ActivateAccountResendMutation.graphql';
+import { CompleteSignupSchema } from '../../../../core/activation.js';
+import { field, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
-import { notify } from '../../components/notify.js';
+import type { ScreenProps } from '../../router/screenRoute.js';
 import { PublicLayout } from './PublicLayout.js';
 
 /** Spec 1 sections 4 and 9: the resend button waits 30 seconds after a success. */
 export const RESEND_LOCK_SECONDS = 30;
 
-const query = graphql`
+export const activateAccountQuery = graphql`
   query ActivateAccountQuery($code: String!) {
-    signupCode(code: $code) { neighborhoodName houseLabel email firstName lastName mobile hasPassword }
+    signupCode(code: $code) { hasPassword ...ActivateAccount_signupCode }
   }
+`;
+
+const signupCodeFragment = graphql`
+  fragment ActivateAccount_signupCode on SignupCodeInfo { neighborhoodName houseLabel email firstName lastName mobile }
 `;
 
 const completeMutation = graphql`
   mutation ActivateAccountMutation($input: CompleteSignupInput!) {
-    completeSignup(input: $input) { __typename ... on Error { code message } }
+    completeSignup(input: $input) {
+      __typename
+      ... on Error { code message }
+      ... on InputError { issues { field message } }
+    }
   }
 `;
 
@@ -47,125 +58,100 @@ function useCountdown() {
   return [left, setLeft] as const;
 }
 
-export default function ActivateAccount() {
+export default function ActivateAccount({ queryRef }: ScreenProps<ActivateAccountQuery>) {
+  const { t } = useTranslation();
+  const data = usePreloadedQuery<ActivateAccountQuery>(activateAccountQuery, queryRef);
+  const info = data.signupCode;
+  if (!info || info.hasPassword) {
+    return (
+      <PublicLayout title={t('activation.title')}>
+        {info ? (
+          <Alert color="blue" role="status" variant="light">
+            {t('activation.alreadyActive')}
+          </Alert>
+        ) : (
+          <Alert color="red" role="alert" variant="light">
+            {t('activation.invalid')}
+          </Alert>
+        )}
+        <Button component={Link} to="/login" size="md">
+          {t('activation.signIn')}
+        </Button>
+      </PublicLayout>
+    );
+  }
+  return <ActivationForm signupCode={info} />;
+}
+
+function ActivationForm({ signupCode }: { signupCode: ActivateAccount_signupCode$key }) {
   const { t } = useTranslation();
   const { signupCode: code = '' } = useParams();
-  const data = useLazyLoadQuery<ActivateAccountQuery>(query, { code }, { fetchPolicy: 'network-only' });
-  const info = data.signupCode;
-  const [firstName, setFirstName] = useState(info?.firstName ?? '');
-  const [lastName, setLastName] = useState(info?.lastName ?? '');
-  const [mobile, setMobile] = useState(info?.mobile ?? '');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const info = useFragment(signupCodeFragment, signupCode);
+  const form = useZodForm(CompleteSignupSchema, {
+    defaultValues: { code, firstName: info.firstName ?? '', lastName: info.lastName ?? '', mobile: info.mobile ?? '', password: '', passwordConfirmation: '' },
+  });
+  const [password, confirmation] = form.watch(['password', 'passwordConfirmation']);
   const [lock, setLock] = useCountdown();
   const complete = useAppMutation<ActivateAccountMutation>(completeMutation);
-  const [commitResend, resending] = useMutation<ActivateAccountResendMutation>(resendMutation);
+  const resend = useAppMutation<ActivateAccountResendMutation>(resendMutation);
 
-  if (!info) {
-    return (
-      <PublicLayout title={t('activation.title')}>
-        <Alert color="red" role="alert">
-          {t('activation.invalid')}
-        </Alert>
-        <Anchor component={Link} to="/login">
-          {t('activation.signIn')}
-        </Anchor>
-      </PublicLayout>
-    );
-  }
-  if (info.hasPassword) {
-    return (
-      <PublicLayout title={t('activation.title')}>
-        <Alert color="blue" role="status">
-          {t('activation.alreadyActive')}
-        </Alert>
-        <Anchor component={Link} to="/login">
-          {t('activation.signIn')}
-        </Anchor>
-      </PublicLayout>
-    );
-  }
+  const submit = form.handleSubmit(async (values) => {
+    // Signed in by the answer's cookie: a full load opens the app.
+    if (await complete.run({ input: values }, 'completeSignup', { form })) window.location.assign('/');
+  });
 
-  const tooShort = password !== '' && password.length < 8 ? t('activation.tooShort') : null;
-  const mismatch = confirmation !== '' && confirmation !== password ? t('activation.mismatch') : null;
-  const canSubmit = firstName.trim() !== '' && password !== '' && confirmation !== '' && !tooShort && !mismatch;
-
-  const submit = async () => {
-    if (!canSubmit) return;
-    const input = { code, firstName, lastName: lastName || null, mobile: mobile || null, password, passwordConfirmation: confirmation };
-    if (await complete.run({ input }, 'completeSignup')) window.location.assign('/');
+  const mailAgain = async () => {
+    if (await resend.run({ input: { code } }, 'resendSignupCode', { success: t('activation.resent') })) setLock(RESEND_LOCK_SECONDS);
   };
 
-  const doResend = () =>
-    commitResend({
-      variables: { input: { code } },
-      onCompleted: ({ resendSignupCode: result }) => {
-        if (result.__typename === 'MutationResendSignupCodeSuccess') {
-          notify('success', t('activation.resent'));
-          setLock(RESEND_LOCK_SECONDS);
-        } else {
-          // Typed errors carry their own reason (wait, too many); a delivery failure uses the spec's text.
-          const failure = result.__typename === '%other' ? null : result;
-          notify('danger', failure && failure.code !== 503 && failure.message ? failure.message : t('activation.notDelivered'));
-        }
-      },
-      onError: () => notify('danger', t('activation.notDelivered')),
-    });
-
   return (
-    <PublicLayout title={t('activation.title')}>
-      <Text>{t('activation.intro', { community: info.neighborhoodName, email: info.email })}</Text>
-      {info.houseLabel && <Text fw={500}>{t('activation.house', { label: info.houseLabel })}</Text>}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+    <PublicLayout title={t('activation.title')} description={t('activation.intro', { community: info.neighborhoodName, email: info.email })} width={520}>
+      {info.houseLabel && (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('activation.houseLabel')}
+          </Text>
+          <Badge variant="light" size="lg" radius="sm" tt="none">
+            {info.houseLabel}
+          </Badge>
+        </Group>
+      )}
+      <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label={t('activation.firstName')}
-            required
-            value={firstName}
-            onChange={(e) => setFirstName(e.currentTarget.value)}
-            autoComplete="given-name"
-          />
-          <TextInput label={t('activation.lastName')} value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} autoComplete="family-name" />
-          <TextInput label={t('activation.mobile')} type="tel" value={mobile} onChange={(e) => setMobile(e.currentTarget.value)} autoComplete="tel" />
+          <input type="email" name="username" autoComplete="username" value={info.email ?? ''} readOnly hidden />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label={t('activation.firstName')} required autoComplete="given-name" {...field(form, 'firstName')} />
+            <TextInput label={t('activation.lastName')} autoComplete="family-name" {...field(form, 'lastName')} />
+          </SimpleGrid>
+          <TextInput label={t('activation.mobile')} type="tel" inputMode="tel" autoComplete="tel" {...field(form, 'mobile')} />
           <PasswordInput
             label={t('activation.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={tooShort}
+            description={t('activation.passwordHint')}
+            required
             autoComplete="new-password"
+            {...field(form, 'password')}
           />
-          <PasswordInput
-            label={t('activation.confirmation')}
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            error={mismatch}
-            autoComplete="new-password"
-          />
-          {complete.error && (
-            <Text c="red" size="sm" role="alert">
-              {complete.error.message}
-            </Text>
-          )}
-          <Button type="submit" disabled={!canSubmit} loading={complete.inFlight}>
+          <PasswordInput label={t('activation.confirmation')} required autoComplete="new-password" {...field(form, 'passwordConfirmation')} />
+          <Button type="submit" size="md" disabled={!password || !confirmation} loading={complete.inFlight}>
             {t('activation.submit')}
           </Button>
-          <Group justify="space-between">
-            <Button variant="subtle" onClick={doResend} disabled={lock > 0} loading={resending}>
-              {t('activation.resend')}
-            </Button>
-            {lock > 0 && (
-              <Text size="sm" c="dimmed" role="status">
-                {t('activation.resendWait', { seconds: lock })}
-              </Text>
-            )}
-          </Group>
         </Stack>
       </form>
+      <Stack gap={6} pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Text size="sm" c="dimmed">
+          {t('activation.resendHint', { email: info.email })}
+        </Text>
+        <Group gap="sm">
+          <Button variant="default" onClick={mailAgain} disabled={lock > 0} loading={resend.inFlight}>
+            {t('activation.resend')}
+          </Button>
+          {lock > 0 && (
+            <Text size="sm" c="dimmed" role="status">
+              {t('activation.resendWait', { seconds: lock })}
+            </Text>
+          )}
+        </Group>
+      </Stack>
     </PublicLayout>
   );
 }

@@ -2,33 +2,39 @@
 // registration a signed-in visitor goes to sign in on the new house; everyone else sees the completed
 // state (in SIGN_UP mode the /signup/{code} link went to the e-mail typed: codes never reach the screen).
 import { useMemo, useState } from 'react';
-import { Alert, Autocomplete, Button, Center, Fieldset, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { useParams } from 'react-router';
+import { Alert, Autocomplete, Avatar, Button, Center, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { OnboardingQuery, OnboardingQuery$data } from '../../__generated__/OnboardingQuery.graphql';
-import type { OnboardingHouseInput, OnboardingMutation } from '../../__generated__/OnboardingMutation.graphql';
+import type { OnboardingQuery } from '../../__generated__/OnboardingQuery.graphql';
+import type { Onboarding_community$key } from '../../__generated__/Onboarding_community.graphql';
+import type { OnboardingMutation } from '../../__generated__/OnboardingMutation.graphql';
 import { requiredLocationFields, type LocationField } from '../../../../core/houseRules.js';
+import { locationIssues, OnboardingRegisterSchema } from '../../../../core/houses.js';
+import { field, fieldError, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
+import type { ScreenProps } from '../../router/screenRoute.js';
 import { PublicLayout } from './PublicLayout.js';
 
-const query = graphql`
+export const onboardingQuery = graphql`
   query OnboardingQuery($domain: String!) {
     onboardingCommunity(domain: $domain) {
       __typename
       ... on Error { code message }
-      ... on QueryOnboardingCommunitySuccess {
-        data {
-          databaseId name domain urlLogo
-          houseTypes {
-            databaseId title requireDimension requireCondominium requireBlock requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall
-          }
-          streets { databaseId name }
-          condominiums { databaseId name }
-          malls { databaseId name }
-        }
-      }
+      ... on QueryOnboardingCommunitySuccess { data { ...Onboarding_community } }
     }
+  }
+`;
+
+const communityFragment = graphql`
+  fragment Onboarding_community on OnboardingCommunity {
+    databaseId name domain urlLogo
+    houseTypes {
+      databaseId title requireDimension requireCondominium requireBlock requireLot requireStreet requireExteriorNumber requireInteriorNumber requireMall
+    }
+    streets { databaseId name }
+    condominiums { databaseId name }
+    malls { databaseId name }
   }
 `;
 
@@ -37,12 +43,11 @@ const mutation = graphql`
     registerOnboardingOwner(input: $input) {
       __typename
       ... on Error { code message }
+      ... on InputError { issues { field message } }
       ... on MutationRegisterOnboardingOwnerSuccess { data { outcome houseId email emailSent } }
     }
   }
 `;
-
-type Community = NonNullable<OnboardingQuery$data['onboardingCommunity']['data']>;
 
 const ICON_PROPS = {
   width: 56,
@@ -86,20 +91,18 @@ function UnavailableIcon({ code }: { code: number }) {
   );
 }
 
-const TEXT_FIELDS: Partial<Record<LocationField, 'block' | 'lot' | 'exteriorNumber' | 'interiorNumber'>> = {
-  block: 'block',
-  lot: 'lot',
-  exteriorNumber: 'exteriorNumber',
-  interiorNumber: 'interiorNumber',
-};
-const PLACE_FIELDS = { streetId: 'street', condominiumId: 'condominium', mallId: 'mall' } as const;
-type PlaceKey = (typeof PLACE_FIELDS)[keyof typeof PLACE_FIELDS];
-const PLACE_LISTS: Record<PlaceKey, 'streets' | 'condominiums' | 'malls'> = { street: 'streets', condominium: 'condominiums', mall: 'malls' };
+/** The place a location field names: chosen from the community's list or typed (spec 1 section 2). */
+const PLACES = { streetId: 'street', condominiumId: 'condominium', mallId: 'mall' } as const;
+type PlaceId = keyof typeof PLACES;
+type Place = (typeof PLACES)[PlaceId];
+const PLACE_LISTS: Record<Place, 'streets' | 'condominiums' | 'malls'> = { street: 'streets', condominium: 'condominiums', mall: 'malls' };
+const isPlace = (f: LocationField): f is PlaceId => f in PLACES;
+/** The form's input of a location field: the typed place name, or the text field itself. */
+const inputOf = (f: Exclude<LocationField, 'dimension'>) => (isPlace(f) ? PLACES[f] : f);
 
-export default function Onboarding() {
+export default function Onboarding({ queryRef }: ScreenProps<OnboardingQuery>) {
   const { t } = useTranslation();
-  const { domain = '' } = useParams();
-  const data = useLazyLoadQuery<OnboardingQuery>(query, { domain }, { fetchPolicy: 'network-only' });
+  const data = usePreloadedQuery<OnboardingQuery>(onboardingQuery, queryRef);
   const result = data.onboardingCommunity;
   if (!result.data) {
     const failure = { code: result.code ?? 0, message: result.message ?? t('errors.load') };
@@ -108,7 +111,7 @@ export default function Onboarding() {
         <Center c={failure.code === 423 ? 'yellow.7' : 'red.7'} data-code={failure.code}>
           <UnavailableIcon code={failure.code} />
         </Center>
-        <Alert color={failure.code === 423 ? 'yellow' : 'red'} role="alert">
+        <Alert color={failure.code === 423 ? 'yellow' : 'red'} role="alert" variant="light">
           {failure.message}
         </Alert>
       </PublicLayout>
@@ -117,136 +120,142 @@ export default function Onboarding() {
   return <RegistrationForm community={result.data} />;
 }
 
-function RegistrationForm({ community }: { community: Community }) {
+function RegistrationForm({ community: communityKey }: { community: Onboarding_community$key }) {
   const { t } = useTranslation();
+  const community = useFragment(communityFragment, communityKey);
   const register = useAppMutation<OnboardingMutation>(mutation);
-  const [typeId, setTypeId] = useState<string | null>(community.houseTypes.length === 1 ? String(community.houseTypes[0].databaseId) : null);
-  const [values, setValues] = useState<Record<string, string>>({});
   const [completed, setCompleted] = useState<{ emailSent: boolean; email: string } | null>(null);
-  const set = (key: string) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const value = (key: string) => values[key] ?? '';
-
-  const type = community.houseTypes.find((h) => String(h.databaseId) === typeId) ?? null;
+  const typeOf = (id: number | null | undefined) => community.houseTypes.find((h) => h.databaseId === id) ?? null;
+  // The core schema, plus the location fields the chosen type requires (the server asks the same).
+  const schema = useMemo(
+    () =>
+      OnboardingRegisterSchema.superRefine((values, ctx) => {
+        const type = typeOf(values.house.houseTypeId);
+        if (!type) return;
+        const h = values.house;
+        const location = { ...h, streetId: h.streetId ?? h.street, condominiumId: h.condominiumId ?? h.condominium, mallId: h.mallId ?? h.mall };
+        for (const issue of locationIssues(location, type)) {
+          if (issue.field !== 'dimension') ctx.addIssue({ code: 'custom', path: ['house', inputOf(issue.field)], message: issue.message });
+        }
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [community],
+  );
+  const single = community.houseTypes.length === 1 ? community.houseTypes[0].databaseId : undefined;
+  const form = useZodForm(schema, {
+    defaultValues: { domain: community.domain, user: { firstName: '', lastName: '', email: '', mobile: '' }, house: { houseTypeId: single } },
+  });
+  const type = typeOf(form.watch('house.houseTypeId'));
   // Location fields the chosen type does not require are not asked (the dimension is the administration's).
-  const fields = useMemo(() => (type ? requiredLocationFields(type).filter((f) => f !== 'dimension') : []), [type]);
+  const fields = useMemo(() => (type ? requiredLocationFields(type).filter((f): f is Exclude<LocationField, 'dimension'> => f !== 'dimension') : []), [type]);
+  const [firstName, email] = form.watch(['user.firstName', 'user.email']);
+  const houseValues = form.watch('house') as Record<string, unknown>;
+  const canSubmit = !!type && !!firstName?.trim() && !!email?.trim() && fields.every((f) => String(houseValues[inputOf(f)] ?? '').trim() !== '');
 
   if (completed) {
     return (
       <PublicLayout title={t('onboarding.completedTitle')}>
-        <Alert color="green" role="status">
+        <Alert color="green" role="status" variant="light">
           {completed.emailSent ? t('onboarding.completedMailed', { email: completed.email }) : t('onboarding.completed', { community: community.name })}
         </Alert>
-        {completed.emailSent && <Text>{t('onboarding.completedMailedHint')}</Text>}
+        {completed.emailSent && (
+          <Text size="sm" c="dimmed">
+            {t('onboarding.completedMailedHint')}
+          </Text>
+        )}
       </PublicLayout>
     );
   }
 
-  const filled = (key: string) => value(key).trim() !== '';
-  const canSubmit =
-    !!type && filled('firstName') && filled('email') && fields.every((f) => filled(f in PLACE_FIELDS ? PLACE_FIELDS[f as keyof typeof PLACE_FIELDS] : f));
-
-  const submit = async () => {
-    if (!type || !canSubmit) return;
-    const house: { -readonly [K in keyof OnboardingHouseInput]: OnboardingHouseInput[K] } = { houseTypeId: type.databaseId };
-    const put = house as Record<string, string | number | null>;
-    for (const field of fields) {
-      if (field in PLACE_FIELDS) {
-        const place = PLACE_FIELDS[field as keyof typeof PLACE_FIELDS];
-        const typed = value(place).trim();
+  const submit = form.handleSubmit(async (values) => {
+    const chosen = typeOf(values.house.houseTypeId)!;
+    const house: { houseTypeId: number } & Record<string, string | number | null> = { houseTypeId: chosen.databaseId };
+    // Only what the type asks travels; a typed place the community already has goes by its id.
+    for (const f of fields) {
+      if (isPlace(f)) {
+        const place = PLACES[f];
+        const typed = values.house[place] ?? '';
         const known = community[PLACE_LISTS[place]].find((p) => p.name.toLowerCase() === typed.toLowerCase());
-        if (known) put[field] = known.databaseId;
-        else put[place] = typed;
-      } else put[field] = value(field).trim();
+        if (known) house[f] = known.databaseId;
+        else house[place] = typed;
+      } else house[f] = values.house[f];
     }
-    const user = { firstName: value('firstName'), lastName: value('lastName') || null, email: value('email').trim(), mobile: value('mobile') || null };
-    const response = await register.run({ input: { domain: community.domain, user, house } }, 'registerOnboardingOwner', { notifyTypedError: false });
+    const response = await register.run({ input: { domain: community.domain, user: values.user, house } }, 'registerOnboardingOwner', { form });
     const r = response && 'data' in response ? response.data : null;
     if (!r) return;
     if (r.outcome === 'SIGN_IN') window.location.assign(`/login?email=${encodeURIComponent(r.email)}&id_house=${r.houseId}`);
     else setCompleted({ emailSent: r.emailSent, email: r.email });
-  };
+  });
+
+  // A place typed by hand that the server could not use comes back on its id field.
+  const placeError = (place: Place) => fieldError(form, `house.${place}`) ?? fieldError(form, `house.${place}Id`);
 
   return (
-    <PublicLayout title={t('onboarding.title')}>
-      <Title order={3}>{community.name}</Title>
-      <Text>{t('onboarding.intro', { community: community.name })}</Text>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <Fieldset legend={t('onboarding.houseHeading')}>
-            <Stack>
+    <PublicLayout title={community.name} description={t('onboarding.intro', { community: community.name })} width={640}>
+      {community.urlLogo && (
+        <Group>
+          <Avatar src={community.urlLogo} alt="" size={56} radius="md" />
+          <Text size="sm" c="dimmed">
+            {t('onboarding.title')}
+          </Text>
+        </Group>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Divider label={t('onboarding.houseHeading')} labelPosition="left" />
+          <Controller
+            control={form.control}
+            name="house.houseTypeId"
+            render={({ field: typeField }) => (
               <Select
                 label={t('onboarding.houseType')}
                 required
                 data={community.houseTypes.map((h) => ({ value: String(h.databaseId), label: h.title }))}
-                value={typeId}
-                onChange={setTypeId}
+                value={typeField.value == null ? null : String(typeField.value)}
+                onChange={(value) => typeField.onChange(value ? Number(value) : undefined)}
+                onBlur={typeField.onBlur}
                 allowDeselect={false}
+                error={fieldError(form, 'house.houseTypeId')}
               />
-              <SimpleGrid cols={2}>
-                {fields.map((field) => {
-                  if (field in PLACE_FIELDS) {
-                    const place = PLACE_FIELDS[field as keyof typeof PLACE_FIELDS];
-                    return (
-                      <Autocomplete
-                        key={field}
-                        label={t(`onboarding.${place}`)}
-                        description={place === 'street' ? t('onboarding.streetHint') : undefined}
-                        required
-                        data={community[PLACE_LISTS[place]].map((p) => p.name)}
-                        value={value(place)}
-                        onChange={set(place)}
-                      />
-                    );
-                  }
-                  const key = TEXT_FIELDS[field]!;
-                  return <TextInput key={field} label={t(`onboarding.${key}`)} required value={value(key)} onChange={(e) => set(key)(e.currentTarget.value)} />;
-                })}
-              </SimpleGrid>
-            </Stack>
-          </Fieldset>
-          <Fieldset legend={t('onboarding.personHeading')}>
-            <SimpleGrid cols={2}>
-              <TextInput
-                label={t('onboarding.firstName')}
-                required
-                value={value('firstName')}
-                onChange={(e) => set('firstName')(e.currentTarget.value)}
-                autoComplete="given-name"
-              />
-              <TextInput
-                label={t('onboarding.lastName')}
-                value={value('lastName')}
-                onChange={(e) => set('lastName')(e.currentTarget.value)}
-                autoComplete="family-name"
-              />
-              <TextInput
-                label={t('onboarding.email')}
-                type="email"
-                required
-                value={value('email')}
-                onChange={(e) => set('email')(e.currentTarget.value)}
-                autoComplete="email"
-              />
-              <TextInput
-                label={t('onboarding.mobile')}
-                type="tel"
-                value={value('mobile')}
-                onChange={(e) => set('mobile')(e.currentTarget.value)}
-                autoComplete="tel"
-              />
+            )}
+          />
+          {fields.length > 0 && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              {fields.map((f) => {
+                if (isPlace(f)) {
+                  const place = PLACES[f];
+                  return (
+                    <Controller
+                      key={f}
+                      control={form.control}
+                      name={`house.${place}`}
+                      render={({ field: placeField }) => (
+                        <Autocomplete
+                          label={t(`onboarding.${place}`)}
+                          description={place === 'street' ? t('onboarding.streetHint') : undefined}
+                          required
+                          data={community[PLACE_LISTS[place]].map((p) => p.name)}
+                          value={placeField.value ?? ''}
+                          onChange={placeField.onChange}
+                          onBlur={placeField.onBlur}
+                          error={placeError(place)}
+                        />
+                      )}
+                    />
+                  );
+                }
+                return <TextInput key={f} label={t(`onboarding.${f}`)} required {...field(form, `house.${f}`)} />;
+              })}
             </SimpleGrid>
-          </Fieldset>
-          {register.error && (
-            <Alert color="red" role="alert">
-              {register.error.message}
-            </Alert>
           )}
-          <Button type="submit" disabled={!canSubmit} loading={register.inFlight}>
+          <Divider label={t('onboarding.personHeading')} labelPosition="left" mt="xs" />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label={t('onboarding.firstName')} required autoComplete="given-name" {...field(form, 'user.firstName')} />
+            <TextInput label={t('onboarding.lastName')} autoComplete="family-name" {...field(form, 'user.lastName')} />
+            <TextInput label={t('onboarding.email')} type="email" required autoComplete="email" {...field(form, 'user.email')} />
+            <TextInput label={t('onboarding.mobile')} type="tel" inputMode="tel" autoComplete="tel" {...field(form, 'user.mobile')} />
+          </SimpleGrid>
+          <Button type="submit" size="md" mt="xs" disabled={!canSubmit} loading={register.inFlight}>
             {t('onboarding.submit')}
           </Button>
         </Stack>

@@ -1,14 +1,18 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+// /setup-password/{code}: the link of the recovery e-mail; the person chooses a new password, twice,
+// and enters (their other sessions end).
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SetupPasswordQuery } from '../../__generated__/SetupPasswordQuery.graphql';
 import type { SetupPasswordMutation } from '../../__generated__/SetupPasswordMutation.graphql';
+import { SetupPasswordSchema } from '../../../../core/passwords.js';
+import { field, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
+import type { ScreenProps } from '../../router/screenRoute.js';
 import { PublicLayout } from './PublicLayout.js';
 
-const query = graphql`
+export const setupPasswordQuery = graphql`
   query SetupPasswordQuery($code: String!) {
     passwordCode(code: $code) { email firstName }
   }
@@ -16,62 +20,58 @@ const query = graphql`
 
 const mutation = graphql`
   mutation SetupPasswordMutation($input: SetupPasswordInput!) {
-    setupPassword(input: $input) { __typename ... on Error { code message } }
+    setupPassword(input: $input) {
+      __typename
+      ... on Error { code message }
+      ... on InputError { issues { field message } }
+    }
   }
 `;
 
-export default function SetupPassword() {
+export default function SetupPassword({ queryRef }: ScreenProps<SetupPasswordQuery>) {
   const { t } = useTranslation();
   const { code = '' } = useParams();
-  const data = useLazyLoadQuery<SetupPasswordQuery>(query, { code });
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const data = usePreloadedQuery<SetupPasswordQuery>(setupPasswordQuery, queryRef);
+  const form = useZodForm(SetupPasswordSchema, { defaultValues: { code, password: '', passwordConfirmation: '' } });
   const setup = useAppMutation<SetupPasswordMutation>(mutation);
-  const tooShort = password !== '' && password.length < 8 ? 'La contraseña debe tener al menos 8 caracteres' : null;
-  const mismatch = confirmation !== '' && confirmation !== password ? 'Las contraseñas no coinciden' : null;
+  const [password, confirmation] = form.watch(['password', 'passwordConfirmation']);
 
   if (!data.passwordCode) {
     return (
       <PublicLayout title={t('setupPassword.title')}>
-        <Alert color="red" role="alert">
+        <Alert color="red" role="alert" variant="light">
           {t('setupPassword.invalid')}
         </Alert>
-        <Anchor component={Link} to="/recover-password">
-          {t('recover.title')}
-        </Anchor>
+        <Button component={Link} to="/recover-password" size="md">
+          {t('setupPassword.askAgain')}
+        </Button>
       </PublicLayout>
     );
   }
 
-  const submit = async () => {
-    if (await setup.run({ input: { code, password, passwordConfirmation: confirmation } }, 'setupPassword')) window.location.assign('/');
-  };
+  const submit = form.handleSubmit(async (values) => {
+    // Signed in by the answer's cookie: a full load opens the app.
+    if (await setup.run({ input: values }, 'setupPassword', { form })) window.location.assign('/');
+  });
 
   return (
-    <PublicLayout title={t('setupPassword.title')}>
-      <Text>{t('setupPassword.greeting', { name: data.passwordCode.firstName, email: data.passwordCode.email })}</Text>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+    <PublicLayout
+      title={t('setupPassword.title')}
+      description={t('setupPassword.greeting', { name: data.passwordCode.firstName, email: data.passwordCode.email })}
+    >
+      <form onSubmit={submit} noValidate>
         <Stack>
+          {/* The e-mail as user name lets password managers save the new password for the right account. */}
+          <input type="email" name="username" autoComplete="username" value={data.passwordCode.email} readOnly hidden />
           <PasswordInput
             label={t('setupPassword.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={tooShort}
+            description={t('setupPassword.hint')}
+            required
             autoComplete="new-password"
+            {...field(form, 'password')}
           />
-          <PasswordInput
-            label={t('setupPassword.confirmation')}
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            error={mismatch}
-            autoComplete="new-password"
-          />
-          <Button type="submit" disabled={!password || !confirmation || !!tooShort || !!mismatch} loading={setup.inFlight}>
+          <PasswordInput label={t('setupPassword.confirmation')} required autoComplete="new-password" {...field(form, 'passwordConfirmation')} />
+          <Button type="submit" size="md" disabled={!password || !confirmation} loading={setup.inFlight}>
             {t('setupPassword.submit')}
           </Button>
         </Stack>

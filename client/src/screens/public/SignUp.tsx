@@ -1,18 +1,20 @@
+// /sign-up: a new community with its first administrator (a new person or an existing account). A light
+// page: no Relay runtime, its generated operation sent over plain fetch.
 import { useState } from 'react';
-import { Anchor, Button, PasswordInput, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { graphql } from 'react-relay';
+import { Anchor, Button, Divider, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { graphql } from 'relay-runtime';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import type { SignUpMutation } from '../../__generated__/SignUpMutation.graphql';
-import { domainFromName, email as emailCheck } from '../../../../core/validators.js';
-import { checked } from '../../components/fields.js';
-import { useAppMutation } from '../../components/mutations.js';
+import SignUpOperation, { type SignUpMutation } from '../../__generated__/SignUpMutation.graphql.js';
+import { NEIGHBORHOOD_TYPES, SignUpSchema } from '../../../../core/signUp.js';
+import { domainFromName } from '../../../../core/validators.js';
+import { field, fieldError, useZodForm } from '../../components/forms.js';
+import { useFetchMutation } from '../../components/mutationResult.js';
 import { PublicLayout } from './PublicLayout.js';
 
-const mutation = graphql`
+// Compiled by relay-compiler into the artifact imported above; sent over plain fetch.
+graphql`
   mutation SignUpMutation($input: SignUpCommunityInput!) {
     signUpCommunity(input: $input) {
       __typename
@@ -22,104 +24,131 @@ const mutation = graphql`
   }
 `;
 
-const required = 'Este campo es requerido';
-
-const schema = z
-  .object({
-    name: z.string().trim().min(3, 'El nombre de la comunidad debe tener al menos 3 caracteres'),
-    domain: z.string().regex(/^[a-z0-9_-]{3,60}$/, 'Solo minúsculas, números, guiones y guiones bajos (3 a 60)'),
-    neighborhoodType: z.enum(['NEIGHBORHOOD', 'CONDOMINIUM', 'MALL']),
-    country: z.string().min(1, required),
-    existingLogin: z.boolean(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: checked(emailCheck),
-    password: z.string().min(1, required),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.existingLogin && v.firstName.trim() === '') ctx.addIssue({ code: 'custom', path: ['firstName'], message: required });
-    if (!v.existingLogin && v.password.length < 8)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'La contraseña debe tener al menos 8 caracteres' });
-  });
-
-type Values = z.infer<typeof schema>;
+type Account = 'new' | 'existing';
 
 export default function SignUp() {
   const { t } = useTranslation();
+  const [account, setAccount] = useState<Account>('new');
   const [domainEdited, setDomainEdited] = useState(false);
-  const signUp = useAppMutation<SignUpMutation>(mutation);
-  const form = useForm<Values>({
-    resolver: zodResolver(schema),
-    mode: 'onChange',
+  const signUp = useFetchMutation<SignUpMutation['response']>(SignUpOperation);
+  const form = useZodForm(SignUpSchema, {
     defaultValues: {
-      name: '',
-      domain: '',
-      neighborhoodType: 'NEIGHBORHOOD',
-      country: 'México',
-      existingLogin: false,
-      firstName: '',
-      lastName: '',
-      email: '',
-      password: '',
+      neighborhood: { name: '', domain: '', neighborhoodType: 'NEIGHBORHOOD', country: 'México' },
+      user: { firstName: '', lastName: '', email: '', password: '' },
+      login: null,
     },
   });
-  const { register, handleSubmit, watch, setValue, formState } = form;
-  const existingLogin = watch('existingLogin');
+  const owner = account === 'new' ? 'user' : 'login';
 
-  const onSubmit = handleSubmit(async (v) => {
-    const input = {
-      neighborhood: { name: v.name, domain: v.domain, neighborhoodType: v.neighborhoodType, country: v.country },
-      ...(v.existingLogin
-        ? { login: { email: v.email, password: v.password } }
-        : { user: { firstName: v.firstName, lastName: v.lastName || null, email: v.email, password: v.password } }),
-    };
-    if (await signUp.run({ input }, 'signUpCommunity')) window.location.assign('/');
+  // The e-mail and password typed so far follow the person from one choice to the other.
+  const chooseAccount = (next: Account) => {
+    if (next === account) return;
+    const typed = form.getValues(owner);
+    const kept = { email: typed?.email ?? '', password: typed?.password ?? '' };
+    form.clearErrors();
+    if (next === 'existing') {
+      form.setValue('user', null);
+      form.setValue('login', kept);
+    } else {
+      form.setValue('login', null);
+      form.setValue('user', { firstName: '', lastName: '', ...kept });
+    }
+    setAccount(next);
+    void form.trigger();
+  };
+
+  const name = field(form, 'neighborhood.name');
+  const domain = field(form, 'neighborhood.domain');
+
+  const submit = form.handleSubmit(async (values) => {
+    // Signed in by the answer's cookie: a full load opens the new community's app.
+    if (await signUp.run({ input: values }, 'signUpCommunity', { form })) window.location.assign('/');
   });
 
-  const err = (name: keyof Values) => formState.errors[name]?.message;
-
   return (
-    <PublicLayout title={t('signUp.title')}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
+    <PublicLayout title={t('signUp.title')} description={t('signUp.intro')} width={560}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Divider label={t('signUp.communityHeading')} labelPosition="left" />
           <TextInput
             label={t('signUp.neighborhoodName')}
-            {...register('name', {
-              onChange: (e) => {
-                if (!domainEdited) setValue('domain', domainFromName(e.target.value), { shouldValidate: true });
-              },
-            })}
-            error={err('name')}
+            required
+            {...name}
+            onChange={(e) => {
+              void name.onChange(e);
+              if (!domainEdited)
+                form.setValue('neighborhood.domain', domainFromName(e.target.value), { shouldValidate: form.getFieldState('neighborhood.domain').isTouched });
+            }}
           />
           <TextInput
             label={t('signUp.domain')}
             description={t('signUp.domainHint')}
-            {...register('domain', { onChange: () => setDomainEdited(true) })}
-            error={err('domain')}
+            required
+            autoCapitalize="none"
+            spellCheck={false}
+            {...domain}
+            onChange={(e) => {
+              setDomainEdited(true);
+              void domain.onChange(e);
+            }}
           />
-          <Select
-            label={t('signUp.type')}
-            data={(['NEIGHBORHOOD', 'CONDOMINIUM', 'MALL'] as const).map((value) => ({ value, label: t(`signUp.types.${value}`) }))}
-            value={watch('neighborhoodType')}
-            onChange={(v) => v && setValue('neighborhoodType', v as Values['neighborhoodType'])}
-            allowDeselect={false}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <Controller
+              control={form.control}
+              name="neighborhood.neighborhoodType"
+              render={({ field: type }) => (
+                <Select
+                  label={t('signUp.type')}
+                  data={NEIGHBORHOOD_TYPES.map((value) => ({ value, label: t(`signUp.types.${value}`) }))}
+                  value={type.value ?? 'NEIGHBORHOOD'}
+                  onChange={(value) => type.onChange(value)}
+                  onBlur={type.onBlur}
+                  allowDeselect={false}
+                  error={fieldError(form, 'neighborhood.neighborhoodType')}
+                />
+              )}
+            />
+            <TextInput label={t('signUp.country')} autoComplete="country-name" {...field(form, 'neighborhood.country')} />
+          </SimpleGrid>
+
+          <Divider label={t('signUp.accountHeading')} labelPosition="left" mt="xs" />
+          <SegmentedControl
+            fullWidth
+            value={account}
+            onChange={(value) => chooseAccount(value as Account)}
+            data={[
+              { value: 'new', label: t('signUp.newAccount') },
+              { value: 'existing', label: t('signUp.existingLogin') },
+            ]}
           />
-          <TextInput label={t('signUp.country')} {...register('country')} error={err('country')} />
-          <Switch label={t('signUp.existingLogin')} {...register('existingLogin', { onChange: () => void form.trigger() })} />
-          {!existingLogin && (
-            <>
-              <TextInput label={t('signUp.firstName')} {...register('firstName')} error={err('firstName')} />
-              <TextInput label={t('signUp.lastName')} {...register('lastName')} />
-            </>
+          {account === 'new' ? (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} key="new">
+              <TextInput label={t('signUp.firstName')} required autoComplete="given-name" {...field(form, 'user.firstName')} />
+              <TextInput label={t('signUp.lastName')} autoComplete="family-name" {...field(form, 'user.lastName')} />
+            </SimpleGrid>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('signUp.existingHint')}
+            </Text>
           )}
-          <TextInput label={t('signUp.email')} type="email" {...register('email')} error={err('email')} />
-          <PasswordInput label={t('signUp.password')} {...register('password')} error={err('password')} />
-          <Button type="submit" disabled={!formState.isValid} loading={signUp.inFlight}>
+          <TextInput key={`${owner}.email`} label={t('signUp.email')} type="email" required autoComplete="email" {...field(form, `${owner}.email`)} />
+          <PasswordInput
+            key={`${owner}.password`}
+            label={t('signUp.password')}
+            description={account === 'new' ? t('signUp.passwordHint') : undefined}
+            required
+            autoComplete={account === 'new' ? 'new-password' : 'current-password'}
+            {...field(form, `${owner}.password`)}
+          />
+          <Button type="submit" size="md" mt="xs" disabled={!form.formState.isValid} loading={signUp.inFlight}>
             {t('signUp.submit')}
           </Button>
-          <Anchor component={Link} to="/login" size="sm">
-            {t('signUp.back')}
-          </Anchor>
+          <Text size="sm" ta="center" c="dimmed">
+            {t('signUp.haveCommunity')}{' '}
+            <Anchor component={Link} to="/login" size="sm">
+              {t('signUp.signIn')}
+            </Anchor>
+          </Text>
         </Stack>
       </form>
     </PublicLayout>

@@ -1,13 +1,16 @@
+// /verify-email/{code}: the link of the verification e-mail verifies the address as the page opens (the
+// schema has no query for it: it is a mutation, fired once). A light page: no Relay runtime.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Loader } from '@mantine/core';
-import { graphql } from 'react-relay';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { graphql } from 'relay-runtime';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { VerifyEmailMutation } from '../../__generated__/VerifyEmailMutation.graphql';
-import { useAppMutation } from '../../components/mutations.js';
+import VerifyOperation, { type VerifyEmailMutation } from '../../__generated__/VerifyEmailMutation.graphql.js';
+import { useFetchMutation } from '../../components/mutationResult.js';
 import { PublicLayout } from './PublicLayout.js';
 
-const mutation = graphql`
+// Compiled by relay-compiler into the artifact imported above; sent over plain fetch.
+graphql`
   mutation VerifyEmailMutation($input: VerifyEmailInput!) {
     verifyEmail(input: $input) { __typename ... on Error { code message } }
   }
@@ -16,11 +19,12 @@ const mutation = graphql`
 export default function VerifyEmail() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
-  const verify = useAppMutation<VerifyEmailMutation>(mutation);
+  const verify = useFetchMutation<VerifyEmailMutation['response']>(VerifyOperation);
   const [state, setState] = useState<'working' | 'done' | 'failed'>('working');
   const started = useRef(false);
 
   useEffect(() => {
+    // Once per page, also under StrictMode's double effects: a code works only once.
     if (started.current) return;
     started.current = true;
     void verify.run({ input: { code } }, 'verifyEmail', { notifyTypedError: false }).then((r) => setState(r ? 'done' : 'failed'));
@@ -28,18 +32,27 @@ export default function VerifyEmail() {
 
   return (
     <PublicLayout title={t('verifyEmail.title')}>
-      {state === 'working' && <Loader aria-label={t('verifyEmail.verifying')} />}
+      {state === 'working' && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{t('verifyEmail.verifying')}</Text>
+        </Group>
+      )}
       {state === 'done' && (
-        <Alert color="green" role="status">
+        <Alert color="green" role="status" variant="light">
           {t('verifyEmail.done')}
         </Alert>
       )}
       {state === 'failed' && (
-        <Alert color="red" role="alert">
+        <Alert color="red" role="alert" variant="light">
           {verify.error?.message ?? t('errors.load')}
         </Alert>
       )}
-      {state !== 'working' && <Button onClick={() => window.location.assign('/')}>{t('verifyEmail.continue')}</Button>}
+      {state !== 'working' && (
+        <Button size="md" onClick={() => window.location.assign('/')}>
+          {t('verifyEmail.continue')}
+        </Button>
+      )}
     </PublicLayout>
   );
 }

@@ -1,0 +1,7 @@
+// A text check without zod, for the light pages' schemas (core/input.ts holds the same rule for the full build).
+
+/** No NUL bytes, other control characters than tab and line breaks, or lone UTF-16 surrogates. */
+export function isCleanText(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+}
