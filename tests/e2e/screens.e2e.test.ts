@@ -40,7 +40,11 @@ async function tour(page: Page, visits: Visit[]) {
     for (const visit of visits) {
       if (typeof visit.open === 'string') await page.goto(`${env.base}${visit.open}`);
       else await visit.open(page);
-      await settled(page, visit);
+      // A screen that never settles leaves a picture of what it showed instead.
+      await settled(page, visit).catch(async (error) => {
+        await screenshot(page, `failed-${visit.name}-${size.width}`);
+        throw error;
+      });
       await screenshot(page, `${visit.name}-${size.width}`);
       if (size.width === 375) {
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
