@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/testApp.js';
+import { AdminUserSchema as CoreAdminUserSchema, ROLE_REQUIRED } from '../../../core/adminUsers.js';
+import { AdminUserSchema } from './service.js';
 
 let t: TestApp;
 let admin: string;
@@ -21,6 +23,26 @@ beforeAll(async () => {
   olivos = (await prisma().neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } })).id;
 });
 afterAll(() => t.close());
+
+describe('one administration user schema for the form and the server', () => {
+  it('answers each issue under its field over GraphQL, as the form shows them', async () => {
+    expect(AdminUserSchema).toBe(CoreAdminUserSchema);
+    expect(CoreAdminUserSchema.safeParse({ email: 'a@b.mx', firstName: 'Ana', roleId: 0 }).error?.issues[0].message).toBe(ROLE_REQUIRED);
+    const roleId = (await t.gql('{ administrationRoles { id } }', {}, { token: config })).body.data.administrationRoles[0].id;
+    const { body } = await t.gql(
+      `mutation($input: CreateAdministrationUserInput!) { createAdministrationUser(input: $input) { __typename ... on InputError { issues { field message } } } }`,
+      { input: { email: 'no es correo', firstName: '  ', roleId } },
+      { token: admin },
+    );
+    expect(body.data.createAdministrationUser).toEqual({
+      __typename: 'InputError',
+      issues: [
+        { field: 'email', message: 'El correo electrónico no es válido' },
+        { field: 'firstName', message: 'El nombre es requerido' },
+      ],
+    });
+  });
+});
 
 describe('administration users through REST', () => {
   it('lists administration accounts only, with search and paging', async () => {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/testApp.js';
-import { PREDEFINED_HOUSE_TYPES, templateFlags } from '../../../core/houseTypes.js';
+import {
+  CUSTOM_TITLE_REQUIRED,
+  FEE_REQUIRED,
+  HouseTypeSchema as CoreHouseTypeSchema,
+  houseTypeSchema,
+  PREDEFINED_HOUSE_TYPES,
+  templateFlags,
+} from '../../../core/houseTypes.js';
+import { HouseTypeSchema } from './service.js';
 
 let t: TestApp;
 let config: string;
@@ -17,6 +25,40 @@ describe('house type catalogue', () => {
     const mall = PREDEFINED_HOUSE_TYPES.MALL[0];
     expect(mall.catastralAlgorithm).toBe('INTERIOR_NUMBER_COMPOSED');
     expect(templateFlags(mall)).toMatchObject({ requireDimension: true, requireInteriorNumber: true, requireMall: true, requireStreet: false });
+  });
+});
+
+describe('one house type schema for the form and the server', () => {
+  it('names custom types and requires the fee only where the community asks for it', () => {
+    expect(HouseTypeSchema).toBe(CoreHouseTypeSchema);
+    const blank = houseTypeSchema({ amountRequired: true }).safeParse({ predefined: 'Otro', title: ' ', amount: '' });
+    expect(blank.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['amount', FEE_REQUIRED],
+      ['title', CUSTOM_TITLE_REQUIRED],
+    ]);
+    expect(houseTypeSchema({ amountRequired: false }).parse({ predefined: 'Otro', title: 'Bodega', amount: '' })).toMatchObject({
+      title: 'Bodega',
+      amount: null,
+    });
+    expect(houseTypeSchema({ amountRequired: true }).parse({ predefined: 'Lote sin construir', amount: '1250.5' })).toMatchObject({
+      amount: '1250.50',
+      requireStreet: false,
+    });
+  });
+
+  it('answers each issue under its field over GraphQL, as the form shows them', async () => {
+    const { body } = await t.gql(
+      `mutation($input: HouseTypeInput!) { createHouseType(input: $input) { __typename ... on InputError { issues { field message } } } }`,
+      { input: { predefined: 'Otro', title: '', amount: '' } },
+      { token: config },
+    );
+    expect(body.data.createHouseType).toEqual({
+      __typename: 'InputError',
+      issues: [
+        { field: 'amount', message: FEE_REQUIRED },
+        { field: 'title', message: CUSTOM_TITLE_REQUIRED },
+      ],
+    });
   });
 });
 
