@@ -22,7 +22,7 @@ export default defineConfig({
         // Component tests: screens' fragments rendered against relay-test-utils' mock environment.
         extends: true,
         plugins: [react(), babel({ plugins: [['relay', { artifactDirectory: './client/src/__generated__', eagerEsModules: true }]] })],
-        test: { name: 'client', include: ['client/src/**/*.test.tsx'], environment: 'jsdom' },
+        test: { name: 'client', include: ['client/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['client/src/test/setup.ts'] },
       },
     ],
   },

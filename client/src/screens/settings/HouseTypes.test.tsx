@@ -22,9 +22,6 @@ vi.mock('../../components/SessionProvider.js', () => ({
   }),
 }));
 
-// relay-test-utils spies with jest's API; vitest's is the same.
-(globalThis as { jest?: unknown }).jest = vi;
-
 beforeAll(() => {
   // Mantine asks for media queries and observes sizes; jsdom has neither.
   window.matchMedia ??= ((query: string) => ({
