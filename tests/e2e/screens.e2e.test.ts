@@ -1,14 +1,20 @@
 // Every main screen at a desktop and a phone width: waits for its real content (never a skeleton),
 // keeps a screenshot of each, and at 375 px checks that nothing makes the page scroll sideways.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { SCREENSHOTS, screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
+  mkdirSync(path.join(SCREENSHOTS, DIR), { recursive: true });
 });
 afterAll(() => env?.close());
+
+/** Their own folder, so other journeys' pictures of the same screens are kept too. */
+const DIR = 'screens';
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -42,10 +48,10 @@ async function tour(page: Page, visits: Visit[]) {
       else await visit.open(page);
       // A screen that never settles leaves a picture of what it showed instead.
       await settled(page, visit).catch(async (error) => {
-        await screenshot(page, `failed-${visit.name}-${size.width}`);
+        await screenshot(page, `${DIR}/failed-${visit.name}-${size.width}`);
         throw error;
       });
-      await screenshot(page, `${visit.name}-${size.width}`);
+      await screenshot(page, `${DIR}/${visit.name}-${size.width}`);
       if (size.width === 375) {
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         if (scrollWidth > 375 + 1) overflowing.push(`${visit.name} (${scrollWidth}px)`);
@@ -119,15 +125,15 @@ describe('main screens at 1280 and 375 px', () => {
       await page.setViewportSize(size);
       await page.goto(`${env.base}/neighborhood/settings/streets`);
       await page.getByTestId('skeleton-list').waitFor();
-      await screenshot(page, `skeleton-list-${size.width}`);
+      await screenshot(page, `${DIR}/skeleton-list-${size.width}`);
       await page.getByRole('heading', { name: 'Calles' }).waitFor();
       await page.goto(`${env.base}/neighborhood/settings/streets/form`);
       await page.getByTestId('skeleton-form').waitFor();
-      await screenshot(page, `skeleton-form-${size.width}`);
+      await screenshot(page, `${DIR}/skeleton-form-${size.width}`);
       await page.getByRole('heading', { name: 'Registrar calle' }).waitFor();
       await page.getByTestId('community-name').click();
       await page.getByTestId('skeleton-dashboard').waitFor();
-      await screenshot(page, `skeleton-dashboard-${size.width}`);
+      await screenshot(page, `${DIR}/skeleton-dashboard-${size.width}`);
       await page.getByRole('heading', { name: 'Hola, Adriana' }).waitFor();
     }
     await page.context().close();
