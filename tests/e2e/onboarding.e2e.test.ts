@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startBrowserEnv, type BrowserEnv } from './browser.js';
 
@@ -6,6 +7,15 @@ beforeAll(async () => {
   env = await startBrowserEnv();
 });
 afterAll(() => env?.close());
+
+/** The page as a phone (375 px) and as a laptop (1280 px) shows it. */
+async function screenshots(page: Page, name: string) {
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, `${name}-1280`);
+}
 
 const setMode = (mode: 'CLOSED' | 'PAUSED' | 'REVIEW' | 'SIGN_IN' | 'SIGN_UP') =>
   env.t.app.db.prisma.neighborhood.update({ where: { domain: 'los_olivos' }, data: { onboarding: mode } });
@@ -30,7 +40,7 @@ describe('public owner onboarding in the browser', () => {
     await page.getByLabel('Apellidos').fill('Montes');
     await page.getByLabel('Correo electrónico').fill('julia.montes@correo.mx');
     await page.getByLabel('Teléfono celular').fill('4425557788');
-    await screenshot(page, 'onboarding-form');
+    await screenshots(page, 'onboarding');
     await page.getByRole('button', { name: 'Registrarme' }).click();
 
     // The code never reaches the screen: the link goes to the address typed.
@@ -39,7 +49,7 @@ describe('public owner onboarding in the browser', () => {
     const house = await env.t.app.db.prisma.house.findFirstOrThrow({ where: { owner: { email: 'julia.montes@correo.mx' } } });
     expect(house).toMatchObject({ block: '12', lot: '34', exteriorNumber: '1234', streetId: street.id, status: 'MISSING_BALANCE' });
     expect(await page.content()).not.toContain(house.signupCode!);
-    await screenshot(page, 'onboarding-mailed');
+    await screenshots(page, 'onboarding-mailed');
 
     // Julia opens her mail (the outbox row) and follows the link.
     const invitation = await env.t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'julia.montes@correo.mx' }, orderBy: { id: 'asc' } });
@@ -57,9 +67,9 @@ describe('public owner onboarding in the browser', () => {
     await page.getByText(/Podrás reenviarlo en \d+ s/).waitFor();
     expect(await env.t.app.db.prisma.emailOutbox.count({ where: { to: 'julia.montes@correo.mx', text: { contains: `/signup/${house.signupCode}` } } })).toBe(2);
 
-    await page.getByLabel('Contraseña', { exact: true }).fill('julia-segura-1');
-    await page.getByLabel('Confirma la contraseña').fill('julia-segura-1');
-    await screenshot(page, 'onboarding-signup');
+    await page.getByLabel(/^Contraseña/).fill('julia-segura-1');
+    await page.getByLabel(/^Confirma la contraseña/).fill('julia-segura-1');
+    await screenshots(page, 'activation');
     await page.getByRole('button', { name: 'Activar y entrar' }).click();
     await page.locator('nav[data-menu-group="property"]').waitFor();
     expect(new URL(page.url()).pathname).not.toMatch(/^\/signup/);
