@@ -137,13 +137,13 @@ export function HouseRow({ house: houseKey, onChanged }: { house: HouseRow_house
         )}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Badge color={STATUS_COLORS[status]} variant="light">
+        <Badge color={STATUS_COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
           {HOUSE_STATUS_LABELS[status]}
         </Badge>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {row.owner && (
-          <Badge color={row.ownerHasAccount ? 'teal' : 'gray'} variant="outline">
+          <Badge color={row.ownerHasAccount ? 'teal' : 'gray'} variant="outline" style={{ minWidth: 'max-content' }}>
             {row.ownerHasAccount ? t('owners.withAccount') : t('owners.withoutAccount')}
           </Badge>
         )}

@@ -49,8 +49,16 @@ export function ResendActivation({ houseId }: { houseId: string }) {
   };
 
   return (
-    <Button size="xs" variant="subtle" onClick={() => void send()} loading={resend.inFlight} disabled={locked}>
-      {t('owners.resend.one')}
+    <Button
+      size="xs"
+      variant="subtle"
+      onClick={() => void send()}
+      loading={resend.inFlight}
+      disabled={locked}
+      aria-label={t('owners.resend.one')}
+      title={t('owners.resend.one')}
+    >
+      {t('owners.resend.short')}
     </Button>
   );
 }
