@@ -55,6 +55,16 @@ describe('public screens in the browser', () => {
     const community = await env.t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'bosque' } });
     expect(community.name).toBe('Privada del Bosque Norte');
     await screenshot(page, 'signed-up');
+
+    // The mailed link verifies the address as it opens (a mutation, still without Relay).
+    const mail = await env.t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'elena@bosque.mx' }, orderBy: { id: 'desc' } });
+    const link = /(\/verify-email\/[\w-]+)/.exec(mail.text)![1];
+    const verifyScripts = recordScripts(page);
+    await page.goto(`${env.base}${link}`);
+    await page.getByText('Tu correo electrónico quedó verificado').waitFor();
+    expect(verifyScripts.filter((url) => /relay/i.test(url))).toEqual([]);
+    expect((await env.t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'elena@bosque.mx' } })).emailVerified).toBe(true);
+    await screenshots(page, 'verify-email');
     await page.context().close();
   });
 
