@@ -109,7 +109,7 @@ function ResidentList({ query, houseLabel, route }: { query: HouseResidents_quer
           )
         }
       >
-        <Table striped highlightOnHover style={{ opacity: pending ? 0.6 : 1 }}>
+        <Table striped highlightOnHover miw={760} style={{ opacity: pending ? 0.6 : 1 }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('residents.name')}</Table.Th>

@@ -52,6 +52,8 @@ export function BasicDataForm({ user: key }: { user: BasicDataForm_user$key }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('userSettings.firstName')} required autoComplete="given-name" {...field(form, 'firstName')} />
             <TextInput label={t('userSettings.lastName')} autoComplete="family-name" {...field(form, 'lastName')} />
+            <TextInput label={t('userSettings.mobile')} inputMode="tel" autoComplete="tel" {...field(form, 'mobile')} />
+            <TextInput label={t('userSettings.landline')} inputMode="tel" {...field(form, 'landline')} />
             <Controller
               control={form.control}
               name="birthDate"
@@ -66,9 +68,6 @@ export function BasicDataForm({ user: key }: { user: BasicDataForm_user$key }) {
                 />
               )}
             />
-            <div />
-            <TextInput label={t('userSettings.mobile')} inputMode="tel" autoComplete="tel" {...field(form, 'mobile')} />
-            <TextInput label={t('userSettings.landline')} inputMode="tel" {...field(form, 'landline')} />
           </SimpleGrid>
           <Button type="submit" loading={save.inFlight} w="fit-content">
             {t('userSettings.save')}

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { useAppMutation } from '../../components/mutations.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
 import { DEVICES_PAGE } from './devices.js';
+import { describeUserAgent } from './userAgent.js';
 
 export const installationsQuery = graphql`
   query InstallationsQuery($first: Int!) {
@@ -48,6 +49,12 @@ function DeviceList({ query }: { query: Installations_query$key }) {
   const end = useAppMutation<InstallationsEndMutation>(endMutation);
   const devices = data.myDevices.edges.map((e) => e.node);
   const total = data.myDevices.totalCount;
+  const deviceName = (userAgent: string | null | undefined) => {
+    const known = describeUserAgent(userAgent);
+    if (!known) return t('installations.unknownDevice');
+    if (known.browser && known.system) return t('installations.browserOn', { browser: known.browser, system: known.system });
+    return known.browser ?? known.system;
+  };
 
   const endDevices = async (deviceId: string | null) => {
     const result = await end.run({ input: { deviceId } }, 'endDevices', {
@@ -81,9 +88,9 @@ function DeviceList({ query }: { query: Installations_query$key }) {
           <Table.Tbody>
             {devices.map((d) => (
               <Table.Tr key={d.id}>
-                <Table.Td maw={320}>
-                  <Text size="sm" lineClamp={2}>
-                    {d.userAgent ?? t('installations.unknownDevice')}
+                <Table.Td>
+                  <Text size="sm" fw={500} title={d.userAgent ?? undefined}>
+                    {deviceName(d.userAgent)}
                   </Text>
                 </Table.Td>
                 <Table.Td>{d.ip ?? '—'}</Table.Td>
