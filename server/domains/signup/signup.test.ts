@@ -3,6 +3,8 @@ import { startTestApp, type TestApp } from '../../../tests/testApp.js';
 import { loadViewer } from '../../auth/viewer.js';
 import { assertMayAddPeople, VERIFY_EMAIL_FIRST } from '../../auth/people.js';
 import { ForbiddenError } from '../../kernel/errors.js';
+import { SetupPasswordSchema } from '../../../core/passwords.js';
+import { SignUpSchema } from '../../../core/signUp.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,6 +62,34 @@ describe('sign-up of a new community', () => {
 });
 
 describe('sign-up throttle and e-mail verification', () => {
+  it('refuses what the sign-up form refuses, with the same fields and messages (one core schema)', async () => {
+    const input = { neighborhood: { name: ' Ab ', domain: 'Mi Comunidad' }, user: { firstName: '  ', email: 'no-es-correo', password: 'corta' } };
+    const issues = [
+      { field: 'neighborhood.name', message: 'El nombre de la comunidad debe tener al menos 3 caracteres' },
+      { field: 'neighborhood.domain', message: 'El dominio solo puede tener letras minúsculas, números, guiones y guiones bajos (3 a 60)' },
+      { field: 'user.firstName', message: 'El nombre es requerido' },
+      { field: 'user.email', message: 'El correo electrónico no es válido' },
+      { field: 'user.password', message: 'La contraseña debe tener al menos 8 caracteres' },
+    ];
+    expect(SignUpSchema.safeParse(input).error?.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))).toEqual(issues);
+    const mutation = `mutation($input: SignUpCommunityInput!) { signUpCommunity(input: $input) { __typename ... on InputError { issues { field message } } } }`;
+    expect((await t.gql(mutation, { input })).body.data.signUpCommunity).toEqual({ __typename: 'InputError', issues });
+    const both = {
+      neighborhood: { name: 'Privada Doble', domain: 'privada_doble' },
+      user: { firstName: 'Ana', email: 'ana@doble.mx', password: 'segura-123' },
+      login: { email: 'admin@demo.mx', password: 'demo1234' },
+    };
+    expect((await t.gql(mutation, { input: both })).body.data.signUpCommunity).toEqual({
+      __typename: 'InputError',
+      issues: [{ field: 'user', message: 'Envía los datos de la persona nueva o los de tu cuenta existente' }],
+    });
+    expect(await t.app.db.prisma.neighborhood.count({ where: { domain: 'privada_doble' } })).toBe(0);
+    // Control characters, which the GraphQL layer already refuses, are the schema's too (REST and the form).
+    expect(SignUpSchema.safeParse({ ...both, login: null, user: { ...both.user, firstName: 'Ana\u0000' } }).error?.issues[0].message).toBe(
+      'El nombre contiene caracteres no permitidos',
+    );
+  });
+
   it('allows 5 community sign-ups per address and hour, whatever their outcome, then answers 429', async () => {
     const ip = '10.8.0.1';
     for (let i = 0; i < 5; i++) {
@@ -150,6 +180,21 @@ describe('password recovery', () => {
     expect(set.response.headers.getSetCookie()[0]).toMatch(/^sid=/);
     expect((await t.rest('GET', `/auth/signup/${code}/setup-password`)).status).toBe(404);
     expect((await t.rest('POST', '/auth/login', { email: 'residente@demo.mx', password: 'nueva-clave-9' })).status).toBe(200);
+  });
+
+  it('refuses a new password the setup form refuses: too short, or a confirmation that differs', async () => {
+    const mutation = `mutation($input: SetupPasswordInput!) { setupPassword(input: $input) { __typename ... on InputError { issues { field message } } } }`;
+    const short = { code: 'x', password: 'corta', passwordConfirmation: 'corta' };
+    const differs = { code: 'x', password: 'segura-123', passwordConfirmation: 'segura-124' };
+    expect(SetupPasswordSchema.safeParse(differs).error?.issues[0]).toMatchObject({ path: ['passwordConfirmation'], message: 'Las contraseñas no coinciden' });
+    expect((await t.gql(mutation, { input: short })).body.data.setupPassword).toEqual({
+      __typename: 'InputError',
+      issues: [{ field: 'password', message: 'La contraseña debe tener al menos 8 caracteres' }],
+    });
+    expect((await t.gql(mutation, { input: differs })).body.data.setupPassword).toEqual({
+      __typename: 'InputError',
+      issues: [{ field: 'passwordConfirmation', message: 'Las contraseñas no coinciden' }],
+    });
   });
 
   it('sends at most 5 recovery e-mails per account and hour, answering the same', async () => {

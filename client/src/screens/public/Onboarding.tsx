@@ -7,7 +7,7 @@ import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { OnboardingQuery } from '../../__generated__/OnboardingQuery.graphql';
-import type { Onboarding_community$key } from '../../__generated__/Onboarding_community.graphql';
+import type { Onboarding_community$data, Onboarding_community$key } from '../../__generated__/Onboarding_community.graphql';
 import type { OnboardingMutation } from '../../__generated__/OnboardingMutation.graphql';
 import { requiredLocationFields, type LocationField } from '../../../../core/houseRules.js';
 import { locationIssues, OnboardingRegisterSchema } from '../../../../core/houses.js';
@@ -100,6 +100,21 @@ const isPlace = (f: LocationField): f is PlaceId => f in PLACES;
 /** The form's input of a location field: the typed place name, or the text field itself. */
 const inputOf = (f: Exclude<LocationField, 'dimension'>) => (isPlace(f) ? PLACES[f] : f);
 
+type HouseTypes = Onboarding_community$data['houseTypes'];
+
+/** The core schema, plus the location fields the chosen type requires (the server asks the same). */
+function registrationSchema(houseTypes: HouseTypes) {
+  return OnboardingRegisterSchema.superRefine((values, ctx) => {
+    const type = houseTypes.find((h) => h.databaseId === values.house.houseTypeId);
+    if (!type) return;
+    const h = values.house;
+    const location = { ...h, streetId: h.streetId ?? h.street, condominiumId: h.condominiumId ?? h.condominium, mallId: h.mallId ?? h.mall };
+    for (const issue of locationIssues(location, type)) {
+      if (issue.field !== 'dimension') ctx.addIssue({ code: 'custom', path: ['house', inputOf(issue.field)], message: issue.message });
+    }
+  });
+}
+
 export default function Onboarding({ queryRef }: ScreenProps<OnboardingQuery>) {
   const { t } = useTranslation();
   const data = usePreloadedQuery<OnboardingQuery>(onboardingQuery, queryRef);
@@ -126,21 +141,7 @@ function RegistrationForm({ community: communityKey }: { community: Onboarding_c
   const register = useAppMutation<OnboardingMutation>(mutation);
   const [completed, setCompleted] = useState<{ emailSent: boolean; email: string } | null>(null);
   const typeOf = (id: number | null | undefined) => community.houseTypes.find((h) => h.databaseId === id) ?? null;
-  // The core schema, plus the location fields the chosen type requires (the server asks the same).
-  const schema = useMemo(
-    () =>
-      OnboardingRegisterSchema.superRefine((values, ctx) => {
-        const type = typeOf(values.house.houseTypeId);
-        if (!type) return;
-        const h = values.house;
-        const location = { ...h, streetId: h.streetId ?? h.street, condominiumId: h.condominiumId ?? h.condominium, mallId: h.mallId ?? h.mall };
-        for (const issue of locationIssues(location, type)) {
-          if (issue.field !== 'dimension') ctx.addIssue({ code: 'custom', path: ['house', inputOf(issue.field)], message: issue.message });
-        }
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [community],
-  );
+  const schema = useMemo(() => registrationSchema(community.houseTypes), [community.houseTypes]);
   const single = community.houseTypes.length === 1 ? community.houseTypes[0].databaseId : undefined;
   const form = useZodForm(schema, {
     defaultValues: { domain: community.domain, user: { firstName: '', lastName: '', email: '', mobile: '' }, house: { houseTypeId: single } },

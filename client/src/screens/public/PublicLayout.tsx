@@ -14,8 +14,18 @@ export interface PublicLayoutProps {
 
 function Mark() {
   return (
-    <Center w={36} h={36} bg="blue.6" c="white" style={{ borderRadius: 10 }} aria-hidden>
-      <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <Center w={36} h={36} bg="blue.6" c="white" style={{ borderRadius: 10 }}>
+      <svg
+        aria-hidden="true"
+        width={22}
+        height={22}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M5 12l-2 0l9 -9l9 9l-2 0" />
         <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2 -2v-7" />
         <path d="M10 21v-6h4v6" />
