@@ -1,5 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+
+/** The screen at desktop and phone widths, scrolled to the top, without the notices over it. */
+export async function screenshots(page: Page, name: string) {
+  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  // The shell's menu slides away when the width changes.
+  await page.waitForTimeout(500);
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(500);
+}
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -53,7 +67,7 @@ describe('residents and tax data in the browser', () => {
     await page.getByText('Los datos fiscales han sido guardados').waitFor();
     await page.getByRole('button', { name: 'Eliminar datos fiscales' }).waitFor();
     expect(await page.getByText('La propiedad aún no tiene datos fiscales').count()).toBe(0);
-    await screenshot(page, 'house-tax-info');
+    await screenshots(page, 'tax-info');
     expect(await prisma.houseTaxInfo.findUniqueOrThrow({ where: { houseId: house.id } })).toMatchObject({
       rfc: 'GODE561231GR8',
       businessName: 'Patricia Ruiz Gómez',
@@ -75,6 +89,12 @@ describe('residents and tax data in the browser', () => {
     expect(await locked.getByRole('link', { name: 'Editar' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Registrar habitante' }).click();
     await page.getByRole('heading', { name: 'Registrar habitante' }).waitFor();
+    // The rules of the server's schema, checked before anything is sent.
+    await page.getByLabel('Correo electrónico').fill('lucia@');
+    await page.getByLabel('Correo electrónico').press('Enter');
+    await page.getByText('El correo electrónico no es válido').waitFor();
+    await page.getByText('El nombre es requerido').waitFor();
+    await page.getByText('El rol es requerido').waitFor();
     await page.getByLabel('Correo electrónico').fill('lucia@demo.mx');
     await page.getByLabel('Nombre').fill('Lucía');
     await page.getByLabel('Apellidos').fill('Pérez');
@@ -84,6 +104,7 @@ describe('residents and tax data in the browser', () => {
     await page.getByRole('option', { name: 'Residente' }).click();
     await page.locator('input[type="file"]').setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 contrato') });
     await page.getByText('Archivo cargado').waitFor();
+    await screenshots(page, 'resident-form');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El habitante ha sido registrado').waitFor();
     const row = page.getByRole('row', { name: /Lucía Pérez/ });
@@ -98,7 +119,7 @@ describe('residents and tax data in the browser', () => {
     );
     expect((await prisma.membership.findFirstOrThrow({ where: { userId: lucia.id } })).accreditationFileId).toBeTruthy();
     expect(await prisma.emailOutbox.count({ where: { to: 'lucia@demo.mx' } })).toBe(1);
-    await screenshot(page, 'house-residents');
+    await screenshots(page, 'residents');
 
     await row.getByRole('link', { name: 'Editar' }).click();
     await page.getByRole('heading', { name: 'Editar habitante' }).waitFor();
@@ -150,7 +171,10 @@ describe('residents and tax data in the browser', () => {
 
     await page.goto(`${env.base}/houses/${house.id}/residents`);
     await page.getByRole('heading', { name: 'Habitantes' }).waitFor();
-    await page.getByRole('link', { name: 'Registrar habitante' }).click();
+    // A house without residents says so and offers the registration right there.
+    const empty = page.getByTestId('empty-state');
+    await empty.getByText('Aún no hay habitantes registrados').waitFor();
+    await empty.getByRole('link', { name: 'Registrar habitante' }).click();
     await page.waitForURL(new RegExp(`/residents/form\\?houseId=${house.id}$`));
     await page.getByLabel('Correo electrónico').fill('inquilina.nueva@demo.mx');
     await page.getByLabel('Nombre').fill('Elena');

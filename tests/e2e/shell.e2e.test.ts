@@ -137,7 +137,40 @@ describe('client shell in the browser', () => {
     await page.getByText('Tus datos personales fueron actualizados').waitFor();
     const user = await env.t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'inquilino@demo.mx' } });
     expect(user.mobile).toBe('4429876543');
-    await screenshot(page, 'user-settings');
+    // The confirmation rule comes from the server's schema: a mismatch shows under its field before anything is sent.
+    await page.getByLabel('Contraseña actual').fill('demo1234');
+    await page.getByLabel('Contraseña nueva', { exact: true }).fill('nueva12345');
+    await page.getByLabel('Confirma la contraseña nueva').fill('otra12345');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('Las contraseñas no coinciden').waitFor();
+    for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'user-settings-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    // The shell's menu slides away when the width changes.
+    await page.waitForTimeout(500);
+    await screenshot(page, 'user-settings-375');
+    await page.context().close();
+  });
+
+  it('a user sees where they are signed in and closes the other sessions', async () => {
+    const other = await env.newPage();
+    await signInToShell(other, env.base, 'residente@demo.mx');
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'residente@demo.mx');
+    await page.locator(menuGroup('account')).getByRole('link', { name: 'Dispositivos' }).click();
+    await page.getByRole('heading', { name: 'Dispositivos' }).waitFor();
+    await page.getByText('Este dispositivo').waitFor();
+    expect(await page.getByRole('row').count()).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'installations-1280');
+    await page.getByRole('button', { name: 'Cerrar las demás sesiones' }).click();
+    await page.getByText('Cerramos tus sesiones en los demás dispositivos').waitFor();
+    await page.getByText('Solo tienes abierta esta sesión').waitFor();
+    expect(await page.getByRole('row').getByRole('button', { name: 'Cerrar sesión' }).count()).toBe(0);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForTimeout(500);
+    await screenshot(page, 'installations-375');
+    await other.context().close();
     await page.context().close();
   });
 });
