@@ -5,6 +5,11 @@ import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './b
 /** The screen at desktop and phone widths, scrolled to the top, without the notices over it. */
 export async function screenshots(page: Page, name: string) {
   for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
+  await page
+    .locator('.mantine-Notification-root')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize({ width: 375, height: 812 });

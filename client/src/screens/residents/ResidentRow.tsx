@@ -60,7 +60,7 @@ export function ResidentRow({
         </Stack>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Badge variant="light" color={{ invited: 'yellow', active: 'green', inactive: 'gray' }[status]} size="sm">
+        <Badge variant="light" color={{ invited: 'yellow', active: 'green', inactive: 'gray' }[status]} size="sm" miw="max-content">
           {t(`residents.status.${status}`)}
         </Badge>
       </Table.Td>
