@@ -59,6 +59,12 @@ describe('owners list from the menu', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'owners-list-375');
+    // The secondary actions fold into one menu.
+    await page.getByRole('button', { name: 'Más acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Carga masiva' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Reenviar activaciones' }).click();
+    await page.getByRole('dialog', { name: 'Reenviar activaciones' }).waitFor();
+    await page.keyboard.press('Escape');
 
     await page.goto(`${env.base}/owners/form`);
     await page.getByRole('heading', { name: 'Registrar propiedad' }).waitFor();

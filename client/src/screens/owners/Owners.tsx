@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Menu, Stack } from '@mantine/core';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,19 +27,40 @@ export default function Owners({ queryRef, route }: ScreenProps<OwnersQuery> & {
   const { t } = useTranslation();
   const { grants } = useSession();
   const data = usePreloadedQuery<OwnersQuery>(ownersQuery, queryRef);
+  const exporter = useExport();
+  const [resendOpen, setResendOpen] = useState(false);
 
   return (
     <Stack gap="sm">
       <PageHeader title={t('owners.title')} action={grants.has('AHousesCreate') ? { label: t('owners.create'), to: '/owners/form' } : null}>
-        <Group gap="xs">
+        <Group gap="xs" visibleFrom="sm">
           {grants.has('AActivationBulkCreate') && <ResendActivations />}
-          <ExportButton />
+          <Button variant="default" onClick={() => void exporter.run()} loading={exporter.exporting}>
+            {t('owners.export')}
+          </Button>
           {grants.has('AMasiveHousesCreate') && (
             <Button variant="default" component={Link} to="/owners/massive-load">
               {t('owners.massiveLoad')}
             </Button>
           )}
         </Group>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" hiddenFrom="sm" loading={exporter.exporting}>
+              {t('owners.moreActions')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {grants.has('AActivationBulkCreate') && <Menu.Item onClick={() => setResendOpen(true)}>{t('owners.resend.all')}</Menu.Item>}
+            <Menu.Item onClick={() => void exporter.run()}>{t('owners.export')}</Menu.Item>
+            {grants.has('AMasiveHousesCreate') && (
+              <Menu.Item component={Link} to="/owners/massive-load">
+                {t('owners.massiveLoad')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+        {grants.has('AActivationBulkCreate') && <ResendActivations opened={resendOpen} onClose={() => setResendOpen(false)} />}
       </PageHeader>
       {grants.has('CUsersUpdate') && data.neighborhood && <OnboardingMode neighborhood={data.neighborhood} />}
       <OwnersFilters query={data} />
@@ -49,13 +70,13 @@ export default function Owners({ queryRef, route }: ScreenProps<OwnersQuery> & {
 }
 
 /** The filtered list as XLSX, through the legacy REST export (a binary download). */
-function ExportButton() {
+function useExport() {
   const { t } = useTranslation();
   const { session } = useSession();
   const [search] = useSearchParams();
   const [exporting, setExporting] = useState(false);
 
-  const exportHouses = async () => {
+  const run = async () => {
     setExporting(true);
     try {
       const qs = filterQueryString(search);
@@ -78,10 +99,5 @@ function ExportButton() {
       setExporting(false);
     }
   };
-
-  return (
-    <Button variant="default" onClick={() => void exportHouses()} loading={exporting}>
-      {t('owners.export')}
-    </Button>
-  );
+  return { run, exporting };
 }

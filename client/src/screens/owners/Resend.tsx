@@ -64,9 +64,13 @@ export function ResendActivation({ houseId }: { houseId: string }) {
 }
 
 /** Bulk resend to every owner without a password (AActivationBulkCreate), after a confirmation. */
-export function ResendActivations() {
+export function ResendActivations({ opened, onClose }: { opened?: boolean; onClose?: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  // Controlled (opened given, e.g. from a menu) it shows no button of its own.
+  const controlled = opened !== undefined;
+  const open = controlled ? opened : ownOpen;
+  const setOpen = (value: boolean) => (controlled ? !value && onClose?.() : setOwnOpen(value));
   const resend = useAppMutation<ResendHouseSignupCodesMutation>(resendAll);
 
   const send = async () => {
@@ -79,9 +83,11 @@ export function ResendActivations() {
 
   return (
     <>
-      <Button variant="default" onClick={() => setOpen(true)}>
-        {t('owners.resend.all')}
-      </Button>
+      {!controlled && (
+        <Button variant="default" onClick={() => setOpen(true)}>
+          {t('owners.resend.all')}
+        </Button>
+      )}
       <Modal opened={open} onClose={() => setOpen(false)} title={t('owners.resend.allTitle')}>
         <Text size="sm">{t('owners.resend.allConfirm')}</Text>
         <Group justify="flex-end" mt="md">
