@@ -233,7 +233,7 @@ function RegistrationForm({ community: communityKey }: { community: Onboarding_c
                       render={({ field: placeField }) => (
                         <Autocomplete
                           label={t(`onboarding.${place}`)}
-                          description={place === 'street' ? t('onboarding.streetHint') : undefined}
+                          placeholder={place === 'street' ? t('onboarding.streetHint') : undefined}
                           required
                           data={community[PLACE_LISTS[place]].map((p) => p.name)}
                           value={placeField.value ?? ''}
