@@ -88,7 +88,7 @@ function ResidentList({ query, houseLabel, route }: { query: HouseResidents_quer
         title={t('residents.title')}
         description={label ? t('residents.house', { label }) : t('residents.description')}
         action={create}
-        secondary={admin ? { label: t('residents.backToOwners'), to: '/owners' } : null}
+        secondary={admin && grants.has('AHousesRead') ? { label: t('residents.backToOwners'), to: '/owners' } : null}
       />
       <TextInput
         label={t('residents.filter')}
