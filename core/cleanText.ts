@@ -1,4 +1,4 @@
-// A text check without zod, for the light pages' schemas (core/input.ts holds the same rule for the full build).
+// The clean-text rule without zod: the light pages' zod/mini schemas and core/input.ts's full ones use it.
 
 /** No NUL bytes, other control characters than tab and line breaks, or lone UTF-16 surrogates. */
 export function isCleanText(value: string): boolean {

@@ -1,6 +1,9 @@
 // Text and phone inputs shared by the browser's forms and the server's validation (same zod schemas).
 import { z } from 'zod';
+import { isCleanText } from './cleanText.js';
 import { normalizePhone } from './validators.js';
+
+export { isCleanText };
 
 /** An optional Mexican phone (normalizePhone): blank is null, kept as its 10 digits. */
 export function phoneInput(message = 'El teléfono debe tener 10 dígitos') {
@@ -30,10 +33,4 @@ export function boundedText(max: number, label = 'El texto', options: { required
     .refine((value) => isCleanText(value), `${label} contiene caracteres no permitidos`)
     .transform((value) => value.trim())
     .pipe(options.required ? trimmed.min(1, `${label} es requerido`) : trimmed);
-}
-
-/** No NUL bytes, other control characters than tab and line breaks, or lone UTF-16 surrogates. */
-export function isCleanText(value: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 }

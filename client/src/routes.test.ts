@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES, effectiveGrants } from '../../core/grants.js';
 import { allowed, homeRedirect, menuFor, ROUTES } from './routes.js';
@@ -61,5 +64,34 @@ describe('home redirect priority (spec 3 section 2)', () => {
     expect(homeRedirect(grantsOf('ADMIN'), false)).toBe('/neighborhood/settings/users');
     expect(homeRedirect(grantsOf('SECURITY'), false)).toBeNull();
     expect(homeRedirect(new Set(), true)).toBeNull();
+  });
+});
+
+describe('screens on their route queries', () => {
+  const root = path.dirname(fileURLToPath(import.meta.url));
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? entry.name === '__generated__'
+          ? []
+          : sources(path.join(dir, entry.name))
+        : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)
+          ? [path.join(dir, entry.name)]
+          : [],
+    );
+
+  it('no component fetches its data with useLazyLoadQuery', () => {
+    const offenders = sources(root).filter((file) => readFileSync(file, 'utf8').includes('useLazyLoadQuery'));
+    expect(offenders.map((file) => path.relative(root, file))).toEqual([]);
+  });
+
+  it('every route whose screen reads a preloaded query names that query', () => {
+    const screens = ROUTES.flatMap((route) => {
+      const module = route.screen?.toString().match(/(screens\/[^"']+?)\.(?:js|tsx)["']/)?.[1];
+      return module ? [{ route, source: readFileSync(path.join(root, `${module}.tsx`), 'utf8') }] : [];
+    });
+    expect(screens.length).toBe(ROUTES.filter((route) => route.screen).length);
+    const missing = screens.filter(({ route, source }) => source.includes('usePreloadedQuery') && !route.query);
+    expect(missing.map(({ route }) => route.path)).toEqual([]);
   });
 });

@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import * as zc from 'zod/v4/core';
 import { InputError } from './errors.js';
 
 export { boundedText, isCleanText, phoneInput } from '../../core/input.js';
 
 z.config(z.locales.es());
 
-/** Validates a mutation input with its zod schema; failures become an InputError with Spanish messages. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+/**
+ * Validates a mutation input with its zod schema (full zod or the tree-shakable zod/mini the light
+ * pages share); failures become an InputError with Spanish messages.
+ */
+export function parseInput<S extends zc.$ZodType>(schema: S, input: unknown): zc.output<S> {
+  const result = zc.safeParse(schema, input);
   if (result.success) return result.data;
   throw new InputError(
     result.error.issues.map((issue) => ({

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -32,7 +31,7 @@ describe('administration users in the browser', () => {
       .getByRole('row', { name: /admin@demo\.mx/ })
       .getByText('Tú')
       .waitFor();
-    await shots(page, 'admin-users');
+    await screenshotsAtBothWidths(page, 'admin-users');
 
     await page.getByRole('link', { name: 'Nuevo usuario' }).click();
     await page.getByRole('heading', { name: 'Nuevo usuario' }).waitFor();
@@ -53,7 +52,7 @@ describe('administration users in the browser', () => {
     await page.getByRole('combobox', { name: 'Rol' }).click();
     await page.getByRole('option', { name: 'Seguridad' }).click();
     await expect.poll(() => page.getByText('El rol es requerido').count()).toBe(0);
-    await shots(page, 'admin-user-form');
+    await screenshotsAtBothWidths(page, 'admin-user-form');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Usuario registrado').waitFor();
     const row = page.getByRole('row', { name: /lucia\.perez@demo\.mx/ });
@@ -118,14 +117,3 @@ describe('administration users in the browser', () => {
     await page.context().close();
   });
 });
-
-/** Full-page screenshots at desktop and phone widths. */
-async function shots(page: Page, name: string) {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  // The shell's navigation slides away when the width turns narrow.
-  await page.waitForTimeout(500);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(500);
-}

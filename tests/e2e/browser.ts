@@ -77,3 +77,42 @@ export async function signInToShell(page: Page, base: string, email: string) {
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * The screen at laptop (1280 px) and phone (375 px) widths, scrolled to the top without notices over it,
+ * as `<name>-1280` and `<name>-375`; at 375 px the page must not scroll sideways.
+ */
+export async function screenshotsAtBothWidths(page: Page, name: string) {
+  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
+  await page
+    .locator('.mantine-Notification-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  // The shell's menu slides away when the width turns narrow.
+  await page.waitForTimeout(500);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (overflow > 376) throw new Error(`${name} scrolls sideways at 375 px (${overflow} px wide)`);
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(500);
+}
+
+/** Records the scripts the page downloads from now on, with their transferred (encoded) body sizes. */
+export function recordScripts(page: Page) {
+  const scripts: { url: string; bytes: Promise<number> }[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push({ url: new URL(request.url()).pathname, bytes: request.sizes().then((s) => s.responseBodySize) });
+  });
+  return {
+    urls: () => scripts.map((s) => s.url),
+    sizes: async () => {
+      const files = await Promise.all(scripts.map(async (s) => ({ url: s.url, bytes: await s.bytes })));
+      return { files, total: files.reduce((sum, s) => sum + s.bytes, 0) };
+    },
+  };
+}

@@ -1,8 +1,7 @@
 // The first load: what a visitor's browser downloads for the sign-in page, summed from the network's
 // transfer sizes (gzip as served), against the budget of the client issue.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { recordScripts, screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 const SIGN_IN_BUDGET = 150_000;
 
@@ -12,19 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-/** Records every script the page downloads from now on, with its transferred (encoded) body size. */
-function recordScripts(page: Page) {
-  const scripts: { url: string; bytes: Promise<number> }[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
-    scripts.push({ url: new URL(request.url()).pathname, bytes: request.sizes().then((s) => s.responseBodySize) });
-  });
-  return async () => {
-    const sizes = await Promise.all(scripts.map(async (s) => ({ url: s.url, bytes: await s.bytes })));
-    return { files: sizes, total: sizes.reduce((sum, s) => sum + s.bytes, 0) };
-  };
-}
-
 describe('first load', () => {
   it(`the sign-in page loads at most ${SIGN_IN_BUDGET / 1000} kB of JavaScript (gzip), without the router, Relay or the shell`, async () => {
     for (const path of ['/login', '/']) {
@@ -33,7 +19,7 @@ describe('first load', () => {
       await page.goto(`${env.base}${path}`);
       await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor();
       await page.waitForLoadState('networkidle');
-      const { files, total } = await scripts();
+      const { files, total } = await scripts.sizes();
       console.log(`sign-in page ${path}: ${files.length} scripts, ${(total / 1000).toFixed(1)} kB gzip`);
       expect(files.every((f) => f.bytes > 0)).toBe(true);
       expect(files.map((f) => f.url).filter((url) => /RoutedApp|signedIn|relay|Shell/i.test(url))).toEqual([]);
@@ -53,7 +39,7 @@ describe('first load', () => {
     const scripts = recordScripts(page);
     await signInToShell(page, env.base, 'admin@demo.mx');
     await page.waitForLoadState('networkidle');
-    const { files, total } = await scripts();
+    const { files, total } = await scripts.sizes();
     console.log(`sign-in and first screen: ${files.length} scripts, ${(total / 1000).toFixed(1)} kB gzip`);
     expect(files.map((f) => f.url).some((url) => url.includes('RoutedApp'))).toBe(true);
     await page.context().close();

@@ -1,21 +1,11 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { screenshot, screenshotsAtBothWidths, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
 });
 afterAll(() => env?.close());
-
-/** The page as a phone (375 px) and as a laptop (1280 px) shows it. */
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 375, height: 812 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await screenshot(page, `${name}-1280`);
-}
 
 const setMode = (mode: 'CLOSED' | 'PAUSED' | 'REVIEW' | 'SIGN_IN' | 'SIGN_UP') =>
   env.t.app.db.prisma.neighborhood.update({ where: { domain: 'los_olivos' }, data: { onboarding: mode } });
@@ -40,7 +30,7 @@ describe('public owner onboarding in the browser', () => {
     await page.getByLabel('Apellidos').fill('Montes');
     await page.getByLabel('Correo electrónico').fill('julia.montes@correo.mx');
     await page.getByLabel('Teléfono celular').fill('4425557788');
-    await screenshots(page, 'onboarding');
+    await screenshotsAtBothWidths(page, 'onboarding');
     await page.getByRole('button', { name: 'Registrarme' }).click();
 
     // The code never reaches the screen: the link goes to the address typed.
@@ -49,7 +39,7 @@ describe('public owner onboarding in the browser', () => {
     const house = await env.t.app.db.prisma.house.findFirstOrThrow({ where: { owner: { email: 'julia.montes@correo.mx' } } });
     expect(house).toMatchObject({ block: '12', lot: '34', exteriorNumber: '1234', streetId: street.id, status: 'MISSING_BALANCE' });
     expect(await page.content()).not.toContain(house.signupCode!);
-    await screenshots(page, 'onboarding-mailed');
+    await screenshotsAtBothWidths(page, 'onboarding-mailed');
 
     // Julia opens her mail (the outbox row) and follows the link.
     const invitation = await env.t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'julia.montes@correo.mx' }, orderBy: { id: 'asc' } });
@@ -69,7 +59,7 @@ describe('public owner onboarding in the browser', () => {
 
     await page.getByLabel(/^Contraseña/).fill('julia-segura-1');
     await page.getByLabel(/^Confirma la contraseña/).fill('julia-segura-1');
-    await screenshots(page, 'activation');
+    await screenshotsAtBothWidths(page, 'activation');
     await page.getByRole('button', { name: 'Activar y entrar' }).click();
     await page.locator('nav[data-menu-group="property"]').waitFor();
     expect(new URL(page.url()).pathname).not.toMatch(/^\/signup/);

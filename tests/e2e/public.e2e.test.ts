@@ -1,30 +1,11 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { recordScripts, screenshot, screenshotsAtBothWidths, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
 });
 afterAll(() => env?.close());
-
-/** The scripts the page downloads from now on. */
-function recordScripts(page: Page) {
-  const urls: string[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') urls.push(new URL(request.url()).pathname);
-  });
-  return urls;
-}
-
-/** The page as a phone (375 px) and as a laptop (1280 px) shows it. */
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize({ width: 375, height: 812 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await screenshot(page, `${name}-1280`);
-}
 
 describe('public screens in the browser', () => {
   it('signs up a new community without loading Relay: the domain follows the name until edited by hand', async () => {
@@ -48,8 +29,8 @@ describe('public screens in the browser', () => {
     await page.getByText('La contraseña debe tener al menos 8 caracteres').waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel(/^Contraseña/).fill('bosque-2026');
-    await screenshots(page, 'sign-up');
-    expect(scripts.filter((url) => /relay/i.test(url))).toEqual([]);
+    await screenshotsAtBothWidths(page, 'sign-up');
+    expect(scripts.urls().filter((url) => /relay/i.test(url))).toEqual([]);
     await submit.click();
     await page.getByRole('banner').filter({ hasText: 'Privada del Bosque Norte' }).waitFor();
     const community = await env.t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'bosque' } });
@@ -62,9 +43,9 @@ describe('public screens in the browser', () => {
     const verifyScripts = recordScripts(page);
     await page.goto(`${env.base}${link}`);
     await page.getByText('Tu correo electrónico quedó verificado').waitFor();
-    expect(verifyScripts.filter((url) => /relay/i.test(url))).toEqual([]);
+    expect(verifyScripts.urls().filter((url) => /relay/i.test(url))).toEqual([]);
     expect((await env.t.app.db.prisma.user.findUniqueOrThrow({ where: { email: 'elena@bosque.mx' } })).emailVerified).toBe(true);
-    await screenshots(page, 'verify-email');
+    await screenshotsAtBothWidths(page, 'verify-email');
     await page.context().close();
   });
 
@@ -87,11 +68,11 @@ describe('public screens in the browser', () => {
     const scripts = recordScripts(page);
     await page.goto(`${env.base}/recover-password`);
     await page.getByLabel(/^Correo electrónico/).fill('residente@demo.mx');
-    await screenshots(page, 'recover-password');
+    await screenshotsAtBothWidths(page, 'recover-password');
     await page.getByRole('button', { name: 'Enviar instrucciones' }).click();
     await page.getByText('te enviamos las instrucciones').waitFor();
-    await screenshots(page, 'recover-password-sent');
-    expect(scripts.filter((url) => /relay/i.test(url))).toEqual([]);
+    await screenshotsAtBothWidths(page, 'recover-password-sent');
+    expect(scripts.urls().filter((url) => /relay/i.test(url))).toEqual([]);
     const mail = await env.t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'residente@demo.mx' }, orderBy: { id: 'desc' } });
     const link = /(\/setup-password\/[\w-]+)/.exec(mail.text)![1];
     await page.goto(`${env.base}${link}`);
@@ -101,7 +82,7 @@ describe('public screens in the browser', () => {
     await page.getByLabel(/^Contraseña nueva/).focus();
     await page.getByText('Las contraseñas no coinciden').waitFor();
     await page.getByLabel(/^Confirma la contraseña/).fill('rosa-nueva-1');
-    await screenshots(page, 'setup-password');
+    await screenshotsAtBothWidths(page, 'setup-password');
     await page.getByRole('button', { name: 'Guardar y entrar' }).click();
     await page.locator('nav[data-menu-group="property"]').waitFor();
     await screenshot(page, 'password-recovered');

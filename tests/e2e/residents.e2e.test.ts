@@ -1,24 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
-
-/** The screen at desktop and phone widths, scrolled to the top, without the notices over it. */
-export async function screenshots(page: Page, name: string) {
-  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
-  await page
-    .locator('.mantine-Notification-root')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  // The shell's menu slides away when the width changes.
-  await page.waitForTimeout(500);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(500);
-}
+import { screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -72,7 +53,7 @@ describe('residents and tax data in the browser', () => {
     await page.getByText('Los datos fiscales han sido guardados').waitFor();
     await page.getByRole('button', { name: 'Eliminar datos fiscales' }).waitFor();
     expect(await page.getByText('La propiedad aún no tiene datos fiscales').count()).toBe(0);
-    await screenshots(page, 'tax-info');
+    await screenshotsAtBothWidths(page, 'tax-info');
     expect(await prisma.houseTaxInfo.findUniqueOrThrow({ where: { houseId: house.id } })).toMatchObject({
       rfc: 'GODE561231GR8',
       businessName: 'Patricia Ruiz Gómez',
@@ -109,7 +90,7 @@ describe('residents and tax data in the browser', () => {
     await page.getByRole('option', { name: 'Residente' }).click();
     await page.locator('input[type="file"]').setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 contrato') });
     await page.getByText('Archivo cargado').waitFor();
-    await screenshots(page, 'resident-form');
+    await screenshotsAtBothWidths(page, 'resident-form');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El habitante ha sido registrado').waitFor();
     const row = page.getByRole('row', { name: /Lucía Pérez/ });
@@ -124,7 +105,7 @@ describe('residents and tax data in the browser', () => {
     );
     expect((await prisma.membership.findFirstOrThrow({ where: { userId: lucia.id } })).accreditationFileId).toBeTruthy();
     expect(await prisma.emailOutbox.count({ where: { to: 'lucia@demo.mx' } })).toBe(1);
-    await screenshots(page, 'residents');
+    await screenshotsAtBothWidths(page, 'residents');
 
     await row.getByRole('link', { name: 'Editar' }).click();
     await page.getByRole('heading', { name: 'Editar habitante' }).waitFor();

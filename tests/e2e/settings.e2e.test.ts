@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -83,7 +82,7 @@ describe('house types in the browser', () => {
     await fee.fill('1250.5');
     expect(await fee.inputValue()).toBe('1,250.5');
     await expect.poll(() => page.getByText('La cuota de mantenimiento es requerida').count()).toBe(0);
-    await shots(page, 'house-type-form');
+    await screenshotsAtBothWidths(page, 'house-type-form');
     await save.click();
     await page.getByText('El tipo de propiedad ha sido registrado').waitFor();
     await page.getByRole('link', { name: 'Registrar tipo de propiedad' }).click();
@@ -114,7 +113,7 @@ describe('house types in the browser', () => {
     expect(lote.amount?.toFixed(2)).toBe('1250.50');
     await page.reload();
     await bodegaRow.waitFor();
-    await shots(page, 'house-types');
+    await screenshotsAtBothWidths(page, 'house-types');
 
     // The page size and the name filter live in the query string and survive a reload.
     await page.getByLabel('Buscar por nombre').fill('bodega');
@@ -140,14 +139,3 @@ describe('house types in the browser', () => {
     await page.context().close();
   });
 });
-
-/** Full-page screenshots at desktop and phone widths. */
-async function shots(page: Page, name: string) {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  // The shell's navigation slides away when the width turns narrow.
-  await page.waitForTimeout(500);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(500);
-}

@@ -19,9 +19,14 @@ export function typedError(result: unknown): TypedError | null {
   return value?.__typename?.endsWith('Error') ? value : null;
 }
 
+type Notice = string | [NotificationKind, string];
+
 export interface RunOptions<F extends FieldValues = FieldValues> {
-  /** Shown as a notice when the mutation succeeds: a message (success) or [kind, message]. */
-  success?: string | [NotificationKind, string];
+  /**
+   * Shown as a notice when the mutation succeeds: a message (success), [kind, message], or either of
+   * them from the result when the message depends on it (null shows none).
+   */
+  success?: Notice | ((result: any) => Notice | null);
   /** Server field errors land under these fields; the others become a notice. */
   form?: UseFormReturn<F>;
   /** Whether a typed error without fields is shown as a danger notice (default true). */
@@ -47,9 +52,10 @@ export function settleTyped(failure: TypedError, options: RunOptions<any>) {
   if (!landed && options.notifyTypedError !== false) notify('danger', failure.message ?? '');
 }
 
-export function settleSuccess(options: RunOptions<any>) {
-  if (!options.success) return;
-  const [kind, message] = typeof options.success === 'string' ? (['success', options.success] as const) : options.success;
+export function settleSuccess(options: RunOptions<any>, result: unknown) {
+  const notice = typeof options.success === 'function' ? options.success(result) : options.success;
+  if (!notice) return;
+  const [kind, message] = typeof notice === 'string' ? (['success', notice] as const) : notice;
   notify(kind, message);
 }
 
@@ -79,7 +85,7 @@ export function useFetchMutation<R extends Record<string, unknown>>(operation: O
           settleTyped(failure, options);
           return null;
         }
-        settleSuccess(options);
+        settleSuccess(options, result);
         return result;
       } catch (e) {
         settleCallError(e);

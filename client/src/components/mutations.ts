@@ -27,7 +27,7 @@ export function useAppMutation<M extends MutationParameters>(mutation: GraphQLTa
               settleTyped(failure, options);
               resolve(null);
             } else {
-              settleSuccess(options);
+              settleSuccess(options, result);
               resolve(result);
             }
           },

@@ -1,12 +1,12 @@
 // Invitations (tenancy): a community gives a place (owner of a house...) to a person who already has an
 // account or belongs to another community; the membership stays pending until that person, signed in,
 // accepts it through the e-mailed link (/invitations/{code}) or their list of invitations.
-import { z } from 'zod';
 import { actorOf, type ServiceContext } from '../../kernel/context.js';
 import { parseInput } from '../../kernel/input.js';
 import { write } from '../../kernel/write.js';
 import { houseLabel } from '../../../core/houseLabel.js';
-import { acceptMembership, INVITATION_INVALID, pendingInvitation, removeMemberships } from '../people/service.js';
+import { acceptMembership, pendingInvitation, removeMemberships } from '../people/service.js';
+import { InvitationCodeSchema } from '../../../core/account.js';
 import { acceptOwnerInvitation } from '../houses/ownership.js';
 import { announceEndedSessions, type EndedSession } from '../session/memberships.js';
 
@@ -41,15 +41,13 @@ export async function myInvitations(ctx: ServiceContext): Promise<InvitationView
   }));
 }
 
-const CodeSchema = z.object({ code: z.string().max(64, INVITATION_INVALID).trim().min(1, INVITATION_INVALID) });
-
 /**
  * Accepts one of the signed-in person's invitations: the account becomes active (suspended when its
  * house is blocked) and an owner invitation moves the house to them now, ending the previous owner's
  * access. Someone else's code is not found.
  */
 export async function acceptInvitation(ctx: ServiceContext, raw: unknown): Promise<{ membershipId: number; neighborhoodId: number }> {
-  const { code } = parseInput(CodeSchema, raw);
+  const { code } = parseInput(InvitationCodeSchema, raw);
   const viewer = actorOf(ctx);
   return write(ctx, { request: { operation: 'acceptInvitation', input: { code } } }, async ({ tx, audit, afterCommit }) => {
     const invitation = await pendingInvitation(tx, viewer.userId, code);
@@ -79,7 +77,7 @@ export async function acceptInvitation(ctx: ServiceContext, raw: unknown): Promi
 
 /** Declines one of the signed-in person's invitations: the pending account goes; the community learns nothing else. */
 export async function declineInvitation(ctx: ServiceContext, raw: unknown): Promise<boolean> {
-  const { code } = parseInput(CodeSchema, raw);
+  const { code } = parseInput(InvitationCodeSchema, raw);
   const viewer = actorOf(ctx);
   return write(ctx, {}, async ({ tx, audit }) => {
     const invitation = await pendingInvitation(tx, viewer.userId, code);

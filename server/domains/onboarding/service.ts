@@ -1,6 +1,6 @@
 // Public owner onboarding (spec 1 section 2): a visitor registers as the owner of a house of a community
 // by its domain. The community's mode (Neighborhood.onboarding) says whether and how.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { communityOf, type ServiceContext } from '../../kernel/context.js';
 import { parseInput } from '../../kernel/input.js';
 import { AppError, ConflictError, InputError, NotFoundError, RateLimitedError, UnavailableError } from '../../kernel/errors.js';

@@ -36,7 +36,9 @@ export interface PersonData {
 export type PersonUpdate = Partial<Pick<PersonData, 'firstName' | 'lastName' | 'mobile' | 'landline'>>;
 
 export const FOREIGN_PERSON_MESSAGE = (email: string) => `${email} ya tiene cuenta: sus datos los actualiza la persona desde «Mis datos»`;
-export const INVITATION_INVALID = 'La invitación no es válida o ya fue aceptada';
+import { INVITATION_INVALID } from '../../../core/account.js';
+
+export { INVITATION_INVALID };
 
 /** A sign-up or invitation code: short enough to type, random enough not to guess. */
 export function newSignupCode(): string {

@@ -1,6 +1,6 @@
 // Sessions: sign-in (under the atomic password-guess throttle), sign-out, account switch and devices.
 // This module owns the writes of the Session table (ending sessions on removed accounts: memberships.ts).
-import { z } from 'zod';
+import type { z } from 'zod';
 import { actorOf, type ServiceContext, type Tx } from '../../kernel/context.js';
 import { parseInput } from '../../kernel/input.js';
 import { NotFoundError, SignInError } from '../../kernel/errors.js';

@@ -1,7 +1,6 @@
 // Public sign-up of a new community with its first administrator (a new person or an existing account).
 // Throttled per address; a new person's e-mail stays unverified until the mailed code, and until then
 // they cannot add people (auth/people.ts assertMayAddPeople).
-import { z } from 'zod';
 import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { parseInput } from '../../kernel/input.js';
 import { ConflictError } from '../../kernel/errors.js';
@@ -17,12 +16,9 @@ import { addMembership, createRegisteredPerson } from '../people/service.js';
 
 export { SignUpSchema };
 
-// The core schema is in zod's tree-shakable build; parseInput takes full zod schemas.
-const SignUpInput = z.unknown().pipe(SignUpSchema);
-
 /** Registers a new community with its first administrator (a new person or an existing account) and signs in. */
 export async function signUpCommunity(ctx: SessionContext, raw: unknown) {
-  const input = parseInput(SignUpInput, raw);
+  const input = parseInput(SignUpSchema, raw);
   // At most SIGN_UP_RULES sign-ups per address (atomic: recorded before anything is checked).
   await takeAttempt(ctx.prisma, SIGN_UP_KEY, ctx.ip, SIGN_UP_RULES);
 

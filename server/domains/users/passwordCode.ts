@@ -66,12 +66,9 @@ export async function passwordCodeInfo(ctx: ServiceContext, code: string) {
 
 export { SetupPasswordSchema };
 
-// The core schema is in zod's tree-shakable build; parseInput takes full zod schemas.
-const SetupPasswordInput = z.unknown().pipe(SetupPasswordSchema);
-
 /** Sets the password from a recovery code (spent once), ends the user's sessions and signs in. */
 export async function setupPasswordWithCode(ctx: SessionContext, raw: unknown) {
-  const input = parseInput(SetupPasswordInput, raw);
+  const input = parseInput(SetupPasswordSchema, raw);
   const passwordHash = await hashPassword(input.password);
   // The result carries the new session's token: never stored under an Idempotency-Key.
   ctx.idempotencyKey = null;

@@ -11,8 +11,7 @@ import type { OwnerChangeMutation } from '../../__generated__/OwnerChangeMutatio
 import { NewOwnerSchema, OwnerSchema } from '../../../../core/houses.js';
 import { field, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
-import { notify } from '../../components/notify.js';
-import { errorMessage } from '../../components/errors.js';
+import { settleCallError } from '../../components/mutationResult.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
 import { ownerWasInvited } from './ownerChangeOutcome.js';
@@ -93,18 +92,21 @@ function Change({ house: houseKey }: { house: OwnerChange_house$key }) {
     try {
       const found = await fetchQuery<OwnerChangeCandidateQuery>(environment, candidateQuery, { email }, { fetchPolicy: 'network-only' }).toPromise();
       setSearched({ email, candidate: found?.ownerCandidate ?? null });
-    } catch {
-      notify('danger', errorMessage(null));
+    } catch (e) {
+      settleCallError(e);
     }
   });
 
   const assign = async (newOwner: { email: string; firstName?: string; lastName?: string | null; mobile?: string | null }) => {
-    const result = await change.run({ input: { id: house.id, newOwner } }, 'changeHouseOwner', { form: newOwner.firstName ? personForm : undefined });
-    if (!result) return;
-    const changed = 'data' in result ? result.data?.house : null;
-    // Whether the person became the owner or was invited is known only from the answer: the notice says which.
-    notify('success', ownerWasInvited(newOwner.email, changed) ? t('owners.change.invited', { email: changed!.pendingOwnerEmail }) : t('owners.change.done'));
-    navigate('/owners');
+    const result = await change.run({ input: { id: house.id, newOwner } }, 'changeHouseOwner', {
+      form: newOwner.firstName ? personForm : undefined,
+      // Whether the person became the owner or was invited is known only from the answer: the notice says which.
+      success: (answer: OwnerChangeMutation['response']['changeHouseOwner']) => {
+        const changed = answer && 'data' in answer ? answer.data?.house : null;
+        return ownerWasInvited(newOwner.email, changed) ? t('owners.change.invited', { email: changed!.pendingOwnerEmail }) : t('owners.change.done');
+      },
+    });
+    if (result) navigate('/owners');
   };
 
   const register = personForm.handleSubmit((person) => assign({ email: searched!.email, ...person }));

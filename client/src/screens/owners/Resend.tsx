@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { ResendHouseSignupCodeMutation } from '../../__generated__/ResendHouseSignupCodeMutation.graphql';
 import type { ResendHouseSignupCodesMutation } from '../../__generated__/ResendHouseSignupCodesMutation.graphql';
 import { useAppMutation } from '../../components/mutations.js';
-import { notify } from '../../components/notify.js';
 
 const resendOne = graphql`
   mutation ResendHouseSignupCodeMutation($input: ResendHouseSignupCodeInput!) {
@@ -74,11 +73,10 @@ export function ResendActivations({ opened, onClose }: { opened?: boolean; onClo
   const resend = useAppMutation<ResendHouseSignupCodesMutation>(resendAll);
 
   const send = async () => {
-    const result = await resend.run({}, 'resendHouseSignupCodes');
+    await resend.run({}, 'resendHouseSignupCodes', {
+      success: ({ count }: { count: number }) => (count > 0 ? t('owners.resend.allSent', { n: count }) : ['warning', t('owners.resend.noneSent')]),
+    });
     setOpen(false);
-    // The notice depends on how many were sent, known only from the answer.
-    if (result)
-      notify(result.count > 0 ? 'success' : 'warning', result.count > 0 ? t('owners.resend.allSent', { n: result.count }) : t('owners.resend.noneSent'));
   };
 
   return (
