@@ -15,29 +15,29 @@ import SignIn from './screens/public/SignIn.js';
 
 /** Signed-out pages; each names what it loads. */
 export const PUBLIC_ROUTES: ScreenRoute[] = [
-  { path: '/sign-up', screen: () => import('./screens/public/SignUp.js'), skeleton: 'form', relay: false },
-  { path: '/recover-password', screen: () => import('./screens/public/RecoverPassword.js'), skeleton: 'form', relay: false },
+  { path: '/sign-up', screen: () => import('./screens/public/SignUp.js'), skeleton: 'public', relay: false },
+  { path: '/recover-password', screen: () => import('./screens/public/RecoverPassword.js'), skeleton: 'public', relay: false },
   {
     path: '/setup-password/:code',
     screen: () => import('./screens/public/SetupPassword.js'),
     query: SetupPasswordQuery,
     variables: ({ params }) => ({ code: params.code ?? '' }),
-    skeleton: 'form',
+    skeleton: 'public',
   },
-  { path: '/verify-email/:code', screen: () => import('./screens/public/VerifyEmail.js'), skeleton: 'form', relay: false },
+  { path: '/verify-email/:code', screen: () => import('./screens/public/VerifyEmail.js'), skeleton: 'public', relay: false },
   {
     path: '/signup/:signupCode',
     screen: () => import('./screens/public/ActivateAccount.js'),
     query: ActivateAccountQuery,
     variables: ({ params }) => ({ code: params.signupCode ?? '' }),
-    skeleton: 'form',
+    skeleton: 'public',
   },
   {
     path: '/onboarding/:domain',
     screen: () => import('./screens/public/Onboarding.js'),
     query: OnboardingQuery,
     variables: ({ params }) => ({ domain: params.domain ?? '' }),
-    skeleton: 'form',
+    skeleton: 'public',
   },
 ];
 

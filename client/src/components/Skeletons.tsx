@@ -1,11 +1,12 @@
 // Placeholders shaped like the screen that is loading, so the page does not jump when it arrives: a
 // list (header, filter bar, table rows, pager), a form (labelled fields, buttons), the dashboard's
 // cards, or a plain page.
-import { Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 
-export type SkeletonKind = 'list' | 'form' | 'page' | 'dashboard';
+export type SkeletonKind = 'list' | 'form' | 'page' | 'dashboard' | 'public';
 
 export function ScreenSkeleton({ kind = 'page' }: { kind?: SkeletonKind }) {
+  if (kind === 'public') return <PublicSkeleton />;
   return (
     <Stack gap="md" aria-busy="true" aria-label="Cargando" data-testid={`skeleton-${kind}`}>
       <HeaderSkeleton action={kind === 'list'} />
@@ -107,5 +108,22 @@ export function DashboardSkeleton() {
         </Paper>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** A signed-out page in its frame (PublicLayout): the product's name above one card of fields. */
+function PublicSkeleton() {
+  return (
+    <Box mih="100vh" bg="gray.0" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 56 }} aria-busy="true" aria-label="Cargando" data-testid="skeleton-public">
+      <Stack align="center" gap="lg">
+        <Skeleton height={36} width={200} />
+        <Paper withBorder shadow="md" p={{ base: 'lg', sm: 32 }} radius="lg" w={440} maw="100%">
+          <Stack gap="lg">
+            <Skeleton height={28} width="60%" />
+            <FormSkeleton fields={3} />
+          </Stack>
+        </Paper>
+      </Stack>
+    </Box>
   );
 }
