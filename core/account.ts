@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { boundedText, phoneInput } from './input.js';
 import { capitalize } from './validators.js';
 import { emailInput, MAX_EMAIL, MAX_PASSWORD, SignInCredentials } from './signIn.js';
+import { MIN_PASSWORD, PASSWORDS_DIFFER } from './passwords.js';
 
-export { emailInput, MAX_EMAIL, MAX_PASSWORD, SignInCredentials };
+export { emailInput, MAX_EMAIL, MAX_PASSWORD, PASSWORDS_DIFFER, SignInCredentials };
 
 export const SignInSchema = z.object({
   ...SignInCredentials.shape,
@@ -43,15 +44,13 @@ export const EmailChangeSchema = z.object({
   email: emailInput('El correo electrónico nuevo no es válido'),
 });
 
-export const PASSWORDS_DIFFER = 'Las contraseñas no coinciden';
-
 /** «Mis datos», password change: the current password and the new one, twice. */
 export const PasswordChangeSchema = z
   .object({
     currentPassword: z.string().min(1, 'La contraseña actual es requerida').max(MAX_PASSWORD, 'La contraseña actual no es correcta'),
     password: z
       .string()
-      .min(8, 'La contraseña nueva debe tener al menos 8 caracteres')
+      .min(MIN_PASSWORD, `La contraseña nueva debe tener al menos ${MIN_PASSWORD} caracteres`)
       .max(MAX_PASSWORD, `La contraseña nueva debe tener como máximo ${MAX_PASSWORD} caracteres`),
     passwordConfirmation: z.string().max(MAX_PASSWORD),
   })

@@ -45,6 +45,8 @@ function Root() {
   useEffect(() => {
     // A 401 anywhere: reload at the same address, which now opens on sign-in and returns here after it.
     const onClosed = () => {
+      // Signing out closes this session too: that is no news to the person who asked for it.
+      if (window.location.pathname === '/logout') return window.location.assign('/login');
       sessionStorage.setItem(SESSION_CLOSED_FLAG, '1');
       window.location.reload();
     };

@@ -22,7 +22,7 @@ export class ErrorBoundary extends Component<{ children?: ReactNode; title?: str
           {message}
         </Alert>
         <Button variant="light" onClick={() => window.location.reload()}>
-          {i18n.t('uploader.retry')}
+          {i18n.t('common.retry')}
         </Button>
       </Stack>
     );

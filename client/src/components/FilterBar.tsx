@@ -1,12 +1,15 @@
 // A list's filters as one compact bar: the most-used field in sight, the rest behind «Filtros» (a
 // drawer), and every other active filter as a removable chip. The query string is the state: each
 // change goes back to page 1 and keeps page_size and the other filters.
-import { type ReactNode, useEffect, useState } from 'react';
-import { Badge, Button, CloseButton, Drawer, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Badge, Button, CloseButton, Drawer, Group, Select, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { searchWithFilter } from './paging.js';
+import { searchWithFilter, searchWithoutFilters } from './paging.js';
+import { SearchFilter, TYPING_DELAY_MS } from './SearchFilter.js';
+
+export { TYPING_DELAY_MS };
 
 export interface FilterOption {
   value: string;
@@ -30,7 +33,6 @@ export interface FilterBarProps {
 }
 
 /** Typing settles for this long before the query string changes. */
-export const TYPING_DELAY_MS = 350;
 
 /** The active filters of a query string, with the text a chip shows for each. */
 export function activeFilters(search: URLSearchParams, filters: FilterDef[]): { def: FilterDef; value: string; text: string }[] {
@@ -40,14 +42,6 @@ export function activeFilters(search: URLSearchParams, filters: FilterDef[]): { 
     const text = def.options ? (def.options.find((o) => o.value === value)?.label ?? value) : value;
     return [{ def, value, text }];
   });
-}
-
-/** Every filter of the bar cleared; page back to 1, page size kept. */
-export function searchWithoutFilters(search: URLSearchParams, filters: FilterDef[]): URLSearchParams {
-  const next = new URLSearchParams(search);
-  for (const def of filters) next.delete(def.key);
-  next.set('page', '1');
-  return next;
 }
 
 export function FilterBar({ filters, primary, children }: FilterBarProps) {
@@ -104,7 +98,18 @@ export function FilterBar({ filters, primary, children }: FilterBarProps) {
               {def.label}: {text}
             </Badge>
           ))}
-          <Button size="compact-sm" variant="subtle" onClick={() => setSearch(searchWithoutFilters(search, filters))}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() =>
+              setSearch(
+                searchWithoutFilters(
+                  search,
+                  filters.map((def) => def.key),
+                ),
+              )
+            }
+          >
             {t('filterBar.clear')}
           </Button>
         </Group>
@@ -115,7 +120,18 @@ export function FilterBar({ filters, primary, children }: FilterBarProps) {
             <FilterInput key={def.key} def={def} />
           ))}
           <Group justify="space-between">
-            <Button variant="subtle" onClick={() => setSearch(searchWithoutFilters(search, filters))} disabled={active.length === 0}>
+            <Button
+              variant="subtle"
+              onClick={() =>
+                setSearch(
+                  searchWithoutFilters(
+                    search,
+                    filters.map((def) => def.key),
+                  ),
+                )
+              }
+              disabled={active.length === 0}
+            >
               {t('filterBar.clear')}
             </Button>
             <Button onClick={close}>{t('filterBar.done')}</Button>
@@ -129,49 +145,18 @@ export function FilterBar({ filters, primary, children }: FilterBarProps) {
 function FilterInput({ def, flex }: { def: FilterDef; flex?: Record<string, number | string> }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const current = search.get(def.key) ?? '';
-  const [typed, setTyped] = useState(current);
-  // The query string may change elsewhere (a chip, back button): follow it, keeping a trailing space being typed.
-  useEffect(() => setTyped((prev) => (prev.trim() === current ? prev : current)), [current]);
-  const apply = useDebouncedCallback((value: string) => setSearch((now) => searchWithFilter(now, def.key, value)), TYPING_DELAY_MS);
-
-  if (def.options) {
-    return (
-      <Select
-        label={def.label}
-        placeholder={t('filterBar.all')}
-        data={def.options}
-        value={current || null}
-        onChange={(value) => setSearch(searchWithFilter(search, def.key, value))}
-        clearable
-        searchable={def.options.length > 8}
-        comboboxProps={{ withinPortal: true }}
-        flex={flex}
-      />
-    );
-  }
+  if (!def.options) return <SearchFilter name={def.key} label={def.label} flex={flex} clearLabel={t('filterBar.clearOne')} />;
   return (
-    <TextInput
+    <Select
       label={def.label}
-      value={typed}
+      placeholder={t('filterBar.all')}
+      data={def.options}
+      value={search.get(def.key) || null}
+      onChange={(value) => setSearch(searchWithFilter(search, def.key, value))}
+      clearable
+      searchable={def.options.length > 8}
+      comboboxProps={{ withinPortal: true }}
       flex={flex}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        setTyped(value);
-        apply(value);
-      }}
-      rightSection={
-        typed ? (
-          <CloseButton
-            size="sm"
-            aria-label={t('filterBar.clearOne')}
-            onClick={() => {
-              setTyped('');
-              setSearch(searchWithFilter(search, def.key, null));
-            }}
-          />
-        ) : null
-      }
     />
   );
 }

@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from './EmptyState.js';
 import { PageHeader } from './PageHeader.js';
 import { useTranslation } from 'react-i18next';
+import { SearchFilter } from './SearchFilter.js';
 import { PagedList } from './PagedList.js';
-import { searchWithFilter } from './paging.js';
 
 export interface NamedRow {
   id: string;
@@ -51,10 +50,8 @@ export interface NamedListProps<R extends NamedRow = NamedRow> {
 /** The settings list of named records: name filter (?name=), pager, edit links and a delete dialog. */
 export function NamedList<R extends NamedRow>(props: NamedListProps<R>) {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const [typed, setTyped] = useState(search.get('name') ?? '');
+  const [search, _setSearch] = useSearchParams();
   const [toDelete, setToDelete] = useState<R | null>(null);
-  const applyFilter = useDebouncedCallback((value: string) => setSearch(searchWithFilter(search, 'name', value)), 300);
 
   const confirm = async () => {
     if (!toDelete || !props.onDelete) return;
@@ -65,15 +62,7 @@ export function NamedList<R extends NamedRow>(props: NamedListProps<R>) {
   return (
     <Stack>
       <PageHeader title={props.title} description={props.description} action={props.createPath ? { label: props.createLabel, to: props.createPath } : null} />
-      <TextInput
-        label={t('list.filterName')}
-        value={typed}
-        onChange={(e) => {
-          setTyped(e.currentTarget.value);
-          applyFilter(e.currentTarget.value);
-        }}
-        maw={360}
-      />
+      <SearchFilter name="name" label={t('list.filterName')} maw={360} />
       <PagedList
         totalCount={props.totalCount}
         empty={

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,10 @@ export function PagedList({ totalCount, children, empty }: { totalCount: number;
   const [search, setSearch] = useSearchParams();
   const { page, pageSize } = pageFromSearch(search);
   const pages = Math.max(1, Math.ceil(totalCount / pageSize));
+  // Past the last page (its last row deleted, or an old link): the last page that has rows.
+  useEffect(() => {
+    if (totalCount > 0 && page > pages) setSearch(searchWithPage(search, pages, pageSize), { replace: true });
+  }, [totalCount, page, pages, pageSize, search, setSearch]);
   return (
     <Stack>
       {totalCount === 0 ? (empty ?? <Text c="dimmed">{t('pager.empty')}</Text>) : <Table.ScrollContainer minWidth={480}>{children}</Table.ScrollContainer>}

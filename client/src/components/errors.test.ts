@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import '../i18n/all.js';
 import { errorMessage, gatewayMessage } from './errors.js';
 
 describe('generic error display (spec 1 section 8)', () => {

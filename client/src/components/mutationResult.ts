@@ -37,11 +37,13 @@ export interface RunOptions<F extends FieldValues = FieldValues> {
 export function applyServerErrors<F extends FieldValues>(form: UseFormReturn<F>, failure: TypedError): boolean {
   const issues = failure.issues ?? [];
   if (issues.length === 0) return false;
-  const known = new Set(Object.keys(form.getValues() ?? {}));
   let all = true;
   issues.forEach((issue, index) => {
-    const field = issue.field.replace(/^input\./, '');
-    if (known.has(field.split('.')[0])) form.setError(field as Path<F>, { type: 'server', message: issue.message }, { shouldFocus: index === 0 });
+    const field = issue.field.replace(/^input\./, '') as Path<F>;
+    // Only a field the form shows can show the message: a value of its own, not a group of fields.
+    const value: unknown = form.getValues(field);
+    const shown = value !== undefined && (value === null || typeof value !== 'object' || value instanceof Date || Array.isArray(value));
+    if (shown) form.setError(field, { type: 'server', message: issue.message }, { shouldFocus: index === 0 });
     else all = false;
   });
   return all;

@@ -39,3 +39,11 @@ export function listVariables(search: URLSearchParams, filters: readonly string[
   for (const name of filters) variables[name] = search.get(name)?.trim() || null;
   return variables;
 }
+
+/** The named filters cleared; page back to 1, page size and anything else kept. */
+export function searchWithoutFilters(search: URLSearchParams, keys: readonly string[]): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const key of keys) next.delete(key);
+  next.set('page', '1');
+  return next;
+}

@@ -58,7 +58,21 @@ export async function postGraphQL(name: string, text: string, variables: Record<
 }
 
 const inFlight = new Map<string, Promise<GraphQLResponse>>();
-const keyOf = (name: string, variables: Record<string, unknown>) => `${name}:${JSON.stringify(variables)}`;
+/** Relay hands the network its variables in its own key order, with absent ones as null: compare by value. */
+function stable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stable);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .filter((key) => (value as Record<string, unknown>)[key] != null)
+        .sort()
+        .map((key) => [key, stable((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+const keyOf = (name: string, variables: Record<string, unknown>) => `${name}:${JSON.stringify(stable(variables))}`;
 
 /** Starts a query now; the first `takePrefetched` of the same operation and variables gets its answer. */
 export function prefetch(operation: OperationText, variables: Record<string, unknown>): Promise<GraphQLResponse> {

@@ -1,7 +1,7 @@
 // One route of the route table becomes a react-router route whose loader starts the screen's query
 // and its code at the same moment, so navigating never waits for code and then for data in series.
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs, useLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import type { PreloadedQuery } from 'react-relay';
 import type { ConcreteRequest, OperationType } from 'relay-runtime';
 import { prefetch } from '../relay/request.js';
@@ -93,10 +93,12 @@ export function useReleaseOnLeave(queryRef: { dispose: () => void } | null) {
 export function RouteScreen({ route, extra }: { route: ScreenRoute; extra?: Record<string, unknown> }) {
   const { queryRef } = (useLoaderData() as ScreenLoaderData | undefined) ?? { queryRef: null };
   useReleaseOnLeave(queryRef);
+  // Another record on the same route (/x/1 to /x/2) is a new screen: no form keeps the previous one's values.
+  const { pathname } = useLocation();
   const Screen = screenOf(route);
   return (
     <Suspense fallback={<ScreenSkeleton kind={route.skeleton} />}>
-      <Screen queryRef={queryRef} route={route} {...extra} />
+      <Screen key={pathname} queryRef={queryRef} route={route} {...extra} />
     </Suspense>
   );
 }

@@ -15,7 +15,8 @@ export function bootSession(): Promise<BootSession | null> {
 /** Where the page opened (path and query); sign-in returns there. */
 export function returnPath(): string {
   const path = window.location.pathname.replace(/^\/+/, '/');
-  return path === '/login' ? '/' : path + window.location.search;
+  // Pages that act once (sign out, switch account) are no place to come back to.
+  return /^\/(login|logout|fraccionamiento)(\/|$)/.test(path) ? '/' : path + window.location.search;
 }
 
 /** Set while this browser holds a session: the app's code is fetched alongside the session question. */

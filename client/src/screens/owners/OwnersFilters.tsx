@@ -6,7 +6,8 @@ import { HOUSE_STATUSES, HOUSE_STATUS_LABELS } from '../../../../core/houseRules
 import { FilterBar, type FilterDef } from '../../components/FilterBar.js';
 import { useSession } from '../../components/SessionProvider.js';
 import { HouseSearch } from './HouseSearch.js';
-import { searchWithFilter, searchWithoutFilters, SELECT_FILTERS, TEXT_FILTERS } from './filters.js';
+import { searchWithoutFilters } from '../../components/paging.js';
+import { OWNER_FILTERS, searchWithFilter, SELECT_FILTERS, TEXT_FILTERS } from './filters.js';
 
 const optionsFragment = graphql`
   fragment OwnersFilters_query on Query {
@@ -47,7 +48,7 @@ export function OwnersFilters({ query }: { query: OwnersFilters_query$key }) {
         onPick={(house) =>
           grants.has('AHousesUpdate')
             ? navigate(`/owners/edit/${house.databaseId}`)
-            : setSearch(searchWithFilter(searchWithoutFilters(search), 'catastral', house.catastral))
+            : setSearch(searchWithFilter(searchWithoutFilters(search, OWNER_FILTERS), 'catastral', house.catastral))
         }
       />
     </FilterBar>

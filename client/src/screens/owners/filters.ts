@@ -41,14 +41,6 @@ export function houseFilterFromSearch(search: URLSearchParams): HouseListFilter 
 
 export { searchWithFilter } from '../../components/paging.js';
 
-/** Every filter cleared; page back to 1, page size kept. */
-export function searchWithoutFilters(search: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(search);
-  for (const key of OWNER_FILTERS) next.delete(key);
-  next.set('page', '1');
-  return next;
-}
-
 /** The route query's variables of the owners list: the page and the HouseFilter. */
 export function ownersListVariables(search: URLSearchParams) {
   return { ...listVariables(search), filter: houseFilterFromSearch(search) };

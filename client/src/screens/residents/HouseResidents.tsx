@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SearchFilter } from '../../components/SearchFilter.js';
 import type { HouseResidentsQuery } from '../../__generated__/HouseResidentsQuery.graphql';
 import type { HouseResidents_query$key } from '../../__generated__/HouseResidents_query.graphql';
 import type { HouseResidentsDeleteMutation } from '../../__generated__/HouseResidentsDeleteMutation.graphql';
@@ -11,7 +11,6 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PagedList } from '../../components/PagedList.js';
 import { useListRefetch } from '../../components/lists.js';
-import { searchWithFilter } from '../../components/paging.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
 import { useSession } from '../../components/SessionProvider.js';
@@ -57,13 +56,11 @@ function ResidentList({ query, houseLabel, route }: { query: HouseResidents_quer
   const { houseId } = useParams();
   const { grants, session } = useSession();
   const admin = !!houseId;
-  const [search, setSearch] = useSearchParams();
+  const [search, _setSearch] = useSearchParams();
   const [data, refetch] = useRefetchableFragment(listFragment, query);
   const { pending, reload } = useListRefetch(route, refetch);
-  const [typed, setTyped] = useState(search.get('name') ?? '');
   const [toDelete, setToDelete] = useState<ResidentTarget | null>(null);
   const remove = useAppMutation<HouseResidentsDeleteMutation>(deleteMutation);
-  const applyFilter = useDebouncedCallback((value: string) => setSearch(searchWithFilter(search, 'name', value)), 300);
 
   const label = admin ? houseLabel : (session.house?.label ?? null);
   const canCreate = admin ? grants.has('AResidentsCreate') : ['OResidentsCreate', 'SResidentsCreate', 'RResidentsCreate'].some((g) => grants.has(g));
@@ -90,15 +87,7 @@ function ResidentList({ query, houseLabel, route }: { query: HouseResidents_quer
         action={create}
         secondary={admin && grants.has('AHousesRead') ? { label: t('residents.backToOwners'), to: '/owners' } : null}
       />
-      <TextInput
-        label={t('residents.filter')}
-        value={typed}
-        onChange={(e) => {
-          setTyped(e.currentTarget.value);
-          applyFilter(e.currentTarget.value);
-        }}
-        maw={360}
-      />
+      <SearchFilter name="name" label={t('residents.filter')} maw={360} />
       <PagedList
         totalCount={data.residents?.totalCount ?? 0}
         empty={

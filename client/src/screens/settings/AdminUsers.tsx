@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { graphql, useFragment, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SearchFilter } from '../../components/SearchFilter.js';
 import type { AdminUsersQuery } from '../../__generated__/AdminUsersQuery.graphql';
 import type { AdminUsers_query$data, AdminUsers_query$key } from '../../__generated__/AdminUsers_query.graphql';
 import type { AdminUsers_roles$key } from '../../__generated__/AdminUsers_roles.graphql';
@@ -84,20 +84,10 @@ function AdminUserFilters({ roles: key }: { roles: AdminUsers_roles$key }) {
   const { t } = useTranslation();
   const { administrationRoles } = useFragment(rolesFragment, key);
   const [search, setSearch] = useSearchParams();
-  const [typed, setTyped] = useState(search.get('search') ?? '');
   const setFilter = (name: string, value: string | null) => setSearch(searchWithFilter(search, name, value));
-  const applySearch = useDebouncedCallback((value: string) => setFilter('search', value), 300);
   return (
     <Group align="flex-end" grow preventGrowOverflow={false} wrap="wrap" maw={620}>
-      <TextInput
-        label={t('adminUsers.search')}
-        value={typed}
-        onChange={(e) => {
-          setTyped(e.currentTarget.value);
-          applySearch(e.currentTarget.value);
-        }}
-        miw={220}
-      />
+      <SearchFilter name="search" label={t('adminUsers.search')} miw={220} />
       <Select
         label={t('adminUsers.role')}
         placeholder={t('adminUsers.allRoles')}
