@@ -34,6 +34,24 @@ describe('first load', () => {
     }
   });
 
+  it('a page opened cold asks for the session and its route query once each, before any screen code', async () => {
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().endsWith('/graphql') || request.method() !== 'POST') return;
+      const name = /(?:query|mutation) (\w+)/.exec(JSON.parse(request.postData() ?? '{}').query ?? '')?.[1];
+      if (name) asked.push(name);
+    });
+    await page.goto(`${env.base}/neighborhood/settings/streets?page_size=10`);
+    await page.getByRole('heading', { name: 'Calles' }).waitFor();
+    await page.getByRole('row').nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((name) => name === 'SessionProviderQuery')).toHaveLength(1);
+    expect(asked.filter((name) => name === 'StreetsQuery')).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('signing in then loads the app: the validation with the first field left, the shell after', async () => {
     const page = await env.newPage();
     const scripts = recordScripts(page);
