@@ -13,3 +13,8 @@ export function houseLabel(house: HouseLabelFields): string {
   if (house.block && house.lot) return `M${house.block}B${house.lot}`;
   return house.catastral ?? '';
 }
+
+/** A person as lists show them: first and last name, whichever are known. */
+export function personName(person: { firstName?: string | null; lastName?: string | null }): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ');
+}

@@ -93,6 +93,11 @@ describe('FilterBar', () => {
       ['lot', '3'],
       ['house_status', 'GONE'],
     ]);
-    expect(searchWithoutFilters(search, FILTERS.map((def) => def.key)).toString()).toBe('other=x&page_size=20&page=1');
+    expect(
+      searchWithoutFilters(
+        search,
+        FILTERS.map((def) => def.key),
+      ).toString(),
+    ).toBe('other=x&page_size=20&page=1');
   });
 });

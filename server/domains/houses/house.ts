@@ -1,5 +1,5 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { houseLabel } from '../../../core/houseLabel.js';
+import { houseLabel, personName } from '../../../core/houseLabel.js';
 import type { Grant } from '../../../core/grants.js';
 import { HOUSE_STATUSES, lockHeldByOther } from '../../../core/houseRules.js';
 import { rowId } from '../../kernel/ids.js';
@@ -104,7 +104,7 @@ export const HouseRef = builder.prismaNode('House', {
       select: { lockedByUserId: true, lockedAt: true, lockedBy: { select: { firstName: true, lastName: true } } },
       resolve: (house, _a, ctx) => {
         if (!ctx.actor || !lockHeldByOther(house, ctx.actor.userId)) return null;
-        return [house.lockedBy?.firstName, house.lockedBy?.lastName].filter(Boolean).join(' ');
+        return personName(house.lockedBy ?? {});
       },
     }),
     ownerChanges: t.relation('ownerChanges', {
@@ -117,7 +117,7 @@ export const HouseRef = builder.prismaNode('House', {
 });
 
 /** Owner history shows names only: no e-mail, no phones (the people may have left the community). */
-const personLabel = (u: { firstName: string; lastName: string | null } | null) => (u ? [u.firstName, u.lastName].filter(Boolean).join(' ') : null);
+const personLabel = (u: { firstName: string; lastName: string | null } | null) => (u ? personName(u) : null);
 const PERSON = { select: { firstName: true, lastName: true } } as const;
 
 builder.prismaObject('HouseOwnerChange', {

@@ -17,7 +17,7 @@ import { boundedText, parseInput } from '../../kernel/input.js';
 import { CreateResidentSchema, UpdateResidentSchema } from '../../../core/residents.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
-import { houseLabel } from '../../../core/houseLabel.js';
+import { houseLabel, personName } from '../../../core/houseLabel.js';
 import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { appLink } from '../../infra/mail/links.js';
 import { signupInvitation } from '../../infra/mail/invitations.js';
@@ -262,7 +262,7 @@ async function findResident(ctx: ServiceContext, id: number, expectedHouseId?: s
 
 /** The name the community may show: the person's own while they belong to it, the e-mail typed while invited. */
 const shownName = (resident: { pending: boolean; user: { email: string; firstName: string; lastName: string | null } }) =>
-  resident.pending ? resident.user.email : [resident.user.firstName, resident.user.lastName].filter(Boolean).join(' ');
+  resident.pending ? resident.user.email : personName(resident.user);
 
 export async function updateResident(ctx: ServiceContext, id: number, raw: unknown, expectedHouseId?: string | null) {
   const resident = await findResident(ctx, id, expectedHouseId);

@@ -12,6 +12,7 @@ import { HOUSE_STATUS_LABELS, type HouseStatus } from '../../../../core/houseRul
 import { useAppMutation } from '../../components/mutations.js';
 import { useSession } from '../../components/SessionProvider.js';
 import { ResendActivation } from './Resend.js';
+import { personName } from '../../../../core/houseLabel.js';
 
 const houseFragment = graphql`
   fragment HouseRow_house on House {
@@ -63,7 +64,7 @@ export function HouseRow({ house: houseKey, onChanged }: { house: HouseRow_house
   const block = useAppMutation<HouseRowBlockMutation>(blockMutation);
   const unblock = useAppMutation<HouseRowUnblockMutation>(unblockMutation);
   const status = row.status as HouseStatus;
-  const owner = row.owner ? [row.owner.firstName, row.owner.lastName].filter(Boolean).join(' ') : null;
+  const owner = row.owner ? personName(row.owner) : null;
   const canUpdate = grants.has('AHousesUpdate');
   const canDelete = grants.has('AHousesDelete');
   const input = { input: { id: row.id } };

@@ -4,6 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { HouseSearchQuery, HouseSearchQuery$data } from '../../__generated__/HouseSearchQuery.graphql';
+import { personName } from '../../../../core/houseLabel.js';
 
 const query = graphql`
   query HouseSearchQuery($phrase: String!) {
@@ -17,7 +18,7 @@ type Found = HouseSearchQuery$data['searchHouses'][number];
 export const SEARCH_MIN_CHARS = 2;
 
 export function houseOptionLabel(house: Found): string {
-  const owner = house.owner ? [house.owner.firstName, house.owner.lastName].filter(Boolean).join(' ') : null;
+  const owner = house.owner ? personName(house.owner) : null;
   const key = house.catastral && house.catastral !== house.label ? `${house.label} (${house.catastral})` : house.label;
   return owner ? `${key} · ${owner}` : key;
 }

@@ -16,6 +16,7 @@ import { useAppMutation } from '../../components/mutations.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
 import { ACTIVATABLE, STATUS_COLORS } from './HouseRow.js';
+import { personName } from '../../../../core/houseLabel.js';
 
 export const ownerActivateQuery = graphql`
   query OwnerActivateQuery($id: ID!) {
@@ -84,7 +85,7 @@ function Activation({ house: houseKey }: { house: OwnerActivate_house$key }) {
     if (ok) navigate('/owners');
   });
 
-  const owner = house.owner ? [house.owner.firstName, house.owner.lastName].filter(Boolean).join(' ') : null;
+  const owner = house.owner ? personName(house.owner) : null;
   const location = [
     house.streetName && `${house.streetName} ${house.exteriorNumber ?? ''}`.trim(),
     house.interiorNumber && t('owners.activate.interior', { value: house.interiorNumber }),

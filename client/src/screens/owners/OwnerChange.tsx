@@ -15,6 +15,7 @@ import { settleCallError } from '../../components/mutationResult.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
 import { ownerWasInvited } from './ownerChangeOutcome.js';
+import { personName } from '../../../../core/houseLabel.js';
 
 export const ownerChangeQuery = graphql`
   query OwnerChangeQuery($id: ID!) {
@@ -62,8 +63,6 @@ type Candidate = NonNullable<OwnerChangeCandidateQuery$data['ownerCandidate']>;
 const SearchSchema = NewOwnerSchema.pick({ email: true });
 /** A person new to this community: the name is required, as for any owner. */
 const PersonSchema = NewOwnerSchema.pick({ lastName: true, mobile: true }).extend({ firstName: OwnerSchema.shape.firstName });
-
-const fullName = (p: { firstName: string; lastName?: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ');
 
 /**
  * /owners/{houseId}/change: the new owner is named by e-mail. A person of this community is assigned at
@@ -121,7 +120,7 @@ function Change({ house: houseKey }: { house: OwnerChange_house$key }) {
         </Text>
         {current ? (
           <Text>
-            {fullName(current)} &lt;{current.email}&gt;
+            {personName(current)} &lt;{current.email}&gt;
           </Text>
         ) : (
           <Text c="dimmed">{t('owners.noOwner')}</Text>
@@ -156,7 +155,7 @@ function Change({ house: houseKey }: { house: OwnerChange_house$key }) {
           <Text size="xs" c="dimmed">
             {t('owners.change.found')}
           </Text>
-          <Text fw={500}>{fullName(searched.candidate)}</Text>
+          <Text fw={500}>{personName(searched.candidate)}</Text>
           <Text size="sm">{searched.candidate.email}</Text>
           <Button
             mt="sm"

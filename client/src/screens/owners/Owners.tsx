@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { OwnersQuery } from '../../__generated__/OwnersQuery.graphql';
 import { PageHeader } from '../../components/PageHeader.js';
 import { notify } from '../../components/notify.js';
+import { downloadFile } from '../../components/download.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
 import { filterQueryString } from './filters.js';
@@ -80,19 +81,8 @@ function useExport() {
     setExporting(true);
     try {
       const qs = filterQueryString(search);
-      const response = await fetch(`/api/1.0/neighborhoods/${session.neighborhood?.databaseId}/houses/export${qs ? `?${qs}` : ''}`, {
-        credentials: 'same-origin',
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'propietarios.xlsx';
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      const result = await downloadFile(`/api/1.0/neighborhoods/${session.neighborhood?.databaseId}/houses/export${qs ? `?${qs}` : ''}`, 'propietarios.xlsx');
+      if (!result.ok && result.status !== 401) notify('danger', t('owners.exportFailed'));
     } catch {
       notify('danger', t('owners.exportFailed'));
     } finally {

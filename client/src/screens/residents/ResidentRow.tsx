@@ -3,6 +3,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ResidentRow_resident$key } from '../../__generated__/ResidentRow_resident.graphql';
+import { personName } from '../../../../core/houseLabel.js';
 
 const residentFragment = graphql`
   fragment ResidentRow_resident on Resident {
@@ -28,8 +29,7 @@ export interface ResidentTarget {
 }
 
 /** The name the house may show: the person's own once they accepted, the e-mail typed while invited. */
-export const shownName = (r: { pending: boolean; email: string; firstName: string; lastName?: string | null }) =>
-  r.pending ? r.email : [r.firstName, r.lastName].filter(Boolean).join(' ');
+export const shownName = (r: { pending: boolean; email: string; firstName: string; lastName?: string | null }) => (r.pending ? r.email : personName(r));
 
 /** One resident of the list: name and e-mail, status, mobile, role, accreditation and the actions the server allows. */
 export function ResidentRow({

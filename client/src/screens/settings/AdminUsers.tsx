@@ -17,6 +17,7 @@ import { useListRefetch } from '../../components/lists.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
+import { personName } from '../../../../core/houseLabel.js';
 
 export const adminUsersQuery = graphql`
   query AdminUsersQuery($first: Int!, $offset: Int!, $search: String, $roleId: ID) {
@@ -59,8 +60,6 @@ const RESEND_WAIT_MS = 30_000;
 const FORM = '/neighborhood/settings/users/form';
 
 type Row = NonNullable<AdminUsers_query$data['administrationUsers']>['edges'][number]['node'];
-
-const fullName = (u: { firstName: string; lastName?: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
 /** /neighborhood/settings/users: the community's administration accounts, searched (?search=), filtered by role (?role=) and paged. */
 export default function AdminUsers({ queryRef, route }: ScreenProps<AdminUsersQuery> & { route: ScreenRoute }) {
@@ -187,7 +186,7 @@ function AdminUserList({ query, route }: { query: AdminUsers_query$key; route: S
                   ) : (
                     <Group gap="xs" wrap="nowrap">
                       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {fullName(row)}
+                        {personName(row)}
                       </Text>
                       {row.isViewer && (
                         <Badge variant="outline" color="gray" size="xs" miw="max-content">
@@ -240,7 +239,7 @@ function AdminUserList({ query, route }: { query: AdminUsers_query$key; route: S
       </PagedList>
       <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('adminUsers.deleteTitle')}>
         <Text>
-          {toDelete ? t('adminUsers.deleteConfirm', { name: toDelete.pending ? t('adminUsers.invited') : fullName(toDelete), email: toDelete.email }) : ''}
+          {toDelete ? t('adminUsers.deleteConfirm', { name: toDelete.pending ? t('adminUsers.invited') : personName(toDelete), email: toDelete.email }) : ''}
         </Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setToDelete(null)}>
