@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Group, Pagination, Select, Stack, Table, Text, useMatches } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, pageFromSearch, searchWithPage } from './paging.js';
@@ -16,6 +16,8 @@ export function PagedList({ totalCount, children, empty }: { totalCount: number;
   const [search, setSearch] = useSearchParams();
   const { page, pageSize } = pageFromSearch(search);
   const pages = Math.max(1, Math.ceil(totalCount / pageSize));
+  // A phone shows the current page and the ends only, so the pager fits on one line.
+  const siblings = useMatches({ base: 0, sm: 1 });
   // Past the last page (its last row deleted, or an old link): the last page that has rows.
   useEffect(() => {
     if (totalCount > 0 && page > pages) setSearch(searchWithPage(search, pages, pageSize), { replace: true });
@@ -36,7 +38,7 @@ export function PagedList({ totalCount, children, empty }: { totalCount: number;
             onChange={(value) => value && setSearch(searchWithPage(search, 1, Number(value)))}
             allowDeselect={false}
           />
-          <Pagination total={pages} value={Math.min(page, pages)} onChange={(p) => setSearch(searchWithPage(search, p, pageSize))} />
+          <Pagination total={pages} siblings={siblings} value={Math.min(page, pages)} onChange={(p) => setSearch(searchWithPage(search, p, pageSize))} />
         </Group>
       </Group>
     </Stack>
