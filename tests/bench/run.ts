@@ -18,6 +18,7 @@ import { seedDemo } from '../../server/db/seed.js';
 import type { HouseListFilter } from '../../core/houseRules.js';
 import { keysetPage } from '../../server/graphql/builder.js';
 import { ownersPageQuery } from '../../server/domains/houses/ownersList.js';
+import { houseCountsStatement } from '../../server/domains/dashboard/service.js';
 
 const HOUSES = 5_000;
 const AUDIT_SMALL = 1_000;
@@ -125,13 +126,16 @@ const CASES: { name: string; filter: HouseListFilter; offset: number }[] = [
 function compileCases(neighborhoodId: number, streetId: number) {
   const k = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ max: 1 }) }) });
   const all = [...CASES, { name: 'street-no-account', filter: { streetId, userActive: false }, offset: 0 }];
-  const compiled: Record<string, { sql: string; parameters: readonly unknown[] }> = {};
+  const compiled: Record<string, { sql: string; parameters: readonly unknown[]; rows?: boolean }> = {};
   for (const c of all) {
     const page = keysetPage({ first: 20, offset: c.offset }, Number);
     // The owner's account in the community is asked by the House.owner field (phones' visibility).
     const q = ownersPageQuery(k, neighborhoodId, c.filter, page, true, { pendingOwnerEmail: false, ownerMembershipIn: neighborhoodId }).compile();
     compiled[c.name] = { sql: q.sql, parameters: q.parameters };
   }
+  // The dashboard's house widgets: the raw endpoint answers the statement's rows as they come.
+  const dashboard = houseCountsStatement(neighborhoodId).compile(k);
+  compiled.dashboard = { sql: dashboard.sql, parameters: dashboard.parameters, rows: true };
   return { compiled, all };
 }
 
@@ -205,7 +209,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         RAW_CASES: JSON.stringify(compiled),
       });
       await waitForServer(`http://127.0.0.1:${RAW_PORT}/health`);
-      for (const c of all) {
+      for (const c of [...all, { name: 'dashboard' }]) {
         baselines[c.name] = await measure(null, `raw node:http + pg: ${c.name}`, { url: `http://127.0.0.1:${RAW_PORT}/${c.name}`, headers });
       }
       await stop(raw);
@@ -231,6 +235,17 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       'REST owners list: email-active-account',
       { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses?page_size=20&email=bench1&house_status=ACTIVE&user_status=true`, headers },
       baselines['email-active-account'],
+    );
+    const dashboard = await measure(
+      base,
+      'GraphQL dashboard house widgets',
+      {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query: '{ dashboard { houseStatusCounts { status count } houseStats { total ownerActive ownerPending withoutOwner } } }' }),
+      },
+      baselines.dashboard,
     );
     const session = await measure(base, 'REST GET /users/session', { url: `${base}/api/1.0/users/session`, headers }, baselines['active-offset-1000']);
 
@@ -263,6 +278,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       console.log(`    GraphQL owners list ${(graphqlMain.rps / raw0.rps).toFixed(2)}× raw (meta ≥ 0.40)`);
       console.log(`    REST owners list    ${(restMain.rps / raw0.rps).toFixed(2)}× raw (meta ≥ 0.35)`);
       console.log(`    REST session        ${(session.rps / raw0.rps).toFixed(2)}× raw (meta ≥ 0.50)`);
+      console.log(`    GraphQL dashboard   ${(dashboard.rps / baselines.dashboard.rps).toFixed(2)}× raw (meta ≥ 0.40)`);
     }
     console.log(
       `    auditLog p50 ${large.p50} ms a ${AUDIT_LARGE.toLocaleString('en')} filas / ${small.p50} ms a ${AUDIT_SMALL.toLocaleString('en')} = ${(large.p50 / Math.max(small.p50, 1)).toFixed(2)} (meta ≤ 1.3)`,

@@ -25,10 +25,8 @@ export interface HouseCounts {
   stats: HouseStats;
 }
 
-/** Every status (zero when no house has it) and the owner-account split of the community's houses. */
-export async function houseCounts(ctx: Pick<ServiceContext, 'actor' | 'db'>): Promise<HouseCounts> {
-  const neighborhoodId = communityOf(ctx);
-  const { rows } = await sql<{ status: HouseStatus; houses: number; ownerActive: number; withOwner: number }>`
+/** The one statement of the widgets: per status, the houses, those with an active owner, those with an owner. */
+export const houseCountsStatement = (neighborhoodId: number) => sql<{ status: HouseStatus; houses: number; ownerActive: number; withOwner: number }>`
     SELECT h.status,
            count(*)::int AS houses,
            count(*) FILTER (WHERE u."passwordHash" IS NOT NULL)::int AS "ownerActive",
@@ -37,7 +35,11 @@ export async function houseCounts(ctx: Pick<ServiceContext, 'actor' | 'db'>): Pr
     LEFT JOIN "User" u ON u.id = h."ownerUserId"
     WHERE h."neighborhoodId" = ${neighborhoodId}
     GROUP BY h.status
-  `.execute(ctx.db.kysely);
+  `;
+
+/** Every status (zero when no house has it) and the owner-account split of the community's houses. */
+export async function houseCounts(ctx: Pick<ServiceContext, 'actor' | 'db'>): Promise<HouseCounts> {
+  const { rows } = await houseCountsStatement(communityOf(ctx)).execute(ctx.db.kysely);
   const byStatus = HOUSE_STATUSES.map((status) => ({ status, count: rows.find((r) => r.status === status)?.houses ?? 0 }));
   const stats = { total: 0, ownerActive: 0, ownerPending: 0, withoutOwner: 0 };
   for (const row of rows) {
