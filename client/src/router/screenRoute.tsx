@@ -45,7 +45,10 @@ export async function loadRouteQuery(route: ScreenRoute, { params, request }: Pi
   const variables = route.variables?.({ params, search: new URL(request.url).searchParams }) ?? {};
   if (!relayLoaded) prefetch(route.query, variables);
   const { environment, loadQuery } = relayLoaded ?? (await relay());
-  return { queryRef: loadQuery(environment, route.query, variables, { fetchPolicy: 'store-and-network' }) };
+  // A form starts from the server's current values (its fields take them once); other screens show what
+  // the store has at once and refresh it.
+  const fetchPolicy = route.skeleton === 'form' ? 'network-only' : 'store-and-network';
+  return { queryRef: loadQuery(environment, route.query, variables, { fetchPolicy }) };
 }
 
 /** Lists refetch their own fragment when only the query string changes; a new path loads anew. */
