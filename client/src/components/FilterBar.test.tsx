@@ -1,32 +1,12 @@
 // The filter bar keeps every filter in the query string: the primary one typed in sight, the others
 // behind «Filtros», each active one a chip that removes it; page back to 1, page_size kept.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter, useLocation } from 'react-router';
 import '../i18n/all.js';
 import { activeFilters, FilterBar, type FilterDef } from './FilterBar.js';
 import { searchWithoutFilters } from './paging.js';
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-});
-afterEach(cleanup);
 
 const FILTERS: FilterDef[] = [
   { key: 'catastral', label: 'Clave catastral' },

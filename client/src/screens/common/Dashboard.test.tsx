@@ -1,8 +1,8 @@
 // The dashboard rendered from its route query against relay-test-utils' mock environment: which
 // widgets each kind of account sees, and where their numbers lead.
 import { Suspense } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
 import { MemoryRouter } from 'react-router';
@@ -15,28 +15,6 @@ const session = vi.hoisted(() => ({ current: { grants: new Set<string>(), sessio
 vi.mock('../../components/SessionProvider.js', () => ({
   useSession: () => ({ grants: session.current.grants, superAdmin: false, session: session.current.session }),
 }));
-
-// relay-test-utils spies with jest's API; vitest's is the same.
-(globalThis as { jest?: unknown }).jest = vi;
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
-afterEach(cleanup);
 
 const OLIVOS = { name: 'Residencial Los Olivos', neighborhoodTypeName: 'Fraccionamiento' };
 const COUNTS = [

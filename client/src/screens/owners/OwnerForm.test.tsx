@@ -2,8 +2,8 @@
 // open, the form fills from its fragments, the shared schema refuses a bad phone before anything is
 // sent, and a server issue lands under its own field.
 import { Suspense } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
@@ -19,28 +19,6 @@ vi.mock('../../components/SessionProvider.js', () => ({
 }));
 
 (globalThis as { jest?: unknown }).jest = vi;
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-  // Mantine's autosize textarea listens for web fonts, which jsdom does not load.
-  (document as { fonts?: unknown }).fonts ??= { addEventListener: () => {}, removeEventListener: () => {} };
-});
-afterEach(cleanup);
 
 const FLAGS_OFF = {
   requireDimension: false,

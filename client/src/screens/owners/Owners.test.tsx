@@ -2,7 +2,7 @@
 // their status badges, the empty states with and without filters, and a removed chip refetching the
 // list fragment with the query string's filter.
 import { Suspense } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
@@ -24,26 +24,6 @@ vi.mock('../../components/SessionProvider.js', () => ({
 }));
 
 (globalThis as { jest?: unknown }).jest = vi;
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-});
-afterEach(cleanup);
 
 const route: ScreenRoute = { path: '/owners', variables: ({ search }) => ownersListVariables(search) };
 

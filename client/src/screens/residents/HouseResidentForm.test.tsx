@@ -2,8 +2,8 @@
 // checks before sending, what is sent for a new resident and for one whose data are their own, and
 // the server's field errors landing under their fields.
 import { Suspense } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -12,26 +12,6 @@ import HouseResidentFormQuery, { type HouseResidentFormQuery as FormQuery } from
 import '../../i18n/all.js';
 import HouseResidentForm from './HouseResidentForm.js';
 import { residentFormVariables } from './variables.js';
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-});
-afterEach(cleanup);
 
 const ROLES = [
   { databaseId: 3, name: 'Residente', assignable: true },

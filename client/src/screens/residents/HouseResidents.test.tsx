@@ -1,8 +1,8 @@
 // The residents list from its route query against relay-test-utils' mock environment: status badges,
 // the actions the server allows per row, the empty state and the refetch a page change starts.
 import { Suspense } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -18,26 +18,6 @@ import HouseResidents from './HouseResidents.js';
 vi.mock('../../components/SessionProvider.js', () => ({
   useSession: () => ({ grants: new Set(['AResidentsRead', 'AResidentsCreate']), superAdmin: false, session: { house: null } }),
 }));
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-});
-afterEach(cleanup);
 
 const route: ScreenRoute = ROUTES.find((r) => r.path === '/houses/:houseId/residents')!;
 

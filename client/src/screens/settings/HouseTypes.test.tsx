@@ -1,7 +1,7 @@
 // The house types list rendered from its route query against relay-test-utils' mock environment:
 // rows with their fee, the empty states and the pager, and the refetch a page change starts.
 import { Suspense } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
@@ -21,27 +21,6 @@ vi.mock('../../components/SessionProvider.js', () => ({
     session: { activeModules: ['COBRANZA'], neighborhood: { neighborhoodType: 'NEIGHBORHOOD' } },
   }),
 }));
-
-beforeAll(() => {
-  // Mantine asks for media queries and observes sizes; jsdom has neither.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-});
-afterEach(cleanup);
 
 const route: ScreenRoute = {
   path: '/neighborhood/settings/houses-types',
