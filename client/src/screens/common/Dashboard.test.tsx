@@ -1,11 +1,7 @@
-// The dashboard rendered from its route query against relay-test-utils' mock environment: which
-// widgets each kind of account sees, and where their numbers lead.
-import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
-import { MemoryRouter } from 'react-router';
+import { renderScreen } from '../../test/renderScreen.js';
+import { screen, within } from '@testing-library/react';
+import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import DashboardQuery, { type DashboardQuery as DashboardQueryType } from '../../__generated__/DashboardQuery.graphql.js';
 import '../../i18n/all.js';
@@ -44,17 +40,7 @@ function renderDashboard(grants: string[], house: { label: string } | null, widg
   );
   environment.mock.queuePendingOperation(DashboardQuery, {});
   const queryRef = loadQuery<DashboardQueryType>(environment, DashboardQuery, {});
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={['/']}>
-          <Suspense fallback="cargando">
-            <Dashboard queryRef={queryRef} />
-          </Suspense>
-        </MemoryRouter>
-      </MantineProvider>
-    </RelayEnvironmentProvider>,
-  );
+  renderScreen(environment, '/', <Dashboard queryRef={queryRef} />);
 }
 
 describe('Dashboard', () => {

@@ -1,13 +1,7 @@
-// The house form in edit mode against relay-test-utils' mock environment: the edit lock is taken on
-// open, the form fills from its fragments, the shared schema refuses a bad phone before anything is
-// sent, and a server issue lands under its own field.
-import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
-import { MemoryRouter } from 'react-router';
+import { renderScreen } from '../../test/renderScreen.js';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator, type RelayMockEnvironment } from 'relay-test-utils';
 import OwnerFormQuery, { type OwnerFormQuery as OwnerFormQueryType } from '../../__generated__/OwnerFormQuery.graphql.js';
 import '../../i18n/all.js';
@@ -68,18 +62,7 @@ function renderForm(): RelayMockEnvironment {
   );
   environment.mock.queuePendingOperation(OwnerFormQuery, variables);
   const queryRef = loadQuery<OwnerFormQueryType>(environment, OwnerFormQuery, variables);
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <MantineProvider>
-        <Notifications />
-        <MemoryRouter initialEntries={['/owners/edit/5']}>
-          <Suspense fallback="cargando">
-            <OwnerForm queryRef={queryRef} />
-          </Suspense>
-        </MemoryRouter>
-      </MantineProvider>
-    </RelayEnvironmentProvider>,
-  );
+  renderScreen(environment, '/owners/edit/5', <OwnerForm queryRef={queryRef} />, { notifications: true });
   return environment;
 }
 

@@ -1,12 +1,7 @@
-// The owners list rendered from its route query against relay-test-utils' mock environment: rows with
-// their status badges, the empty states with and without filters, and a removed chip refetching the
-// list fragment with the query string's filter.
-import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
-import { MemoryRouter } from 'react-router';
+import { renderScreen } from '../../test/renderScreen.js';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator, type RelayMockEnvironment } from 'relay-test-utils';
 import type { OperationDescriptor } from 'relay-runtime';
 import OwnersQuery, { type OwnersQuery as OwnersQueryType } from '../../__generated__/OwnersQuery.graphql.js';
@@ -66,17 +61,7 @@ function renderList(url: string, rows: Row[], totalCount: number): RelayMockEnvi
   environment.mock.queueOperationResolver((operation) => answer(operation, rows, totalCount));
   environment.mock.queuePendingOperation(OwnersQuery, variables);
   const queryRef = loadQuery<OwnersQueryType>(environment, OwnersQuery, variables);
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <Suspense fallback="cargando">
-            <Owners queryRef={queryRef} route={route} />
-          </Suspense>
-        </MemoryRouter>
-      </MantineProvider>
-    </RelayEnvironmentProvider>,
-  );
+  renderScreen(environment, url, <Owners queryRef={queryRef} route={route} />);
   return environment;
 }
 

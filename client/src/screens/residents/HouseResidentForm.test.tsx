@@ -1,12 +1,8 @@
-// The resident form from its route query against relay-test-utils' mock environment: the core schema
-// checks before sending, what is sent for a new resident and for one whose data are their own, and
-// the server's field errors landing under their fields.
-import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderScreen } from '../../test/renderScreen.js';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { loadQuery } from 'react-relay';
+import { Route, Routes } from 'react-router';
 import { createMockEnvironment, MockPayloadGenerator, type RelayMockEnvironment } from 'relay-test-utils';
 import HouseResidentFormQuery, { type HouseResidentFormQuery as FormQuery } from '../../__generated__/HouseResidentFormQuery.graphql.js';
 import '../../i18n/all.js';
@@ -35,19 +31,13 @@ function renderForm(path: string, pattern: string, resident?: Record<string, unk
   );
   environment.mock.queuePendingOperation(HouseResidentFormQuery, variables);
   const queryRef = loadQuery<FormQuery>(environment, HouseResidentFormQuery, variables);
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Suspense fallback="cargando">
-            <Routes>
-              <Route path={pattern} element={<HouseResidentForm queryRef={queryRef} />} />
-              <Route path="*" element={<p>otra pantalla</p>} />
-            </Routes>
-          </Suspense>
-        </MemoryRouter>
-      </MantineProvider>
-    </RelayEnvironmentProvider>,
+  renderScreen(
+    environment,
+    path,
+    <Routes>
+      <Route path={pattern} element={<HouseResidentForm queryRef={queryRef} />} />
+      <Route path="*" element={<p>otra pantalla</p>} />
+    </Routes>,
   );
   return environment;
 }

@@ -1,11 +1,8 @@
-// The residents list from its route query against relay-test-utils' mock environment: status badges,
-// the actions the server allows per row, the empty state and the refetch a page change starts.
-import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderScreen } from '../../test/renderScreen.js';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { loadQuery } from 'react-relay';
+import { Route, Routes } from 'react-router';
 import { createMockEnvironment, MockPayloadGenerator, type RelayMockEnvironment } from 'relay-test-utils';
 import type { OperationDescriptor } from 'relay-runtime';
 import HouseResidentsQuery, { type HouseResidentsQuery as ListQuery } from '../../__generated__/HouseResidentsQuery.graphql.js';
@@ -67,18 +64,12 @@ function renderList(url: string, rows: Row[], totalCount: number): RelayMockEnvi
   environment.mock.queueOperationResolver((operation) => answer(operation, rows, totalCount));
   environment.mock.queuePendingOperation(HouseResidentsQuery, variables);
   const queryRef = loadQuery<ListQuery>(environment, HouseResidentsQuery, variables);
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <Suspense fallback="cargando">
-            <Routes>
-              <Route path={route.path} element={<HouseResidents queryRef={queryRef} route={route} />} />
-            </Routes>
-          </Suspense>
-        </MemoryRouter>
-      </MantineProvider>
-    </RelayEnvironmentProvider>,
+  renderScreen(
+    environment,
+    url,
+    <Routes>
+      <Route path={route.path} element={<HouseResidents queryRef={queryRef} route={route} />} />
+    </Routes>,
   );
   return environment;
 }

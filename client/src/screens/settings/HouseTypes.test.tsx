@@ -1,11 +1,7 @@
-// The house types list rendered from its route query against relay-test-utils' mock environment:
-// rows with their fee, the empty states and the pager, and the refetch a page change starts.
-import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
-import { MemoryRouter } from 'react-router';
+import { renderScreen } from '../../test/renderScreen.js';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator, type RelayMockEnvironment } from 'relay-test-utils';
 import type { OperationDescriptor } from 'relay-runtime';
 import HouseTypesQuery, { type HouseTypesQuery as HouseTypesQueryType } from '../../__generated__/HouseTypesQuery.graphql.js';
@@ -62,17 +58,7 @@ function renderList(url: string, rows: Row[], totalCount: number): RelayMockEnvi
   environment.mock.queueOperationResolver((operation) => answer(operation, rows, totalCount));
   environment.mock.queuePendingOperation(HouseTypesQuery, variables);
   const queryRef = loadQuery<HouseTypesQueryType>(environment, HouseTypesQuery, variables);
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <Suspense fallback="cargando">
-            <HouseTypes queryRef={queryRef} route={route} />
-          </Suspense>
-        </MemoryRouter>
-      </MantineProvider>
-    </RelayEnvironmentProvider>,
-  );
+  renderScreen(environment, url, <HouseTypes queryRef={queryRef} route={route} />);
   return environment;
 }
 
