@@ -52,6 +52,13 @@ export function FilterBar({ filters, primary, children }: FilterBarProps) {
   const others = filters.filter((f) => f.key !== primary);
   const active = activeFilters(search, filters);
   const chips = active.filter((a) => a.def.key !== primary);
+  const clearAll = () =>
+    setSearch(
+      searchWithoutFilters(
+        search,
+        filters.map((def) => def.key),
+      ),
+    );
 
   return (
     <Stack gap="xs" component="section" aria-label={t('filterBar.title')}>
@@ -98,18 +105,7 @@ export function FilterBar({ filters, primary, children }: FilterBarProps) {
               {def.label}: {text}
             </Badge>
           ))}
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            onClick={() =>
-              setSearch(
-                searchWithoutFilters(
-                  search,
-                  filters.map((def) => def.key),
-                ),
-              )
-            }
-          >
+          <Button size="compact-sm" variant="subtle" onClick={clearAll}>
             {t('filterBar.clear')}
           </Button>
         </Group>
@@ -120,18 +116,7 @@ export function FilterBar({ filters, primary, children }: FilterBarProps) {
             <FilterInput key={def.key} def={def} />
           ))}
           <Group justify="space-between">
-            <Button
-              variant="subtle"
-              onClick={() =>
-                setSearch(
-                  searchWithoutFilters(
-                    search,
-                    filters.map((def) => def.key),
-                  ),
-                )
-              }
-              disabled={active.length === 0}
-            >
+            <Button variant="subtle" onClick={clearAll} disabled={active.length === 0}>
               {t('filterBar.clear')}
             </Button>
             <Button onClick={close}>{t('filterBar.done')}</Button>

@@ -8,7 +8,8 @@ import type { HouseRowDeleteMutation } from '../../__generated__/HouseRowDeleteM
 import type { HouseRowReactivateMutation } from '../../__generated__/HouseRowReactivateMutation.graphql';
 import type { HouseRowBlockMutation } from '../../__generated__/HouseRowBlockMutation.graphql';
 import type { HouseRowUnblockMutation } from '../../__generated__/HouseRowUnblockMutation.graphql';
-import { HOUSE_STATUS_LABELS, type HouseStatus } from '../../../../core/houseRules.js';
+import type { HouseStatus } from '../../../../core/houseRules.js';
+import { HouseStatusBadge } from '../../components/StatusBadge.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { useSession } from '../../components/SessionProvider.js';
 import { ResendActivation } from './Resend.js';
@@ -41,15 +42,6 @@ const unblockMutation = graphql`
     unblockHouse(input: $input) { __typename ... on Error { code message } ... on MutationUnblockHouseSuccess { data { house { id status } } } }
   }
 `;
-
-export const STATUS_COLORS: Record<HouseStatus, string> = {
-  NEW: 'blue',
-  MISSING_BALANCE: 'orange',
-  INCOMPLETE: 'yellow',
-  ACTIVE: 'green',
-  BLOCKED: 'red',
-  DELETED: 'gray',
-};
 
 export const ACTIVATABLE: readonly string[] = ['NEW', 'MISSING_BALANCE', 'INCOMPLETE'];
 
@@ -138,9 +130,7 @@ export function HouseRow({ house: houseKey, onChanged }: { house: HouseRow_house
         )}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Badge color={STATUS_COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
-          {HOUSE_STATUS_LABELS[status]}
-        </Badge>
+        <HouseStatusBadge status={status} style={{ minWidth: 'max-content' }} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {row.owner && (

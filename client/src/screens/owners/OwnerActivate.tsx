@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
@@ -15,7 +15,8 @@ import { field, fieldError, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
-import { ACTIVATABLE, STATUS_COLORS } from './HouseRow.js';
+import { ACTIVATABLE } from './HouseRow.js';
+import { HouseStatusBadge } from '../../components/StatusBadge.js';
 import { personName } from '../../../../core/houseLabel.js';
 
 export const ownerActivateQuery = graphql`
@@ -101,14 +102,7 @@ function Activation({ house: houseKey }: { house: OwnerActivate_house$key }) {
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Summary label={t('owners.form.catastral')} value={house.catastral ?? '—'} />
-          <Summary
-            label={t('owners.columns.status')}
-            value={
-              <Badge variant="light" color={STATUS_COLORS[status]}>
-                {HOUSE_STATUS_LABELS[status]}
-              </Badge>
-            }
-          />
+          <Summary label={t('owners.columns.status')} value={<HouseStatusBadge status={status} />} />
           <Summary label={t('owners.form.houseType')} value={house.houseTypeName ?? '—'} />
           <Summary label={t('owners.activate.location')} value={location.join(', ') || '—'} />
           <Summary label={t('owners.activate.owner')} value={owner ? `${owner} <${house.owner!.email}>` : '—'} />
