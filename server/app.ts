@@ -26,6 +26,7 @@ import { attachGraphqlWebsocket } from './graphql/websocket.js';
 import { useIdempotencyKeys } from './graphql/idempotency.js';
 import { startMailer } from './infra/mail/sender.js';
 import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './infra/mail/mailbox.js';
+import { secretBox } from './infra/secrets.js';
 import { FILES_PATH, handleFiles } from './infra/files/http.js';
 import { MAX_FILE_BYTES } from './infra/files/service.js';
 import { useInputArmor } from './graphql/inputArmor.js';
@@ -63,7 +64,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await db.migrate();
-    if (config.seed === 'demo' && (await isEmpty(db.prisma))) await seedDemo(db.prisma);
+    if (config.seed === 'demo' && (await isEmpty(db.prisma))) await seedDemo(db.prisma, secretBox(config));
   } catch (error) {
     await db.close();
     throw error;

@@ -30,6 +30,12 @@ const EnvSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^smtps?:\/\/.+/.test(v), { message: 'SMTP_URL debe ser una URL smtp://usuario:clave@servidor:puerto' }),
   MAIL_FROM: z.string().trim().min(3).default('Comunidad <no-reply@comunidad.mx>'),
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, { message: 'SECRETS_KEY debe tener al menos 32 caracteres' }),
 });
 
 export interface Config {
@@ -48,6 +54,8 @@ export interface Config {
   /** SMTP server that delivers the e-mail outbox; without it the outbox is the mailbox (/dev/mailbox). */
   smtpUrl?: string;
   mailFrom: string;
+  /** Seals the secrets kept in the database (server/infra/secrets.ts); without it a key is generated into dataDir. */
+  secretsKey?: string;
 }
 
 export class ConfigError extends Error {}
@@ -72,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    secretsKey: e.SECRETS_KEY,
   };
 }

@@ -23,6 +23,12 @@ import UserSettingsQuery from './__generated__/UserSettingsQuery.graphql.js';
 import InstallationsQuery from './__generated__/InstallationsQuery.graphql.js';
 import { residentFormVariables } from './screens/residents/variables.js';
 import { DEVICES_PAGE } from './screens/user/devices.js';
+import { gatewayKeysRoutes, generalRoutes, modulesRoutes, msiRoutes } from './screens/settings/community/routes.js';
+import { accountingAccountsRoutes, accountsRoutes } from './screens/settings/accounts/routes.js';
+import { expenseSettingsRoutes, incomeConceptsRoutes } from './screens/settings/concepts/routes.js';
+import { fiscalRoutes } from './screens/settings/fiscal/routes.js';
+import { maintenanceRoutes } from './screens/settings/maintenance/routes.js';
+import { revisionPointsRoutes } from './screens/settings/revisionPoints/routes.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
 
@@ -190,15 +196,17 @@ export const ROUTES: AppRoute[] = [
   { path: '/security/visitors', grants: ['SecVisitorsRead'], menu: { group: 'administration', label: 'menu.security_visitors' } },
   { path: '/vehicle/security', grants: ['SecVehicleRead'], menu: { group: 'administration', label: 'menu.vehicle_security' } },
   // Configuration
-  { path: '/neighborhood/settings/general', grants: ['CRead'], menu: { group: 'configuration', label: 'menu.settings_general' } },
-  { path: '/neighborhood/settings/maintenance', grants: ['CMaintenancesRead'], menu: { group: 'configuration', label: 'menu.settings_maintenance' } },
-  { path: '/neighborhood/settings/concepts', grants: ['CConceptsRead'], menu: { group: 'configuration', label: 'menu.settings_concepts' } },
-  { path: '/neighborhood/settings/expenses', grants: ['CExpensesRead'], menu: { group: 'configuration', label: 'menu.settings_expenses' } },
-  { path: '/neighborhood/settings/accounts', grants: ['CAccountsRead'], menu: { group: 'configuration', label: 'menu.settings_accounts' } },
-  { path: '/neighborhood/settings/fiscal', grants: ['CTaxRead'], menu: { group: 'configuration', label: 'menu.settings_fiscal' } },
-  { path: '/neighborhood/settings/modules', grants: ['CModulesRead'], menu: { group: 'configuration', label: 'menu.settings_modules' } },
-  { path: '/neighborhood/settings/msi', grants: ['CMSIRead'], menu: { group: 'configuration', label: 'menu.settings_msi' } },
-  { path: '/neighborhood/settings/revision-points', grants: ['CRevisionPointRead'], menu: { group: 'configuration', label: 'menu.settings_revision_points' } },
+  ...generalRoutes,
+  ...maintenanceRoutes,
+  ...incomeConceptsRoutes,
+  ...expenseSettingsRoutes,
+  ...accountsRoutes,
+  ...accountingAccountsRoutes,
+  ...fiscalRoutes,
+  ...modulesRoutes,
+  ...msiRoutes,
+  ...gatewayKeysRoutes,
+  ...revisionPointsRoutes,
   { path: '/neighborhood/settings/amenities', grants: ['CAmenitiesRead'], menu: { group: 'configuration', label: 'menu.settings_amenities' } },
   {
     path: '/neighborhood/settings/houses-types',

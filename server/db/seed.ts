@@ -1,4 +1,6 @@
 // Demo data for `npm start` on an empty database: two communities, their people and houses.
+import type { SecretBox } from '../infra/secrets.js';
+import { seedDemoConfiguration } from './demoConfiguration.js';
 import type { Prisma } from './client.js';
 import type { Prisma as PrismaNS } from './generated/client.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -31,7 +33,7 @@ export async function isEmpty(prisma: Prisma) {
   return (await prisma.neighborhood.count()) === 0;
 }
 
-export async function seedDemo(prisma: Prisma) {
+export async function seedDemo(prisma: Prisma, secrets: SecretBox) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const olivos = await createCommunity(prisma, {
     name: 'Residencial Los Olivos',
@@ -143,6 +145,7 @@ export async function seedDemo(prisma: Prisma) {
     resident: role(olivos, 'RESIDENT'),
     coOwner: role(olivos, 'CO_OWNER'),
   });
+  await seedDemoConfiguration({ prisma, secrets, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
   return { olivos, torre };
 }
 

@@ -18,6 +18,15 @@ import '../domains/massiveLoad/massiveLoad.js';
 import '../domains/residents/resident.js';
 import '../domains/taxInfo/taxInfo.js';
 import '../domains/dashboard/dashboard.js';
+import '../domains/neighborhoods/settings.js';
+import '../domains/incomeAccounts/incomeAccount.js';
+import '../domains/accountingAccounts/accountingAccounts.js';
+import '../domains/incomeConcepts/incomeConcept.js';
+import '../domains/expenseSettings/expenseSettings.js';
+import '../domains/fiscal/fiscalInformation.js';
+import '../domains/maintenanceSettings/maintenanceSettings.js';
+import '../domains/revisionPoints/revisionPoint.js';
+import '../domains/setupSummary/setupSummary.js';
 
 const grantDirective = new GraphQLDirective({
   name: 'grant',

@@ -12,6 +12,15 @@ import { streetRoutes } from '../domains/streets/rest.js';
 import { houseTypeRoutes } from '../domains/houseTypes/rest.js';
 import { adminUserRoutes } from '../domains/adminUsers/rest.js';
 import { massiveLoadRoutes } from '../domains/massiveLoad/rest.js';
+import { communitySettingsRoutes } from '../domains/neighborhoods/rest.js';
+import { incomeAccountRoutes } from '../domains/incomeAccounts/rest.js';
+import { accountingAccountRoutes } from '../domains/accountingAccounts/rest.js';
+import { incomeConceptRoutes } from '../domains/incomeConcepts/rest.js';
+import { expenseSettingsRoutes } from '../domains/expenseSettings/rest.js';
+import { fiscalRoutes } from '../domains/fiscal/rest.js';
+import { maintenanceSettingsRoutes } from '../domains/maintenanceSettings/rest.js';
+import { revisionPointRoutes } from '../domains/revisionPoints/rest.js';
+import { setupSummaryRoutes } from '../domains/setupSummary/rest.js';
 
 export const restRoutes: RestRoute[] = [
   ...activationRoutes,
@@ -26,4 +35,13 @@ export const restRoutes: RestRoute[] = [
   ...houseTypeRoutes,
   ...adminUserRoutes,
   ...massiveLoadRoutes,
+  ...communitySettingsRoutes,
+  ...incomeAccountRoutes,
+  ...accountingAccountRoutes,
+  ...incomeConceptRoutes,
+  ...expenseSettingsRoutes,
+  ...fiscalRoutes,
+  ...maintenanceSettingsRoutes,
+  ...revisionPointRoutes,
+  ...setupSummaryRoutes,
 ];

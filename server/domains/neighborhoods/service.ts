@@ -1,5 +1,6 @@
 import { DEFAULT_ROLES, ROLE_KINDS } from '../../../core/grants.js';
-import type { Prisma } from '../../db/client.js';
+import type { Tx } from '../../kernel/context.js';
+import { createDefaultIncomeConcepts } from '../incomeConcepts/defaults.js';
 import type { Module, NeighborhoodType } from '../../db/generated/enums.js';
 
 export interface NewCommunity {
@@ -11,9 +12,14 @@ export interface NewCommunity {
   country?: string;
 }
 
-/** Creates a community with its own copy of the default role catalogue. */
-export async function createCommunity(prisma: Pick<Prisma, 'neighborhood'>, input: NewCommunity) {
-  return prisma.neighborhood.create({
+export const DEFAULT_WALLETS = [
+  { type: 'ORDINARY', name: 'Cuotas ordinarias' },
+  { type: 'EXTRAORDINARY', name: 'Cuotas extraordinarias' },
+] as const;
+
+/** Creates a community with its own copy of the default role catalogue, its two wallets and its default income concepts. */
+export async function createCommunity(prisma: Tx, input: NewCommunity) {
+  const community = await prisma.neighborhood.create({
     data: {
       name: input.name,
       domain: input.domain,
@@ -30,7 +36,10 @@ export async function createCommunity(prisma: Pick<Prisma, 'neighborhood'>, inpu
           allowCreateForHouseUser: DEFAULT_ROLES[kind].allowCreateForHouseUser,
         })),
       },
+      wallets: { create: DEFAULT_WALLETS.map((w) => ({ ...w })) },
     },
-    include: { roles: true },
+    include: { roles: true, wallets: true },
   });
+  await createDefaultIncomeConcepts(prisma, community.id, community.wallets);
+  return community;
 }

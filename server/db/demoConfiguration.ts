@@ -1,0 +1,31 @@
+// The demo community's configuration (issue 10): accounts, concepts, wallets, maintenance settings,
+// fiscal data with SAT's test CSD and sandbox gateway keys. Each domain seeds its own part.
+import type { Prisma } from './client.js';
+import type { SecretBox } from '../infra/secrets.js';
+import { seedCommunitySettings } from '../domains/neighborhoods/demoSeed.js';
+import { seedIncomeAccounts } from '../domains/incomeAccounts/demoSeed.js';
+import { seedAccountingAccounts } from '../domains/accountingAccounts/demoSeed.js';
+import { seedIncomeConcepts } from '../domains/incomeConcepts/demoSeed.js';
+import { seedExpenseSettings } from '../domains/expenseSettings/demoSeed.js';
+import { seedFiscalInformation } from '../domains/fiscal/demoSeed.js';
+import { seedMaintenanceSettings } from '../domains/maintenanceSettings/demoSeed.js';
+import { seedRevisionPoints } from '../domains/revisionPoints/demoSeed.js';
+
+export interface DemoSeedContext {
+  prisma: Prisma;
+  secrets: SecretBox;
+  neighborhoodId: number;
+  /** The demo administrator (admin@demo.mx). */
+  adminUserId: number;
+}
+
+export async function seedDemoConfiguration(demo: DemoSeedContext): Promise<void> {
+  await seedCommunitySettings(demo);
+  await seedAccountingAccounts(demo);
+  await seedIncomeAccounts(demo);
+  await seedIncomeConcepts(demo);
+  await seedExpenseSettings(demo);
+  await seedFiscalInformation(demo);
+  await seedMaintenanceSettings(demo);
+  await seedRevisionPoints(demo);
+}

@@ -1,0 +1,4 @@
+import type { DemoSeedContext } from '../../db/demoConfiguration.js';
+
+/** The demo community's data of this domain. */
+export async function seedIncomeConcepts(_demo: DemoSeedContext): Promise<void> {}
