@@ -1,7 +1,7 @@
 // Setup progress (spec 3 section 2, "Setup-progress widgets"): per module, the configuration steps a
 // community goes through, the screen of each and the grant that shows it. Shared by the server (which
 // decides whether each step is configured) and the dashboard widgets.
-import type { ModuleName } from './grants.js';
+import type { Grant, ModuleName } from './grants.js';
 
 export const SETUP_STEPS = [
   'GENERAL',
@@ -21,7 +21,7 @@ export const SETUP_STEPS = [
 ] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
-export const SETUP_STEP_INFO: Record<SetupStep, { path: string; grant: string }> = {
+export const SETUP_STEP_INFO: Record<SetupStep, { path: string; grant: Grant }> = {
   GENERAL: { path: '/neighborhood/settings/general', grant: 'CRead' },
   HOUSES_TYPES: { path: '/neighborhood/settings/houses-types', grant: 'CHousesTypesRead' },
   STREETS: { path: '/neighborhood/settings/streets', grant: 'CStreetsRead' },

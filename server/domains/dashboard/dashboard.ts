@@ -7,9 +7,9 @@ import { houseCounts, type HouseCounts, type HouseStats, type HouseStatusCount }
 export const DASHBOARD_READERS = ['ADashboardsRead', 'CDashboardRead'] as const;
 
 /** One per request: the widgets that read house counts share a single statement. */
-class DashboardData {
+export class DashboardData {
   private houses?: Promise<HouseCounts>;
-  constructor(private readonly ctx: Context) {}
+  constructor(readonly ctx: Context) {}
   houseCounts() {
     this.houses ??= houseCounts(this.ctx);
     return this.houses;
@@ -32,7 +32,7 @@ const DashboardHouseStatsRef = builder.objectRef<HouseStats>('DashboardHouseStat
   }),
 });
 
-const DashboardRef = builder.objectRef<DashboardData>('Dashboard').implement({
+export const DashboardRef = builder.objectRef<DashboardData>('Dashboard').implement({
   description: 'The home screen of the current account. A widget the account may not see answers null.',
   fields: (t) => ({
     houseStatusCounts: t.field({

@@ -1,10 +1,12 @@
+import type { Grant } from '../../../core/grants.js';
 import { SETUP_STEPS, SETUP_STEP_INFO } from '../../../core/setupSteps.js';
 import { builder, grants } from '../../graphql/builder.js';
 import { ModuleEnum } from '../neighborhoods/neighborhood.js';
 import { setupSummary, type SetupStepState, type SetupSummary } from './service.js';
+import { DashboardRef } from '../dashboard/dashboard.js';
 
 /** The dashboard's setup widgets are for who configures the community: CDashboardRead or any step's grant. */
-export const SETUP_SUMMARY_READERS = ['CDashboardRead', ...new Set(Object.values(SETUP_STEP_INFO).map((s) => s.grant))];
+export const SETUP_SUMMARY_READERS: Grant[] = ['CDashboardRead', ...new Set(Object.values(SETUP_STEP_INFO).map((s) => s.grant))];
 
 const SetupStepEnum = builder.enumType('SetupStep', { values: SETUP_STEPS });
 
@@ -31,5 +33,29 @@ builder.queryField('setupSummary', (t) =>
     ...grants(...SETUP_SUMMARY_READERS),
     args: { module: t.arg({ type: ModuleEnum, required: false, description: 'Only this module’s steps (default: every active module)' }) },
     resolve: (_r, args, ctx) => setupSummary(ctx, args.module),
+  }),
+);
+
+builder.objectField(DashboardRef, 'setupProgress', (t) =>
+  t.field({
+    type: SetupSummaryRef,
+    nullable: true,
+    description: 'Setup-progress widgets: the steps of each active module the account may see',
+    ...grants(...SETUP_SUMMARY_READERS),
+    unauthorizedResolver: () => null,
+    resolve: (dashboard) => setupSummary(dashboard.ctx),
+  }),
+);
+
+builder.objectField(DashboardRef, 'welcomeUrl', (t) =>
+  t.string({
+    nullable: true,
+    description: 'Address of the community’s welcome content; null shows the default welcome page',
+    resolve: async (dashboard) => {
+      const id = dashboard.ctx.actor?.neighborhoodId;
+      if (id == null) return null;
+      const community = await dashboard.ctx.prisma.neighborhood.findUnique({ where: { id }, select: { welcomeUrl: true } });
+      return community?.welcomeUrl ?? null;
+    },
   }),
 );

@@ -12,7 +12,7 @@ vi.mock('../../components/SessionProvider.js', () => ({
   useSession: () => ({ grants: session.current.grants, superAdmin: false, session: session.current.session }),
 }));
 
-const OLIVOS = { name: 'Residencial Los Olivos', neighborhoodTypeName: 'Fraccionamiento' };
+const OLIVOS = { id: 'TmVpZ2hib3Job29kOjE=', name: 'Residencial Los Olivos', neighborhoodTypeName: 'Fraccionamiento' };
 const COUNTS = [
   { status: 'NEW', count: 4 },
   { status: 'MISSING_BALANCE', count: 3 },
@@ -23,7 +23,7 @@ const COUNTS = [
 ];
 
 /** Renders "/" for an account with `grants`; the server answers the widgets it may see, null the others. */
-function renderDashboard(grants: string[], house: { label: string } | null, widgets: boolean) {
+function renderDashboard(grants: string[], house: { label: string } | null, widgets: boolean, setupProgress: unknown = null, welcomeUrl: string | null = null) {
   session.current = {
     grants: new Set(grants),
     session: { user: { firstName: 'Adriana' }, neighborhood: OLIVOS, house, account: { label: 'Residencial Los Olivos' } },
@@ -35,6 +35,8 @@ function renderDashboard(grants: string[], house: { label: string } | null, widg
       Dashboard: () => ({
         houseStatusCounts: widgets ? COUNTS : null,
         houseStats: widgets ? { total: 40, ownerActive: 28, ownerPending: 9, withoutOwner: 3 } : null,
+        setupProgress,
+        welcomeUrl,
       }),
     }),
   );
@@ -88,5 +90,39 @@ describe('Dashboard', () => {
     expect(screen.queryByTestId('onboarding-stats')).toBeNull();
     expect(screen.queryByTestId('house-stats')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Hola, Adriana', level: 2 })).toBeTruthy();
+  });
+
+  it('shows a setup widget per active module, folded by default except VISITAS, remembering the choice', async () => {
+    window.localStorage.clear();
+    const step = (module: string, name: string, path: string, configured: boolean) => ({ module, step: name, path, configured });
+    renderDashboard(['CDashboardRead', 'CAccountsRead', 'CConceptsRead', 'CRead'], null, true, {
+      modules: ['BASE', 'COBRANZA', 'VISITAS'],
+      steps: [
+        step('COBRANZA', 'ACCOUNTS', '/neighborhood/settings/accounts', true),
+        step('COBRANZA', 'CONCEPTS', '/neighborhood/settings/concepts', false),
+        step('VISITAS', 'BEHAVIOR', '/neighborhood/settings/behavior', true),
+      ],
+    });
+    const cobranza = await screen.findByTestId('setup-COBRANZA');
+    expect(within(cobranza).getByText('Configura Cobranza')).toBeTruthy();
+    expect(within(cobranza).getByText('1 de 2 pasos configurados')).toBeTruthy();
+    expect(within(cobranza).queryByText('Cuentas de ingresos')).toBeNull();
+    within(cobranza).getByRole('button', { name: 'Mostrar pasos' }).click();
+    expect(await within(cobranza).findByText('Conceptos de ingresos')).toBeTruthy();
+    expect(window.localStorage.getItem('setup-widget:TmVpZ2hib3Job29kOjE=:COBRANZA')).toBe('shown');
+    // BASE has no step this account may see: no widget.
+    expect(screen.queryByTestId('setup-BASE')).toBeNull();
+    const visitas = screen.getByTestId('setup-VISITAS');
+    expect(within(visitas).getByText('Todo configurado')).toBeTruthy();
+    expect(within(visitas).getByText('Reglas de visitas y vehículos')).toBeTruthy();
+    // The default welcome, since the community gave no address of its own.
+    expect(within(screen.getByTestId('welcome')).getByText('Bienvenido a Residencial Los Olivos')).toBeTruthy();
+  });
+
+  it('loads the community’s own welcome page when it has one', async () => {
+    renderDashboard(['OReceiptsRead'], { label: 'Casa 1' }, false, null, 'https://olivos.example/bienvenida');
+    const welcome = await screen.findByTestId('welcome');
+    expect(welcome.querySelector('iframe')?.getAttribute('src')).toBe('https://olivos.example/bienvenida');
+    expect(screen.queryByTestId('setup-COBRANZA')).toBeNull();
   });
 });

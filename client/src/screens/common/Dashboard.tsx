@@ -10,10 +10,14 @@ import { HouseStats } from '../dashboard/HouseStats.js';
 import { MyHouse } from '../dashboard/MyHouse.js';
 import { OnboardingStats } from '../dashboard/OnboardingStats.js';
 import { Shortcuts } from '../dashboard/Shortcuts.js';
+import { SetupProgress } from '../dashboard/SetupProgress.js';
+import { Welcome } from '../dashboard/Welcome.js';
 
 export const dashboardQuery = graphql`
   query DashboardQuery {
     dashboard {
+      ...Welcome_dashboard
+      ...SetupProgress_dashboard
       ...OnboardingStats_dashboard
       ...HouseStats_dashboard
     }
@@ -46,6 +50,8 @@ export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
     <Stack gap="lg">
       <PageHeader title={t('dashboard.welcome', { name: session.user.firstName })} description={place || undefined} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {session.neighborhood && <Welcome dashboard={data.dashboard} communityName={session.neighborhood.name} configures={grants.has('CRead')} />}
+        {session.neighborhood && <SetupProgress dashboard={data.dashboard} communityId={session.neighborhood.id} opens={opens} />}
         {session.house && <MyHouse links={houseLinks} />}
         <OnboardingStats dashboard={data.dashboard} ownersList={opens('/owners')} vehiclesSchedule={opens('/neighborhood/scheduled-vehicles')} />
         <HouseStats dashboard={data.dashboard} ownersList={opens('/owners')} />
