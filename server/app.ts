@@ -43,6 +43,7 @@ export interface App {
   fetch: (request: Request, serverContext?: object) => Promise<Response>;
   attachWebsocket: (server: Server) => WebSocketServer;
   db: Database;
+  config: Config;
   close: () => Promise<void>;
 }
 
@@ -276,6 +277,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     fetch,
     attachWebsocket,
     db,
+    config,
     close: async () => {
       await mailer.stop();
       await closePubSub();
