@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_GRANTS, DEFAULT_ROLES, effectiveGrants, moduleOfGrant } from './grants.js';
+import { ALL_GRANTS, DEFAULT_ROLES, disabledModuleOf, effectiveGrants, moduleOfGrant } from './grants.js';
 
 describe('default role catalogue', () => {
   it('holds the 180 grant strings of the spec', () => {
@@ -31,5 +31,17 @@ describe('modules switch grants off', () => {
     expect(grants).not.toContain('AReceiptsRead');
     expect(grants).not.toContain('AVisitorsRead');
     expect(effectiveGrants(DEFAULT_ROLES.ADMIN.grants, ['BASE', 'VISITAS'])).toContain('AVisitorsRead');
+  });
+});
+
+describe('disabledModuleOf', () => {
+  it('names the switched-off module of a route, and nothing when the route is open or of BASE', () => {
+    expect(disabledModuleOf(['CAccountsRead'], ['BASE'])).toBe('COBRANZA');
+    expect(disabledModuleOf(['CAccountsRead'], ['BASE', 'COBRANZA'])).toBeNull();
+    expect(disabledModuleOf(['CTaxRead'], ['BASE', 'COBRANZA'])).toBe('FACTURACION');
+    expect(disabledModuleOf(['CStreetsRead', 'CStreetsCreate'], ['BASE'])).toBeNull();
+    expect(disabledModuleOf([], ['BASE'])).toBeNull();
+    // Grants of two modules: the route may open through either, so no single module is to blame.
+    expect(disabledModuleOf(['AVisitorsRead', 'AReceiptsRead'], ['BASE'])).toBeNull();
   });
 });

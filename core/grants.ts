@@ -56,3 +56,15 @@ export function effectiveGrants(roleGrants: readonly string[], activeModules: re
 export function hasAnyGrant(held: readonly string[], wanted: readonly string[]): boolean {
   return wanted.some((g) => held.includes(g));
 }
+
+/**
+ * The module a route's grants belong to when it is switched off in the community (the route shows the
+ * not-enabled notice instead of "not available"); null when any of them is open with the active modules.
+ */
+export function disabledModuleOf(routeGrants: readonly string[], activeModules: readonly string[]): ModuleName | null {
+  if (routeGrants.length === 0) return null;
+  const modules = new Set(routeGrants.map(moduleOfGrant));
+  if (modules.size !== 1) return null;
+  const [module] = modules;
+  return module === 'BASE' || activeModules.includes(module) ? null : module;
+}

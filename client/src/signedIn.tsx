@@ -15,6 +15,7 @@ import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { ScreenSkeleton } from './components/Skeletons.js';
 import { allowed, type AppRoute, homeRedirect, ROUTES } from './routes.js';
 import { bootSession } from './router/session.js';
+import { disabledModuleOf } from '../../core/grants.js';
 import { screenRouteObject, type ScreenRoute, useReleaseOnLeave } from './router/screenRoute.js';
 
 const ComingSoon = () => import('./screens/common/ComingSoon.js');
@@ -29,7 +30,10 @@ async function guard(route: AppRoute, { request }: LoaderFunctionArgs) {
   const landing = !landed;
   landed = true;
   const grants = new Set(session.grants);
-  if (!allowed(route, grants, session.superAdmin)) throw redirect('/not-available');
+  if (!allowed(route, grants, session.superAdmin)) {
+    const module = disabledModuleOf(route.grants, session.activeModules);
+    throw redirect(module ? `/not-available?module=${module}` : '/not-available');
+  }
   if (landing && route.path === '/' && new URL(request.url).pathname === '/') {
     const target = homeRedirect(grants, session.superAdmin);
     if (target) throw redirect(target);
