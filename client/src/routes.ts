@@ -29,6 +29,7 @@ import { expenseSettingsRoutes, incomeConceptsRoutes } from './screens/settings/
 import { fiscalRoutes } from './screens/settings/fiscal/routes.js';
 import { maintenanceRoutes } from './screens/settings/maintenance/routes.js';
 import { revisionPointsRoutes } from './screens/settings/revisionPoints/routes.js';
+import { amenityAdminRoutes, amenitySettingsRoutes } from './screens/settings/amenities/routes.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
 
@@ -184,7 +185,7 @@ export const ROUTES: AppRoute[] = [
     grants: ['AUnknownPaymentsCreate', 'AUnknownPaymentsUpdate', 'AUnknownPaymentsDelete'],
     menu: { group: 'administration', label: 'menu.unknown_payments' },
   },
-  { path: '/neighborhood/amenities', grants: ['AAmenitiesRead'], menu: { group: 'administration', label: 'menu.neighborhood_amenities' } },
+  ...amenityAdminRoutes,
   { path: '/neighborhood/vehicles', grants: ['AVehiclesRead'], menu: { group: 'administration', label: 'menu.neighborhood_vehicles' } },
   { path: '/neighborhood/scheduled-vehicles', grants: ['AVehiclesScheduleRead'], menu: { group: 'administration', label: 'menu.scheduled_vehicles' } },
   { path: '/neighborhood/visitors', grants: ['AVisitorsRead'], menu: { group: 'administration', label: 'menu.neighborhood_visitors' } },
@@ -207,7 +208,7 @@ export const ROUTES: AppRoute[] = [
   ...msiRoutes,
   ...gatewayKeysRoutes,
   ...revisionPointsRoutes,
-  { path: '/neighborhood/settings/amenities', grants: ['CAmenitiesRead'], menu: { group: 'configuration', label: 'menu.settings_amenities' } },
+  ...amenitySettingsRoutes,
   {
     path: '/neighborhood/settings/houses-types',
     grants: ['CHousesTypesRead', 'CHousesTypesCreate', 'CHousesTypesUpdate', 'CHousesTypesDelete'],

@@ -27,6 +27,7 @@ import '../domains/fiscal/fiscalInformation.js';
 import '../domains/maintenanceSettings/maintenanceSettings.js';
 import '../domains/revisionPoints/revisionPoint.js';
 import '../domains/setupSummary/setupSummary.js';
+import '../domains/amenities/amenity.js';
 
 const grantDirective = new GraphQLDirective({
   name: 'grant',

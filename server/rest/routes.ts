@@ -21,6 +21,7 @@ import { fiscalRoutes } from '../domains/fiscal/rest.js';
 import { maintenanceSettingsRoutes } from '../domains/maintenanceSettings/rest.js';
 import { revisionPointRoutes } from '../domains/revisionPoints/rest.js';
 import { setupSummaryRoutes } from '../domains/setupSummary/rest.js';
+import { amenitySettingsRoutes } from '../domains/amenities/rest.js';
 
 export const restRoutes: RestRoute[] = [
   ...activationRoutes,
@@ -44,4 +45,5 @@ export const restRoutes: RestRoute[] = [
   ...maintenanceSettingsRoutes,
   ...revisionPointRoutes,
   ...setupSummaryRoutes,
+  ...amenitySettingsRoutes,
 ];

@@ -1,0 +1,2 @@
+// GraphQL types and operations of this domain (being built).
+export {};

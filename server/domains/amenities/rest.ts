@@ -1,0 +1,3 @@
+import type { RestRoute } from '../../rest/router.js';
+
+export const amenitySettingsRoutes: RestRoute[] = [];
