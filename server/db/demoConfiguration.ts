@@ -10,6 +10,7 @@ import { seedExpenseSettings } from '../domains/expenseSettings/demoSeed.js';
 import { seedFiscalInformation } from '../domains/fiscal/demoSeed.js';
 import { seedMaintenanceSettings } from '../domains/maintenanceSettings/demoSeed.js';
 import { seedRevisionPoints } from '../domains/revisionPoints/demoSeed.js';
+import { seedAmenities } from '../domains/amenities/demoSeed.js';
 
 export interface DemoSeedContext {
   prisma: Prisma;
@@ -28,4 +29,5 @@ export async function seedDemoConfiguration(demo: DemoSeedContext): Promise<void
   await seedFiscalInformation(demo);
   await seedMaintenanceSettings(demo);
   await seedRevisionPoints(demo);
+  await seedAmenities(demo);
 }
