@@ -15,6 +15,7 @@ import {
   type CommunityKind,
 } from '../../../core/houseTypes.js';
 import { detachHouseType } from '../houses/rows.js';
+import { formatMoney, sameMoney } from '../../../core/money.js';
 
 export { HouseTypeSchema };
 
@@ -131,4 +132,34 @@ export async function deleteHouseType(ctx: ServiceContext, id: number) {
     await tx.houseType.delete({ where: { id } });
     return id;
   });
+}
+
+/**
+ * The monthly fees of several house types, inside the caller's write (maintenance settings save them in
+ * the same transaction as the settings). Every id must name a type of the community, else nothing is
+ * written (not found); with `requireAll`, every type of the community must have a fee afterwards (spec 3
+ * section 5). Answers the fees that changed, for the caller's audit record.
+ */
+export async function setHouseTypeFees(
+  tx: Tx,
+  neighborhoodId: number,
+  fees: { id: number; amount: string }[],
+  { requireAll }: { requireAll: boolean },
+): Promise<{ id: number; title: string; from: string | null; to: string }[]> {
+  const types = await tx.houseType.findMany({ where: { neighborhoodId }, select: { id: true, title: true, amount: true }, orderBy: { id: 'asc' } });
+  const byId = new Map(types.map((type) => [type.id, type]));
+  if (fees.some((fee) => !byId.has(fee.id))) throw new NotFoundError('El tipo de propiedad no existe');
+  const changes: { id: number; title: string; from: string | null; to: string }[] = [];
+  for (const fee of [...fees].sort((a, b) => a.id - b.id)) {
+    const current = byId.get(fee.id)!;
+    if (sameMoney(current.amount, fee.amount)) continue;
+    await tx.houseType.update({ where: { id: fee.id }, data: { amount: fee.amount } });
+    changes.push({ id: fee.id, title: current.title, from: current.amount === null ? null : formatMoney(current.amount), to: formatMoney(fee.amount) });
+  }
+  if (requireAll) {
+    const given = new Set(fees.map((fee) => fee.id));
+    const missing = types.filter((type) => !given.has(type.id) && type.amount === null);
+    if (missing.length) throw new InputError(missing.map((type) => ({ field: 'fees', message: `Falta la cuota de mantenimiento de ${type.title}` })));
+  }
+  return changes;
 }
