@@ -58,6 +58,13 @@ describe('RevisionPointSchema', () => {
     expect(issues({ ...base, name: 'x'.repeat(121) })).toEqual(['name: El nombre del punto de revisión debe tener como máximo 120 caracteres']);
     expect(issues({ ...base, name: 'a\u0000b' })).toEqual(['name: El nombre del punto de revisión contiene caracteres no permitidos']);
     expect(issues({ ...base, activeFrom: null })).toEqual([`activeFrom: ${ACTIVE_FROM_REQUIRED}`]);
+    // Every problem at once, so the form shows them together.
+    expect(issues({ ...base, name: '', minutes: 1, rules: [newRule()] })).toEqual([
+      `name: ${NAME_REQUIRED}`,
+      `minutes: ${MINUTES_RANGE}`,
+      `rules.0.days: ${DAY_REQUIRED}`,
+    ]);
+    expect(issues({ ...base, name: undefined })).toEqual([`name: ${NAME_REQUIRED}`]);
     expect(issues({ ...base, activeFrom: '2025-02-30' })).toEqual([`activeFrom: ${DATE_INVALID}`]);
     expect(issues({ ...base, activeFrom: '01/02/2025' })).toEqual([`activeFrom: ${DATE_INVALID}`]);
     expect(issues({ ...base, activeUntil: '2024-12-31' })).toEqual([`activeUntil: ${UNTIL_BEFORE_FROM}`]);

@@ -2,7 +2,7 @@
 // for the browser's form and the server. A point has a name, the dates it is active, the minutes of each
 // appointment and its schedule rules (hours on chosen weekdays).
 import { z } from 'zod';
-import { boundedText } from './input.js';
+import { isCleanText } from './cleanText.js';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -11,7 +11,9 @@ export const MIN_MINUTES = 5;
 export const MAX_MINUTES = 480;
 export const MAX_RULES = 20;
 
+export const MAX_NAME = 120;
 export const NAME_REQUIRED = 'El nombre del punto de revisión es requerido';
+export const NAME_TOO_LONG = `El nombre del punto de revisión debe tener como máximo ${MAX_NAME} caracteres`;
 export const ACTIVE_FROM_REQUIRED = 'La fecha de inicio es requerida';
 export const DATE_INVALID = 'La fecha debe tener el formato AAAA-MM-DD';
 export const UNTIL_BEFORE_FROM = 'La fecha de fin no puede ser anterior a la fecha de inicio';
@@ -105,7 +107,10 @@ const RuleSchema = z.object({
  */
 export const RevisionPointSchema = z
   .object({
-    name: boundedText(120, 'El nombre del punto de revisión').pipe(z.string().min(1, NAME_REQUIRED)),
+    name: z
+      .string(NAME_REQUIRED)
+      .max(MAX_NAME * 4, NAME_TOO_LONG)
+      .nullish(),
     activeFrom: text(20),
     activeUntil: text(20),
     minutes: z.union([z.number(), z.string().max(20), z.null()]).optional(),
@@ -113,6 +118,12 @@ export const RevisionPointSchema = z
   })
   .transform((v, ctx): RevisionPointValues => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+
+    // The name is checked here with the rest, so the form shows every problem at once.
+    const name = v.name?.trim() ?? '';
+    if (name === '') issue(['name'], NAME_REQUIRED);
+    else if (!isCleanText(name)) issue(['name'], 'El nombre del punto de revisión contiene caracteres no permitidos');
+    else if (name.length > MAX_NAME) issue(['name'], NAME_TOO_LONG);
 
     const fromText = v.activeFrom?.trim() ?? '';
     const activeFrom = fromText === '' ? null : parseDate(fromText);
@@ -164,7 +175,7 @@ export const RevisionPointSchema = z
       });
     }
 
-    return { name: v.name, activeFrom: activeFrom ?? '', activeUntil, minutes: minutesOk ? minutes : 0, rules };
+    return { name, activeFrom: activeFrom ?? '', activeUntil, minutes: minutesOk ? minutes : 0, rules };
   });
 
 export type RevisionPointInput = z.input<typeof RevisionPointSchema>;
