@@ -181,6 +181,7 @@ export const CSD_MESSAGES = {
   notCertificate: 'El archivo .cer no es un certificado válido del SAT',
   notKey: 'El archivo .key no es una llave privada válida del SAT',
   unencryptedKey: 'La llave privada debe estar protegida con contraseña, como la entrega el SAT',
+  foreignKeyEncryption: 'La llave privada no está cifrada como la entrega el SAT: sube el archivo .key original que generaste con el SAT',
   wrongPassword: 'La contraseña de la llave privada no es correcta',
   mismatch: 'La llave privada no corresponde al certificado: sube el .key que se generó con este .cer',
   noFiscalInformation: 'Guarda primero los datos fiscales de la comunidad: el RFC del certificado debe coincidir con ellos',

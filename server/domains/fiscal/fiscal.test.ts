@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, startTestApp, type TestApp } from '../../../tests/testApp.js';
 import { secretBox } from '../../infra/secrets.js';
 import { findTestCsd } from './demoSeed.js';
-import { csdKeyContext, csdPasswordContext, fiscalConfigured, openCommunityCredential } from './service.js';
+import { csdKeyContext, csdPasswordContext, fiscalConfigured, keyIterationCount, MAX_KEY_ITERATIONS, openCommunityCredential } from './service.js';
 
 const fixture = (path: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/${path}`, import.meta.url)));
 const CSD = { cer: fixture('csd/EKU9003173C9.cer'), key: fixture('csd/EKU9003173C9.key') };
@@ -232,6 +232,24 @@ describe('the CSD upload through GraphQL (multipart)', () => {
       privateKeyPassword: 'La contraseña de la llave privada es requerida',
     });
     expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a key whose encryption would take too long to open (PBKDF2 iterations), before opening it', async () => {
+    expect(keyIterationCount(Buffer.from(CSD.key))).toBe(2048);
+    expect(keyIterationCount(Buffer.from('no es una llave'))).toBeNull();
+    // The same key asking for 32,767 iterations instead of SAT's 2,048 (the INTEGER 0x0800 becomes 0x7fff).
+    const costly = Buffer.from(CSD.key);
+    const at = costly.indexOf(Buffer.from([0x02, 0x02, 0x08, 0x00]));
+    costly[at + 2] = 0x7f;
+    costly[at + 3] = 0xff;
+    expect(keyIterationCount(costly)).toBe(32767);
+    expect(32767).toBeGreaterThan(MAX_KEY_ITERATIONS);
+    const started = Date.now();
+    const refused = await upload({ cer: CSD.cer, key: new Uint8Array(costly) }, PASSWORD);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(issuesOf(refused.result)).toEqual({
+      privateKey: 'La llave privada no está cifrada como la entrega el SAT: sube el archivo .key original que generaste con el SAT',
+    });
   });
 
   it('refuses the expired FIEL as a FIEL, as expired and as another RFC', async () => {

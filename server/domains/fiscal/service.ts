@@ -67,7 +67,66 @@ export function readCertificate(bytes: Uint8Array): CertificateInfo | null {
   }
 }
 
-type KeyCheck = 'ok' | 'notKey' | 'unencrypted' | 'wrongPassword';
+type KeyCheck = 'ok' | 'notKey' | 'unencrypted' | 'tooCostly' | 'wrongPassword';
+
+/**
+ * SAT's keys derive their encryption key with 2,048 PBKDF2 iterations. Opening a key costs time in
+ * proportion (the signing library does it in JavaScript, on the event loop): a key asking for more than
+ * this is refused instead of stalling the server.
+ */
+export const MAX_KEY_ITERATIONS = 10_000;
+
+/** One DER element: its tag and where its contents start and end; null when the bytes do not hold one. */
+function derElement(bytes: Buffer, offset: number, end: number): { tag: number; start: number; end: number } | null {
+  if (offset + 2 > end) return null;
+  const tag = bytes[offset];
+  let length = bytes[offset + 1];
+  let start = offset + 2;
+  if (length & 0x80) {
+    const octets = length & 0x7f;
+    if (octets === 0 || octets > 4 || start + octets > end) return null;
+    length = 0;
+    for (let i = 0; i < octets; i++) length = length * 256 + bytes[start + i];
+    start += octets;
+  }
+  return start + length <= end ? { tag, start, end: start + length } : null;
+}
+
+/**
+ * The iteration count of an EncryptedPrivateKeyInfo (PKCS#8 DER): the first INTEGER inside its
+ * encryption algorithm's parameters, for PBES2 (PBKDF2) as for PBES1 and PKCS#12 schemes alike.
+ * Null when it is not that structure (createPrivateKey then tells what it is).
+ */
+export function keyIterationCount(der: Buffer): number | null {
+  const top = derElement(der, 0, der.length);
+  if (!top || top.tag !== 0x30) return null;
+  const algorithm = derElement(der, top.start, top.end);
+  if (!algorithm || algorithm.tag !== 0x30) return null;
+  const search = (start: number, end: number, depth: number): number | null => {
+    for (let offset = start; offset < end; ) {
+      const element = derElement(der, offset, end);
+      if (!element) return null;
+      if (element.tag === 0x02) {
+        const length = element.end - element.start;
+        return length > 6 ? Number.POSITIVE_INFINITY : der.subarray(element.start, element.end).reduce((n, b) => n * 256 + b, 0);
+      }
+      if ((element.tag === 0x30 || element.tag === 0x31) && depth < 6) {
+        const found = search(element.start, element.end, depth + 1);
+        if (found !== null) return found;
+      }
+      offset = element.end;
+    }
+    return null;
+  };
+  return search(algorithm.start, algorithm.end, 0);
+}
+
+/** The DER of a PEM «ENCRYPTED PRIVATE KEY», or the bytes themselves. */
+function pkcs8Der(bytes: Buffer, pem: boolean): Buffer {
+  if (!pem) return bytes;
+  const match = /-----BEGIN ENCRYPTED PRIVATE KEY-----([\s\S]*?)-----END ENCRYPTED PRIVATE KEY-----/.exec(bytes.toString('latin1'));
+  return match ? Buffer.from(match[1].replace(/\s+/g, ''), 'base64') : Buffer.alloc(0);
+}
 
 /** Whether the bytes are an encrypted PKCS#8 private key (DER or PEM) that opens with the password. */
 function checkPrivateKey(bytes: Buffer, password: string): KeyCheck {
@@ -79,6 +138,8 @@ function checkPrivateKey(bytes: Buffer, password: string): KeyCheck {
   } catch (error) {
     if ((error as { code?: string }).code !== 'ERR_MISSING_PASSPHRASE') return 'notKey';
   }
+  const iterations = keyIterationCount(pkcs8Der(bytes, pem));
+  if (iterations !== null && iterations > MAX_KEY_ITERATIONS) return 'tooCostly';
   try {
     createPrivateKey({ ...source, passphrase: password });
     return 'ok';
@@ -202,6 +263,7 @@ export async function uploadFiscalCertificate(ctx: ServiceContext, raw: unknown,
   if (certificateIssues.length) issues.push({ field: 'certificate', message: certificateIssues.join('. ') });
   if (keyCheck === 'notKey') issues.push({ field: 'privateKey', message: CSD_MESSAGES.notKey });
   if (keyCheck === 'unencrypted') issues.push({ field: 'privateKey', message: CSD_MESSAGES.unencryptedKey });
+  if (keyCheck === 'tooCostly') issues.push({ field: 'privateKey', message: CSD_MESSAGES.foreignKeyEncryption });
   if (keyCheck === 'wrongPassword') issues.push({ field: 'privateKeyPassword', message: CSD_MESSAGES.wrongPassword });
 
   // Both open: the key must be the certificate's, as the signing library sees it.
