@@ -112,8 +112,8 @@ export async function saveMaintenanceSettings(ctx: ServiceContext, raw: unknown)
   const fees = input.fees.map((fee) => ({ id: rowId(fee.houseTypeId), amount: fee.amount }));
   return write(ctx, {}, async ({ tx, audit }) => {
     const before = await tx.maintenanceSettings.findUnique({ where: { neighborhoodId } });
-    // The row first: a concurrent save waits here (row lock) until this one commits, so fees and settings
-    // always come from the same save.
+    // Settings and fees in one transaction (serializable on PostgreSQL, retried on conflicts): two saves at
+    // once never leave the settings of one with the fees of the other.
     await tx.maintenanceSettings.upsert({ where: { neighborhoodId }, create: { neighborhoodId, ...data }, update: data });
     const feeChanges = await setHouseTypeFees(tx, neighborhoodId, fees, { requireAll: true });
     const changed = Object.fromEntries(
