@@ -99,9 +99,9 @@ function derElement(bytes: Buffer, offset: number, end: number): { tag: number; 
  */
 export function keyIterationCount(der: Buffer): number | null {
   const top = derElement(der, 0, der.length);
-  if (!top || top.tag !== 0x30) return null;
+  if (top?.tag !== 0x30) return null;
   const algorithm = derElement(der, top.start, top.end);
-  if (!algorithm || algorithm.tag !== 0x30) return null;
+  if (algorithm?.tag !== 0x30) return null;
   const search = (start: number, end: number, depth: number): number | null => {
     for (let offset = start; offset < end; ) {
       const element = derElement(der, offset, end);
