@@ -175,6 +175,12 @@ const CommunitySettingsPayload = builder.objectRef<{ neighborhoodId: number }>('
   fields: (t) => ({
     communitySettings: t.field({ type: CommunitySettingsRef, resolve: async (p, _a, ctx) => (await readCommunitySettings(ctx, p.neighborhoodId))! }),
     neighborhood: neighborhoodOfPayload(t),
+    account: t.prismaField({
+      type: 'Membership',
+      nullable: true,
+      description: 'The signed-in account, whose label names the community (the account switcher)',
+      resolve: (query, _p, _a, ctx) => (ctx.actor?.membershipId ? ctx.prisma.membership.findUnique({ ...query, where: { id: ctx.actor.membershipId } }) : null),
+    }),
   }),
 });
 
