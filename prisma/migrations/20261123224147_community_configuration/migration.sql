@@ -225,7 +225,7 @@ ALTER TABLE "FiscalInformation" ADD CONSTRAINT "FiscalInformation_neighborhoodId
 -- AddForeignKey
 ALTER TABLE "RevisionPoint" ADD CONSTRAINT "RevisionPoint_neighborhoodId_fkey" FOREIGN KEY ("neighborhoodId") REFERENCES "Neighborhood"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- One ORDINARY and one EXTRAORDINARY wallet per community; measured-service wallets are one per service.
+-- One ORDINARY and one EXTRAORDINARY wallet per community, measured-service wallets are one per service.
 CREATE UNIQUE INDEX "Wallet_one_per_type" ON "Wallet"("neighborhoodId", "type") WHERE "type" <> 'MEASURED_SERVICE';
 CREATE UNIQUE INDEX "Wallet_measuredServiceId_key" ON "Wallet"("measuredServiceId") WHERE "measuredServiceId" IS NOT NULL;
 
