@@ -63,7 +63,7 @@ describe('client shell in the browser', () => {
     const page = await env.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
     await signInToShell(page, env.base, 'admin@demo.mx');
-    await page.getByRole('heading', { name: 'Usuarios' }).waitFor();
+    await page.getByRole('heading', { name: 'Mantenimiento', exact: true }).waitFor();
     const navbar = page.locator('nav[aria-label="Menú principal"]');
     // Where the drawer's left edge is: 0 when open, off screen to the left when closed.
     const left = async () => (await navbar.boundingBox())?.x ?? -1;
