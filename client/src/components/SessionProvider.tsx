@@ -27,7 +27,7 @@ export const sessionQuery = graphql`
       superAdmin
       activeModules
       user { id databaseId firstName lastName email }
-      neighborhood { id databaseId name domain neighborhoodType neighborhoodTypeName }
+      neighborhood { id databaseId name domain neighborhoodType neighborhoodTypeName urlLogo }
       house { id databaseId label }
       account { id databaseId label }
       accounts(first: 100) {

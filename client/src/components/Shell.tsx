@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { AppShell, Avatar, Box, Burger, Group, Loader, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, Image, Loader, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,9 @@ export function Shell({ children }: { children: ReactNode }) {
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group wrap="nowrap" gap="xs" miw={0} style={{ flex: 1 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? t('menu.close') : t('menu.open')} aria-expanded={opened} />
+            {session.neighborhood?.urlLogo && (
+              <Image src={session.neighborhood.urlLogo} alt="" h={32} w="auto" maw={96} fit="contain" data-testid="community-logo" />
+            )}
             <Text
               component={Link}
               to="/"

@@ -116,3 +116,22 @@ describe('files', () => {
     expect((await upload(owner, 'ine.pdf', '%PDF-1.4 x')).status).toBe(201);
   });
 });
+
+describe('the community logo', () => {
+  it('is readable by everyone of its community once it is the logo, and by no one of another community', async () => {
+    const uploaded = await upload(admin, 'logo.png', PNG);
+    expect(uploaded.status).toBe(201);
+    const read = (token: string) => t.app.fetch(new Request(`${BASE}/api/1.0/files/${uploaded.body.id}`, { headers: { authorization: `Bearer ${token}` } }));
+    // An upload that is not the logo stays the uploader's (and the administration's).
+    expect((await read(neighbour)).status).toBe(404);
+    const olivos = await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } });
+    await t.app.db.prisma.neighborhood.update({
+      where: { id: olivos.id },
+      data: { logoFileId: uploaded.body.id, urlLogo: `/api/1.0/files/${uploaded.body.id}` },
+    });
+    expect((await read(neighbour)).status).toBe(200);
+    expect((await read(await t.signIn('seguridad@demo.mx'))).status).toBe(200);
+    // The owner's account in Torre Azul belongs to another community.
+    expect((await read(await t.signIn('propietario@demo.mx', { domain: 'torre_azul' }))).status).toBe(404);
+  });
+});

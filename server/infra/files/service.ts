@@ -74,7 +74,8 @@ export async function storeFile(db: Database, viewer: Viewer, ip: string, file: 
 
 /**
  * A file is readable in its community by whoever uploaded it, by administrators (any A grant that
- * reads houses or residents) and by the people of the house it is attached to.
+ * reads houses or residents), by the people of the house it is attached to and, for the community's
+ * logo, by everyone of the community.
  */
 export async function readableFile(db: Database, viewer: Viewer, id: string) {
   if (!isUuid(id) || viewer.neighborhoodId == null) return null;
@@ -83,6 +84,8 @@ export async function readableFile(db: Database, viewer: Viewer, id: string) {
     include: { houses: { select: { id: true } }, memberships: { select: { houseId: true } }, taxInfos: { select: { houseId: true } } },
   });
   if (!file) return null;
+  const logo = await db.prisma.neighborhood.count({ where: { id: viewer.neighborhoodId, logoFileId: id } });
+  if (logo > 0) return file;
   const admin = ['AHousesRead', 'AResidentsRead', 'ATaxRead'].some((g) => viewer.grants.has(g));
   const ofMyHouse =
     viewer.houseId != null &&
