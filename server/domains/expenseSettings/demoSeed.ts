@@ -1,4 +1,22 @@
 import type { DemoSeedContext } from '../../db/demoConfiguration.js';
 
-/** The demo community's data of this domain. */
-export async function seedExpenseSettings(_demo: DemoSeedContext): Promise<void> {}
+/** The demo community requires approval of its expenses (by admin@demo.mx), numbers them EG-1... and classifies them. */
+export async function seedExpenseSettings({ prisma, neighborhoodId, adminUserId }: DemoSeedContext): Promise<void> {
+  await prisma.expenseSettings.upsert({
+    where: { neighborhoodId },
+    create: { neighborhoodId, requiredExpenseApproval: true, useFolio: true, initialFolio: 1, serie: 'EG', groupInitialFolio: 1, groupSerie: 'GE' },
+    update: {},
+  });
+  await prisma.expenseApprover.createMany({ data: [{ neighborhoodId, userId: adminUserId }], skipDuplicates: true });
+  const concepts = [
+    { concept: 'Vigilancia', internalId: 'EG-VIG' },
+    { concept: 'Jardinería', internalId: 'EG-JAR' },
+    { concept: 'Limpieza', internalId: 'EG-LIM' },
+    { concept: 'Energía eléctrica', internalId: 'EG-LUZ' },
+    { concept: 'Agua', internalId: 'EG-AGU' },
+    { concept: 'Mantenimiento de áreas comunes', internalId: 'EG-MAC' },
+  ];
+  const existing = await prisma.expenseConcept.findMany({ where: { neighborhoodId, deletedAt: null }, select: { concept: true } });
+  const missing = concepts.filter((c) => !existing.some((e) => e.concept === c.concept));
+  if (missing.length) await prisma.expenseConcept.createMany({ data: missing.map((c) => ({ neighborhoodId, ...c })) });
+}
