@@ -49,9 +49,9 @@ export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
   return (
     <Stack gap="lg">
       <PageHeader title={t('dashboard.welcome', { name: session.user.firstName })} description={place || undefined} />
+      {session.neighborhood && <SetupProgress dashboard={data.dashboard} communityId={session.neighborhood.id} opens={opens} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {session.neighborhood && <Welcome dashboard={data.dashboard} communityName={session.neighborhood.name} configures={grants.has('CRead')} />}
-        {session.neighborhood && <SetupProgress dashboard={data.dashboard} communityId={session.neighborhood.id} opens={opens} />}
         {session.house && <MyHouse links={houseLinks} />}
         <OnboardingStats dashboard={data.dashboard} ownersList={opens('/owners')} vehiclesSchedule={opens('/neighborhood/scheduled-vehicles')} />
         <HouseStats dashboard={data.dashboard} ownersList={opens('/owners')} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, List, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,13 +32,19 @@ export function SetupProgress({
   const data = useFragment(fragment, dashboard);
   if (!data.setupProgress) return null;
   const { modules, steps } = data.setupProgress;
+  const widgets = modules
+    .map((module) => ({ module: module as ModuleName, steps: steps.filter((s) => s.module === module) }))
+    .filter((w) => w.steps.length > 0);
+  if (widgets.length === 0) return null;
+  // What is left to configure comes first; finished modules follow, compact.
+  const pending = (w: (typeof widgets)[number]) => (w.steps.every((s) => s.configured) ? 1 : 0);
+  widgets.sort((a, b) => pending(a) - pending(b));
   return (
-    <>
-      {modules.map((module) => {
-        const own = steps.filter((s) => s.module === module);
-        return own.length > 0 && <ModuleSetup key={module} module={module as ModuleName} steps={own} communityId={communityId} opens={opens} />;
-      })}
-    </>
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="setup-progress">
+      {widgets.map((w) => (
+        <ModuleSetup key={w.module} module={w.module} steps={w.steps} communityId={communityId} opens={opens} />
+      ))}
+    </SimpleGrid>
   );
 }
 
@@ -83,10 +89,10 @@ function ModuleSetup({
   };
   const titleId = `setup-${module}-title`;
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId} data-testid={`setup-${module}`}>
-      <Stack gap="sm">
+    <Paper withBorder p={complete ? 'sm' : 'md'} radius="md" component="section" aria-labelledby={titleId} data-testid={`setup-${module}`}>
+      <Stack gap={complete ? 4 : 'sm'}>
         <Group justify="space-between" align="center" wrap="wrap" gap="xs">
-          <Title order={3} size="h4" id={titleId}>
+          <Title order={3} size={complete ? 'h5' : 'h4'} id={titleId}>
             {t('setup.title', { module: t(`setup.modules.${module}`) })}
           </Title>
           {complete ? (
@@ -99,12 +105,7 @@ function ModuleSetup({
             </Text>
           )}
         </Group>
-        <Progress
-          value={(done / steps.length) * 100}
-          color={complete ? 'teal' : 'blue'}
-          size="sm"
-          aria-label={t('setup.progress', { done, total: steps.length })}
-        />
+        {!complete && <Progress value={(done / steps.length) * 100} size="sm" aria-label={t('setup.progress', { done, total: steps.length })} />}
         {!hidden && (
           <List spacing={6} listStyleType="none" p={0}>
             {steps.map((s) => (
