@@ -224,6 +224,22 @@ describe('amenities through GraphQL', () => {
     expect(reused.body.data.createAmenity.__typename).toBe('MutationCreateAmenitySuccess');
   });
 
+  it('keeps one amenity of a name under simultaneous creations, and answers a repeated idempotency key with the first', async () => {
+    const input = { amenity: { name: 'Sala de cine', fromTime: '16:00', toTime: '23:00' } };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => t.gql(CREATE, { input }, { token: config })));
+    const kinds = answers.map((a) => a.body.data.createAmenity.__typename).sort();
+    expect(kinds).toEqual(['ConflictError', 'ConflictError', 'ConflictError', 'MutationCreateAmenitySuccess']);
+    expect(await t.app.db.prisma.amenity.count({ where: { name: 'Sala de cine', deletedAt: null } })).toBe(1);
+    const cine = answers.find((a) => a.body.data.createAmenity.data)!.body.data.createAmenity.data.amenity;
+    const switches = await Promise.all([false, true, false, true].map((enabled) => t.gql(SWITCH, { input: { id: cine.id, enabled } }, { token: config })));
+    expect(switches.map((a) => a.body.data?.setAmenityEnabled.__typename)).toEqual(Array(4).fill('MutationSetAmenityEnabledSuccess'));
+    const keyed = { amenity: { name: 'Sala de lectura', fromTime: '08:00', toTime: '20:00' }, idempotencyKey: 'amenity-lectura-1' };
+    const first = await t.gql(CREATE, { input: keyed }, { token: config });
+    const repeat = await t.gql(CREATE, { input: keyed }, { token: config });
+    expect(repeat.body.data.createAmenity.data.amenity.id).toBe(first.body.data.createAmenity.data.amenity.id);
+    expect(await t.app.db.prisma.amenity.count({ where: { name: 'Sala de lectura' } })).toBe(1);
+  });
+
   it('offers the income concepts of the community, the AMENITY one first', async () => {
     const { body } = await t.gql('{ amenityReceiptConcepts { conceptId databaseId description systemKey } }', {}, { token: config });
     const concepts = body.data.amenityReceiptConcepts;
@@ -261,7 +277,7 @@ describe('amenities through REST', () => {
     expect((await t.rest('DELETE', `${SETTINGS()}/${id}`, undefined, { token: config })).body).toEqual({ content: true });
     expect((await t.rest('GET', `${SETTINGS()}/${id}`, undefined, { token: config })).status).toBe(404);
     expect((await audits(id)).map((r) => r.action)).toEqual(['CREATE', 'UPDATE', 'UPDATE', 'DISABLE', 'ENABLE', 'DELETE']);
-    const filtered = await t.rest('GET', `${SETTINGS()}?name=sala&page_size=1`, undefined, { token: config });
+    const filtered = await t.rest('GET', `${SETTINGS()}?name=juntas&page_size=1`, undefined, { token: config });
     expect(filtered.body).toMatchObject({ total: 1, content: [{ name: 'Sala de juntas' }] });
   });
 
