@@ -134,6 +134,8 @@ describe('the transaction', () => {
     expect(isRetryable({ code: 'P2034' })).toBe(true);
     expect(isRetryable({ message: 'could not serialize access due to concurrent update' })).toBe(true);
     expect(isRetryable({ cause: { code: '40P01' } })).toBe(true);
+    // @prisma/adapter-pg inside an interactive transaction: the kind, no SQLSTATE.
+    expect(isRetryable({ message: 'TransactionWriteConflict', cause: { kind: 'TransactionWriteConflict' } })).toBe(true);
     expect(isRetryable({ code: 'P2002' })).toBe(false);
     expect(isRetryable(new Error('boom'))).toBe(false);
   });

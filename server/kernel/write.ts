@@ -138,10 +138,15 @@ async function run<T>(
   }
 }
 
-/** Serialization failure (40001) or deadlock (40P01): the transaction did nothing and may run again. */
+/**
+ * Serialization failure (40001) or deadlock (40P01): the transaction did nothing and may run again.
+ * Inside an interactive transaction @prisma/adapter-pg reports them as a DriverAdapterError of kind
+ * TransactionWriteConflict, without the SQLSTATE.
+ */
 export function isRetryable(error: unknown): boolean {
-  const e = error as { code?: string; meta?: { code?: string }; cause?: { code?: string }; message?: string };
+  const e = error as { code?: string; meta?: { code?: string }; cause?: { code?: string; kind?: string }; message?: string };
   if (e?.code === 'P2034' || e?.code === '40001' || e?.code === '40P01') return true;
+  if (e?.cause?.kind === 'TransactionWriteConflict' || e?.message === 'TransactionWriteConflict') return true;
   if (e?.meta?.code === '40001' || e?.meta?.code === '40P01' || e?.cause?.code === '40001' || e?.cause?.code === '40P01') return true;
   return /could not serialize access|deadlock detected|40001|40P01/.test(e?.message ?? '');
 }

@@ -7,7 +7,7 @@ import { communityOf, type ServiceContext, type Tx } from '../../kernel/context.
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { rowId } from '../../kernel/ids.js';
 import { boundedText, parseInput } from '../../kernel/input.js';
-import { isRetryable, write, type WriteOptions, type WriteScope } from '../../kernel/write.js';
+import { write } from '../../kernel/write.js';
 
 export const AMENITY_NOT_FOUND = 'El espacio común no existe';
 export const CONCEPT_NOT_FOUND = 'El concepto de cobro no existe';
@@ -109,35 +109,6 @@ async function ensureUniqueName(tx: Tx, neighborhoodId: number, name: string, ex
   if (same) throw new ConflictError(duplicateName(name));
 }
 
-const ATTEMPTS = 5;
-
-/** A serialization failure or deadlock (40001, 40P01) as @prisma/adapter-pg reports it inside an interactive transaction. */
-function isWriteConflict(error: unknown): boolean {
-  const e = error as { message?: string; cause?: { kind?: string } };
-  return e?.cause?.kind === 'TransactionWriteConflict' || e?.message === 'TransactionWriteConflict';
-}
-
-/**
- * Runs a write again after a serialization failure. kernel/write.ts retries them by SQLSTATE, but on
- * PostgreSQL (serializable) @prisma/adapter-pg reports them as DriverAdapterError 'TransactionWriteConflict'
- * without the code, which write() lets through as a 500 (two simultaneous creations of one name, two
- * switches of one amenity). Every amenity write goes through here until the kernel recognises that shape.
- */
-function amenityWrite<T>(ctx: ServiceContext, options: WriteOptions, fn: (scope: WriteScope) => Promise<T>): Promise<T> {
-  return retryingConflicts(() => write(ctx, options, fn));
-}
-
-async function retryingConflicts<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= ATTEMPTS || !(isWriteConflict(error) || isRetryable(error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
-
 /** The audit picture of an amenity: plain values, money with two decimals. */
 function auditData(data: AmenityData) {
   const amount = (v: { toFixed(d: number): string } | string | null) => (v == null ? null : formatMoney(v));
@@ -153,7 +124,7 @@ function auditData(data: AmenityData) {
 
 export async function createAmenity(ctx: ServiceContext, raw: unknown, idempotencyKey?: string | null) {
   const neighborhoodId = communityOf(ctx);
-  return amenityWrite(ctx, { idempotencyKey, request: { operation: 'createAmenity', input: raw } }, async ({ tx, audit }) => {
+  return write(ctx, { idempotencyKey, request: { operation: 'createAmenity', input: raw } }, async ({ tx, audit }) => {
     const data = await amenityData(ctx, tx, raw, null);
     await ensureUniqueName(tx, neighborhoodId, data.name);
     const created = await tx.amenity.create({ data: { ...data, neighborhoodId }, select: { id: true } });
@@ -164,7 +135,7 @@ export async function createAmenity(ctx: ServiceContext, raw: unknown, idempoten
 
 export async function updateAmenity(ctx: ServiceContext, id: number, raw: unknown) {
   const neighborhoodId = communityOf(ctx);
-  return amenityWrite(ctx, {}, async ({ tx, audit }) => {
+  return write(ctx, {}, async ({ tx, audit }) => {
     const current = await findOwn(tx, neighborhoodId, id);
     const data = await amenityData(ctx, tx, raw, current);
     await ensureUniqueName(tx, neighborhoodId, data.name, id);
@@ -177,7 +148,7 @@ export async function updateAmenity(ctx: ServiceContext, id: number, raw: unknow
 /** Spec 3 section 4: enabled or disabled; a repeat of the current state changes nothing and records nothing. */
 export async function setAmenityEnabled(ctx: ServiceContext, id: number, enabled: boolean) {
   const neighborhoodId = communityOf(ctx);
-  return amenityWrite(ctx, {}, async ({ tx, audit }) => {
+  return write(ctx, {}, async ({ tx, audit }) => {
     const current = await findOwn(tx, neighborhoodId, id);
     if (current.enabled === enabled) return id;
     await tx.amenity.update({ where: { id }, data: { enabled } });
@@ -189,7 +160,7 @@ export async function setAmenityEnabled(ctx: ServiceContext, id: number, enabled
 /** Spec 3 section 4: deleting is allowed only while the amenity is enabled; it stays in the table with deletedAt. */
 export async function deleteAmenity(ctx: ServiceContext, id: number) {
   const neighborhoodId = communityOf(ctx);
-  return amenityWrite(ctx, {}, async ({ tx, audit }) => {
+  return write(ctx, {}, async ({ tx, audit }) => {
     const current = await findOwn(tx, neighborhoodId, id);
     if (!current.enabled) throw new ConflictError(DELETE_DISABLED);
     await tx.amenity.update({ where: { id }, data: { deletedAt: new Date() } });
