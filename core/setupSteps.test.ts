@@ -13,8 +13,8 @@ describe('setup steps', () => {
   });
 
   it('drops the streets step outside fraccionamientos and the steps whose grant the account lacks', () => {
-    expect(setupStepsOf('BASE', 'NEIGHBORHOOD')).toEqual(['GENERAL', 'HOUSES_TYPES', 'STREETS', 'USERS']);
-    expect(setupStepsOf('BASE', 'CONDOMINIUM')).toEqual(['GENERAL', 'HOUSES_TYPES', 'USERS']);
+    expect(setupStepsOf('BASE', 'NEIGHBORHOOD')).toEqual(['GENERAL', 'HOUSES_TYPES', 'STREETS', 'USERS', 'AMENITIES']);
+    expect(setupStepsOf('BASE', 'CONDOMINIUM')).toEqual(['GENERAL', 'HOUSES_TYPES', 'USERS', 'AMENITIES']);
     expect(visibleSetupSteps('COBRANZA', 'NEIGHBORHOOD', new Set(['CAccountsRead', 'CConceptsRead']))).toEqual(['ACCOUNTS', 'CONCEPTS']);
     expect(visibleSetupSteps('FACTURACION', 'MALL', new Set())).toEqual([]);
   });

@@ -8,6 +8,7 @@ export const SETUP_STEPS = [
   'HOUSES_TYPES',
   'STREETS',
   'USERS',
+  'AMENITIES',
   'MAINTENANCES',
   'ACCOUNTS',
   'CONCEPTS',
@@ -26,6 +27,7 @@ export const SETUP_STEP_INFO: Record<SetupStep, { path: string; grant: Grant }> 
   HOUSES_TYPES: { path: '/neighborhood/settings/houses-types', grant: 'CHousesTypesRead' },
   STREETS: { path: '/neighborhood/settings/streets', grant: 'CStreetsRead' },
   USERS: { path: '/neighborhood/settings/users', grant: 'CUsersRead' },
+  AMENITIES: { path: '/neighborhood/settings/amenities', grant: 'CAmenitiesRead' },
   MAINTENANCES: { path: '/neighborhood/settings/maintenance', grant: 'CMaintenancesRead' },
   ACCOUNTS: { path: '/neighborhood/settings/accounts', grant: 'CAccountsRead' },
   CONCEPTS: { path: '/neighborhood/settings/concepts', grant: 'CConceptsRead' },
@@ -40,7 +42,7 @@ export const SETUP_STEP_INFO: Record<SetupStep, { path: string; grant: Grant }> 
 
 /** The steps of each module's widget, in the order the screens are best configured. */
 export const MODULE_SETUP_STEPS: Record<ModuleName, SetupStep[]> = {
-  BASE: ['GENERAL', 'HOUSES_TYPES', 'STREETS', 'USERS'],
+  BASE: ['GENERAL', 'HOUSES_TYPES', 'STREETS', 'USERS', 'AMENITIES'],
   COBRANZA: ['MAINTENANCES', 'ACCOUNTS', 'CONCEPTS', 'EXPENSES', 'ACCOUNTING_ACCOUNTS'],
   PAGO_EN_LINEA: ['GATEWAY_KEYS', 'MSI'],
   FACTURACION: ['TAX'],

@@ -29,6 +29,7 @@ export const setupFlagsStatement = (neighborhoodId: number) => sql<Flags>`
          EXISTS (SELECT 1 FROM "Street" s WHERE s."neighborhoodId" = n.id) AS "STREETS",
          (SELECT count(*) FROM "Membership" m JOIN "Role" r ON r.id = m."roleId"
            WHERE m."neighborhoodId" = n.id AND m."houseId" IS NULL AND NOT r."forHouse" AND (m.active OR m.pending)) >= 2 AS "USERS",
+         EXISTS (SELECT 1 FROM "Amenity" a WHERE a."neighborhoodId" = n.id AND a."deletedAt" IS NULL) AS "AMENITIES",
          EXISTS (SELECT 1 FROM "MaintenanceSettings" ms WHERE ms."neighborhoodId" = n.id AND ms."cutoffDay" IS NOT NULL)
            AND EXISTS (SELECT 1 FROM "HouseType" t WHERE t."neighborhoodId" = n.id)
            AND NOT EXISTS (SELECT 1 FROM "HouseType" t WHERE t."neighborhoodId" = n.id AND t.amount IS NULL) AS "MAINTENANCES",

@@ -25,7 +25,7 @@ describe('setup summary', () => {
     const body = await summary();
     expect(body.modules).toEqual(['BASE']);
     expect(body.settings).toMatchObject({ name: 'Privada Los Pinos', domain: 'privada_los_pinos', neighborhood_type: 'NEIGHBORHOOD' });
-    expect(stepsOf(body)).toEqual({ GENERAL: false, HOUSES_TYPES: false, STREETS: false, USERS: false });
+    expect(stepsOf(body)).toEqual({ GENERAL: false, HOUSES_TYPES: false, STREETS: false, USERS: false, AMENITIES: false });
     // A module that is not active has no steps.
     expect((await summary('COBRANZA')).setting_steps).toEqual([]);
   });
@@ -40,7 +40,7 @@ describe('setup summary', () => {
     await prisma.street.create({ data: { neighborhoodId, name: 'Calle Pino' } });
     let cobranza = stepsOf(await summary('COBRANZA'));
     expect(cobranza).toEqual({ MAINTENANCES: false, ACCOUNTS: false, CONCEPTS: false, EXPENSES: false, ACCOUNTING_ACCOUNTS: false });
-    expect(stepsOf(await summary('BASE'))).toEqual({ GENERAL: true, HOUSES_TYPES: true, STREETS: true, USERS: false });
+    expect(stepsOf(await summary('BASE'))).toEqual({ GENERAL: true, HOUSES_TYPES: true, STREETS: true, USERS: false, AMENITIES: false });
 
     // Maintenance needs the cut-off day and a fee on every house type.
     await prisma.maintenanceSettings.create({ data: { neighborhoodId, cutoffDay: 1 } });
