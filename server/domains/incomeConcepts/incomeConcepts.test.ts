@@ -286,13 +286,11 @@ describe('income concepts through REST', () => {
   });
 
   it('never reaches another community: its concepts answer 404 and its wallets 400, nothing changes', async () => {
-    const foreign = await t.app.db.prisma.incomeConcept
-      .findFirstOrThrow({ where: { neighborhoodId: torreId, systemKey: null } })
-      .catch(async () =>
-        t.app.db.prisma.incomeConcept.create({
-          data: { neighborhoodId: torreId, description: 'Estacionamiento de visitas', walletId: await wallet(torreId, 'ORDINARY') },
-        }),
-      );
+    const foreign = await t.app.db.prisma.incomeConcept.findFirstOrThrow({ where: { neighborhoodId: torreId, systemKey: null } }).catch(async () =>
+      t.app.db.prisma.incomeConcept.create({
+        data: { neighborhoodId: torreId, description: 'Estacionamiento de visitas', walletId: await wallet(torreId, 'ORDINARY') },
+      }),
+    );
     const snapshot = await concepts();
     const torreWallet = await wallet(torreId, 'EXTRAORDINARY');
     expect((await t.rest('GET', `${BASE}/${foreign.id}`, undefined, { token: admin })).status).toBe(404);
