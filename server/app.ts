@@ -25,6 +25,8 @@ import { maskUnexpected } from './graphql/errorMapping.js';
 import { attachGraphqlWebsocket } from './graphql/websocket.js';
 import { useIdempotencyKeys } from './graphql/idempotency.js';
 import { startMailer } from './infra/mail/sender.js';
+import { startJobs, type JobRunner } from './infra/jobs.js';
+import './infra/housekeeping.js';
 import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './infra/mail/mailbox.js';
 import { secretBox } from './infra/secrets.js';
 import { FILES_PATH, handleFiles } from './infra/files/http.js';
@@ -44,6 +46,8 @@ export interface App {
   attachWebsocket: (server: Server) => WebSocketServer;
   db: Database;
   config: Config;
+  /** The jobs runner of this instance (tests call runDue instead of waiting for its poll). */
+  jobs: JobRunner;
   close: () => Promise<void>;
 }
 
@@ -73,6 +77,8 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
   const { pubsub, close: closePubSub } = createAppPubSub(config.redisUrl);
   // Delivers the e-mail outbox through SMTP in the background (polls, and is kicked by queueEmail).
   const mailer = startMailer(config, db.prisma);
+  // Scheduled and background work (server/infra/jobs.ts); tests run it explicitly.
+  const jobs = startJobs({ db, pubsub, config }, { pollMs: config.env === 'test' ? 0 : 30_000 });
   const cookiesToSet = new WeakMap<Request, string[]>();
 
   function clientIp(request: Request | undefined, serverContext: ServerContext): string {
@@ -278,7 +284,9 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean }
     attachWebsocket,
     db,
     config,
+    jobs,
     close: async () => {
+      await jobs.stop();
       await mailer.stop();
       await closePubSub();
       await db.close();

@@ -28,6 +28,9 @@ import '../domains/maintenanceSettings/maintenanceSettings.js';
 import '../domains/revisionPoints/revisionPoint.js';
 import '../domains/setupSummary/setupSummary.js';
 import '../domains/amenities/amenity.js';
+import '../domains/receipts/receipt.js';
+import '../domains/maintenances/maintenance.js';
+import '../domains/balances/balance.js';
 
 const grantDirective = new GraphQLDirective({
   name: 'grant',

@@ -27,6 +27,8 @@ import { belongsToCommunity, normalEmail, setHouseMembershipsActive, updatePerso
 import { giveHouse, type GiveHouseResult } from './ownership.js';
 import { likeLiteral } from './filter.js';
 import { announceEndedSessions, type EndedSession } from '../session/memberships.js';
+import { recordInitialBalance } from '../ledger/service.js';
+import { receiptsForActivatedHouse } from '../maintenances/service.js';
 
 export { ActivationSchema, HouseSchema, NewOwnerSchema, OwnerSchema, type HouseInput } from '../../../core/houses.js';
 
@@ -232,6 +234,7 @@ export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unk
           next = result.status;
         }
         await tx.house.update({ where: { id: saved.id }, data: { status: next } });
+        if (next === 'ACTIVE') await houseBecameActive(tx, neighborhoodId, saved.id, saved.initialBalance, viewer.userId);
       }
       await audit({
         action: existing ? 'UPDATE' : 'CREATE',
@@ -243,6 +246,12 @@ export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unk
       return saved.id;
     },
   );
+}
+
+/** A house that became active: its initial balance enters the ledger and it gets the receipts being collected. */
+async function houseBecameActive(tx: Tx, neighborhoodId: number, houseId: number, initialBalance: unknown, userId: number | null) {
+  await recordInitialBalance(tx, { neighborhoodId, houseId }, initialBalance, userId);
+  await receiptsForActivatedHouse(tx, neighborhoodId, houseId);
 }
 
 /** Activation (/owners/active/{houseId}): states the initial balance when missing, then ACTIVE. */
@@ -260,6 +269,7 @@ export async function activateHouse(ctx: ServiceContext, id: number, raw: unknow
       data: { status: 'ACTIVE', initialBalance, ...(input.balanceReason ? { balanceReason: input.balanceReason } : {}), lockedByUserId: null, lockedAt: null },
     });
     await setHouseMembershipsActive(tx, id, true);
+    await houseBecameActive(tx, house.neighborhoodId, id, initialBalance, ctx.actor?.userId ?? null);
     return id;
   });
 }
@@ -279,6 +289,7 @@ export async function changeHouseStatus(ctx: ServiceContext, id: number, action:
       );
     // Memberships of house users follow the house: a deleted or blocked house suspends their access and ends their sessions on it.
     const ended = await setHouseMembershipsActive(tx, id, result.status !== 'DELETED' && result.status !== 'BLOCKED');
+    if (result.status === 'ACTIVE') await houseBecameActive(tx, house.neighborhoodId, id, house.initialBalance, ctx.actor?.userId ?? null);
     effects(ctx, afterCommit, ended, false);
     return id;
   });

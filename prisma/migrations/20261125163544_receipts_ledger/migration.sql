@@ -78,6 +78,8 @@ CREATE TABLE "Receipt" (
     "cardType" TEXT,
     "externalPayment" JSONB,
     "notes" TEXT,
+    "creditsWallet" BOOLEAN NOT NULL DEFAULT false,
+    "attachmentFileId" UUID,
     "deletedAt" TIMESTAMP(3),
     "deletedByUserId" INTEGER,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -195,3 +197,9 @@ CREATE UNIQUE INDEX "Maintenance_ordinary_period_key" ON "Maintenance"("neighbor
 CREATE FUNCTION "ledger_entry_append_only"() RETURNS trigger LANGUAGE plpgsql AS U&'BEGIN RAISE EXCEPTION ''LedgerEntry is append-only''\003B END';
 
 CREATE TRIGGER "LedgerEntry_append_only" BEFORE UPDATE OR DELETE ON "LedgerEntry" FOR EACH ROW EXECUTE FUNCTION "ledger_entry_append_only"();
+
+-- Houses activated before the ledger existed: their stated initial balance becomes their first movement.
+INSERT INTO "LedgerEntry" ("neighborhoodId", "houseId", "walletId", kind, amount, reason)
+SELECT h."neighborhoodId", h.id, w.id, 'INITIAL_BALANCE', h."initialBalance", 'Saldo inicial'
+FROM "House" h JOIN "Wallet" w ON w."neighborhoodId" = h."neighborhoodId" AND w.type = 'ORDINARY'
+WHERE h.status IN ('ACTIVE', 'BLOCKED') AND h."initialBalance" IS NOT NULL AND h."initialBalance" <> 0;

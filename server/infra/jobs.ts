@@ -1,0 +1,135 @@
+// The one jobs mechanism of the app (DESIGN.md section 3b): background and scheduled work is a row of
+// the Job table, claimed with FOR UPDATE SKIP LOCKED so any number of instances share the queue without
+// running a job twice at once. Domains register handlers with defineJob (at import) and daily work with
+// defineDailyJob; each instance polls, and a daily job is scheduled once per day for the whole
+// deployment (its uniqueKey names the day). A failed job is retried with a growing wait, up to MAX_ATTEMPTS.
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { systemContext, type ServiceContext, type Tx } from '../kernel/context.js';
+import type { createAppPubSub } from './pubsub.js';
+
+export type JobHandler = (ctx: ServiceContext, payload: unknown) => Promise<void>;
+
+const handlers = new Map<string, JobHandler>();
+const daily = new Set<string>();
+
+export const MAX_ATTEMPTS = 5;
+const BATCH = 10;
+/** A claimed job not finished within this time (its instance died) is claimed again. */
+const LEASE = "interval '10 minutes'";
+const NOW = `(now() AT TIME ZONE 'UTC')`;
+/** The day daily jobs are keyed by: the platform's default time zone (each job handles each community's own). */
+const SCHEDULE_TIME_ZONE = 'America/Mexico_City';
+
+/** Registers what runs for jobs of `kind`. */
+export function defineJob(kind: string, handler: JobHandler) {
+  handlers.set(kind, handler);
+}
+
+/** Registers work that runs once a day (scheduled by whichever instance polls first that day). */
+export function defineDailyJob(kind: string, handler: JobHandler) {
+  defineJob(kind, handler);
+  daily.add(kind);
+}
+
+/**
+ * Queues a job (inside the caller's write transaction, so it exists only if the write commits). With a
+ * uniqueKey, queueing the same key again does nothing.
+ */
+export async function enqueueJob(tx: Pick<Tx, '$executeRaw'>, job: { kind: string; payload?: unknown; runAt?: Date; uniqueKey?: string }) {
+  const payload = job.payload === undefined ? null : JSON.stringify(job.payload);
+  const runAt = (job.runAt ?? new Date()).toISOString();
+  await tx.$executeRaw`INSERT INTO "Job" (kind, payload, "uniqueKey", "runAt")
+    VALUES (${job.kind}, ${payload}::jsonb, ${job.uniqueKey ?? null}, (${runAt}::timestamptz AT TIME ZONE 'UTC'))
+    ON CONFLICT ("uniqueKey") DO NOTHING`;
+}
+
+function dayIn(timeZone: string, at = new Date()) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+export interface JobRunner {
+  /** Schedules today's daily jobs and runs every due job now; answers how many ran. */
+  runDue(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+type Deps = { db: Database; pubsub: ReturnType<typeof createAppPubSub>['pubsub']; config: Config };
+
+/** Starts polling (every `pollMs`; none with 0, as in tests, which call runDue). */
+export function startJobs(deps: Deps, options: { pollMs: number }): JobRunner {
+  const { db } = deps;
+  let stopped = false;
+  let running: Promise<number> | null = null;
+
+  async function scheduleDaily() {
+    const today = dayIn(SCHEDULE_TIME_ZONE);
+    for (const kind of daily) await enqueueJob(db.prisma, { kind, uniqueKey: `${kind}:${today}`, payload: { day: today } });
+  }
+
+  async function claim() {
+    return db.prisma.$queryRawUnsafe<{ id: bigint; kind: string; payload: unknown; attempts: number }[]>(
+      `UPDATE "Job" SET "lockedUntil" = ${NOW} + ${LEASE}, attempts = attempts + 1
+        WHERE id IN (SELECT id FROM "Job" WHERE "doneAt" IS NULL AND "runAt" <= ${NOW} AND attempts < ${MAX_ATTEMPTS}
+                       AND ("lockedUntil" IS NULL OR "lockedUntil" < ${NOW})
+                     ORDER BY "runAt", id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, payload, attempts`,
+    );
+  }
+
+  async function runOne(job: { id: bigint; kind: string; payload: unknown; attempts: number }) {
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(systemContext(deps), job.payload);
+      await db.prisma.$executeRawUnsafe(`UPDATE "Job" SET "doneAt" = ${NOW}, "lockedUntil" = NULL, "lastError" = NULL WHERE id = $1`, job.id);
+    } catch (error) {
+      const message = ((error as Error)?.stack ?? String(error)).slice(0, 2000);
+      if (deps.config.env !== 'test') console.error(`Job ${job.id} (${job.kind}) failed:`, error);
+      // Retry after 1, 4, 9, 16 minutes.
+      await db.prisma.$executeRawUnsafe(
+        `UPDATE "Job" SET "lockedUntil" = NULL, "lastError" = $2, "runAt" = ${NOW} + make_interval(mins => $3) WHERE id = $1`,
+        job.id,
+        message,
+        job.attempts * job.attempts,
+      );
+    }
+  }
+
+  async function pass(): Promise<number> {
+    await scheduleDaily();
+    let ran = 0;
+    while (!stopped) {
+      const jobs = await claim();
+      for (const job of jobs) {
+        await runOne(job);
+        ran++;
+      }
+      if (jobs.length < BATCH) break;
+    }
+    return ran;
+  }
+
+  function runDue(): Promise<number> {
+    if (running) return running.then(() => runDue());
+    running = pass().finally(() => (running = null));
+    return running;
+  }
+
+  const timer =
+    options.pollMs > 0
+      ? setInterval(() => {
+          if (!running && !stopped) runDue().catch((error) => console.error('Job poll failed:', error));
+        }, options.pollMs)
+      : null;
+  timer?.unref();
+
+  return {
+    runDue,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => 0);
+    },
+  };
+}
