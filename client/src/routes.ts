@@ -30,6 +30,9 @@ import { fiscalRoutes } from './screens/settings/fiscal/routes.js';
 import { maintenanceRoutes } from './screens/settings/maintenance/routes.js';
 import { revisionPointsRoutes } from './screens/settings/revisionPoints/routes.js';
 import { amenityAdminRoutes, amenitySettingsRoutes } from './screens/settings/amenities/routes.js';
+import { maintenanceFeeRoutes } from './screens/maintenances/routes.js';
+import { receiptRoutes } from './screens/receipts/routes.js';
+import { balanceRoutes, incomesSummaryRoutes, statementRoutes } from './screens/balances/routes.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
 
@@ -122,9 +125,9 @@ const houseVariables: AppRoute['variables'] = ({ params }) => ({ id: globalId('H
 export const ROUTES: AppRoute[] = [
   { path: '/', grants: [], screen: Dashboard, query: DashboardQuery, variables: () => ({}), skeleton: 'dashboard' },
   // Property (own house)
-  { path: '/houses/receipts', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_receipts' } },
+  ...receiptRoutes,
   { path: '/houses/agreements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_agreements' } },
-  { path: '/houses/statements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_statements' } },
+  ...statementRoutes,
   {
     path: '/houses/cards',
     grants: ['OCardsCreate', 'SCardsCreate', 'OCardsUpdate', 'SCardsUpdate', 'OCardsDelete', 'SCardsDelete'],
@@ -153,11 +156,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/residents/:residentId', grants: ['AResidentsUpdate'], ...residentForm },
   { path: '/houses/settings', grants: ['OTaxUpdate', 'STaxUpdate'], menu: { group: 'property', label: 'taxInfo.menu' }, ...taxInfo },
   { path: '/houses/:houseId/settings', grants: ['ATaxRead', 'ATaxUpdate'], ...taxInfo },
-  {
-    path: '/houses/incomes/summary',
-    grants: ['OIncomesSummaryRead', 'SIncomesSummaryRead', 'RIncomesSummaryRead'],
-    menu: { group: 'property', label: 'menu.houses_incomes_summary' },
-  },
+  ...incomesSummaryRoutes,
   { path: '/houses/visitors', grants: ['OVisitorsRead', 'SVisitorsRead', 'RVisitorsRead'], menu: { group: 'property', label: 'menu.houses_visitors' } },
   { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
   // Administration (titled with the community type name)
@@ -177,7 +176,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/owners/massive-load', grants: ['AMasiveHousesCreate'], screen: MassiveLoad, query: MassiveLoadQuery, variables: () => ({}), skeleton: 'page' },
   { path: '/agreements', grants: ['AAgreementsRead'], menu: { group: 'administration', label: 'menu.agreements' } },
   { path: '/neighborhood/incomes', grants: ['AIncomesRead'], menu: { group: 'administration', label: 'menu.incomes' } },
-  { path: '/maintenances', grants: ['AMaintenanceIncomesRead', 'AMaintenancesCreate'], menu: { group: 'administration', label: 'menu.maintenances' } },
+  ...maintenanceFeeRoutes,
+  ...balanceRoutes,
   { path: '/expenses', grants: ['AExpensesRead'], menu: { group: 'administration', label: 'menu.expenses' } },
   { path: '/providers', grants: ['AProvidersCreate', 'AProvidersUpdate'], menu: { group: 'administration', label: 'menu.providers' } },
   {

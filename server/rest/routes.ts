@@ -22,6 +22,9 @@ import { maintenanceSettingsRoutes } from '../domains/maintenanceSettings/rest.j
 import { revisionPointRoutes } from '../domains/revisionPoints/rest.js';
 import { setupSummaryRoutes } from '../domains/setupSummary/rest.js';
 import { amenitySettingsRoutes } from '../domains/amenities/rest.js';
+import { receiptsRoutes } from '../domains/receipts/rest.js';
+import { maintenancesRoutes } from '../domains/maintenances/rest.js';
+import { balancesRoutes } from '../domains/balances/rest.js';
 
 export const restRoutes: RestRoute[] = [
   ...activationRoutes,
@@ -46,4 +49,7 @@ export const restRoutes: RestRoute[] = [
   ...revisionPointRoutes,
   ...setupSummaryRoutes,
   ...amenitySettingsRoutes,
+  ...receiptsRoutes,
+  ...maintenancesRoutes,
+  ...balancesRoutes,
 ];
