@@ -84,7 +84,7 @@ export function startJobs(deps: Deps, options: { pollMs: number }): JobRunner {
       await handler(systemContext(deps), job.payload);
       await db.prisma.$executeRawUnsafe(`UPDATE "Job" SET "doneAt" = ${NOW}, "lockedUntil" = NULL, "lastError" = NULL WHERE id = $1`, job.id);
     } catch (error) {
-      const message = ((error as Error)?.stack ?? String(error)).slice(0, 2000);
+      const message = `${(error as Error)?.message ?? String(error)}\n${(error as Error)?.stack ?? ''}`.slice(0, 2000);
       if (deps.config.env !== 'test') console.error(`Job ${job.id} (${job.kind}) failed:`, error);
       // Retry after 1, 4, 9, 16 minutes.
       await db.prisma.$executeRawUnsafe(

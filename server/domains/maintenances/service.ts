@@ -285,10 +285,11 @@ export async function receiptsForActivatedHouse(tx: Tx, neighborhoodId: number, 
  */
 defineDailyJob('maintenances.daily', async (ctx) => {
   const communities = await ctx.prisma.neighborhood.findMany({
-    where: { modules: { has: 'COBRANZA' }, maintenanceSettings: { cutoffDay: { not: null } } },
-    select: { id: true, timeZone: true, maintenanceSettings: { select: { cutoffDay: true } } },
+    where: { maintenanceSettings: { cutoffDay: { not: null } } },
+    select: { id: true, timeZone: true, modules: true, maintenanceSettings: { select: { cutoffDay: true } } },
   });
-  for (const c of communities) {
+  // (Filtered here: the driver adapters refuse `has` on an enum array.)
+  for (const c of communities.filter((n) => n.modules.includes('COBRANZA'))) {
     const today = todayIn(c.timeZone);
     const [y, m] = today.split('-').map(Number);
     const cutoff = dueDates(
