@@ -31,6 +31,7 @@ import '../domains/amenities/amenity.js';
 import '../domains/receipts/receipt.js';
 import '../domains/maintenances/maintenance.js';
 import '../domains/balances/balance.js';
+import '../domains/receipts/documents.js';
 
 const grantDirective = new GraphQLDirective({
   name: 'grant',
