@@ -1,5 +1,6 @@
 // The demo community's configuration (issue 10): accounts, concepts, wallets, maintenance settings,
-// fiscal data with SAT's test CSD and sandbox gateway keys. Each domain seeds its own part.
+// fiscal data with SAT's test CSD and sandbox gateway keys; then a year of maintenance fees (issue 11).
+// Each domain seeds its own part.
 import type { Prisma } from './client.js';
 import type { SecretBox } from '../infra/secrets.js';
 import { seedCommunitySettings } from '../domains/neighborhoods/demoSeed.js';
@@ -11,6 +12,7 @@ import { seedFiscalInformation } from '../domains/fiscal/demoSeed.js';
 import { seedMaintenanceSettings } from '../domains/maintenanceSettings/demoSeed.js';
 import { seedRevisionPoints } from '../domains/revisionPoints/demoSeed.js';
 import { seedAmenities } from '../domains/amenities/demoSeed.js';
+import { seedMaintenances } from '../domains/maintenances/demoSeed.js';
 
 export interface DemoSeedContext {
   prisma: Prisma;
@@ -30,4 +32,5 @@ export async function seedDemoConfiguration(demo: DemoSeedContext): Promise<void
   await seedMaintenanceSettings(demo);
   await seedRevisionPoints(demo);
   await seedAmenities(demo);
+  await seedMaintenances(demo);
 }

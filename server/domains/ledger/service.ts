@@ -19,6 +19,8 @@ export interface Movement {
   reversesId?: bigint | null;
   reason?: string | null;
   authorizedByUserId?: number | null;
+  /** When it happened, for movements recorded afterwards (the demo's history); now by default. */
+  at?: Date;
 }
 
 /** Waits for and holds the house's row lock until the transaction ends. */
@@ -50,6 +52,7 @@ export async function appendMovements(
         authorizedByUserId: m.authorizedByUserId ?? null,
         createdByUserId,
         groupId,
+        ...(m.at ? { createdAt: m.at } : {}),
       },
       select: { id: true },
     });
@@ -81,4 +84,23 @@ export async function recordInitialBalance(tx: Tx, house: { neighborhoodId: numb
   await appendMovements(tx, house, userId, [
     { walletId: wallet.id, kind: 'INITIAL_BALANCE', amount: money(initialBalance as string), reason: 'Saldo inicial' },
   ]);
+}
+
+/** Many houses' movements in one statement (a history being recorded, such as the demo's); each row is its own group. */
+export async function appendHistory(tx: Tx, neighborhoodId: number, createdByUserId: number | null, rows: (Movement & { houseId: number })[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const data = rows.map((m) => ({
+    neighborhoodId,
+    houseId: m.houseId,
+    walletId: m.walletId,
+    kind: m.kind,
+    amount: formatMoney(m.amount),
+    receiptId: m.receiptId ?? null,
+    paymentMethod: m.paymentMethod ?? null,
+    reason: m.reason ?? null,
+    authorizedByUserId: m.authorizedByUserId ?? null,
+    createdByUserId,
+    ...(m.at ? { createdAt: m.at } : {}),
+  }));
+  return (await tx.ledgerEntry.createMany({ data })).count;
 }

@@ -69,7 +69,7 @@ export async function createOrdinaryMaintenance(ctx: ServiceContext, raw: unknow
 }
 
 /** Inserts the ordinary maintenance of a period; null when the period has one already. */
-async function insertOrdinary(tx: Tx, neighborhoodId: number, y: number, m: number, userId: number | null): Promise<number | null> {
+export async function insertOrdinary(tx: Tx, neighborhoodId: number, y: number, m: number, userId: number | null): Promise<number | null> {
   const settings = await tx.maintenanceSettings.findUnique({ where: { neighborhoodId } });
   if (!settings?.cutoffDay) throw new ConflictError(SETTINGS_MISSING);
   const period = periodKey(y, m);

@@ -186,6 +186,8 @@ describe('receipt actions and the ledger', () => {
 
   it('pays with the wallet only when it covers the amount, then every money action answers 2079', async () => {
     const [r] = (await receiptsOf(ownHouseId)).filter((x: any) => x.status === 'NEW' || x.status === 'PENALTY');
+    const start = await balance(ownHouseId);
+    if (start.ordinary !== '0.00') await adjust(ownHouseId, ordinaryWallet, money(start.ordinary).negated().toFixed(2), 'Saldo a cero para la prueba');
     const refused = await act('payReceiptWithWallet', r.databaseId, owner);
     expect(refused).toMatchObject({ __typename: 'ConflictError', message: 'El saldo del Monedero no alcanza para pagar este recibo' });
     const current = await balance(ownHouseId);
