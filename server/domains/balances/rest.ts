@@ -34,12 +34,12 @@ const amountText = z.union([z.string(), z.number()]).transform((v) => String(v))
 const statementQuery = z.object({ from: z.string().max(10).optional(), to: z.string().max(10).optional() });
 const houseVar = ({ params }: { params: Record<string, string> }) => ({ houseId: globalId('House', params.h) });
 
-const STATEMENT_SELECTION = `houseDatabaseId houseLabel communityName ownerName from to opening charges payments adjustments closing
+const STATEMENT_SELECTION = `houseLabel communityName ownerName from to opening charges payments adjustments closing
   rows { date kind description amount receiptDatabaseId }`;
 
-function legacyStatement(s: any) {
+function legacyStatement(s: any, houseId: number) {
   return {
-    id_house: s.houseDatabaseId,
+    id_house: houseId,
     house_label: s.houseLabel,
     neighborhood_name: s.communityName,
     owner_name: s.ownerName,
@@ -116,7 +116,7 @@ export const balancesRoutes: RestRoute[] = [
     query: statementQuery,
     operation: `query($houseId: ID, $from: String, $to: String) { houseStatement(houseId: $houseId, from: $from, to: $to) { ${STATEMENT_SELECTION} } }`,
     variables: ({ params, query }) => ({ houseId: globalId('House', params.h), from: query.from ?? null, to: query.to ?? null }),
-    result: (data) => legacyStatement(data.houseStatement),
+    result: (data, req) => legacyStatement(data.houseStatement, Number(req.params.h)),
   },
   {
     method: 'GET',
