@@ -11,13 +11,13 @@ import { ADJUSTABLE_STATUSES, type ReceiptStatus } from '../../../../core/receip
 import { DateField } from '../../components/DateField.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { field, fieldError, useZodForm } from '../../components/forms.js';
-import { periodText, today } from './receiptTexts.js';
+import { shortDate, today } from './receiptTexts.js';
 import { useReceiptMutation } from './receiptMutation.js';
 
 const optionsQuery = graphql`
   query CapturePaymentDialogQuery($houseId: ID!) {
     houseReceipts(houseId: $houseId, first: 100, filter: { group: PENDING }) {
-      edges { node { id description year month amount status } }
+      edges { node { id description dueDate amount status } }
     }
     incomeAccounts(first: 100) {
       edges { node { databaseId accountType description maskedNumber bankName } }
@@ -143,7 +143,7 @@ function CaptureForm({ houseId, onClose, onDone }: { houseId: string; onClose: (
                         label={
                           <Group gap="xs" wrap="wrap">
                             <Text size="sm">
-                              {r.description} · {periodText(r.year, r.month)}
+                              {r.description} · {t('receipts.dueOn', { date: shortDate(r.dueDate as string) })}
                             </Text>
                             <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
                               {formatPesos(r.amount)}

@@ -46,7 +46,7 @@ export function WalletPanel({ balance: key, houseId }: { balance: WalletPanel_ba
             </Group>
           )}
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(4, balance.wallets.length + 1) }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, md: Math.min(4, balance.wallets.length + 1) }} spacing="sm">
           {balance.wallets.map((w) => {
             const amount = money(w.balance as string);
             const color = amount.isNegative() ? 'red.7' : amount.isZero() ? undefined : 'green.8';

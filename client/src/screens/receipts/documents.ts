@@ -6,7 +6,7 @@ export const RECEIPT_DOCUMENTS = ['receipt', 'paymentInstructions', 'externalPay
 export type ReceiptDocument = (typeof RECEIPT_DOCUMENTS)[number];
 
 const PATHS: Record<ReceiptDocument, string> = {
-  receipt: 'pdf',
+  receipt: 'receipt',
   paymentInstructions: 'payment-instructions',
   externalPayment: 'external-payment/file',
   cfdiXml: 'cfdi/xml',

@@ -37,7 +37,7 @@ export function useReceiptMutation<M extends MutationParameters>(mutation: Graph
             }
             setError(failure);
             if (failure.code === RECEIPT_ALREADY_PAID_CODE) {
-            notify('warning', i18n.t('receipts.alreadyPaid'));
+              notify('warning', i18n.t('receipts.alreadyPaid'));
               options.onAlreadyPaid?.();
             } else settleTyped(failure, options);
             resolve(null);
