@@ -16,7 +16,7 @@ import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
 import { generatedNotice, generateMutation } from './GenerateMaintenanceDialog.js';
 import { newIdempotencyKey } from './keys.js';
-import { Figure, MAINTENANCES_PATH, MaintenanceStatusBadge, MaintenanceTypeBadge, periodLabel } from './labels.js';
+import { Figure, MAINTENANCES_PATH, MaintenanceStatusBadge, MaintenanceTypeBadge } from './labels.js';
 
 export const maintenanceDetailQuery = graphql`
   query MaintenanceDetailQuery($id: ID!) {
@@ -27,8 +27,6 @@ export const maintenanceDetailQuery = graphql`
         description
         ordinary
         period
-        year
-        month
         dueDate
         amount
         status
@@ -86,7 +84,7 @@ export default function MaintenanceDetail({ queryRef }: ScreenProps<MaintenanceD
   const mayCreate = grants.has('AMaintenancesCreate');
   const base = `${MAINTENANCES_PATH}/${m.databaseId}`;
   const summary = m.summary!;
-  const title = m.ordinary && m.year && m.month ? t('maintenances.ordinaryTitle', { period: periodLabel(t, m.year, m.month) }) : (m.description ?? '');
+  const title = m.description ?? '';
 
   const runGenerate = async () => {
     const result = await generate.run({ input: { id, idempotencyKey: generateKey } }, 'generateMaintenance', { success: (r) => generatedNotice(t, r) });
@@ -115,7 +113,7 @@ export default function MaintenanceDetail({ queryRef }: ScreenProps<MaintenanceD
 
   return (
     <Stack maw={960}>
-      <PageHeader title={title} description={m.ordinary ? m.description : null} secondary={{ label: t('maintenances.backToList'), to: MAINTENANCES_PATH }} />
+      <PageHeader title={title} secondary={{ label: t('maintenances.backToList'), to: MAINTENANCES_PATH }} />
       <Group gap="xs">
         <MaintenanceStatusBadge status={m.status ?? 'NEW'} size="lg" />
         <MaintenanceTypeBadge ordinary={!!m.ordinary} size="lg" />

@@ -6,7 +6,7 @@ import { formatPesos } from '../../../../core/money.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
-import { Figure, MAINTENANCES_PATH, methodLabel, periodLabel } from './labels.js';
+import { Figure, MAINTENANCES_PATH, methodLabel } from './labels.js';
 
 export const maintenanceIncomesQuery = graphql`
   query MaintenanceIncomesQuery($id: ID!) {
@@ -16,8 +16,6 @@ export const maintenanceIncomesQuery = graphql`
         databaseId
         description
         ordinary
-        year
-        month
         summary { receipts paidReceipts charged collected outstanding }
         incomes { total byMethod { paymentMethod receipts amount } }
       }
@@ -31,7 +29,7 @@ export default function MaintenanceIncomes({ queryRef }: ScreenProps<Maintenance
   const data = usePreloadedQuery<MaintenanceIncomesQuery>(maintenanceIncomesQuery, queryRef);
   const m = data.node?.id ? data.node : null;
   if (!m?.databaseId) return <Alert color="yellow">{t('maintenances.notFound')}</Alert>;
-  const name = m.ordinary && m.year && m.month ? t('maintenances.ordinaryTitle', { period: periodLabel(t, m.year, m.month) }) : (m.description ?? '');
+  const name = m.description ?? '';
   const lines = m.incomes?.byMethod ?? [];
   const summary = m.summary!;
 

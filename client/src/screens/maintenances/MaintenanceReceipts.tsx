@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { PagedList } from '../../components/PagedList.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
 import { PAYMENT_METHODS, RECEIPT_STATUSES } from './filters.js';
-import { MAINTENANCES_PATH, methodLabel, periodLabel, ReceiptStatusBadge } from './labels.js';
+import { MAINTENANCES_PATH, methodLabel, ReceiptStatusBadge } from './labels.js';
 
 export const maintenanceReceiptsQuery = graphql`
   query MaintenanceReceiptsQuery($id: ID!, $first: Int!, $offset: Int!, $paymentMethod: PaymentMethod, $paymentStatus: ReceiptStatus) {
@@ -22,8 +22,6 @@ export const maintenanceReceiptsQuery = graphql`
         databaseId
         description
         ordinary
-        year
-        month
       }
       ...MaintenanceReceipts_maintenance @alias @arguments(first: $first, offset: $offset, paymentMethod: $paymentMethod, paymentStatus: $paymentStatus)
     }
@@ -56,7 +54,7 @@ export default function MaintenanceReceipts({ queryRef, route }: ScreenProps<Mai
   const m = data.node?.id ? data.node : null;
   const receipts = m?.MaintenanceReceipts_maintenance;
   if (!m?.databaseId || !receipts) return <Alert color="yellow">{t('maintenances.notFound')}</Alert>;
-  const name = m.ordinary && m.year && m.month ? t('maintenances.ordinaryTitle', { period: periodLabel(t, m.year, m.month) }) : (m.description ?? '');
+  const name = m.description ?? '';
   return (
     <Stack>
       <PageHeader
@@ -112,7 +110,7 @@ function ReceiptList({ maintenance, route }: { maintenance: MaintenanceReceipts_
                 </Group>
                 <Group justify="space-between" wrap="nowrap">
                   <Text size="xs" c="dimmed">
-                    {methodLabel(t, row.paymentMethod)}
+                    {row.paymentMethod ? methodLabel(t, row.paymentMethod) : t('maintenances.notPaid')}
                   </Text>
                   <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {formatPesos(row.amount)}

@@ -40,8 +40,6 @@ const listFragment = graphql`
           databaseId
           description
           ordinary
-          year
-          month
           dueDate
           amount
           status

@@ -48,11 +48,6 @@ export function ReceiptStatusBadge({ status, ...props }: { status: string } & Om
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** "Noviembre 2026": the month of an ordinary maintenance. */
-export function periodLabel(t: T, year: number, month: number): string {
-  return `${t(`maintenances.months.${month}`)} ${year}`;
-}
-
 export function methodLabel(t: T, method: string | null | undefined): string {
   if (!method) return t('maintenances.noMethod');
   return isPaymentMethod(method) ? t(`maintenances.paymentMethod.${method}`) : method;
