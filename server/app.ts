@@ -65,8 +65,8 @@ export const QUERY_LIMITS = {
   maxDirectives: 20,
 };
 
-export async function buildApp(config: Config, options: { trustProxy?: boolean } = {}): Promise<App> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export async function buildApp(config: Config, options: { trustProxy?: boolean; databaseSnapshot?: Blob } = {}): Promise<App> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: options.databaseSnapshot });
   try {
     await db.migrate();
     if (config.seed === 'demo' && (await isEmpty(db.prisma))) await seedDemo(db.prisma, secretBox(config));

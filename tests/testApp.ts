@@ -1,18 +1,84 @@
 // Starts the real app in-process on a fresh database: in-memory PGlite, or a new PostgreSQL database
 // when DATABASE_URL is set (dropped afterwards). Requests go through the real fetch handler.
-import { randomBytes } from 'node:crypto';
+// Migrating and seeding the demo takes seconds, and every test file starts its own app: so the first
+// app of a run builds the seeded database once — a PGlite dump in the temporary folder, a template
+// database on PostgreSQL — and every other app starts from a copy. The copy is keyed by the day and a
+// hash of the code that builds it (migrations, server and core sources), so a change rebuilds it.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp, type App } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 
 export const BASE = 'http://localhost';
 export const DEMO_PASSWORD = 'demo1234';
+/** Every test app shares one secrets key, so the seeded copy's sealed secrets open in all of them. */
+const TEST_SECRETS_KEY = 'clave-de-secretos-de-las-pruebas-0123456789';
+/** Settings that change what the database holds: an app that sets one builds its own. */
+const DATABASE_SETTINGS = ['SEED', 'DATA_DIR', 'DATABASE_URL', 'SECRETS_KEY'];
 
-async function freshPostgres(url: string) {
+let seedKey: string | undefined;
+/** The day and a hash of everything that shapes the seeded database. */
+function seededDatabaseKey(): string {
+  if (seedKey) return seedKey;
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
+  for (const dir of ['prisma', 'server', 'core']) {
+    const files = (readdirSync(path.join(root, dir), { recursive: true }) as string[])
+      .filter((f) => /\.(ts|sql|prisma|toml)$/.test(f) && !/\.test\.ts$/.test(f) && !f.includes('generated'))
+      .sort();
+    for (const f of files) hash.update(f).update(readFileSync(path.join(root, dir, f)));
+  }
+  seedKey = hash.digest('hex').slice(0, 16);
+  return seedKey;
+}
+
+/** A dump of a migrated and seeded PGlite database, built once per key. */
+async function seededSnapshot(env: Record<string, string>): Promise<Blob> {
+  const file = path.join(tmpdir(), `comunidad-seed-${seededDatabaseKey()}.tar.gz`);
+  if (!existsSync(file)) {
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED: 'demo', SECRETS_KEY: TEST_SECRETS_KEY, ...env }));
+    const dump = await app.db.dumpDataDir!();
+    await app.close();
+    const partial = `${file}.${process.pid}.${randomBytes(3).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+/** A template database on PostgreSQL, migrated and seeded once per key (workers wait on an advisory lock). */
+async function seededTemplate(url: string): Promise<string> {
+  const name = `comunidad_tmpl_${seededDatabaseKey()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`SELECT pg_advisory_lock(hashtext('comunidad_test_template'))`);
+    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name]);
+    if (exists.rowCount === 0) {
+      const stale = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'comunidad_tmpl_%'`);
+      for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const target = new URL(url);
+      target.pathname = `/${name}`;
+      const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED: 'demo', SECRETS_KEY: TEST_SECRETS_KEY, DATABASE_URL: target.toString() }));
+      await app.close();
+    }
+  } finally {
+    await admin.query(`SELECT pg_advisory_unlock(hashtext('comunidad_test_template'))`).catch(() => {});
+    await admin.end();
+  }
+  return name;
+}
+
+async function freshPostgres(url: string, template: string | null) {
   const name = `test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -55,9 +121,19 @@ function headersFor(options: RequestOptions = {}) {
 }
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED: 'demo', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env });
-  const app = await buildApp(config, { trustProxy: true });
+  const shared = !DATABASE_SETTINGS.some((name) => name in env);
+  const databaseUrl = process.env.DATABASE_URL;
+  const pgDb = databaseUrl ? await freshPostgres(databaseUrl, shared ? await seededTemplate(databaseUrl) : null) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    SEED: 'demo',
+    ...(shared ? { SECRETS_KEY: TEST_SECRETS_KEY } : {}),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const databaseSnapshot = shared && !pgDb ? await seededSnapshot(env) : undefined;
+  const app = await buildApp(config, { trustProxy: true, databaseSnapshot });
 
   const gql: TestApp['gql'] = async (query, variables = {}, options) => {
     const response = await app.fetch(

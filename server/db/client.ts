@@ -34,6 +34,8 @@ export interface Database {
    */
   onViewerWrite: (listener: () => void) => void;
   migrate: () => Promise<string[]>;
+  /** PGlite only: the whole database as a tarball (tests start from a seeded copy: tests/testApp.ts). */
+  dumpDataDir?: () => Promise<Blob>;
   close: () => Promise<void>;
 }
 
@@ -42,6 +44,8 @@ export class DatabaseUnavailableError extends Error {}
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** PGlite only: start from this dump of a database (dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -50,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let rawQuery: (text: string, params: unknown[]) => Promise<unknown[]>;
   let kind: Database['kind'];
   let dialect: Dialect;
+  let dumpDataDir: Database['dumpDataDir'];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
@@ -70,7 +75,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
     let pglite: PGlite;
     try {
-      pglite = await PGlite.create(options.dataDir, { extensions: pgliteExtensions });
+      pglite = await PGlite.create(options.dataDir, {
+        extensions: pgliteExtensions,
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      });
     } catch (error) {
       throw new DatabaseUnavailableError(`No se pudo abrir la base de datos en ${options.dataDir}: ${(error as Error).message}`);
     }
@@ -78,6 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     closeDriver = () => pglite.close();
     rawQuery = async (text, params) => (await pglite.query(text, params)).rows;
     dialect = new KyselyPGlite(pglite).dialect;
+    dumpDataDir = () => pglite.dumpDataDir('gzip');
     kind = 'pglite';
   }
 
@@ -111,6 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return rows;
     },
     migrate: () => applyMigrations(adapter),
+    dumpDataDir,
     close: async () => {
       await prisma.$disconnect();
       await closeDriver();
