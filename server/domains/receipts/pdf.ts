@@ -190,11 +190,11 @@ export function drawReceipt(doc: PDFKit.PDFDocument, r: PrintableReceipt, info: 
     lot: r.houseLot,
     catastral: r.houseCatastral,
   });
-  y = line(doc, y, 'Propiedad', label);
+  y = line(doc, y, 'Ubicación', label);
   if (r.houseCatastral && r.houseCatastral !== label) y = line(doc, y, 'Clave catastral', r.houseCatastral);
   if (r.ownerName) y = line(doc, y, 'Propietario', clip(r.ownerName));
 
-  y = section(doc, y + 4, 'Cargo');
+  y = section(doc, y + 4, 'Detalle del cobro');
   y = line(doc, y, 'Concepto', clip(r.conceptDescription));
   if (r.description !== r.conceptDescription) y = line(doc, y, 'Descripción', clip(r.description));
   y = line(doc, y, 'Periodo', periodEs(r.year, r.month));
