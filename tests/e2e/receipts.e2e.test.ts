@@ -141,6 +141,17 @@ describe('receipts in the browser', () => {
     await page.getByRole('menuitem', { name: 'Recalcular' }).click();
     await page.locator('[data-kind="info"]').getByText('El recibo no ha sido alterado').waitFor();
 
+    // Notes: written on their own page, shown in the detail.
+    await page.getByRole('link', { name: 'Editar notas' }).click();
+    await page.getByRole('heading', { name: 'Notas del recibo' }).waitFor();
+    await page.getByLabel('Notas').fill('Se acordó pagar con la cuota siguiente.');
+    await screenshotsAtBothWidths(page, 'receipt-notes');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Las notas han sido actualizadas').waitFor();
+    await page.getByRole('link', { name: 'Volver al recibo' }).click();
+    await page.getByRole('heading', { name: toDelete }).waitFor();
+    await page.getByText('Se acordó pagar con la cuota siguiente.').waitFor();
+
     // The receipt's PDF downloads from its legacy route.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Recibo (PDF)' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
@@ -163,12 +174,23 @@ describe('receipts in the browser', () => {
     await expect.poll(() => row(page, toDelete).count()).toBe(0);
     await screenshotsAtBothWidths(page, 'receipts-admin-debt');
 
-    // Solicitar pago: the concept's maximum is checked before anything is sent.
+    // Solicitar pago: at most the |negative balance| of the concept's wallet, checked before anything is sent.
     await page.getByRole('button', { name: 'Solicitar pago' }).click();
     const manual = page.getByRole('dialog', { name: 'Solicitar pago' });
-    await manual.getByRole('combobox', { name: 'Concepto' }).waitFor();
+    await manual.getByRole('combobox', { name: 'Concepto' }).click();
+    await page.getByRole('option', { name: 'Adeudo inicial' }).click();
+    await manual.getByText(`Máximo ${formatPesos(debt.abs())}`).waitFor();
+    await manual.getByLabel('Monto').fill('2000');
+    await manual.getByLabel('Notas').fill('Adeudo anterior a la plataforma');
+    await manual.getByRole('button', { name: 'Solicitar pago' }).click();
+    await manual.getByText(`El monto máximo es ${formatPesos(debt.abs())}`).waitFor();
     await screenshotsAtBothWidths(page, 'receipts-manual-payment');
-    await manual.getByRole('button', { name: 'Cancelar' }).click();
+    await manual.getByLabel('Monto').fill(debt.abs().toFixed(2));
+    await manual.getByRole('button', { name: 'Solicitar pago' }).click();
+    await page.getByText('La solicitud de pago ha sido registrada').waitFor();
+    await row(page, 'Adeudo inicial').getByText(formatPesos(debt.abs())).waitFor();
+    const requested = await receiptNamed('Adeudo inicial');
+    expect(requested).toMatchObject({ creditsWallet: true, notes: 'Adeudo anterior a la plataforma', status: 'NEW' });
     await page.context().close();
   });
 

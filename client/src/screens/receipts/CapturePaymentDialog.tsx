@@ -172,6 +172,7 @@ function CaptureForm({ houseId, onClose, onDone }: { houseId: string; onClose: (
               <Select
                 label={t('receipts.capture.account')}
                 description={t('receipts.capture.accountHint')}
+                placeholder={t('receipts.capture.accountPlaceholder')}
                 withAsterisk
                 data={accounts.map((a) => ({
                   value: String(a.databaseId),

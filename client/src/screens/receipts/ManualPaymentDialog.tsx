@@ -130,6 +130,7 @@ function ManualForm({ houseId, onClose, onDone }: { houseId: string | null; onCl
           render={({ field: f }) => (
             <Select
               label={t('receipts.manual.concept')}
+              placeholder={t('receipts.manual.conceptPlaceholder')}
               withAsterisk
               data={concepts.map((c) => ({ value: String(c.conceptDatabaseId), label: c.description }))}
               value={f.value || null}
