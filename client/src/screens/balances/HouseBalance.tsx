@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -28,7 +28,7 @@ export const houseBalanceQuery = graphql`
       wallets { walletDatabaseId name type balance }
     }
     houseLedger(houseId: $houseId, first: $ledgerRows) {
-      edges { node { databaseId kind amount walletName reason authorizedBy createdAt } }
+      edges { node { databaseId kind amount walletName reason authorizedBy createdAt paymentMethod receiptId } }
     }
   }
 `;
@@ -44,7 +44,15 @@ const adjustMutation = graphql`
   }
 `;
 
-export const LEDGER_KINDS = ['INITIAL_BALANCE', 'DEPOSIT', 'RECEIPT_PAID', 'WALLET_PAYMENT', 'ADJUSTMENT', 'TRANSFER', 'RECEIPT_DELETED', 'REVERSAL'] as const;
+/** The database id of a receipt from its global id ("Receipt:123" in base64). */
+function receiptNumber(id: string | null | undefined): string | null {
+  if (!id) return null;
+  try {
+    return /^Receipt:(\d+)$/.exec(atob(id))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -81,6 +89,23 @@ export default function HouseBalance({ queryRef }: ScreenProps<HouseBalanceQuery
   const chosen = wallets.find((w) => String(w.walletDatabaseId) === form.watch('walletId'));
   const typed = parseMoney(form.watch('amount') ?? '');
   const base = `/houses/${houseId}`;
+  // What a movement was: its reason or how it was paid, and the receipt it belongs to.
+  const detail = (e: { reason: string | null | undefined; paymentMethod: string | null | undefined; receiptId: string | null | undefined }) => {
+    const text = e.reason ?? (e.paymentMethod ? t(`balances.methods.${e.paymentMethod}`) : null);
+    const receipt = receiptNumber(e.receiptId);
+    if (!text && !receipt) return null;
+    return (
+      <>
+        {text}
+        {text && receipt ? ' · ' : ''}
+        {receipt && (
+          <Anchor component={Link} to={`${base}/receipts/${receipt}`} inherit>
+            {t('balances.receiptNumber', { number: receipt })}
+          </Anchor>
+        )}
+      </>
+    );
+  };
 
   const submit = form.handleSubmit(async (values) => {
     const input = { houseId: globalId('House', houseId), walletId: Number(values.walletId), amount: values.amount, reason: values.reason };
@@ -202,9 +227,9 @@ export default function HouseBalance({ queryRef }: ScreenProps<HouseBalanceQuery
                       <Text size="xs" c="dimmed">
                         {e.walletName} · {dateTime(e.createdAt as string)}
                       </Text>
-                      {e.reason && (
+                      {detail(e) && (
                         <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                          {e.reason}
+                          {detail(e)}
                         </Text>
                       )}
                     </Stack>
@@ -233,7 +258,7 @@ export default function HouseBalance({ queryRef }: ScreenProps<HouseBalanceQuery
                     <Table.Td>{e.walletName}</Table.Td>
                     <Table.Td>
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {e.reason ?? ''}
+                        {detail(e)}
                       </Text>
                       {e.authorizedBy && (
                         <Text size="xs" c="dimmed">

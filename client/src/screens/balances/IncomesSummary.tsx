@@ -126,7 +126,7 @@ function IncomesSummaryView({ query, route }: { query: IncomesSummaryView_query$
                     {m.lines.map((l, i) => (
                       <Table.Tr key={l.concept}>
                         {i === 0 && (
-                          <Table.Td rowSpan={m.lines.length + 1} fw={600} style={{ verticalAlign: 'top' }}>
+                          <Table.Td rowSpan={m.lines.length + (m.lines.length > 1 ? 1 : 0)} fw={600} style={{ verticalAlign: 'top' }}>
                             {monthName(m.month)}
                           </Table.Td>
                         )}
@@ -137,13 +137,16 @@ function IncomesSummaryView({ query, route }: { query: IncomesSummaryView_query$
                         </Table.Td>
                       </Table.Tr>
                     ))}
-                    <Table.Tr bg="gray.0">
-                      <Table.Td c="dimmed">{t('balances.monthTotal', { month: monthName(m.month) })}</Table.Td>
-                      <Table.Td />
-                      <Table.Td ta="right" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {formatPesos(m.total)}
-                      </Table.Td>
-                    </Table.Tr>
+                    {/* A month with several concepts adds them up. */}
+                    {m.lines.length > 1 && (
+                      <Table.Tr bg="gray.0">
+                        <Table.Td c="dimmed">{t('balances.monthTotal', { month: monthName(m.month) })}</Table.Td>
+                        <Table.Td />
+                        <Table.Td ta="right" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {formatPesos(m.total)}
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
                   </Fragment>
                 ))}
               </Table.Tbody>

@@ -81,7 +81,7 @@ describe('Statement', () => {
     renderStatement();
     await screen.findByRole('heading', { name: 'Estado de cuenta' });
     expect(screen.getByText('M1 L1 · Patricia Ruiz · Residencial Los Olivos')).toBeTruthy();
-    expect(screen.getByText('Del 1 de enero de 2026 al 31 de diciembre de 2026')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Movimientos del 1 de enero de 2026 al 31 de diciembre de 2026' })).toBeTruthy();
     const totals = screen.getByTestId('statement-totals');
     expect(within(within(totals).getByRole('region', { name: 'Saldo inicial' })).getByText('-$950.00')).toBeTruthy();
     expect(within(within(totals).getByRole('region', { name: 'Cargos' })).getByText('-$1,900.00')).toBeTruthy();

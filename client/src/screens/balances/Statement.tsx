@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -112,60 +112,55 @@ function StatementView({ query, route }: { query: StatementView_query$key; route
           {t('balances.downloadPdf')}
         </Button>
       </PageHeader>
-      <Paper withBorder radius="md" p="sm" component="section" aria-label={t('balances.period')}>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <DateField
-            label={t('balances.from')}
-            value={from}
-            clearable={false}
-            onChange={(value) => value && setRange({ from: String(value).slice(0, 10) })}
-            style={{ flex: '1 1 200px' }}
-            maw={260}
-          />
-          <DateField
-            label={t('balances.to')}
-            value={to}
-            clearable={false}
-            onChange={(value) => value && setRange({ to: String(value).slice(0, 10) })}
-            error={rangeError}
-            style={{ flex: '1 1 200px' }}
-            maw={260}
-          />
-          <Text size="sm" c="dimmed" pb={8}>
-            {t('balances.periodText', { from: longDate(statement.from as string), to: longDate(statement.to as string) })}
-          </Text>
-        </Group>
-      </Paper>
-
-      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" style={{ opacity: pending ? 0.6 : 1 }} data-testid="statement-totals">
-        {totals.map(({ key, value }) => (
-          <Paper
-            key={key}
-            withBorder
-            radius="md"
-            p="sm"
-            bg={key === 'closing' ? 'gray.0' : undefined}
-            aria-label={t(`balances.totals.${key}`)}
-            component="section"
-          >
-            <Text size="xs" c="dimmed">
-              {t(`balances.totals.${key}`)}
-            </Text>
-            <Text fw={700} fz="lg" c={key === 'opening' || key === 'closing' ? amountColor(value) : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatPesos(value)}
-            </Text>
-            {(key === 'opening' || key === 'closing') && (
-              <Text size="xs" c="dimmed">
-                {balanceMeaning(t, value)}
-              </Text>
-            )}
-          </Paper>
-        ))}
+      <SimpleGrid cols={2} spacing="sm" maw={440} component="section" aria-label={t('balances.period')}>
+        <DateField
+          label={t('balances.from')}
+          value={from}
+          valueFormat="D MMM YYYY"
+          clearable={false}
+          onChange={(value) => value && setRange({ from: String(value).slice(0, 10) })}
+        />
+        <DateField
+          label={t('balances.to')}
+          value={to}
+          valueFormat="D MMM YYYY"
+          clearable={false}
+          onChange={(value) => value && setRange({ to: String(value).slice(0, 10) })}
+          error={rangeError}
+        />
       </SimpleGrid>
+
+      <Grid columns={10} gap="sm" style={{ opacity: pending ? 0.6 : 1 }} data-testid="statement-totals">
+        {totals.map(({ key, value }) => (
+          <Grid.Col key={key} span={{ base: key === 'closing' ? 10 : 5, sm: 2 }}>
+            <Paper
+              withBorder
+              radius="md"
+              p="sm"
+              h="100%"
+              bg={key === 'closing' ? 'gray.0' : undefined}
+              aria-label={t(`balances.totals.${key}`)}
+              component="section"
+            >
+              <Text size="xs" c="dimmed">
+                {t(`balances.totals.${key}`)}
+              </Text>
+              <Text fw={700} fz="lg" c={key === 'opening' || key === 'closing' ? amountColor(value) : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatPesos(value)}
+              </Text>
+              {(key === 'opening' || key === 'closing') && (
+                <Text size="xs" c="dimmed">
+                  {balanceMeaning(t, value)}
+                </Text>
+              )}
+            </Paper>
+          </Grid.Col>
+        ))}
+      </Grid>
 
       <Stack gap="xs" component="section" aria-labelledby="statement-rows" style={{ opacity: pending ? 0.6 : 1 }}>
         <Title order={3} fz="h4" id="statement-rows">
-          {t('balances.rowsTitle')}
+          {t('balances.rowsTitle', { from: longDate(statement.from as string), to: longDate(statement.to as string) })}
         </Title>
         {rows.length === 0 ? (
           <EmptyState title={t('balances.rowsEmpty')} hint={t('balances.rowsEmptyHint')} />

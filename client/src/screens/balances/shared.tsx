@@ -22,14 +22,22 @@ export function amountColor(value: string): string | undefined {
 export function WalletCards({ wallets, pendingReceipts }: { wallets: readonly WalletView[]; pendingReceipts?: string | null }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(4, wallets.length + (pendingReceipts ? 1 : 0)) }} spacing="sm" data-testid="wallets">
+    <SimpleGrid cols={{ base: 2, md: Math.min(4, wallets.length + (pendingReceipts ? 1 : 0)) }} spacing="sm" data-testid="wallets">
       {wallets.map((w) => (
-        <Paper key={w.walletDatabaseId} withBorder radius="md" p="md" data-testid={`wallet-${w.type}`} aria-label={w.name} component="section">
+        <Paper
+          key={w.walletDatabaseId}
+          withBorder
+          radius="md"
+          p={{ base: 'sm', sm: 'md' }}
+          data-testid={`wallet-${w.type}`}
+          aria-label={w.name}
+          component="section"
+        >
           <Stack gap={2}>
             <Text size="sm" c="dimmed">
               {w.name}
             </Text>
-            <Text fz={24} fw={700} c={amountColor(w.balance)} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Text fz={{ base: 'lg', sm: 24 }} fw={700} c={amountColor(w.balance)} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
               {formatPesos(w.balance)}
             </Text>
             <Text size="xs" c="dimmed">
@@ -39,12 +47,12 @@ export function WalletCards({ wallets, pendingReceipts }: { wallets: readonly Wa
         </Paper>
       ))}
       {pendingReceipts && (
-        <Paper withBorder radius="md" p="md" bg="gray.0" component="section" aria-label={t('balances.pendingReceipts')}>
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} bg="gray.0" component="section" aria-label={t('balances.pendingReceipts')}>
           <Stack gap={2}>
             <Text size="sm" c="dimmed">
               {t('balances.pendingReceipts')}
             </Text>
-            <Text fz={24} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Text fz={{ base: 'lg', sm: 24 }} fw={700} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
               {formatPesos(pendingReceipts)}
             </Text>
             <Text size="xs" c="dimmed">
