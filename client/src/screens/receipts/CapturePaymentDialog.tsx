@@ -1,5 +1,5 @@
 import { Suspense, useMemo } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Select, Stack, Text, TextInput, useMatches } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useTranslation } from 'react-i18next';
@@ -45,8 +45,10 @@ export const CAPTURE_ACCOUNT_TYPES: readonly string[] = ['CLABE', 'CARD'];
  */
 export function CapturePaymentDialog({ opened, houseId, onClose, onDone }: { opened: boolean; houseId: string; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
+  // Phones: the whole screen, so the list of receipts scrolls with the page.
+  const phone = useMatches({ base: true, sm: false });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('receipts.capture.title')} size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('receipts.capture.title')} size="lg" fullScreen={phone}>
       <ErrorBoundary>
         <Suspense
           fallback={
@@ -140,17 +142,16 @@ function CaptureForm({ houseId, onClose, onDone }: { houseId: string; onClose: (
                         key={r.id}
                         value={r.id}
                         disabled={blocked}
+                        styles={{ body: { width: '100%' }, labelWrapper: { flex: 1 } }}
                         label={
-                          <Group gap="xs" wrap="wrap">
-                            <Text size="sm">
-                              {r.description} · {t('receipts.dueOn', { date: shortDate(r.dueDate as string) })}
-                            </Text>
-                            <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          <Group justify="space-between" wrap="nowrap" gap="xs">
+                            <Text size="sm">{r.description}</Text>
+                            <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                               {formatPesos(r.amount)}
                             </Text>
                           </Group>
                         }
-                        description={blocked ? t('receipts.capture.blocked') : undefined}
+                        description={blocked ? t('receipts.capture.blocked') : t('receipts.dueOn', { date: shortDate(r.dueDate as string) })}
                       />
                     );
                   })}

@@ -1,5 +1,5 @@
 import { Suspense, useMemo } from 'react';
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, Textarea, useMatches } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useTranslation } from 'react-i18next';
@@ -52,8 +52,9 @@ export function ManualPaymentDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const phone = useMatches({ base: true, sm: false });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('receipts.manual.title')} size="md">
+    <Modal opened={opened} onClose={onClose} title={t('receipts.manual.title')} size="md" fullScreen={phone}>
       <ErrorBoundary>
         <Suspense
           fallback={
