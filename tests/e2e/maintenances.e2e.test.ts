@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
@@ -57,6 +58,9 @@ describe('maintenance fees in the browser', () => {
     };
     await page.getByRole('button', { name: 'Generar mantenimiento' }).click();
     await page.getByRole('dialog').getByRole('heading', { name: 'Generar mantenimiento' }).waitFor();
+    // It proposes the first month from this one on that the list does not show yet.
+    expect(await page.getByRole('dialog').getByRole('combobox', { name: 'Mes' }).inputValue()).toBe(MONTHS[target.month - 1]);
+    expect(await page.getByRole('dialog').getByRole('combobox', { name: 'Año' }).inputValue()).toBe(String(target.year));
     await chooseInDialog(target.year, target.month);
     await page.getByRole('dialog').getByRole('button', { name: 'Generar', exact: true }).click();
     await page.getByText(`Los recibos del mantenimiento han sido generados: ${activeWithFee} recibo`).waitFor();
@@ -87,7 +91,14 @@ describe('maintenance fees in the browser', () => {
     await summary.getByText(String(activeWithFee), { exact: true }).first().waitFor();
     await page.getByText('Descuento por pronto pago').waitFor();
     await page.getByText(/^5% de la cuota pagando a más tardar el 5 de /).waitFor();
-    await page.getByRole('button', { name: 'Imprimir recibos' }).waitFor();
+    // «Imprimir recibos»: every receipt of the maintenance in one PDF.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: 'Imprimir recibos' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(await page.getByRole('button', { name: 'Eliminar' }).count()).toBe(0);
     await screenshotsAtBothWidths(page, 'maintenance-detail');
     await page.getByRole('button', { name: 'Generar recibos' }).click();

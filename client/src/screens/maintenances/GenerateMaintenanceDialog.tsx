@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { graphql } from 'react-relay';
 import { useTranslation } from 'react-i18next';
@@ -50,14 +50,40 @@ function currentPeriod(): { year: number; month: number } {
   return { year: now.getFullYear(), month: now.getMonth() + 1 };
 }
 
+/** "2026-03": the key of a period among the taken ones. */
+export function periodKey(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/** The first month from this one on (two years at most) whose ordinary maintenance is not among `taken`. */
+export function firstFreePeriod(taken: ReadonlySet<string>, from = currentPeriod()): { year: number; month: number } {
+  for (let i = 0; i < 24; i++) {
+    const index = from.month - 1 + i;
+    const candidate = { year: from.year + Math.floor(index / 12), month: (index % 12) + 1 };
+    if (!taken.has(periodKey(candidate.year, candidate.month))) return candidate;
+  }
+  return from;
+}
+
 /**
  * «Generar mantenimiento»: the ordinary maintenance of the chosen month is created with the settings'
  * terms, then its receipts are generated (one per active house). Server errors (the period exists, no
  * settings) stay in the dialog; a maintenance created whose generation failed is generated on the next try.
  */
-export function GenerateMaintenanceDialog({ opened, onClose, onDone }: { opened: boolean; onClose: () => void; onDone: () => void }) {
+export function GenerateMaintenanceDialog({
+  opened,
+  onClose,
+  onDone,
+  taken,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  /** Periods whose ordinary maintenance the list shows: the dialog proposes the first month after them. */
+  taken: ReadonlySet<string>;
+}) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState(currentPeriod);
+  const [period, setPeriod] = useState(() => firstFreePeriod(taken));
   // The hooks keep the last typed error; it shows until the period changes or the dialog closes.
   const [errorShown, setErrorShown] = useState(false);
   // A maintenance this dialog created whose receipts are still to be generated, and the keys of this attempt.
@@ -67,10 +93,15 @@ export function GenerateMaintenanceDialog({ opened, onClose, onDone }: { opened:
   const generate = useAppMutation<GenerateMaintenanceDialogGenerateMutation>(generateMutation);
   const years = Array.from({ length: 4 }, (_, i) => currentPeriod().year - 1 + i);
 
+  // Each opening proposes the first free month of the list as it is now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an opening proposes a month; later list changes leave the choice alone
+  useEffect(() => {
+    if (opened) setPeriod(firstFreePeriod(taken));
+  }, [opened]);
+
   const reset = () => {
     setErrorShown(false);
     setCreated(null);
-    setPeriod(currentPeriod());
     setKeys({ create: newIdempotencyKey(), generate: newIdempotencyKey() });
   };
   const close = () => {

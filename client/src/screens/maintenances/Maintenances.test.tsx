@@ -11,6 +11,7 @@ import type { ScreenRoute } from '../../router/screenRoute.js';
 import '../../i18n/all.js';
 import Maintenances from './Maintenances.js';
 import ExtraordinaryMaintenanceForm from './ExtraordinaryMaintenanceForm.js';
+import { firstFreePeriod } from './GenerateMaintenanceDialog.js';
 
 const session = vi.hoisted(() => ({ grants: new Set<string>() }));
 vi.mock('../../components/SessionProvider.js', () => ({
@@ -96,6 +97,13 @@ const rowOf = (text: string) =>
     .map((el) => el.closest('tr'))
     .find(Boolean)!;
 
+describe('firstFreePeriod', () => {
+  it('proposes this month, or the first month after the taken ones, across the year', () => {
+    expect(firstFreePeriod(new Set(), { year: 2026, month: 11 })).toEqual({ year: 2026, month: 11 });
+    expect(firstFreePeriod(new Set(['2026-11', '2026-12', '2027-02']), { year: 2026, month: 11 })).toEqual({ year: 2027, month: 1 });
+  });
+});
+
 describe('Maintenances list', () => {
   it('shows each maintenance with its type, status in Spanish and what it collected', async () => {
     renderList(['AMaintenancesCreate', 'AMaintenanceIncomesRead']);
@@ -127,6 +135,14 @@ describe('Maintenances list', () => {
     await screen.findByRole('heading', { name: 'Cuotas de mantenimiento' });
     fireEvent.click(screen.getByRole('button', { name: 'Generar mantenimiento' }));
     const dialog = await screen.findByRole('dialog');
+    // The list's ordinary months are taken: the dialog proposes the first free one from this month on.
+    const proposed = firstFreePeriod(new Set(['2026-11', '2026-10']));
+    const monthInput = within(dialog)
+      .getAllByLabelText('Mes')
+      .find((el): el is HTMLInputElement => el.tagName === 'INPUT')!;
+    expect(monthInput.value).toBe(
+      ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'][proposed.month - 1],
+    );
     await act(async () => {
       fireEvent.click(
         within(dialog)
@@ -142,7 +158,7 @@ describe('Maintenances list', () => {
     });
     const create = environment.mock.getMostRecentOperation();
     expect(create.request.node.params.name).toBe('GenerateMaintenanceDialogCreateMutation');
-    expect(create.request.variables.input).toMatchObject({ year: new Date().getFullYear(), month: 3 });
+    expect(create.request.variables.input).toMatchObject({ year: proposed.year, month: 3 });
     expect(typeof create.request.variables.input.idempotencyKey).toBe('string');
     await act(async () => {
       environment.mock.resolve(create, {

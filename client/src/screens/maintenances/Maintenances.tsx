@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { PagedList } from '../../components/PagedList.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
-import { GenerateMaintenanceDialog } from './GenerateMaintenanceDialog.js';
+import { GenerateMaintenanceDialog, periodKey } from './GenerateMaintenanceDialog.js';
 import { Figure, MAINTENANCE_STATUSES, MAINTENANCES_PATH, MaintenanceStatusBadge, MaintenanceTypeBadge } from './labels.js';
 
 export const maintenancesQuery = graphql`
@@ -40,6 +40,8 @@ const listFragment = graphql`
           databaseId
           description
           ordinary
+          year
+          month
           dueDate
           amount
           status
@@ -96,6 +98,7 @@ function MaintenanceList({ query, route }: { query: Maintenances_query$key; rout
       outstanding: String(node.summary.outstanding),
     })) ?? [];
   const filtered = FILTER_KEYS.some((key) => search.get(key));
+  const taken = new Set(data.maintenances?.edges.filter(({ node }) => node.ordinary).map(({ node }) => periodKey(node.year, node.month)) ?? []);
   const extraordinaryAction = mayCreate ? { label: t('maintenances.extraordinaryAction'), to: `${MAINTENANCES_PATH}/custom/form` } : null;
 
   const title = (row: Row) => (
@@ -216,7 +219,7 @@ function MaintenanceList({ query, route }: { query: Maintenances_query$key; rout
           </Table.Tbody>
         </Table>
       </PagedList>
-      {mayCreate && <GenerateMaintenanceDialog opened={generating} onClose={() => setGenerating(false)} onDone={reload} />}
+      {mayCreate && <GenerateMaintenanceDialog opened={generating} onClose={() => setGenerating(false)} onDone={reload} taken={taken} />}
     </Stack>
   );
 }
