@@ -25,6 +25,13 @@ export function phoneInput(message = 'El teléfono debe tener 10 dígitos') {
  * A string input, trimmed, at most `max` characters, without NUL bytes or lone surrogates; `label`
  * names the field in the Spanish message; `required` refuses a blank value.
  */
+/** "El nombre es requerido", "La descripción es requerida": the participle agrees with the label's article. */
+export function requiredMessage(label: string): string {
+  const feminine = /^(la|las|una) /i.test(label);
+  const plural = /^(los|las) /i.test(label);
+  return `${label} ${plural ? 'son' : 'es'} requerid${feminine ? 'a' : 'o'}${plural ? 's' : ''}`;
+}
+
 export function boundedText(max: number, label = 'El texto', options: { required?: boolean } = {}) {
   const trimmed = z.string().max(max, `${label} debe tener como máximo ${max} caracteres`);
   return z
@@ -32,5 +39,5 @@ export function boundedText(max: number, label = 'El texto', options: { required
     .max(max * 4, `${label} debe tener como máximo ${max} caracteres`)
     .refine((value) => isCleanText(value), `${label} contiene caracteres no permitidos`)
     .transform((value) => value.trim())
-    .pipe(options.required ? trimmed.min(1, `${label} es requerido`) : trimmed);
+    .pipe(options.required ? trimmed.min(1, requiredMessage(label)) : trimmed);
 }

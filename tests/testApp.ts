@@ -64,7 +64,9 @@ async function seededTemplate(url: string): Promise<string> {
       await admin.query(`CREATE DATABASE "${name}"`);
       const target = new URL(url);
       target.pathname = `/${name}`;
-      const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED: 'demo', SECRETS_KEY: TEST_SECRETS_KEY, DATABASE_URL: target.toString() }));
+      const app = await buildApp(
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED: 'demo', SECRETS_KEY: TEST_SECRETS_KEY, DATABASE_URL: target.toString() }),
+      );
       await app.close();
     }
   } finally {

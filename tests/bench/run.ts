@@ -24,6 +24,8 @@ import { houseCountsStatement } from '../../server/domains/dashboard/service.js'
 const HOUSES = 5_000;
 const AUDIT_SMALL = 1_000;
 const AUDIT_LARGE = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
+const RECEIPT_MONTHS = 40;
+const RECEIPTS_LARGE = Number(process.env.BENCH_RECEIPTS_ROWS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PORT = 3900;
@@ -55,8 +57,39 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   await sql(`INSERT INTO "Membership" ("neighborhoodId", "userId", "houseId", "roleId")
              SELECT ${olivos.id}, h."ownerUserId", h.id, ${ownerRole.id} FROM "House" h WHERE h.catastral LIKE 'BEN-%'`);
   await growAuditLog(db, olivos.id, AUDIT_SMALL);
+  await seedReceipts(db, olivos.id, RECEIPT_MONTHS);
   await db.close();
   return olivos.id;
+}
+
+/**
+ * Maintenances of `months` months back from 2020-01 (the demo's own year stays as it is) and one receipt per
+ * bench house and month: 5,000 × 40 = 200,000 receipts, the older ones paid.
+ */
+async function seedReceipts(db: Db, neighborhoodId: number, months: number, fromMonth = 0) {
+  const concept = await db.prisma.incomeConcept.findFirstOrThrow({ where: { neighborhoodId, systemKey: 'MAINTENANCE' } });
+  await db.sql(
+    `INSERT INTO "Maintenance" ("neighborhoodId", ordinary, period, year, month, description, "dueDate", status, "hasPenalty", penalty, "penaltyType", "deadlineDate")
+     SELECT $1, true, to_char(d, 'YYYY-MM'), extract(year FROM d)::int, extract(month FROM d)::int, 'Mantenimiento ' || to_char(d, 'YYYY-MM'),
+            (d + interval '9 days')::date, 'COLLECTING', true, 10, 'PERCENTAGE', (d + interval '9 days')::date
+       FROM generate_series(date '2010-01-01' + ($2 || ' months')::interval, date '2010-01-01' + ($3 || ' months')::interval, interval '1 month') d`,
+    [neighborhoodId, fromMonth, fromMonth + months - 1],
+  );
+  await db.sql(
+    `INSERT INTO "Receipt" ("neighborhoodId", "houseId", "maintenanceId", "incomeConceptId", "walletId", description, year, month, "dueDate",
+                            "sourceAmount", amount, status, "paymentMethod", "transactionTotal", "paymentDate", "realPaymentDate", "hasPenalty", penalty, "deadlineDate", "updatedAt")
+     SELECT h."neighborhoodId", h.id, m.id, $2, $3, m.description, m.year, m.month, m."dueDate", 1500, 1500,
+            CASE WHEN (h.id + m.id) % 5 = 0 THEN 'PENALTY'::"ReceiptStatus" ELSE 'PAID'::"ReceiptStatus" END,
+            CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE 'BANK'::"PaymentMethod" END,
+            CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE 1500 END,
+            CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE m."dueDate" - 3 END,
+            CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE m."dueDate" - 3 END, true, 10, m."deadlineDate", now()
+       FROM "House" h CROSS JOIN "Maintenance" m
+      WHERE h."neighborhoodId" = $1 AND h.catastral LIKE 'BEN-%' AND m."neighborhoodId" = $1 AND m.period >= to_char(date '2010-01-01' + ($4 || ' months')::interval, 'YYYY-MM')
+        AND m.period < '2020-01' AND m.period <= to_char(date '2010-01-01' + ($5 || ' months')::interval, 'YYYY-MM')`,
+    [neighborhoodId, concept.id, concept.walletId, fromMonth, fromMonth + months - 1],
+  );
+  await db.sql('ANALYZE', []);
 }
 
 /** Brings the community's audit log to `rows` rows (older entries first, as a real log grows). */

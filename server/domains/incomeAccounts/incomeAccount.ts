@@ -8,6 +8,8 @@ import { createIncomeAccount, deleteIncomeAccount, incomeAccountWhere, updateInc
 
 /** Who may read income accounts: their configuration (payment capture and unknown payments will add theirs). */
 export const INCOME_ACCOUNT_READERS = ['CAccountsRead', 'CAccountsCreate', 'CAccountsUpdate', 'CAccountsDelete'] as const;
+/** Also who records payments into an account (payment capture, unknown payments): they choose among them. */
+export const INCOME_ACCOUNT_LIST_READERS = [...INCOME_ACCOUNT_READERS, 'AReceiptsExternalPaymentsCreate'] as const;
 
 export const IncomeAccountTypeEnum = builder.enumType('IncomeAccountType', {
   values: {
@@ -23,7 +25,7 @@ export const IncomeAccountRef = builder.prismaNode('IncomeAccount', {
   nullable: true,
   // A removed account (deletedAt) is no longer found by id; its row stays for the payments that name it.
   findUnique: (id, ctx) => ({ id: rowId(id), neighborhoodId: ctx.actor?.neighborhoodId ?? -1, deletedAt: null }),
-  authScopes: { grant: INCOME_ACCOUNT_READERS },
+  authScopes: { grant: INCOME_ACCOUNT_LIST_READERS },
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     accountType: t.expose('accountType', { type: IncomeAccountTypeEnum }),
@@ -64,7 +66,7 @@ builder.queryField('incomeAccounts', (t) =>
     maxSize: MAX_PAGE_SIZE,
     defaultSize: 20,
     description: 'Accounts in use where the community receives money (removed ones are not listed)',
-    ...grants(...INCOME_ACCOUNT_READERS),
+    ...grants(...INCOME_ACCOUNT_LIST_READERS),
     args: {
       filter: t.arg({ type: IncomeAccountFilter, required: false }),
       offset: t.arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }),

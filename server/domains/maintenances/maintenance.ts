@@ -14,7 +14,7 @@ import {
   MAINTENANCE_READERS,
   MAINTENANCE_WRITERS,
 } from './service.js';
-import { maintenanceIncomes, maintenanceSummary, type MaintenanceIncomes, type MaintenanceSummary } from './summary.js';
+import { maintenanceIncomes, maintenanceSummaryOf, type MaintenanceIncomes, type MaintenanceSummary } from './summary.js';
 
 export const MaintenanceStatusEnum = builder.enumType('MaintenanceStatus', {
   description: 'NEW (created), GENERATED (receipts issued), COLLECTING (payments arriving), COMPLETED (nothing pending)',
@@ -85,7 +85,7 @@ export const MaintenanceRef = builder.prismaNode('Maintenance', {
     deadlineDate: t.expose('deadlineDate', { type: 'Date', nullable: true }),
     generatedAt: t.expose('generatedAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    summary: t.field({ type: SummaryRef, select: { id: true }, resolve: (m, _a, ctx) => maintenanceSummary(ctx.prisma, m.id) }),
+    summary: t.field({ type: SummaryRef, select: { id: true }, resolve: (m, _a, ctx) => maintenanceSummaryOf(ctx, m.id) }),
     incomes: t.field({
       type: IncomesRef,
       nullable: true,

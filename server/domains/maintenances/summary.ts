@@ -12,22 +12,43 @@ export interface MaintenanceSummary {
   outstanding: string;
 }
 
-export async function maintenanceSummary(tx: Tx, maintenanceId: number): Promise<MaintenanceSummary> {
-  const groups = await tx.receipt.groupBy({
-    by: ['status'],
-    where: { maintenanceId, deletedAt: null },
-    _count: { _all: true },
-    _sum: { amount: true, transactionTotal: true },
-  });
+type SummaryGroup = { status: string; _count: { _all: number }; _sum: { amount: unknown; transactionTotal: unknown } };
+
+/** The summaries a request asks for, read in one grouped statement per tick (a list page asks for 20). */
+const pending = new WeakMap<object, { ids: Set<number>; result: Promise<Map<number, SummaryGroup[]>> }>();
+export function maintenanceSummaryOf(ctx: { prisma: Tx }, maintenanceId: number): Promise<MaintenanceSummary> {
+  let batch = pending.get(ctx);
+  if (!batch) {
+    const ids = new Set<number>();
+    const result = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      pending.delete(ctx);
+      const rows = await ctx.prisma.receipt.groupBy({
+        by: ['maintenanceId', 'status'],
+        where: { maintenanceId: { in: [...ids] }, deletedAt: null },
+        _count: { _all: true },
+        _sum: { amount: true, transactionTotal: true },
+      });
+      const byId = new Map<number, SummaryGroup[]>();
+      for (const row of rows) byId.set(row.maintenanceId!, [...(byId.get(row.maintenanceId!) ?? []), row as SummaryGroup]);
+      return byId;
+    });
+    batch = { ids, result };
+    pending.set(ctx, batch);
+  }
+  batch.ids.add(maintenanceId);
+  return batch.result.then((byId) => summarize(byId.get(maintenanceId) ?? []));
+}
+
+function summarize(groups: SummaryGroup[]): MaintenanceSummary {
   const paid = groups.filter((g) => g.status === 'PAID');
-  const pending = groups.filter((g) => g.status !== 'PAID');
-  const collected = sumMoney(paid.map((g) => g._sum.transactionTotal ?? 0));
-  const outstanding = sumMoney(pending.map((g) => g._sum.amount ?? 0));
+  const open = groups.filter((g) => g.status !== 'PAID');
+  const collected = sumMoney(paid.map((g) => (g._sum.transactionTotal as string | null) ?? 0));
+  const outstanding = sumMoney(open.map((g) => (g._sum.amount as string | null) ?? 0));
   return {
     receipts: groups.reduce((n, g) => n + g._count._all, 0),
     paidReceipts: paid.reduce((n, g) => n + g._count._all, 0),
-    pendingReceipts: pending.reduce((n, g) => n + g._count._all, 0),
-    charged: formatMoney(sumMoney(groups.map((g) => g._sum.amount ?? 0))),
+    pendingReceipts: open.reduce((n, g) => n + g._count._all, 0),
+    charged: formatMoney(sumMoney(groups.map((g) => (g._sum.amount as string | null) ?? 0))),
     collected: formatMoney(collected),
     outstanding: formatMoney(outstanding),
   };

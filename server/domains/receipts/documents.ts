@@ -58,30 +58,3 @@ builder.queryField('maintenanceReceiptsPdf', (t) =>
     resolve: (_r, { maintenanceId }, ctx) => (maintenanceId.typename === 'Maintenance' ? maintenanceReceiptsPdf(ctx, rowId(maintenanceId.id)) : null),
   }),
 );
-
-// The income account a receipt was paid into (legacy id_income_account), read once per request for all the
-// receipts it shows. It belongs in the receipt row query (rows.ts); here until that one selects it.
-const pendingAccounts = new WeakMap<object, { ids: Set<number>; result: Promise<Map<number, number | null>> }>();
-function incomeAccountOf(ctx: Context, receiptId: number): Promise<number | null> {
-  let batch = pendingAccounts.get(ctx);
-  if (!batch) {
-    const ids = new Set<number>();
-    const result = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      pendingAccounts.delete(ctx);
-      const rows = await ctx.prisma.receipt.findMany({ where: { id: { in: [...ids] } }, select: { id: true, incomeAccountId: true } });
-      return new Map(rows.map((r) => [r.id, r.incomeAccountId]));
-    });
-    batch = { ids, result };
-    pendingAccounts.set(ctx, batch);
-  }
-  batch.ids.add(receiptId);
-  return batch.result.then((accounts) => accounts.get(receiptId) ?? null);
-}
-
-builder.objectField(ReceiptRef, 'incomeAccountDatabaseId', (t) =>
-  t.int({
-    nullable: true,
-    description: 'The income account a captured payment went into (id_income_account)',
-    resolve: (r, _a, ctx) => incomeAccountOf(ctx, r.id),
-  }),
-);

@@ -14,6 +14,7 @@ function receipt(overrides: Partial<PrintableReceipt> = {}): PrintableReceipt {
     id: 4821,
     neighborhoodId: 1,
     houseId: 7,
+    incomeAccountId: null,
     maintenanceId: 12,
     maintenanceOrdinary: true,
     agreementId: null,

@@ -24,6 +24,7 @@ import {
   cancelReceiptReview,
   deleteReceipt,
   FOREIGN_RECEIPT,
+  RECEIPT_NOT_FOUND,
   payReceiptWithWallet,
   recalculateReceipt,
   RECEIPT_ADMIN_READERS,
@@ -147,6 +148,10 @@ builder.node(ReceiptRef, {
     paymentAuthorization: t.exposeString('paymentAuthorization', { nullable: true }),
     paymentReference: t.exposeString('paymentReference', { nullable: true }),
     accountEnding: t.exposeString('accountEnding', { nullable: true }),
+    incomeAccountDatabaseId: t.exposeInt('incomeAccountId', {
+      nullable: true,
+      description: 'The income account a captured payment went into (id_income_account)',
+    }),
     cardType: t.exposeString('cardType', { nullable: true }),
     creditsWallet: t.exposeBoolean('creditsWallet', { description: 'A manual payment request: paying it credits its wallet' }),
     notes: t.string({
@@ -306,6 +311,15 @@ const ReceiptActionPayload = builder.objectRef<ReceiptActionResult>('ReceiptActi
 
 type ActionFn = (ctx: Context, receiptId: number, key?: string | null) => Promise<ReceiptActionResult>;
 
+/** A receipt named under a house (legacy paths) must be of that house: otherwise it does not exist there. */
+async function assertReceiptOfHouse(ctx: Context, receiptId: number, house: { typename: string; id: string }) {
+  const found = await ctx.prisma.receipt.findFirst({
+    where: { id: receiptId, neighborhoodId: communityOf(ctx), houseId: house.typename === 'House' ? rowId(house.id) : -1 },
+    select: { id: true },
+  });
+  if (!found) throw new NotFoundError(RECEIPT_NOT_FOUND);
+}
+
 function receiptMutation(name: string, description: string, grantList: readonly string[], run: ActionFn) {
   builder.mutationField(name, (t) =>
     t.field({
@@ -316,12 +330,20 @@ function receiptMutation(name: string, description: string, grantList: readonly 
       args: {
         input: t.arg({
           type: builder.inputType(`${name[0].toUpperCase()}${name.slice(1)}Input`, {
-            fields: (f) => ({ receiptId: f.globalID({ required: true, for: ReceiptRef }), idempotencyKey: idempotencyKeyField(f) }),
+            fields: (f) => ({
+              receiptId: f.globalID({ required: true, for: ReceiptRef }),
+              houseId: f.globalID({ required: false, description: 'When given, the receipt must be of this house (legacy paths name it)' }),
+              idempotencyKey: idempotencyKeyField(f),
+            }),
           }),
           required: true,
         }),
       },
-      resolve: (_r, { input }, ctx) => run(ctx, rowId(input.receiptId.id), input.idempotencyKey),
+      resolve: async (_r, { input }, ctx) => {
+        const receiptId = rowId(input.receiptId.id);
+        if (input.houseId) await assertReceiptOfHouse(ctx, receiptId, input.houseId);
+        return run(ctx, receiptId, input.idempotencyKey);
+      },
     }),
   );
 }

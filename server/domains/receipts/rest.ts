@@ -144,7 +144,7 @@ function receiptAction(method: 'PUT' | 'DELETE', suffix: string, mutation: strin
     path: suffix ? `${RECEIPT}/${suffix}` : RECEIPT,
     operation: `mutation($input: ${input}!) { ${mutation}(input: $input) { ${RESULT_ERROR_FIELDS}
       ... on ${success} { data { message recalculated receipt { ${RECEIPT_SELECTION} } } } } }`,
-    variables: ({ params }) => ({ input: { receiptId: globalId('Receipt', params.id) } }),
+    variables: ({ params }) => ({ input: { receiptId: globalId('Receipt', params.id), houseId: globalId('House', params.h) } }),
     result: (data) => {
       const payload = unwrapResult<any>(data[mutation]);
       return { ...extra(payload), message: payload.message, receipt: payload.receipt ? legacyReceipt(payload.receipt) : null };

@@ -42,6 +42,7 @@ export interface ReceiptRow {
   paymentAuthorization: string | null;
   paymentReference: string | null;
   accountEnding: string | null;
+  incomeAccountId: number | null;
   cardType: string | null;
   hasExternalPayment: boolean;
   hasNotes: boolean;
@@ -130,6 +131,7 @@ export function receiptsPageQuery(k: KyselyDb, neighborhoodId: number, filter: R
       'r.paymentAuthorization',
       'r.paymentReference',
       'r.accountEnding',
+      'r.incomeAccountId',
       'r.cardType',
       sql<boolean>`r."externalPayment" IS NOT NULL`.as('hasExternalPayment'),
       sql<boolean>`r.notes IS NOT NULL`.as('hasNotes'),
