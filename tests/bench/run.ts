@@ -20,6 +20,7 @@ import type { HouseListFilter } from '../../core/houseRules.js';
 import { keysetPage } from '../../server/graphql/builder.js';
 import { ownersPageQuery } from '../../server/domains/houses/ownersList.js';
 import { houseCountsStatement } from '../../server/domains/dashboard/service.js';
+import { receiptsPageQuery } from '../../server/domains/receipts/rows.js';
 
 const HOUSES = 5_000;
 const AUDIT_SMALL = 1_000;
@@ -107,6 +108,23 @@ async function growAuditLog(db: Db, neighborhoodId: number, rows: number) {
   await db.sql('ANALYZE', []);
 }
 
+/** Creates a new ordinary period and generates it in one timed request (the receipts of every active house). */
+async function timeGeneration(base: string, headers: Record<string, string>) {
+  const gql = async (query: string, variables: object) =>
+    (await (await fetch(`${base}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) })).json()) as any;
+  const created = await gql(
+    `mutation($i: CreateOrdinaryMaintenanceInput!) { createOrdinaryMaintenance(input: $i) { ... on MutationCreateOrdinaryMaintenanceSuccess { data { maintenance { id } } } ... on Error { message } } }`,
+    { i: { year: 2035, month: 1 } },
+  );
+  const id = created.data.createOrdinaryMaintenance.data.maintenance.id;
+  const started = Date.now();
+  const generated = await gql(
+    `mutation($i: GenerateMaintenanceInput!) { generateMaintenance(input: $i) { ... on MutationGenerateMaintenanceSuccess { data { created } } ... on Error { message } } }`,
+    { i: { id } },
+  );
+  return { ms: Date.now() - started, created: generated.data.generateMaintenance.data.created as number };
+}
+
 async function waitForServer(url: string) {
   for (let i = 0; i < 120; i++) {
     try {
@@ -159,7 +177,7 @@ const CASES: { name: string; filter: HouseListFilter; offset: number }[] = [
 ];
 
 /** The page statements the application sends for CASES (ownersList.ts), for the raw endpoint. */
-function compileCases(neighborhoodId: number, streetId: number) {
+function compileCases(neighborhoodId: number, streetId: number, receiptTargets: { houseId: number; maintenanceId: number }) {
   const k = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ max: 1 }) }) });
   const all = [...CASES, { name: 'street-no-account', filter: { streetId, userActive: false }, offset: 0 }];
   const compiled: Record<string, { sql: string; parameters: readonly unknown[]; rows?: boolean }> = {};
@@ -172,6 +190,17 @@ function compileCases(neighborhoodId: number, streetId: number) {
   // The dashboard's house widgets: the raw endpoint answers the statement's rows as they come.
   const dashboard = houseCountsStatement(neighborhoodId).compile(k);
   compiled.dashboard = { sql: dashboard.sql, parameters: dashboard.parameters, rows: true };
+  // Receipts (server/domains/receipts/rows.ts): a house's first page, a maintenance's page at offset 1,000.
+  const houseReceipts = receiptsPageQuery(k, neighborhoodId, { houseId: receiptTargets.houseId }, keysetPage({ first: 20 }, Number), true).compile();
+  compiled['house-receipts'] = { sql: houseReceipts.sql, parameters: houseReceipts.parameters, rows: true };
+  const maintenanceReceipts = receiptsPageQuery(
+    k,
+    neighborhoodId,
+    { maintenanceId: receiptTargets.maintenanceId },
+    keysetPage({ first: 20, offset: 1000 }, Number),
+    true,
+  ).compile();
+  compiled['maintenance-receipts'] = { sql: maintenanceReceipts.sql, parameters: maintenanceReceipts.parameters, rows: true };
   return { compiled, all };
 }
 
@@ -235,9 +264,18 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     };
     const streetId = street.content[0].id;
 
+    const receiptTargets = await withDb(target, async (db) => {
+      const [house] = await db.sql<{ id: number }>(`SELECT id FROM "House" WHERE catastral = 'BEN-00007'`, []);
+      const [m] = await db.sql<{ id: number }>(`SELECT id FROM "Maintenance" WHERE "neighborhoodId" = $1 AND period = '2011-06'`, [neighborhoodId]);
+      const [cursor] = await db.sql<{ id: number }>(`SELECT id FROM "Receipt" WHERE "houseId" = $1 ORDER BY id DESC OFFSET 20 LIMIT 1`, [house.id]);
+      return { houseId: house.id, maintenanceId: m.id, houseCursor: Buffer.from(`GPC:N:${cursor.id}`).toString('base64') };
+    });
+    const receiptCount = await withDb(target, async (db) => Number((await db.sql<{ n: string }>(`SELECT count(*) AS n FROM "Receipt"`, []))[0].n));
+    console.log(`  recibos en la base: ${receiptCount.toLocaleString('en')}`);
+
     const baselines: Record<string, Measured> = {};
     if (target.databaseUrl) {
-      const { compiled, all } = compileCases(neighborhoodId, streetId);
+      const { compiled, all } = compileCases(neighborhoodId, streetId, receiptTargets);
       raw = startProcess(process.execPath, ['tests/bench/raw.mjs'], {
         ...process.env,
         PORT: String(RAW_PORT),
@@ -245,7 +283,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         RAW_CASES: JSON.stringify(compiled),
       });
       await waitForServer(`http://127.0.0.1:${RAW_PORT}/health`);
-      for (const c of [...all, { name: 'dashboard' }]) {
+      for (const c of [...all, { name: 'dashboard' }, { name: 'house-receipts' }, { name: 'maintenance-receipts' }]) {
         baselines[c.name] = await measure(null, `raw node:http + pg: ${c.name}`, { url: `http://127.0.0.1:${RAW_PORT}/${c.name}`, headers });
       }
       await stop(raw);
@@ -285,6 +323,44 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     );
     const session = await measure(base, 'REST GET /users/session', { url: `${base}/api/1.0/users/session`, headers }, baselines['active-offset-1000']);
 
+    // Receipts: a house's page as its screen asks for it, a maintenance's page at offset 1,000, both against raw.
+    const houseReceiptsQuery = (after: string | null) =>
+      JSON.stringify({
+        query: `query($h: ID, $a: String) { houseReceipts(houseId: $h, first: 20, after: $a) { totalCount edges { node {
+          id databaseId houseDatabaseId description year month dueDate amount transactionTotal status paymentMethod paymentDate } } } }`,
+        variables: { h: Buffer.from(`House:${receiptTargets.houseId}`).toString('base64'), a: after },
+      });
+    const houseReceipts = await measure(
+      base,
+      'GraphQL house receipts page',
+      { url: `${base}/graphql`, method: 'POST', headers, body: houseReceiptsQuery(null) },
+      baselines['house-receipts'],
+    );
+    const maintenanceReceipts = await measure(
+      base,
+      'GraphQL maintenance receipts at offset 1000',
+      {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: `query($m: ID!) { node(id: $m) { ... on Maintenance { receipts(first: 20, offset: 1000) { totalCount edges { node {
+            id databaseId houseDatabaseId houseLabel amount status paymentMethod } } } } } }`,
+          variables: { m: Buffer.from(`Maintenance:${receiptTargets.maintenanceId}`).toString('base64') },
+        }),
+      },
+      baselines['maintenance-receipts'],
+    );
+    await measure(base, 'REST house receipts page', { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses/${receiptTargets.houseId}/receipts?page_size=20`, headers }, baselines['house-receipts']);
+    const keysetSmall = await measure(base, `GraphQL house receipts keyset page at ${receiptCount.toLocaleString('en')} receipts`, {
+      url: `${base}/graphql`,
+      method: 'POST',
+      headers,
+      body: houseReceiptsQuery(receiptTargets.houseCursor),
+    });
+    // Generating a period: one receipt per active house, in one request.
+    const generation = await timeGeneration(base, headers);
+
     const small = await measure(base, `GraphQL auditLog keyset page at ${AUDIT_SMALL.toLocaleString('en')} rows`, {
       url: `${base}/graphql`,
       method: 'POST',
@@ -307,6 +383,23 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       headers,
       body: auditQuery(largeCursor),
     });
+    // The receipts table grown to RECEIPTS_LARGE with more months for every bench house, server down.
+    await stop(server);
+    const t2 = Date.now();
+    const grownCount = await withDb(target, async (db) => {
+      const extraMonths = Math.max(0, Math.floor((RECEIPTS_LARGE - receiptCount) / HOUSES));
+      if (extraMonths > 0) await seedReceipts(db, neighborhoodId, extraMonths, RECEIPT_MONTHS + 1);
+      return Number((await db.sql<{ n: string }>(`SELECT count(*) AS n FROM "Receipt"`, []))[0].n);
+    });
+    console.log(`  recibos llevados a ${grownCount.toLocaleString('en')} en ${((Date.now() - t2) / 1000).toFixed(1)} s`);
+    server = startServer();
+    await waitForServer(`${base}/health`);
+    const keysetLarge = await measure(base, `GraphQL house receipts keyset page at ${grownCount.toLocaleString('en')} receipts`, {
+      url: `${base}/graphql`,
+      method: 'POST',
+      headers,
+      body: houseReceiptsQuery(receiptTargets.houseCursor),
+    });
 
     console.log(`\n  Resumen ${label}${TSX ? ' (tsx)' : ' (compilado)'}, ${CONNECTIONS} conexiones:`);
     if (target.databaseUrl) {
@@ -315,7 +408,13 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       console.log(`    REST owners list    ${(restMain.rps / raw0.rps).toFixed(2)}× raw (meta ≥ 0.35)`);
       console.log(`    REST session        ${(session.rps / raw0.rps).toFixed(2)}× raw (meta ≥ 0.50)`);
       console.log(`    GraphQL dashboard   ${(dashboard.rps / baselines.dashboard.rps).toFixed(2)}× raw (meta ≥ 0.40)`);
+      console.log(`    GraphQL house receipts        ${(houseReceipts.rps / baselines['house-receipts'].rps).toFixed(2)}× raw (meta ≥ 0.40)`);
+      console.log(`    GraphQL maintenance receipts  ${(maintenanceReceipts.rps / baselines['maintenance-receipts'].rps).toFixed(2)}× raw (meta ≥ 0.40)`);
     }
+    console.log(`    generación de un periodo: ${generation.created.toLocaleString('en')} recibos en ${(generation.ms / 1000).toFixed(2)} s (meta < 5 s)`);
+    console.log(
+      `    recibos keyset p50 ${keysetLarge.p50} ms con ${grownCount.toLocaleString('en')} / ${keysetSmall.p50} ms con ${receiptCount.toLocaleString('en')} = ${(keysetLarge.p50 / Math.max(keysetSmall.p50, 1)).toFixed(2)} (meta ≤ 1.3)`,
+    );
     console.log(
       `    auditLog p50 ${large.p50} ms a ${AUDIT_LARGE.toLocaleString('en')} filas / ${small.p50} ms a ${AUDIT_SMALL.toLocaleString('en')} = ${(large.p50 / Math.max(small.p50, 1)).toFixed(2)} (meta ≤ 1.3)`,
     );

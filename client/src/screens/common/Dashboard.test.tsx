@@ -85,8 +85,7 @@ describe('Dashboard', () => {
     expect(within(house).getByText('100')).toBeTruthy();
     expect(within(house).getByRole('link', { name: 'Habitantes' }).getAttribute('href')).toBe('/houses/residents');
     expect(within(house).getByRole('link', { name: 'Datos fiscales' }).getAttribute('href')).toBe('/houses/settings');
-    // Receipts are not built yet: no link to a "coming soon" page.
-    expect(within(house).queryByRole('link', { name: 'Recibos' })).toBeNull();
+    expect(within(house).getByRole('link', { name: 'Recibos' }).getAttribute('href')).toBe('/houses/receipts');
     expect(screen.queryByTestId('onboarding-stats')).toBeNull();
     expect(screen.queryByTestId('house-stats')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Hola, Adriana', level: 2 })).toBeTruthy();
