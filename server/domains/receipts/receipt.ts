@@ -19,7 +19,7 @@ import {
 import { formatMoney } from '../../../core/money.js';
 import { WalletTypeEnum } from '../incomeConcepts/incomeConcept.js';
 import { houseBalances } from '../ledger/service.js';
-import { receiptRows, receiptsPageQuery, type ReceiptFilter, type ReceiptRow } from './rows.js';
+import { receiptRows, receiptsCountQuery, receiptsPageQuery, type ReceiptFilter, type ReceiptRow } from './rows.js';
 import {
   cancelReceiptReview,
   deleteReceipt,
@@ -255,15 +255,8 @@ export async function receiptConnection(
 }
 
 async function countReceipts(ctx: Context, neighborhoodId: number, filter: ReceiptFilter) {
-  const page = { size: 0, limit: 2_147_483_647, after: null, before: null, backwards: false, offset: 0 };
-  const q = receiptsPageQuery(ctx.db.kysely, neighborhoodId, filter, page, false)
-    .clearSelect()
-    .clearOrderBy()
-    .clearLimit()
-    .clearOffset()
-    .select(sql<string>`count(*)`.as('n'));
-  const [row] = await q.execute();
-  return Number((row as { n: string }).n);
+  const [row] = await receiptsCountQuery(ctx.db.kysely, neighborhoodId, filter).execute();
+  return Number(row.n);
 }
 
 export const ReceiptConnectionRef = builder.connectionObject({

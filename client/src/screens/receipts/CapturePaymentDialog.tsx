@@ -1,7 +1,7 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Modal, Select, Stack, Text, TextInput, useMatches } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, type PreloadedQuery, usePreloadedQuery, useQueryLoader } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { CapturePaymentDialogQuery } from '../../__generated__/CapturePaymentDialogQuery.graphql';
@@ -47,6 +47,12 @@ export function CapturePaymentDialog({ opened, houseId, onClose, onDone }: { ope
   const { t } = useTranslation();
   // Phones: the whole screen, so the list of receipts scrolls with the page.
   const phone = useMatches({ base: true, sm: false });
+  // The options are fetched when the dialog opens (a fetch the user starts), fresh each time.
+  const [queryRef, loadQuery, disposeQuery] = useQueryLoader<CapturePaymentDialogQuery>(optionsQuery);
+  useEffect(() => {
+    if (opened) loadQuery({ houseId }, { fetchPolicy: 'network-only' });
+    else disposeQuery();
+  }, [opened, houseId, loadQuery, disposeQuery]);
   return (
     <Modal opened={opened} onClose={onClose} title={t('receipts.capture.title')} size="lg" fullScreen={phone}>
       <ErrorBoundary>
@@ -57,16 +63,26 @@ export function CapturePaymentDialog({ opened, houseId, onClose, onDone }: { ope
             </Group>
           }
         >
-          {opened && <CaptureForm houseId={houseId} onClose={onClose} onDone={onDone} />}
+          {opened && queryRef && <CaptureForm queryRef={queryRef} houseId={houseId} onClose={onClose} onDone={onDone} />}
         </Suspense>
       </ErrorBoundary>
     </Modal>
   );
 }
 
-function CaptureForm({ houseId, onClose, onDone }: { houseId: string; onClose: () => void; onDone: () => void }) {
+function CaptureForm({
+  queryRef,
+  houseId,
+  onClose,
+  onDone,
+}: {
+  queryRef: PreloadedQuery<CapturePaymentDialogQuery>;
+  houseId: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
-  const data = useLazyLoadQuery<CapturePaymentDialogQuery>(optionsQuery, { houseId }, { fetchPolicy: 'network-only' });
+  const data = usePreloadedQuery<CapturePaymentDialogQuery>(optionsQuery, queryRef);
   const capture = useReceiptMutation<CapturePaymentDialogMutation>(captureMutation);
   const receipts = data.houseReceipts.edges.map(({ node }) => ({ ...node, amount: node.amount as string, status: node.status as ReceiptStatus }));
   const accounts = (data.incomeAccounts?.edges ?? []).map(({ node }) => node).filter((a) => CAPTURE_ACCOUNT_TYPES.includes(a.accountType));

@@ -1,7 +1,7 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, Textarea, useMatches } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, type PreloadedQuery, usePreloadedQuery, useQueryLoader } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { ManualPaymentDialogQuery } from '../../__generated__/ManualPaymentDialogQuery.graphql';
@@ -53,6 +53,12 @@ export function ManualPaymentDialog({
 }) {
   const { t } = useTranslation();
   const phone = useMatches({ base: true, sm: false });
+  // The options are fetched when the dialog opens (a fetch the user starts), fresh each time.
+  const [queryRef, loadQuery, disposeQuery] = useQueryLoader<ManualPaymentDialogQuery>(optionsQuery);
+  useEffect(() => {
+    if (opened) loadQuery({ houseId }, { fetchPolicy: 'network-only' });
+    else disposeQuery();
+  }, [opened, houseId, loadQuery, disposeQuery]);
   return (
     <Modal opened={opened} onClose={onClose} title={t('receipts.manual.title')} size="md" fullScreen={phone}>
       <ErrorBoundary>
@@ -63,7 +69,7 @@ export function ManualPaymentDialog({
             </Group>
           }
         >
-          {opened && <ManualForm houseId={houseId} onClose={onClose} onDone={onDone} />}
+          {opened && queryRef && <ManualForm queryRef={queryRef} houseId={houseId} onClose={onClose} onDone={onDone} />}
         </Suspense>
       </ErrorBoundary>
     </Modal>
@@ -77,9 +83,19 @@ interface Concept {
   maxPaymentDate: string | null;
 }
 
-function ManualForm({ houseId, onClose, onDone }: { houseId: string | null; onClose: () => void; onDone: () => void }) {
+function ManualForm({
+  queryRef,
+  houseId,
+  onClose,
+  onDone,
+}: {
+  queryRef: PreloadedQuery<ManualPaymentDialogQuery>;
+  houseId: string | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
-  const data = useLazyLoadQuery<ManualPaymentDialogQuery>(optionsQuery, { houseId }, { fetchPolicy: 'network-only' });
+  const data = usePreloadedQuery<ManualPaymentDialogQuery>(optionsQuery, queryRef);
   const create = useReceiptMutation<ManualPaymentDialogMutation>(createMutation);
   const options = data.manualPaymentOptions;
   const concepts: Concept[] = useMemo(
