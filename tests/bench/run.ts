@@ -64,7 +64,7 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
 }
 
 /**
- * Maintenances of `months` months back from 2020-01 (the demo's own year stays as it is) and one receipt per
+ * Maintenances of `months` months from 1980-01 (far from the demo's own year) and one receipt per
  * bench house and month: 5,000 × 40 = 200,000 receipts, the older ones paid.
  */
 async function seedReceipts(db: Db, neighborhoodId: number, months: number, fromMonth = 0) {
@@ -73,7 +73,7 @@ async function seedReceipts(db: Db, neighborhoodId: number, months: number, from
     `INSERT INTO "Maintenance" ("neighborhoodId", ordinary, period, year, month, description, "dueDate", status, "hasPenalty", penalty, "penaltyType", "deadlineDate")
      SELECT $1, true, to_char(d, 'YYYY-MM'), extract(year FROM d)::int, extract(month FROM d)::int, 'Mantenimiento ' || to_char(d, 'YYYY-MM'),
             (d + interval '9 days')::date, 'COLLECTING', true, 10, 'PERCENTAGE', (d + interval '9 days')::date
-       FROM generate_series(date '2010-01-01' + ($2 || ' months')::interval, date '2010-01-01' + ($3 || ' months')::interval, interval '1 month') d`,
+       FROM generate_series(date '1980-01-01' + ($2 || ' months')::interval, date '1980-01-01' + ($3 || ' months')::interval, interval '1 month') d`,
     [neighborhoodId, fromMonth, fromMonth + months - 1],
   );
   await db.sql(
@@ -86,8 +86,8 @@ async function seedReceipts(db: Db, neighborhoodId: number, months: number, from
             CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE m."dueDate" - 3 END,
             CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE m."dueDate" - 3 END, true, 10, m."deadlineDate", now()
        FROM "House" h CROSS JOIN "Maintenance" m
-      WHERE h."neighborhoodId" = $1 AND h.catastral LIKE 'BEN-%' AND m."neighborhoodId" = $1 AND m.period >= to_char(date '2010-01-01' + ($4 || ' months')::interval, 'YYYY-MM')
-        AND m.period < '2020-01' AND m.period <= to_char(date '2010-01-01' + ($5 || ' months')::interval, 'YYYY-MM')`,
+      WHERE h."neighborhoodId" = $1 AND h.catastral LIKE 'BEN-%' AND m."neighborhoodId" = $1 AND m.period >= to_char(date '1980-01-01' + ($4 || ' months')::interval, 'YYYY-MM')
+        AND m.period < '2000-01' AND m.period <= to_char(date '1980-01-01' + ($5 || ' months')::interval, 'YYYY-MM')`,
     [neighborhoodId, concept.id, concept.walletId, fromMonth, fromMonth + months - 1],
   );
   await db.sql('ANALYZE', []);
@@ -266,7 +266,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
 
     const receiptTargets = await withDb(target, async (db) => {
       const [house] = await db.sql<{ id: number }>(`SELECT id FROM "House" WHERE catastral = 'BEN-00007'`, []);
-      const [m] = await db.sql<{ id: number }>(`SELECT id FROM "Maintenance" WHERE "neighborhoodId" = $1 AND period = '2011-06'`, [neighborhoodId]);
+      const [m] = await db.sql<{ id: number }>(`SELECT id FROM "Maintenance" WHERE "neighborhoodId" = $1 AND period = '1981-06'`, [neighborhoodId]);
       const [cursor] = await db.sql<{ id: number }>(`SELECT id FROM "Receipt" WHERE "houseId" = $1 ORDER BY id DESC OFFSET 20 LIMIT 1`, [house.id]);
       return { houseId: house.id, maintenanceId: m.id, houseCursor: Buffer.from(`GPC:N:${cursor.id}`).toString('base64') };
     });
@@ -351,7 +351,12 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       },
       baselines['maintenance-receipts'],
     );
-    await measure(base, 'REST house receipts page', { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses/${receiptTargets.houseId}/receipts?page_size=20`, headers }, baselines['house-receipts']);
+    await measure(
+      base,
+      'REST house receipts page',
+      { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses/${receiptTargets.houseId}/receipts?page_size=20`, headers },
+      baselines['house-receipts'],
+    );
     const keysetSmall = await measure(base, `GraphQL house receipts keyset page at ${receiptCount.toLocaleString('en')} receipts`, {
       url: `${base}/graphql`,
       method: 'POST',

@@ -24,7 +24,8 @@ import {
 import { houseStatement, type HouseStatement, type StatementRow } from './statement.js';
 import { houseIncomesSummary, INCOMES_SUMMARY_READERS, type IncomesSummary } from './incomesSummary.js';
 
-const houseArg = (id: { typename: string; id: string } | null | undefined) => (id ? (id.typename === 'House' ? id.id : '-1') : null);
+/** The database id of a House global id argument (another type's id matches no house); null when absent. */
+const houseArg = (id: { typename: string; id: string } | null | undefined): number | null => (id ? (id.typename === 'House' ? rowId(id.id) : -1) : null);
 
 const WalletBalanceRef = builder.objectRef<WalletBalanceView>('WalletBalance').implement({
   description: "One of the community's wallets and the house's balance in it (positive in the house's favour, negative a debt)",
@@ -56,7 +57,7 @@ builder.queryField('houseBalance', (t) =>
     description: "A house's wallet balances; house users read their own house without houseId",
     ...grants(...BALANCE_READERS),
     args: { houseId: t.arg.globalID({ required: false }) },
-    resolve: (_r, args, ctx) => houseBalance(ctx, houseArg(args.houseId) as never),
+    resolve: (_r, args, ctx) => houseBalance(ctx, houseArg(args.houseId)),
   }),
 );
 
@@ -176,7 +177,7 @@ builder.queryField('houseStatement', (t) =>
     description: "A house's account statement between two dates (the current year by default)",
     ...grants(...STATEMENT_READERS),
     args: { houseId: t.arg.globalID({ required: false }), from: t.arg.string({ required: false }), to: t.arg.string({ required: false }) },
-    resolve: (_r, args, ctx) => houseStatement(ctx, houseArg(args.houseId) as never, { from: args.from, to: args.to }),
+    resolve: (_r, args, ctx) => houseStatement(ctx, houseArg(args.houseId), { from: args.from, to: args.to }),
   }),
 );
 
@@ -235,7 +236,7 @@ builder.mutationField('adjustHouseBalance', (t) =>
       }),
     },
     resolve: (_r, { input }, ctx) =>
-      adjustBalance(ctx, rowId(houseArg(input.houseId)!), { walletId: input.walletId, amount: input.amount, reason: input.reason }, input.idempotencyKey),
+      adjustBalance(ctx, houseArg(input.houseId)!, { walletId: input.walletId, amount: input.amount, reason: input.reason }, input.idempotencyKey),
   }),
 );
 
@@ -262,7 +263,7 @@ builder.mutationField('transferHouseBalance', (t) =>
     resolve: (_r, { input }, ctx) =>
       transferBalance(
         ctx,
-        rowId(houseArg(input.houseId)!),
+        houseArg(input.houseId)!,
         { fromWalletId: input.fromWalletId, toWalletId: input.toWalletId, amount: input.amount },
         input.idempotencyKey,
       ),
@@ -307,7 +308,7 @@ builder.mutationField('capturePayment', (t) =>
     resolve: (_r, { input }, ctx) =>
       capturePayment(
         ctx,
-        rowId(houseArg(input.houseId)!),
+        houseArg(input.houseId)!,
         {
           receiptIds: input.receiptIds.map((r) => (r.typename === 'Receipt' ? rowId(r.id) : -1)),
           incomeAccountId: input.incomeAccountId,
@@ -340,7 +341,7 @@ builder.queryField('manualPaymentOptions', (t) =>
     description: 'What a manual payment request may be for: concepts that allow an amount, with their maximum',
     ...grants(...MANUAL_PAYMENT_GRANTS),
     args: { houseId: t.arg.globalID({ required: false }) },
-    resolve: (_r, args, ctx) => manualPaymentOptions(ctx, houseArg(args.houseId) as never),
+    resolve: (_r, args, ctx) => manualPaymentOptions(ctx, houseArg(args.houseId)),
   }),
 );
 
@@ -374,7 +375,7 @@ builder.mutationField('createManualPayment', (t) =>
     },
     resolve: (_r, { input }, ctx: Context) => {
       const { houseId, idempotencyKey, ...rest } = input;
-      return createManualPayment(ctx, houseArg(houseId) as never, rest, idempotencyKey);
+      return createManualPayment(ctx, houseArg(houseId), rest, idempotencyKey);
     },
   }),
 );

@@ -158,6 +158,8 @@ function addDays(day: string, n: number) {
 /** POST manual-payment: a receipt for a concept that allows an amount; paying it credits the concept's wallet. */
 export async function createManualPayment(ctx: ServiceContext, houseId: number | null, raw: unknown, idempotencyKey?: string | null) {
   const input = parseInput(ManualPaymentSchema, raw);
+  // Before the transaction: the file check reads outside it (PGlite has one connection).
+  const attachmentFileId = input.attachmentFileId ? await claimFile(ctx, input.attachmentFileId) : null;
   return write(ctx, { idempotencyKey, request: { operation: 'createManualPayment', input: { houseId, ...input } } }, async ({ tx, audit }) => {
     const house = await targetHouse(ctx, houseId, MANUAL_PAYMENT_ADMIN, FOREIGN_HOUSE, { tx });
     const admin = holdsAny(ctx, MANUAL_PAYMENT_ADMIN);
@@ -180,7 +182,6 @@ export async function createManualPayment(ctx: ServiceContext, houseId: number |
     if (dueDate < today) throw new InputError([{ field: 'dueDate', message: 'La fecha límite no puede ser anterior a hoy' }]);
     const maxDate = concept.maxPaymentDate?.toISOString().slice(0, 10);
     if (maxDate && dueDate > maxDate) throw new InputError([{ field: 'dueDate', message: `La fecha límite no puede ser posterior al ${maxDate}` }]);
-    const attachmentFileId = input.attachmentFileId ? await claimFile(ctx, input.attachmentFileId) : null;
     const [y, m] = dueDate.split('-').map(Number);
     const amount = formatMoney(input.amount);
     const receipt = await tx.receipt.create({

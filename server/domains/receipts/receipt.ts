@@ -153,6 +153,10 @@ builder.node(ReceiptRef, {
       description: 'The income account a captured payment went into (id_income_account)',
     }),
     cardType: t.exposeString('cardType', { nullable: true }),
+    attachmentFileId: t.exposeString('attachmentFileId', {
+      nullable: true,
+      description: 'The uploaded proof of a manual payment request (GET /api/1.0/files/{id})',
+    }),
     creditsWallet: t.exposeBoolean('creditsWallet', { description: 'A manual payment request: paying it credits its wallet' }),
     notes: t.string({
       nullable: true,

@@ -1,6 +1,6 @@
 // Receipts, maintenances and the wallet ledger through the real GraphQL handler on a real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/testApp.js';
+import { BASE, startTestApp, type TestApp } from '../../../tests/testApp.js';
 import { money, sumMoney } from '../../../core/money.js';
 
 let t: TestApp;
@@ -262,6 +262,50 @@ describe('receipt actions and the ledger', () => {
     const b = await balance(otherHouseId);
     const wallets = sumMoney(b.wallets.map((w: any) => w.balance));
     expect(s.closing).toBe(wallets.minus(b.pendingReceipts).toFixed(2));
+  });
+});
+
+describe('manual payment requests', () => {
+  it('an owner asks to pay an initial debt with a proof; paying it credits the wallet; the proof is readable at its link', async () => {
+    const prisma = t.app.db.prisma;
+    await adjust(
+      ownHouseId,
+      ordinaryWallet,
+      money((await balance(ownHouseId)).ordinary)
+        .negated()
+        .minus(800)
+        .toFixed(2),
+      'Adeudo anterior',
+    );
+    const options = await t.gql(`{ manualPaymentOptions { defaultDueDate concepts { conceptDatabaseId description maxAmount } } }`, {}, { token: owner });
+    const concept = options.body.data.manualPaymentOptions.concepts.find((c: any) => c.description === 'Adeudo inicial');
+    expect(concept.maxAmount).toBe('800.00');
+    expect(options.body.data.manualPaymentOptions.defaultDueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const form = new FormData();
+    form.append('file', new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a])], 'comprobante.pdf'));
+    const uploaded = await t.app.fetch(new Request(`${BASE}/api/1.0/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${owner}` } }));
+    const file = (await uploaded.json()) as { id: string };
+    const doc = `mutation($input: CreateManualPaymentInput!) { createManualPayment(input: $input) { __typename ... on MutationCreateManualPaymentSuccess { data { message receiptDatabaseId } } ... on InputError { issues { field message } } } }`;
+    const tooMuch = await t.gql(doc, { input: { conceptId: concept.conceptDatabaseId, amount: '800.01' } }, { token: owner });
+    expect(tooMuch.body.data.createManualPayment.issues).toEqual([{ field: 'amount', message: 'El monto máximo es $800.00' }]);
+    const created = await t.gql(doc, { input: { conceptId: concept.conceptDatabaseId, amount: '800.00', attachmentFileId: file.id } }, { token: owner });
+    const { receiptDatabaseId, message } = created.body.data.createManualPayment.data;
+    expect(message).toBe('La solicitud de pago ha sido registrada');
+    const link = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${ownHouseId}/receipts/${receiptDatabaseId}/attachment`, undefined, { token: admin });
+    expect(link.status).toBe(302);
+    expect(link.response.headers.get('location')).toBe(`/api/1.0/files/${file.id}`);
+    const tenant = await t.signIn('inquilino@demo.mx');
+    const read = await t.app.fetch(new Request(`${BASE}/api/1.0/files/${file.id}`, { headers: { authorization: `Bearer ${tenant}` } }));
+    expect(read.status).toBe(200);
+    const account = await prisma.incomeAccount.findFirstOrThrow({ where: { neighborhoodId: olivosId, accountType: 'CLABE' } });
+    const captured = await t.gql(
+      `mutation($input: CapturePaymentInput!) { capturePayment(input: $input) { __typename ... on MutationCapturePaymentSuccess { data { total message } } } }`,
+      { input: { houseId: gid('House', ownHouseId), receiptIds: [gid('Receipt', receiptDatabaseId)], incomeAccountId: account.id, paymentDate: '2026-01-15' } },
+      { token: admin },
+    );
+    expect(captured.body.data.capturePayment.data).toEqual({ total: '800.00', message: 'El pago ha sido registrado' });
+    expect((await balance(ownHouseId)).ordinary).toBe('0.00');
+    await assertLedgerInvariant(ownHouseId);
   });
 });
 

@@ -232,6 +232,17 @@ export const receiptsRoutes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: `${RECEIPT}/attachment`,
+    operation: `query($id: ID!, $houseId: ID) { ${HOUSE_SCOPE} node(id: $id) { ... on Receipt { databaseId houseDatabaseId attachmentFileId } } }`,
+    variables: ids,
+    result: (data, req) => {
+      const receipt = receiptOfPath(data.node, req);
+      if (!receipt.attachmentFileId) throw new RestError(404, 404, 'El recibo no tiene archivo adjunto');
+      return new Response(null, { status: 302, headers: { location: `/api/1.0/files/${receipt.attachmentFileId}` } });
+    },
+  },
+  {
+    method: 'GET',
     path: `${HOUSE}/manual-payment`,
     operation: `query($houseId: ID) { manualPaymentOptions(houseId: $houseId) {
       defaultDueDate concepts { conceptDatabaseId description walletDatabaseId maxAmount maxPaymentDate } } }`,

@@ -19,6 +19,7 @@ import { actorOf, communityOf, type ServiceContext, type Tx } from '../../kernel
 import { ConflictError, ForbiddenError, InputError, LEGACY_CODES, NotFoundError } from '../../kernel/errors.js';
 import { write, type WriteScope } from '../../kernel/write.js';
 import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
+import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import type { Receipt } from '../../db/generated/client.js';
 
 /** Who reads receipts: administrators any house of the community, owners and tenants their own. */
@@ -256,20 +257,25 @@ export function removePaymentReference(ctx: ServiceContext, receiptId: number, i
 
 /** Sends the payment instructions of a pending reference again to the house's owner (IN_PROGRESS only). */
 export function sendPaymentInstructions(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
-  return receiptAction(ctx, receiptId, { action: 'SEND_PAYMENT_INSTRUCTIONS', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }) => {
-    assertPayer(ctx, r);
-    if (r.status !== 'IN_PROGRESS' || !r.paymentReference) throw new ConflictError(NOT_IN_PROGRESS);
-    const house = await tx.house.findUniqueOrThrow({ where: { id: r.houseId }, select: { owner: { select: { email: true } } } });
-    if (!house.owner) throw new ConflictError('La propiedad no tiene propietario a quien enviar las instrucciones');
-    const { queueEmail } = await import('../../infra/mail/outbox.js');
-    await queueEmail(tx, {
-      to: house.owner.email,
-      neighborhoodId: r.neighborhoodId,
-      subject: `Instrucciones de pago: ${r.description}`,
-      text: `Para pagar ${r.description} por $${formatMoney(r.amount)} usa la referencia ${r.paymentReference} (${r.paymentMethod === 'STORE' ? 'pago en tienda' : 'transferencia bancaria'}).`,
-    });
-    return { receiptId: r.id, message: RECEIPT_MESSAGES.instructionsSent };
-  });
+  return receiptAction(
+    ctx,
+    receiptId,
+    { action: 'SEND_PAYMENT_INSTRUCTIONS', idempotencyKey, adminGrants: RECEIPT_UPDATERS },
+    async (r, { tx, afterCommit }) => {
+      assertPayer(ctx, r);
+      if (r.status !== 'IN_PROGRESS' || !r.paymentReference) throw new ConflictError(NOT_IN_PROGRESS);
+      const house = await tx.house.findUniqueOrThrow({ where: { id: r.houseId }, select: { owner: { select: { email: true } } } });
+      if (!house.owner) throw new ConflictError('La propiedad no tiene propietario a quien enviar las instrucciones');
+      await queueEmail(tx, {
+        to: house.owner.email,
+        neighborhoodId: r.neighborhoodId,
+        subject: `Instrucciones de pago: ${r.description}`,
+        text: `Para pagar ${r.description} por $${formatMoney(r.amount)} usa la referencia ${r.paymentReference} (${r.paymentMethod === 'STORE' ? 'pago en tienda' : 'transferencia bancaria'}).`,
+      });
+      afterCommit(() => kickMailer(ctx.prisma));
+      return { receiptId: r.id, message: RECEIPT_MESSAGES.instructionsSent };
+    },
+  );
 }
 
 /** House users act only on their own house's receipts; administrators (RECEIPT_UPDATERS) on any. */

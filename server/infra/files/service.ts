@@ -86,9 +86,11 @@ export async function readableFile(db: Database, viewer: Viewer, id: string) {
   if (!file) return null;
   const logo = await db.prisma.neighborhood.count({ where: { id: viewer.neighborhoodId, logoFileId: id } });
   if (logo > 0) return file;
-  const admin = ['AHousesRead', 'AResidentsRead', 'ATaxRead'].some((g) => viewer.grants.has(g));
+  const admin = ['AHousesRead', 'AResidentsRead', 'ATaxRead', 'AReceiptsRead'].some((g) => viewer.grants.has(g));
   const ofMyHouse =
     viewer.houseId != null &&
-    [...file.houses.map((h) => h.id), ...file.memberships.map((m) => m.houseId), ...file.taxInfos.map((i) => i.houseId)].includes(viewer.houseId);
+    ([...file.houses.map((h) => h.id), ...file.memberships.map((m) => m.houseId), ...file.taxInfos.map((i) => i.houseId)].includes(viewer.houseId) ||
+      // The attachment of one of the house's receipts (a manual payment request's proof).
+      (await db.prisma.receipt.count({ where: { attachmentFileId: id, houseId: viewer.houseId } })) > 0);
   return file.userId === viewer.userId || admin || ofMyHouse ? file : null;
 }
