@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isCleanText } from './cleanText.js';
 import { normalizePhone } from './validators.js';
+import { MAX_MONEY, parseMoney } from './money.js';
 
 export { isCleanText };
 
@@ -40,4 +41,25 @@ export function boundedText(max: number, label = 'El texto', options: { required
     .refine((value) => isCleanText(value), `${label} contiene caracteres no permitidos`)
     .transform((value) => value.trim())
     .pipe(options.required ? trimmed.min(1, requiredMessage(label)) : trimmed);
+}
+
+/** A calendar day as YYYY-MM-DD that exists ("2026-02-30" does not); `label` like 'La fecha límite'. */
+export function dayText(label: string) {
+  return z
+    .string({ error: requiredMessage(label) })
+    .max(10, `${label} debe tener el formato AAAA-MM-DD`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} debe tener el formato AAAA-MM-DD`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} no es válida`);
+}
+
+/** Money typed as text: more than zero, two decimals at most, within Decimal(14,2). */
+export function positiveAmountText(label = 'El monto') {
+  return z
+    .string({ error: requiredMessage(label) })
+    .max(40)
+    .transform((v) => v.trim())
+    .refine((v) => {
+      const m = parseMoney(v);
+      return !!m && m.greaterThan(0) && m.lessThanOrEqualTo(MAX_MONEY);
+    }, `${label} debe ser mayor a cero con hasta dos decimales`);
 }

@@ -13,6 +13,7 @@ import { formatMoney, parseMoney } from '../../core/money.js';
 import { forbidden, unauthenticated } from './errorMapping.js';
 import { Kind, type GraphQLResolveInfo, type SelectionNode } from 'graphql';
 import { InputError } from '../kernel/errors.js';
+import { parsePrismaCursor } from '@pothos/plugin-prisma';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -206,4 +207,29 @@ export function selectsField(info: GraphQLResolveInfo, name: string): boolean {
       return !!fragment && visit(fragment.selectionSet.selections);
     });
   return info.fieldNodes.some((node) => !!node.selectionSet && visit(node.selectionSet.selections));
+}
+
+const INVALID_CURSOR = () => new InputError([{ field: 'after', message: 'El cursor no es válido' }]);
+
+function cursorValue(cursor: string): unknown {
+  try {
+    return parsePrismaCursor(cursor);
+  } catch {
+    return null;
+  }
+}
+
+/** The int row id inside a keyset cursor (formatPrismaCursor of { id }); anything else is a 400, never a 500. */
+export function parseIdCursor(cursor: string): number {
+  const value = cursorValue(cursor);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > 2_147_483_647) throw INVALID_CURSOR();
+  return value;
+}
+
+/** The bigint row id inside a keyset cursor, as text (within PostgreSQL's bigint). */
+export function parseBigIdCursor(cursor: string): string {
+  const value = cursorValue(cursor);
+  const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
+  if (typeof text !== 'string' || !/^\d{1,19}$/.test(text) || BigInt(text) > 9_223_372_036_854_775_807n) throw INVALID_CURSOR();
+  return text;
 }

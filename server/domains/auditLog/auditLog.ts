@@ -2,12 +2,11 @@
 // table (a million rows is ordinary), so it pages only by keyset: WHERE id < $after ORDER BY id DESC
 // on the (neighborhoodId, id) index, one SQL statement per page and no total count. Read with the
 // general configuration grant (CRead), the closest the catalogue has to "logs and settings".
-import { formatPrismaCursor, parsePrismaCursor } from '@pothos/plugin-prisma';
+import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { sql } from 'kysely';
 import type { KyselyDb } from '../../db/client.js';
-import { builder, grants, keysetConnection, keysetPage, MAX_PAGE_SIZE, type KeysetPage } from '../../graphql/builder.js';
+import { builder, grants, keysetConnection, keysetPage, MAX_PAGE_SIZE, type KeysetPage, parseBigIdCursor } from '../../graphql/builder.js';
 import { communityOf } from '../../kernel/context.js';
-import { InputError } from '../../kernel/errors.js';
 
 interface AuditEntry {
   id: string;
@@ -30,21 +29,6 @@ const AuditLogEntry = builder.objectRef<AuditEntry>('AuditLogEntry').implement({
   }),
 });
 
-function parseAuditCursor(cursor: string): string {
-  let value: unknown;
-  try {
-    value = parsePrismaCursor(cursor);
-  } catch {
-    value = null;
-  }
-  const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
-  // Within bigint: a larger number would reach PostgreSQL as an out-of-range error (a 500).
-  if (typeof text !== 'string' || !/^\d{1,19}$/.test(text) || BigInt(text) > 9_223_372_036_854_775_807n) {
-    throw new InputError([{ field: 'after', message: 'El cursor no es válido' }]);
-  }
-  return text;
-}
-
 /** One keyset page of a community's audit log, newest first (`limit` rows: one more than the page). */
 export function auditLogPageQuery(k: KyselyDb, neighborhoodId: number, page: KeysetPage<string>) {
   return (
@@ -66,7 +50,7 @@ builder.queryField('auditLog', (t) =>
     description: 'The community audit log, newest first; pages by cursor only (after/first, before/last).',
     ...grants('CRead'),
     resolve: async (_root, args, ctx) => {
-      const page = keysetPage(args, parseAuditCursor, { defaultSize: 50, maxSize: MAX_PAGE_SIZE });
+      const page = keysetPage(args, parseBigIdCursor, { defaultSize: 50, maxSize: MAX_PAGE_SIZE });
       const rows = await auditLogPageQuery(ctx.db.kysely, communityOf(ctx), page).execute();
       return keysetConnection(rows, page, (row) => formatPrismaCursor(row, 'id'));
     },

@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { formatPrismaCursor, parsePrismaCursor } from '@pothos/plugin-prisma';
+import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { sql } from 'kysely';
-import { builder, grants, idempotencyKeyField, keysetConnection, keysetPage, MAX_PAGE_SIZE } from '../../graphql/builder.js';
+import { builder, grants, idempotencyKeyField, keysetConnection, keysetPage, MAX_PAGE_SIZE, parseBigIdCursor } from '../../graphql/builder.js';
 import { targetHouse } from '../../auth/houseScope.js';
 import type { Context } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
@@ -94,18 +94,6 @@ const LedgerEntryRef = builder.objectRef<LedgerRow>('LedgerEntry').implement({
   }),
 });
 
-function parseLedgerCursor(cursor: string): string {
-  let value: unknown;
-  try {
-    value = parsePrismaCursor(cursor);
-  } catch {
-    value = null;
-  }
-  const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d{1,18}$/.test(text)) throw new InputError([{ field: 'after', message: 'El cursor no es válido' }]);
-  return text;
-}
-
 builder.queryField('houseLedger', (t) =>
   t.connection({
     type: LedgerEntryRef,
@@ -114,7 +102,7 @@ builder.queryField('houseLedger', (t) =>
     args: { houseId: t.arg.globalID({ required: false }), walletId: t.arg.int({ required: false }) },
     resolve: async (_r, args, ctx) => {
       const house = await targetHouse(ctx, houseArg(args.houseId), BALANCE_ADMIN, FOREIGN_HOUSE);
-      const page = keysetPage(args, parseLedgerCursor, { defaultSize: 50, maxSize: MAX_PAGE_SIZE });
+      const page = keysetPage(args, parseBigIdCursor, { defaultSize: 50, maxSize: MAX_PAGE_SIZE });
       const rows = await ctx.db.kysely
         .selectFrom('LedgerEntry as e')
         .innerJoin('Wallet as w', 'w.id', 'e.walletId')

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { formatMoney, MAX_MONEY, money, parseMoney, type Money } from '../../../core/money.js';
 import { RECEIPT_MESSAGES } from '../../../core/receipts.js';
-import { boundedText } from '../../../core/input.js';
+import { boundedText, positiveAmountText } from '../../../core/input.js';
 import { targetHouse } from '../../auth/houseScope.js';
 import { actorOf, type ServiceContext, type Tx } from '../../kernel/context.js';
 import { ConflictError, InputError } from '../../kernel/errors.js';
@@ -112,10 +112,7 @@ export async function adjustBalance(ctx: ServiceContext, houseId: number, raw: u
 export const TransferSchema = z.object({
   fromWalletId: z.coerce.number({ error: 'El monedero de origen es requerido' }).int(),
   toWalletId: z.coerce.number({ error: 'El monedero de destino es requerido' }).int(),
-  amount: amountText('El monto').refine((v) => {
-    const m = parseMoney(v);
-    return !!m && m.greaterThan(0) && m.lessThanOrEqualTo(MAX_MONEY);
-  }, 'El monto debe ser mayor a cero con hasta dos decimales'),
+  amount: positiveAmountText(),
 });
 
 /** POST transfer-balance: money of the house moves from one wallet to another (both sides in one group). */

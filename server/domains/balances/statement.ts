@@ -10,7 +10,7 @@ import { todayIn } from '../../../core/receipts.js';
 import { targetHouse } from '../../auth/houseScope.js';
 import type { ServiceContext, Tx } from '../../kernel/context.js';
 import { InputError } from '../../kernel/errors.js';
-import { STATEMENT_READERS, FOREIGN_HOUSE } from './service.js';
+import { FOREIGN_HOUSE } from './service.js';
 
 export type StatementRowKind = 'CHARGE' | 'PAYMENT' | 'ADJUSTMENT';
 

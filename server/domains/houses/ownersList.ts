@@ -5,7 +5,7 @@
 // back shaped as Prisma would load them, and the Pothos plan of the selection is recorded
 // (queryFromInfo), so the House fields resolve from the row without another statement. A selection
 // this statement does not cover (a nested relation such as ownerChanges) is loaded through Prisma.
-import { formatPrismaCursor, parsePrismaCursor, queryFromInfo } from '@pothos/plugin-prisma';
+import { formatPrismaCursor, queryFromInfo } from '@pothos/plugin-prisma';
 import { sql, type SqlBool, type RawBuilder } from 'kysely';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { HouseListFilter } from '../../../core/houseRules.js';
@@ -20,9 +20,9 @@ import {
   selectsField,
   type ConnectionArgs,
   type KeysetPage,
+  parseIdCursor,
 } from '../../graphql/builder.js';
 import { communityOf, type Context } from '../../kernel/context.js';
-import { InputError } from '../../kernel/errors.js';
 import { houseListCondition, houseWhere } from './filter.js';
 import { HouseRef, HouseStatusEnum } from './house.js';
 
@@ -302,23 +302,12 @@ function houseFromRow(r: PageRow, extra: Coverage) {
   };
 }
 
-function parseHouseCursor(cursor: string): number {
-  let value: unknown;
-  try {
-    value = parsePrismaCursor(cursor);
-  } catch {
-    value = null;
-  }
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new InputError([{ field: 'after', message: 'El cursor no es válido' }]);
-  return value;
-}
-
 const houseCursor = (house: { id: number }) => formatPrismaCursor(house, 'id');
 
 /** One page of the owners list: a single statement when the page has rows. */
 export async function ownersPage(ctx: Context, args: ConnectionArgs & { filter?: HouseListFilter | null }, info: GraphQLResolveInfo) {
   const neighborhoodId = communityOf(ctx);
-  const page = keysetPage(args, parseHouseCursor, { defaultSize: 20, maxSize: MAX_PAGE_SIZE });
+  const page = keysetPage(args, parseIdCursor, { defaultSize: 20, maxSize: MAX_PAGE_SIZE });
   const withTotal = selectsField(info, 'totalCount');
   // The plan of what the nodes select: it also records, for the House fields, that their data is on the row.
   const query = queryFromInfo({ context: ctx, info, typeName: 'House', select: { id: true }, paths: [['nodes'], ['edges', 'node']] }) as {

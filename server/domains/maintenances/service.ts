@@ -6,9 +6,9 @@
 // the daily job, and a house that becomes active gets the receipts of the maintenances being collected.
 import { z } from 'zod';
 import { dueDates, daysInMonth } from '../../../core/maintenance.js';
-import { formatMoney, money, MAX_MONEY, parseMoney } from '../../../core/money.js';
+import { formatMoney, money } from '../../../core/money.js';
 import { expectedAmount, periodKey, periodName, todayIn, walletTypeFor, type ReceiptTerms } from '../../../core/receipts.js';
-import { boundedText } from '../../../core/input.js';
+import { boundedText, dayText, positiveAmountText } from '../../../core/input.js';
 import { communityOf, type ServiceContext, type Tx } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { parseInput } from '../../kernel/input.js';
@@ -35,20 +35,10 @@ const month = z.coerce.number({ error: 'El mes es requerido' }).int('El mes no e
 
 export const OrdinaryMaintenanceSchema = z.object({ year, month });
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const ExtraordinaryMaintenanceSchema = z.object({
   description: boundedText(200, 'La descripción', { required: true }),
-  amount: z
-    .string({ error: 'El monto es requerido' })
-    .max(40)
-    .refine((v) => {
-      const m = parseMoney(v);
-      return !!m && m.greaterThan(0) && m.lessThanOrEqualTo(MAX_MONEY);
-    }, 'El monto debe ser mayor a cero con hasta dos decimales'),
-  dueDate: z
-    .string({ error: 'La fecha límite es requerida' })
-    .regex(DATE, 'La fecha límite debe tener el formato AAAA-MM-DD')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'La fecha límite no es válida'),
+  amount: positiveAmountText(),
+  dueDate: dayText('La fecha límite'),
   /** Only houses of these types (database ids); all active houses without it. */
   houseTypeIds: z.array(z.coerce.number().int().positive()).max(200).nullish(),
 });

@@ -2,14 +2,13 @@
 // maintenance's receipts. Files travel as base64 (DownloadFile) so grants, tenancy and the house scope are
 // enforced here once; the legacy routes turn them into application/pdf answers.
 import { builder, grants } from '../../graphql/builder.js';
-import { communityOf, type Context } from '../../kernel/context.js';
+import { communityOf } from '../../kernel/context.js';
 import { rowId } from '../../kernel/ids.js';
 import { todayIn } from '../../../core/receipts.js';
 import { houseStatement } from '../balances/statement.js';
 import { STATEMENT_READERS } from '../balances/service.js';
 import { statementPdf } from '../balances/statementPdf.js';
 import { maintenanceReceiptsPdf, receiptPdf, type GeneratedFile } from './pdf.js';
-import { ReceiptRef } from './receipt.js';
 import { RECEIPT_READERS } from './service.js';
 
 export const DownloadFileRef = builder.objectRef<GeneratedFile>('DownloadFile').implement({

@@ -5,8 +5,8 @@
 // - manual payment requests: a receipt the house asks to pay for a concept that allows an amount (an
 //   initial debt, a prepayment); paying it credits the concept's wallet.
 import { z } from 'zod';
-import { boundedText } from '../../../core/input.js';
-import { formatMoney, MAX_MONEY, money, parseMoney, sumMoney } from '../../../core/money.js';
+import { boundedText, dayText, positiveAmountText } from '../../../core/input.js';
+import { formatMoney, money, sumMoney } from '../../../core/money.js';
 import { expectedAmount, manualPaymentMax, todayIn } from '../../../core/receipts.js';
 import { holdsAny, targetHouse } from '../../auth/houseScope.js';
 import { actorOf, type ServiceContext } from '../../kernel/context.js';
@@ -28,17 +28,10 @@ export const FOREIGN_HOUSE = 'Solo puedes registrar pagos de tu propiedad';
 /** Spec 1 section 5: non-administrators get a due date this many days ahead. */
 export const MANUAL_DUE_DAYS = 10;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const date = (label: string) =>
-  z
-    .string({ error: `${label} es requerida` })
-    .regex(DATE, `${label} debe tener el formato AAAA-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} no es válida`);
-
 export const CaptureSchema = z.object({
   receiptIds: z.array(z.coerce.number().int()).min(1, 'Elige al menos un recibo').max(100, 'Se registran como máximo 100 recibos a la vez'),
   incomeAccountId: z.coerce.number({ error: 'La cuenta de ingreso es requerida' }).int(),
-  paymentDate: date('La fecha de pago'),
+  paymentDate: dayText('La fecha de pago'),
   authorization: boundedText(100, 'La autorización').nullish(),
 });
 
@@ -106,14 +99,8 @@ export async function capturePayment(ctx: ServiceContext, houseId: number, raw: 
 
 export const ManualPaymentSchema = z.object({
   conceptId: z.coerce.number({ error: 'El concepto es requerido' }).int(),
-  amount: z
-    .string({ error: 'El monto es requerido' })
-    .max(40)
-    .refine((v) => {
-      const m = parseMoney(v);
-      return !!m && m.greaterThan(0) && m.lessThanOrEqualTo(MAX_MONEY);
-    }, 'El monto debe ser mayor a cero con hasta dos decimales'),
-  dueDate: date('La fecha límite').nullish(),
+  amount: positiveAmountText(),
+  dueDate: dayText('La fecha límite').nullish(),
   notes: boundedText(1000, 'Las notas').nullish(),
   attachmentFileId: z.string().max(64).nullish(),
 });

@@ -1,7 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { formatPrismaCursor, parsePrismaCursor } from '@pothos/plugin-prisma';
-import { sql } from 'kysely';
-import { builder, grants, idempotencyKeyField, keysetConnection, keysetPage, MAX_PAGE_SIZE, selectsField } from '../../graphql/builder.js';
+import { formatPrismaCursor } from '@pothos/plugin-prisma';
+import { builder, grants, idempotencyKeyField, keysetConnection, keysetPage, MAX_PAGE_SIZE, selectsField, parseIdCursor } from '../../graphql/builder.js';
 import { holdsAny, reachesHouse, targetHouse } from '../../auth/houseScope.js';
 import { communityOf, type Context } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
@@ -225,18 +224,6 @@ export const ReceiptFilterInput = builder.inputType('ReceiptFilter', {
   }),
 });
 
-function parseReceiptCursor(cursor: string): number {
-  let value: unknown;
-  try {
-    value = parsePrismaCursor(cursor);
-  } catch {
-    value = null;
-  }
-  const id = typeof value === 'number' ? value : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 0 || id > 2_147_483_647) throw new InputError([{ field: 'after', message: 'El cursor no es válido' }]);
-  return id;
-}
-
 /** A connection of receipts read by one statement (plus a count when paging by cursor). */
 export async function receiptConnection(
   ctx: Context,
@@ -244,7 +231,7 @@ export async function receiptConnection(
   args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null; offset?: number | null },
   info: Parameters<typeof selectsField>[0],
 ) {
-  const page = keysetPage(args, parseReceiptCursor, { defaultSize: 20, maxSize: MAX_PAGE_SIZE });
+  const page = keysetPage(args, parseIdCursor, { defaultSize: 20, maxSize: MAX_PAGE_SIZE });
   const wantsTotal = selectsField(info, 'totalCount');
   const byCursor = page.after != null || page.before != null;
   const neighborhoodId = communityOf(ctx);
