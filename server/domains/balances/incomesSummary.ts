@@ -4,6 +4,7 @@ import { formatMoney, sumMoney } from '../../../core/money.js';
 import { targetHouse } from '../../auth/houseScope.js';
 import type { ServiceContext } from '../../kernel/context.js';
 import { InputError } from '../../kernel/errors.js';
+import { communityToday } from '../receipts/service.js';
 
 export const INCOMES_SUMMARY_READERS = ['OIncomesSummaryRead', 'SIncomesSummaryRead', 'RIncomesSummaryRead'] as const;
 
@@ -22,10 +23,10 @@ export interface IncomesSummary {
 }
 
 export async function houseIncomesSummary(ctx: ServiceContext, year: number | null): Promise<IncomesSummary> {
-  const y = year ?? new Date().getUTCFullYear();
-  if (!Number.isInteger(y) || y < 2000 || y > 2100) throw new InputError([{ field: 'year', message: 'El año no es válido' }]);
   // House users only: their own house.
   const house = await targetHouse(ctx, null, [], 'Solo puedes consultar tu propiedad');
+  const y = year ?? Number((await communityToday(ctx.prisma, house.neighborhoodId)).slice(0, 4));
+  if (!Number.isInteger(y) || y < 2000 || y > 2100) throw new InputError([{ field: 'year', message: 'El año no es válido' }]);
   const rows = await ctx.prisma.receipt.groupBy({
     by: ['month', 'incomeConceptId'],
     where: { houseId: house.id, neighborhoodId: house.neighborhoodId, deletedAt: null, status: 'PAID', year: y },

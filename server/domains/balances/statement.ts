@@ -11,6 +11,7 @@ import { targetHouse } from '../../auth/houseScope.js';
 import type { ServiceContext, Tx } from '../../kernel/context.js';
 import { InputError } from '../../kernel/errors.js';
 import { FOREIGN_HOUSE } from './service.js';
+import { communityToday } from '../receipts/service.js';
 
 export type StatementRowKind = 'CHARGE' | 'PAYMENT' | 'ADJUSTMENT';
 
@@ -56,7 +57,7 @@ export async function houseStatement(
   range: { from?: string | null; to?: string | null },
 ): Promise<HouseStatement> {
   const house = await targetHouse(ctx, houseId, STATEMENT_ADMIN, FOREIGN_HOUSE);
-  const year = new Date().getUTCFullYear();
+  const year = (await communityToday(ctx.prisma, house.neighborhoodId)).slice(0, 4);
   const from = validDate(range.from || `${year}-01-01`, 'from');
   const to = validDate(range.to || `${year}-12-31`, 'to');
   if (from > to) throw new InputError([{ field: 'from', message: 'El campo "Desde" debe de ser anterior o igual al campo "Hasta".' }]);

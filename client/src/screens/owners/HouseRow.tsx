@@ -65,6 +65,16 @@ export function HouseRow({ house: houseKey, onChanged }: { house: HouseRow_house
   };
 
   const items = [
+    grants.has('AReceiptsRead') && (
+      <Menu.Item key="receipts" component={Link} to={`/houses/${row.databaseId}/receipts`}>
+        {t('owners.actions.receipts')}
+      </Menu.Item>
+    ),
+    grants.has('AStatementsRead') && (
+      <Menu.Item key="statements" component={Link} to={`/houses/${row.databaseId}/statements`}>
+        {t('owners.actions.statements')}
+      </Menu.Item>
+    ),
     canUpdate && status !== 'DELETED' && (
       <Menu.Item key="edit" component={Link} to={`/owners/edit/${row.databaseId}`}>
         {t('owners.actions.edit')}
