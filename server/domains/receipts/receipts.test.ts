@@ -265,6 +265,38 @@ describe('receipt actions and the ledger', () => {
   });
 });
 
+describe('review and references', () => {
+  it('cancels a review, resends the instructions of a pending reference and removes it', async () => {
+    const prisma = t.app.db.prisma;
+    const [reviewed, referenced] = (await receiptsOf(otherHouseId)).filter((x: any) => x.status === 'NEW' || x.status === 'PENALTY');
+    await prisma.receipt.update({
+      where: { id: reviewed.databaseId },
+      data: { status: 'REVIEW', paymentMethod: 'EXTERNAL', externalPayment: { method: 'BANK', authorization: 'SPEI1' } },
+    });
+    const cancelled = await act('cancelReceiptReview', reviewed.databaseId);
+    expect(cancelled.data.message).toBe('El recibo ha sido cancelado del estado de revisión');
+    expect(['NEW', 'PENALTY']).toContain(cancelled.data.receipt.status);
+    expect((await prisma.receipt.findUniqueOrThrow({ where: { id: reviewed.databaseId } })).externalPayment).toBeNull();
+    expect(await act('cancelReceiptReview', reviewed.databaseId)).toMatchObject({ __typename: 'ConflictError', message: 'El recibo no está en revisión' });
+
+    await prisma.receipt.update({
+      where: { id: referenced.databaseId },
+      data: { status: 'IN_PROGRESS', paymentMethod: 'STORE', paymentReference: 'REF-123456' },
+    });
+    const mails = await prisma.emailOutbox.count();
+    const sent = await act('sendReceiptPaymentInstructions', referenced.databaseId);
+    expect(sent.data.message).toBe('Las instrucciones de pago han sido enviadas');
+    expect(await prisma.emailOutbox.count()).toBe(mails + 1);
+    const removed = await act('removeReceiptPaymentReference', referenced.databaseId);
+    expect(removed.data.message).toBe('La referencia de pago ha sido eliminada');
+    expect(removed.data.receipt.paymentMethod).toBeNull();
+    expect(await act('sendReceiptPaymentInstructions', referenced.databaseId)).toMatchObject({
+      __typename: 'ConflictError',
+      message: 'El recibo no tiene una referencia de pago pendiente',
+    });
+  });
+});
+
 describe('manual payment requests', () => {
   it('an owner asks to pay an initial debt with a proof; paying it credits the wallet; the proof is readable at its link', async () => {
     const prisma = t.app.db.prisma;

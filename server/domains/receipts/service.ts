@@ -20,7 +20,7 @@ import { ConflictError, ForbiddenError, InputError, LEGACY_CODES, NotFoundError 
 import { write, type WriteScope } from '../../kernel/write.js';
 import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
 import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
-import type { Receipt } from '../../db/generated/client.js';
+import { Prisma, type Receipt } from '../../db/generated/client.js';
 
 /** Who reads receipts: administrators any house of the community, owners and tenants their own. */
 export const RECEIPT_READERS = ['AReceiptsRead', 'OReceiptsRead', 'SReceiptsRead'] as const;
@@ -233,7 +233,7 @@ export function cancelReceiptReview(ctx: ServiceContext, receiptId: number, idem
     const expected = expectedAmount(termsOf(r), today);
     await tx.receipt.update({
       where: { id: r.id },
-      data: { status: expected.penaltyAmount ? 'PENALTY' : 'NEW', externalPayment: null as never, paymentMethod: null, ...amountsOf(expected) },
+      data: { status: expected.penaltyAmount ? 'PENALTY' : 'NEW', externalPayment: Prisma.DbNull, paymentMethod: null, ...amountsOf(expected) },
     });
     return { receiptId: r.id, message: RECEIPT_MESSAGES.reviewCancelled };
   });
