@@ -254,18 +254,28 @@ export async function generateReceipts(tx: Tx, maintenanceId: number, g: Generat
 }
 
 /**
- * A house that became active (activated or reactivated) gets its receipts of the maintenances being
- * collected (GENERATED or COLLECTING), so it owes what its neighbours owe for those periods.
+ * A house that became active (activated, reactivated, unblocked) gets the receipts its neighbours owe for
+ * the periods still open: the ordinary fees of the current period and later, and the extraordinary fees
+ * not yet due, of the maintenances being collected. Older periods are history it did not take part in.
  */
 export async function receiptsForActivatedHouse(tx: Tx, neighborhoodId: number, houseId: number): Promise<number> {
+  const { timeZone } = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { timeZone: true } });
+  const today = todayIn(timeZone);
   const open = await tx.maintenance.findMany({
-    where: { neighborhoodId, status: { in: ['GENERATED', 'COLLECTING', 'COMPLETED'] }, receipts: { none: { houseId } } },
-    select: { id: true, status: true, ordinary: true },
+    where: {
+      neighborhoodId,
+      status: { in: ['GENERATED', 'COLLECTING'] },
+      receipts: { none: { houseId } },
+      OR: [
+        { ordinary: true, period: { gte: today.slice(0, 7) } },
+        { ordinary: false, dueDate: { gte: d(today) } },
+      ],
+    },
+    select: { id: true },
     orderBy: { id: 'asc' },
   });
   let created = 0;
-  // A completed maintenance is history; only ones still being collected reach a house joining now.
-  for (const m of open) if (m.status !== 'COMPLETED') created += await generateReceipts(tx, m.id, { houseTypeIds: null, houseId });
+  for (const m of open) created += await generateReceipts(tx, m.id, { houseTypeIds: null, houseId });
   return created;
 }
 
