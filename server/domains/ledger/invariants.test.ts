@@ -210,7 +210,9 @@ describe('a house that becomes active', () => {
     expect(entries.map((e) => [e.kind, money(e.amount).toFixed(2)])).toEqual([['INITIAL_BALANCE', '-750.00']]);
     // The periods still open (the current month and the 2032 ones of this file), not last year's.
     const period = todayIn('America/Mexico_City').slice(0, 7);
-    const open = await prisma.maintenance.count({ where: { neighborhoodId: olivosId, ordinary: true, status: { in: ['GENERATED', 'COLLECTING'] }, period: { gte: period } } });
+    const open = await prisma.maintenance.count({
+      where: { neighborhoodId: olivosId, ordinary: true, status: { in: ['GENERATED', 'COLLECTING'] }, period: { gte: period } },
+    });
     expect(open).toBeGreaterThan(1);
     expect(await prisma.receipt.count({ where: { houseId: house.id } })).toBe(open);
     expect(await prisma.receipt.count({ where: { houseId: house.id, maintenance: { period: { lt: period } } } })).toBe(0);
