@@ -4,6 +4,7 @@
 // defineDailyJob; each instance polls, and a daily job is scheduled once per day for the whole
 // deployment (its uniqueKey names the day). A failed job is retried with a growing wait, up to MAX_ATTEMPTS.
 import type { Config } from '../config.js';
+import { todayIn } from '../../core/receipts.js';
 import type { Database } from '../db/client.js';
 import { systemContext, type ServiceContext, type Tx } from '../kernel/context.js';
 import type { createAppPubSub } from './pubsub.js';
@@ -44,10 +45,6 @@ export async function enqueueJob(tx: Pick<Tx, '$executeRaw'>, job: { kind: strin
     ON CONFLICT ("uniqueKey") DO NOTHING`;
 }
 
-function dayIn(timeZone: string, at = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
 export interface JobRunner {
   /** Schedules today's daily jobs and runs every due job now; answers how many ran. */
   runDue(): Promise<number>;
@@ -62,9 +59,13 @@ export function startJobs(deps: Deps, options: { pollMs: number }): JobRunner {
   let stopped = false;
   let running: Promise<number> | null = null;
 
+  // The day this instance last queued the daily jobs: each poll after that costs nothing until tomorrow.
+  let scheduledDay: string | null = null;
   async function scheduleDaily() {
-    const today = dayIn(SCHEDULE_TIME_ZONE);
+    const today = todayIn(SCHEDULE_TIME_ZONE);
+    if (scheduledDay === today) return;
     for (const kind of daily) await enqueueJob(db.prisma, { kind, uniqueKey: `${kind}:${today}`, payload: { day: today } });
+    scheduledDay = today;
   }
 
   async function claim() {

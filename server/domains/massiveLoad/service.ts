@@ -1,6 +1,7 @@
 // Massive load of houses with their owners from a spreadsheet, its template, and the export of the
 // houses list (spec 1 sections 2, 7 and 8). All or nothing: every row is validated first, and the
 // whole import is one write() (one transaction, its audit inside, effects after commit).
+import { todayIn } from '../../../core/receipts.js';
 import { assertMayAddPeople } from '../../auth/people.js';
 import { createHash } from 'node:crypto';
 import type { Prisma as PrismaNS } from '../../db/generated/client.js';
@@ -61,10 +62,6 @@ async function communityTypes(ctx: ServiceContext): Promise<LoadHouseType[]> {
 async function restrictsVehicles(ctx: ServiceContext): Promise<boolean> {
   const community = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { restrictVehicles: true } });
   return community.restrictVehicles;
-}
-
-function today(timeZone = 'America/Mexico_City') {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
 export async function massiveLoadTemplate(ctx: ServiceContext): Promise<SpreadsheetFile> {
@@ -417,5 +414,5 @@ export async function exportHouses(ctx: ServiceContext, filter?: HouseListFilter
     // Sign-up codes travel only by e-mail to their holder: the export says whether the owner registered.
     ownerAccount: h.owner ? (h.owner.passwordHash ? 'Registrado' : 'Pendiente de registro') : null,
   }));
-  return { fileName: `propiedades-${today(community.timeZone)}.xlsx`, contentType: XLSX_TYPE, bytes: await exportWorkbook(rows) };
+  return { fileName: `propiedades-${todayIn(community.timeZone)}.xlsx`, contentType: XLSX_TYPE, bytes: await exportWorkbook(rows) };
 }
