@@ -236,7 +236,8 @@ describe('administration of owners in the browser', () => {
     await secondPage.getByRole('button', { name: 'Desbloquear' }).click();
     await secondPage.getByText('Esta propiedad está siendo editada por Adriana Morales').waitFor({ state: 'detached' });
     await expect.poll(async () => (await prisma.house.findUniqueOrThrow({ where: { id: house.id } })).lockedByUserId).toBe(second.id);
-    expect(await secondPage.getByRole('button', { name: 'Guardar', exact: true }).isDisabled()).toBe(false);
+    // The form enables Guardar once it has rendered the unblock's answer (the lock row may change first).
+    await expect.poll(() => secondPage.getByRole('button', { name: 'Guardar', exact: true }).isDisabled()).toBe(false);
 
     // Leaving the form without saving releases the lock.
     await secondPage.getByRole('link', { name: 'Cancelar' }).click();
