@@ -16,6 +16,10 @@ export function useListRefetch(route: ScreenRoute, refetch: Refetch) {
   const shown = useRef(key);
   const [pending, startTransition] = useTransition();
   const variables = useCallback(() => route.variables?.({ params, search }) ?? {}, [route, params, search]);
+  // A write may finish after the query string changed (a filter typed while the delete was in flight):
+  // the reload then asks for the page on screen now, not the one of the render that started the write.
+  const latestVariables = useRef(variables);
+  latestVariables.current = variables;
 
   useEffect(() => {
     if (key === shown.current) return;
@@ -29,9 +33,9 @@ export function useListRefetch(route: ScreenRoute, refetch: Refetch) {
   const reload = useCallback(
     () =>
       startTransition(() => {
-        refetch(variables(), { fetchPolicy: 'network-only' });
+        refetch(latestVariables.current(), { fetchPolicy: 'network-only' });
       }),
-    [refetch, variables],
+    [refetch],
   );
   return { pending, reload };
 }
