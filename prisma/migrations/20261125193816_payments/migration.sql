@@ -32,6 +32,7 @@ CREATE TABLE "Charge" (
     "errorCode" INTEGER,
     "errorMessage" TEXT,
     "idempotencyKey" TEXT,
+    "sentAt" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
     "settledAt" TIMESTAMP(3),
