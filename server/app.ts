@@ -30,6 +30,12 @@ import './infra/housekeeping.js';
 import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './infra/mail/mailbox.js';
 import { secretBox } from './infra/secrets.js';
 import { FILES_PATH, handleFiles } from './infra/files/http.js';
+import { handleSandboxGateway, SANDBOX_GATEWAY_PREFIX } from './infra/gateway/sandbox/handler.js';
+import { receiveGatewayWebhook } from './domains/payments/webhooks.js';
+import { systemContext } from './kernel/context.js';
+
+/** POST /webhooks/openpay/{neighborhoodId}: the gateway's notifications (the URL configured at the gateway). */
+const WEBHOOK_PATH = /^\/webhooks\/openpay\/(\d{1,9})$/;
 import { MAX_FILE_BYTES } from './infra/files/service.js';
 import { useInputArmor } from './graphql/inputArmor.js';
 import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from './http/bodyLimit.js';
@@ -234,6 +240,19 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
 
   const cors = corsPolicy(config.publicUrl);
 
+  /** The payment gateway's notifications of a community (authenticated and processed by the payments domain). */
+  async function gatewayWebhook(request: Request, neighborhoodId: number): Promise<Response> {
+    let body: string;
+    try {
+      body = await (await limitBody(request, MAX_JSON_BYTES)).text();
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      return Response.json({ description: 'La notificación es demasiado grande' }, { status: 413 });
+    }
+    const answer = await receiveGatewayWebhook(systemContext({ db, pubsub, config }), neighborhoodId, request.headers, body);
+    return Response.json(answer.body, { status: answer.status });
+  }
+
   /** Every answer carries its request id (x-request-id) and the CORS headers of the configured origin only. */
   async function fetch(request: Request, serverContext: object = {}): Promise<Response> {
     const requestId = requestIdFor(request, !!options.trustProxy);
@@ -266,6 +285,10 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
           ? await mailboxPage(db.prisma, mailer.smtp)
           : new Response('No encontrado', { status: 404 });
       }
+      if (url.pathname.startsWith(`${SANDBOX_GATEWAY_PREFIX}/`))
+        return config.paymentGateway === 'sandbox' ? await handleSandboxGateway({ db, config }, request) : new Response('No encontrado', { status: 404 });
+      const webhook = url.pathname.match(WEBHOOK_PATH);
+      if (webhook && request.method === 'POST') return await gatewayWebhook(request, Number(webhook[1]));
       if (url.pathname === '/health') return Response.json({ ok: true, database: db.kind, sqlStatements: db.statements() });
       return await serveClient(request, url);
     } catch (error) {

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 32, { message: 'SECRETS_KEY debe tener al menos 32 caracteres' }),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'openpay']).default('sandbox'),
 });
 
 export interface Config {
@@ -56,6 +57,8 @@ export interface Config {
   mailFrom: string;
   /** Seals the secrets kept in the database (server/infra/secrets.ts); without it a key is generated into dataDir. */
   secretsKey?: string;
+  /** sandbox: the built-in sandbox gateway answers Openpay's API inside this app; openpay: Openpay's own API. */
+  paymentGateway: 'sandbox' | 'openpay';
 }
 
 export class ConfigError extends Error {}
@@ -81,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     secretsKey: e.SECRETS_KEY,
+    paymentGateway: e.PAYMENT_GATEWAY,
   };
 }

@@ -1,0 +1,671 @@
+// The built-in sandbox gateway: Openpay's REST API answered inside this app under
+// /sandbox/openpay/v1/{merchant_id}/…, so the browser's tokenization and the server's Openpay adapter run
+// unchanged against it. A merchant is a community whose gatewayAccountId is the merchant id; tokens
+// take its public key (or its private key), everything else its private key. Its records live in
+// SandboxGatewayObject (kind token, customer, card, charge, webhook); the order_id of a charge is unique per
+// merchant (Openpay's 1006). Test cards and their behaviours: ./cards.ts. Besides Openpay's API:
+//   POST /v1/{m}/charges/{id}/simulate {action: pay | fail | chargeback_created | chargeback_rejected |
+//        chargeback_accepted, delay_ms?}  (private key) changes a charge and queues its webhook;
+//   GET/POST /3ds/{m}/{chargeId}  the 3-D Secure page ("Autorizar" / "Rechazar");
+//   GET /barcode/{reference}  a store reference's barcode (SVG).
+// Card numbers and CVVs are read only to create a token: never stored, never logged, never answered.
+import { randomInt } from 'node:crypto';
+import type { Config } from '../../../config.js';
+import type { Database } from '../../../db/client.js';
+import { gatewayKeyContext } from '../../../domains/neighborhoods/keys.js';
+import type { Tx } from '../../../kernel/context.js';
+import { isUniqueViolation } from '../../../kernel/dbErrors.js';
+import { BodyTooLargeError, limitBody } from '../../../http/bodyLimit.js';
+import { secretBox } from '../../secrets.js';
+import { constantTimeEqual, parseBasicAuthorization } from '../openpay.js';
+import { brandOf, type CardBehaviour, describeCard, luhnValid, maskCardNumber } from './cards.js';
+import { barcodeSvg, threeDSecurePage } from './pages.js';
+import { clabeWithCheckDigit, type Json, newId, openpayDate, type SandboxObject } from './records.js';
+import { DEFAULT_DELAY_MS, queueWebhook } from './webhooks.js';
+
+export const SANDBOX_GATEWAY_PREFIX = '/sandbox/openpay';
+const MAX_BODY_BYTES = 64 * 1024;
+const MAX_AMOUNT = 1_000_000;
+const MSI_PLANS = [3, 6, 9, 12, 18];
+
+export interface SandboxDeps {
+  db: Database;
+  config: Config;
+}
+
+/** An Openpay error answer. */
+class SandboxError extends Error {
+  constructor(
+    readonly code: number,
+    readonly httpCode: number,
+    readonly description: string,
+    readonly category: 'request' | 'gateway' | 'internal' = 'request',
+  ) {
+    super(description);
+  }
+}
+
+function errorResponse(error: SandboxError): Response {
+  return Response.json(
+    { category: error.category, description: error.description, http_code: error.httpCode, error_code: error.code, request_id: crypto.randomUUID() },
+    { status: error.httpCode },
+  );
+}
+
+interface Merchant {
+  merchantId: string;
+  neighborhoodId: number;
+  role: 'public' | 'private';
+}
+
+/** The community whose keys open this merchant id, and which key was used. */
+async function authenticate(deps: SandboxDeps, merchantId: string, request: Request, need: 'public' | 'private'): Promise<Merchant> {
+  const given = parseBasicAuthorization(request.headers.get('authorization'));
+  if (!given?.user) throw new SandboxError(1002, 401, 'The api key or merchant id are invalid');
+  const candidates = await deps.db.prisma.neighborhood.findMany({
+    where: { gatewayAccountId: merchantId, gatewayPublicKey: { not: null }, gatewayPrivateKeyEncrypted: { not: null } },
+    select: { id: true, gatewayPublicKey: true, gatewayPrivateKeyEncrypted: true },
+    orderBy: { id: 'asc' },
+    take: 10,
+  });
+  for (const n of candidates) {
+    let privateKey: string;
+    try {
+      privateKey = secretBox(deps.config).open(n.gatewayPrivateKeyEncrypted!, gatewayKeyContext(n.id));
+    } catch {
+      continue;
+    }
+    if (constantTimeEqual(given.user, privateKey)) return { merchantId, neighborhoodId: n.id, role: 'private' };
+    if (constantTimeEqual(given.user, n.gatewayPublicKey!)) {
+      if (need === 'private') throw new SandboxError(1010, 403, 'The public key cannot be used for this operation');
+      return { merchantId, neighborhoodId: n.id, role: 'public' };
+    }
+  }
+  throw new SandboxError(1002, 401, 'The api key or merchant id are invalid');
+}
+
+async function readJson(request: Request): Promise<Json> {
+  let limited: Request;
+  try {
+    limited = await limitBody(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new SandboxError(1009, 413, 'The request body is too large');
+    throw error;
+  }
+  const text = await limited.text();
+  if (text.length > MAX_BODY_BYTES) throw new SandboxError(1009, 413, 'The request body is too large');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new SandboxError(1001, 400, 'The request is not valid JSON');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new SandboxError(1001, 400, 'The request must be a JSON object');
+  return body as Json;
+}
+
+/** A string field: bounded, without control characters; undefined when absent and not required. */
+function text(body: Json, field: string, max: number, required: true): string;
+function text(body: Json, field: string, max: number, required?: false): string | undefined;
+function text(body: Json, field: string, max: number, required = false): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null || value === '') {
+    if (required) throw new SandboxError(1001, 400, `${field} is required`);
+    return undefined;
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') throw new SandboxError(1001, 400, `${field} must be a string`);
+  const s = String(value);
+  if (s.length > max) throw new SandboxError(1001, 400, `${field} length must be at most ${max}`);
+  if (/[\u0000-\u001f\u007f]/.test(s)) throw new SandboxError(1001, 400, `${field} has invalid characters`);
+  return s;
+}
+
+// ---- records ----
+
+async function findObject(tx: Pick<Tx, 'sandboxGatewayObject'>, merchantId: string, kind: string, id: string): Promise<SandboxObject | null> {
+  const row = await tx.sandboxGatewayObject.findUnique({ where: { id } });
+  if (!row || row.merchantId !== merchantId || row.kind !== kind) return null;
+  return row as SandboxObject;
+}
+
+async function lockCharge(tx: Tx, merchantId: string, id: string): Promise<SandboxObject> {
+  await tx.$queryRaw`SELECT id FROM "SandboxGatewayObject" WHERE id = ${id} FOR UPDATE`;
+  const charge = await findObject(tx, merchantId, 'charge', id);
+  if (!charge) throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
+  return charge;
+}
+
+/** The charge as Openpay answers it (the sandbox's own fields stripped). */
+function publicCharge(data: Json): Json {
+  const { sandbox: _sandbox, ...answer } = data;
+  return answer;
+}
+
+function publicCard(data: Json): Json {
+  const { sandbox: _sandbox, ...answer } = data;
+  return answer;
+}
+
+// ---- tokens ----
+
+async function createToken(deps: SandboxDeps, merchant: Merchant, body: Json): Promise<Json> {
+  const rawNumber = text(body, 'card_number', 19, true);
+  if (!/^\d{13,19}$/.test(rawNumber)) throw new SandboxError(1001, 400, 'card_number must contain between 13 and 19 digits');
+  if (!luhnValid(rawNumber)) throw new SandboxError(2004, 422, `The card number verification digit is invalid`);
+  const card = describeCard(rawNumber);
+  if (!card || !brandOf(rawNumber)) throw new SandboxError(2011, 422, 'The card type is not supported');
+  const holderName = text(body, 'holder_name', 80, true);
+  const year = text(body, 'expiration_year', 2, true);
+  const month = text(body, 'expiration_month', 2, true);
+  if (!/^\d{2}$/.test(year)) throw new SandboxError(1001, 400, 'expiration_year must be two digits');
+  if (!/^\d{1,2}$/.test(month) || Number(month) < 1 || Number(month) > 12) throw new SandboxError(1001, 400, 'expiration_month must be between 01 and 12');
+  const now = new Date();
+  const expiry = (2000 + Number(year)) * 12 + Number(month);
+  if (expiry < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) throw new SandboxError(2005, 400, 'The expiration date has already passed');
+  const cvv = body.cvv2 === undefined || body.cvv2 === null || body.cvv2 === '' ? undefined : String(body.cvv2);
+  if (!cvv) throw new SandboxError(2006, 400, 'The CVV2 security code is required');
+  const cvvLength = card.brand === 'american_express' ? 4 : 3;
+  if (!new RegExp(`^\\d{${cvvLength}}$`).test(cvv)) throw new SandboxError(2009, 412, 'The CVV2 security code is invalid');
+  const cardData: Json = {
+    card_number: maskCardNumber(rawNumber),
+    holder_name: holderName,
+    expiration_year: year,
+    expiration_month: month.padStart(2, '0'),
+    address: null,
+    creation_date: openpayDate(now),
+    brand: card.brand,
+  };
+  const id = newId('k');
+  await deps.db.prisma.sandboxGatewayObject.create({
+    data: {
+      id,
+      merchantId: merchant.merchantId,
+      kind: 'token',
+      data: { id, card: cardData, sandbox: { type: card.type, bankName: card.bankName, bankCode: card.bankCode, behaviour: card.behaviour } },
+    },
+  });
+  return { id, card: cardData };
+}
+
+// ---- customers and cards ----
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+async function createCustomer(deps: SandboxDeps, merchant: Merchant, body: Json): Promise<Json> {
+  const name = text(body, 'name', 100, true);
+  const lastName = text(body, 'last_name', 100) ?? null;
+  const email = text(body, 'email', 100, true);
+  if (!EMAIL.test(email)) throw new SandboxError(1001, 400, 'email is not a valid address');
+  const externalId = text(body, 'external_id', 100) ?? null;
+  const phone = text(body, 'phone_number', 20) ?? null;
+  const id = newId('a');
+  const data: Json = {
+    id,
+    name,
+    last_name: lastName,
+    email,
+    phone_number: phone,
+    address: null,
+    creation_date: openpayDate(new Date()),
+    external_id: externalId,
+    clabe: body.requires_account === true ? clabeWithCheckDigit(`646180${String(randomInt(10 ** 10)).padStart(10, '0')}`) : null,
+    balance: 0,
+    status: 'active',
+  };
+  try {
+    await deps.db.prisma.sandboxGatewayObject.create({ data: { id, merchantId: merchant.merchantId, kind: 'customer', orderId: externalId, data } });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SandboxError(2003, 409, 'The customer with this external_id already exists');
+    throw error;
+  }
+  return data;
+}
+
+async function requireCustomer(deps: SandboxDeps, merchant: Merchant, customerId: string): Promise<SandboxObject> {
+  const customer = await findObject(deps.db.prisma, merchant.merchantId, 'customer', customerId);
+  if (!customer) throw new SandboxError(1005, 404, `The customer with id '${customerId.slice(0, 45)}' does not exist`);
+  return customer;
+}
+
+async function addCard(deps: SandboxDeps, merchant: Merchant, customerId: string, body: Json): Promise<Json> {
+  await requireCustomer(deps, merchant, customerId);
+  const tokenId = text(body, 'token_id', 45, true);
+  text(body, 'device_session_id', 255);
+  const token = await findObject(deps.db.prisma, merchant.merchantId, 'token', tokenId);
+  if (!token) throw new SandboxError(1005, 404, `The token '${tokenId}' does not exist`);
+  const info = token.data.sandbox as Json;
+  const id = newId('k');
+  const data: Json = {
+    ...token.data.card,
+    id,
+    type: info.type,
+    allows_charges: true,
+    allows_payouts: info.type === 'debit',
+    creation_date: openpayDate(new Date()),
+    bank_name: info.bankName,
+    bank_code: info.bankCode,
+    customer_id: customerId,
+    sandbox: { behaviour: info.behaviour },
+  };
+  await deps.db.prisma.sandboxGatewayObject.create({ data: { id, merchantId: merchant.merchantId, kind: 'card', parentId: customerId, data } });
+  return publicCard(data);
+}
+
+async function findCard(deps: SandboxDeps, merchant: Merchant, customerId: string, cardId: string): Promise<SandboxObject> {
+  const card = await findObject(deps.db.prisma, merchant.merchantId, 'card', cardId);
+  if (!card || card.parentId !== customerId) throw new SandboxError(1005, 404, `The card with id '${cardId.slice(0, 45)}' does not exist`);
+  return card;
+}
+
+// ---- charges ----
+
+interface Source {
+  card: Json;
+  behaviour: CardBehaviour;
+}
+
+async function chargeSource(deps: SandboxDeps, merchant: Merchant, customerId: string | null, sourceId: string): Promise<Source> {
+  const token = await findObject(deps.db.prisma, merchant.merchantId, 'token', sourceId);
+  if (token) {
+    const info = token.data.sandbox as Json;
+    return {
+      card: { ...token.data.card, type: info.type, allows_charges: true, allows_payouts: false, bank_name: info.bankName, bank_code: info.bankCode },
+      behaviour: info.behaviour,
+    };
+  }
+  const card = await findObject(deps.db.prisma, merchant.merchantId, 'card', sourceId);
+  if (card && customerId && card.parentId === customerId) {
+    const { id: _id, customer_id: _customer, creation_date: _created, sandbox, ...rest } = card.data;
+    return { card: rest, behaviour: sandbox.behaviour };
+  }
+  throw new SandboxError(1005, 404, `The card or token '${sourceId.slice(0, 45)}' does not exist`);
+}
+
+function amountOf(body: Json): number {
+  const raw = body.amount;
+  const amount = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}(\.\d{1,2})?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isFinite(amount) || amount <= 0 || Math.round(amount * 100) / 100 !== amount) {
+    throw new SandboxError(1001, 400, 'amount must be a number greater than 0 with at most two decimals');
+  }
+  if (amount > MAX_AMOUNT) throw new SandboxError(1012, 412, 'The amount is out of the allowed limits');
+  return amount;
+}
+
+/** The address the browser reaches this app at: PUBLIC_URL, else the merchant's redirect_url, else a path on the same origin. */
+function appOrigin(config: Config, hint?: string | null): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  if (hint) {
+    try {
+      const url = new URL(hint);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    } catch {}
+  }
+  return '';
+}
+
+const authorizationCode = () => String(randomInt(1_000_000)).padStart(6, '0');
+
+async function createCharge(deps: SandboxDeps, merchant: Merchant, customerId: string | null, body: Json): Promise<Response> {
+  if (customerId) await requireCustomer(deps, merchant, customerId);
+  const method = body.method;
+  if (method !== 'card' && method !== 'store' && method !== 'bank_account') throw new SandboxError(1001, 400, 'method must be card, store or bank_account');
+  const amount = amountOf(body);
+  const description = text(body, 'description', 250, true);
+  const orderId = text(body, 'order_id', 100) ?? null;
+  const currency = text(body, 'currency', 3) ?? 'MXN';
+  if (currency !== 'MXN') throw new SandboxError(1003, 422, 'currency must be MXN');
+  const redirectUrl = text(body, 'redirect_url', 2000) ?? null;
+  if (redirectUrl && !/^https?:\/\/[^\s]+$/.test(redirectUrl)) throw new SandboxError(1003, 422, 'redirect_url must be an http or https URL');
+  text(body, 'device_session_id', 255);
+  if (body.customer !== undefined && body.customer !== null) {
+    if (typeof body.customer !== 'object' || Array.isArray(body.customer)) throw new SandboxError(1001, 400, 'customer must be an object');
+    text(body.customer, 'name', 100, true);
+    text(body.customer, 'last_name', 100);
+    const email = text(body.customer, 'email', 100, true);
+    if (!EMAIL.test(email)) throw new SandboxError(1001, 400, 'customer.email is not a valid address');
+    text(body.customer, 'phone_number', 20);
+  }
+  const metadata = body.metadata && typeof body.metadata === 'object' ? (body.metadata as Json) : {};
+  const delayMs = delayOf(metadata.sandbox_delay_ms);
+
+  const now = new Date();
+  const id = newId('tr');
+  const data: Json = {
+    id,
+    authorization: null,
+    operation_type: 'in',
+    method,
+    transaction_type: 'charge',
+    status: 'in_progress',
+    conciliated: false,
+    creation_date: openpayDate(now),
+    operation_date: openpayDate(now),
+    description,
+    error_message: null,
+    order_id: orderId,
+    amount,
+    currency: 'MXN',
+    ...(customerId ? { customer_id: customerId } : {}),
+  };
+  const sandbox: Json = { neighborhoodId: merchant.neighborhoodId, redirectUrl };
+  let failure: SandboxError | null = null;
+  let lostAnswer = false;
+  let webhook: { type: string; runAt?: Date; apply?: Json } | null = null;
+
+  if (method === 'card') {
+    const sourceId = text(body, 'source_id', 45, true);
+    const source = await chargeSource(deps, merchant, customerId, sourceId);
+    data.card = source.card;
+    sandbox.behaviour = source.behaviour;
+    if (body.payment_plan !== undefined && body.payment_plan !== null) {
+      const payments = (body.payment_plan as Json)?.payments;
+      if (!MSI_PLANS.includes(payments)) throw new SandboxError(1003, 422, 'payment_plan.payments must be 3, 6, 9, 12 or 18');
+      if (source.card.type !== 'credit') throw new SandboxError(3006, 412, 'Interest-free months are only allowed with credit cards');
+      data.payment_plan = { payments };
+    }
+    if (body.use_3d_secure === true || body.use_3d_secure === 'true') {
+      data.status = 'charge_pending';
+      data.authorization = id;
+      data.payment_method = { type: 'redirect', url: `${appOrigin(deps.config, redirectUrl)}${SANDBOX_GATEWAY_PREFIX}/3ds/${merchant.merchantId}/${id}` };
+    } else {
+      const outcome = applyBehaviour(data, source.behaviour, now, delayMs);
+      failure = outcome.failure;
+      lostAnswer = outcome.lostAnswer;
+      webhook = outcome.webhook;
+    }
+  } else {
+    const due = text(body, 'due_date', 40);
+    let dueDate: Date;
+    if (due) {
+      dueDate = new Date(due);
+      if (Number.isNaN(dueDate.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(due)) throw new SandboxError(1001, 400, 'due_date must be an ISO date');
+      if (dueDate.getTime() <= now.getTime()) throw new SandboxError(1003, 422, 'due_date must be in the future');
+    } else {
+      dueDate = new Date(now.getTime() + 30 * 86_400_000);
+    }
+    data.due_date = openpayDate(dueDate);
+    if (method === 'store') {
+      const reference = `1010${String(randomInt(10 ** 6)).padStart(6, '0')}${String(randomInt(10 ** 6)).padStart(6, '0')}`;
+      const origin = appOrigin(deps.config);
+      data.payment_method = { type: 'store', reference, barcode_url: `${origin}${SANDBOX_GATEWAY_PREFIX}/barcode/${reference}?width=1&height=45&text=false` };
+    } else {
+      data.payment_method = {
+        type: 'bank_transfer',
+        bank: 'STP',
+        clabe: clabeWithCheckDigit(`646180${String(randomInt(10 ** 10)).padStart(10, '0')}`),
+        name: merchant.merchantId,
+      };
+    }
+  }
+
+  data.sandbox = sandbox;
+  try {
+    await deps.db.prisma.$transaction(async (tx) => {
+      await tx.sandboxGatewayObject.create({ data: { id, merchantId: merchant.merchantId, kind: 'charge', parentId: customerId, orderId, data } });
+      if (webhook) await queueWebhook(tx, { merchantId: merchant.merchantId, neighborhoodId: merchant.neighborhoodId, ...webhook, charge: data });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SandboxError(1006, 409, `The orderId '${orderId}' has already been processed`);
+    throw error;
+  }
+  if (lostAnswer) return new Response('Gateway Timeout', { status: 504 });
+  if (failure) return errorResponse(failure);
+  return Response.json(publicCharge(data));
+}
+
+function delayOf(value: unknown): number {
+  if (value === undefined || value === null) return DEFAULT_DELAY_MS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 86_400_000) throw new SandboxError(1003, 422, 'sandbox_delay_ms must be an integer between 0 and 86400000');
+  return n;
+}
+
+/**
+ * Applies a card's behaviour to a charge being made (or authorized on the 3-D Secure page): the charge's
+ * new fields, the error to answer, and the webhook to queue.
+ */
+function applyBehaviour(
+  data: Json,
+  behaviour: CardBehaviour,
+  now: Date,
+  delayMs: number,
+  viaThreeDSecure = false,
+): { failure: SandboxError | null; lostAnswer: boolean; webhook: { type: string; runAt?: Date; apply?: Json } | null } {
+  switch (behaviour.kind) {
+    case 'approve':
+    case 'lostAnswer':
+      data.status = 'completed';
+      data.authorization = authorizationCode();
+      data.operation_date = openpayDate(now);
+      return { failure: null, lostAnswer: behaviour.kind === 'lostAnswer' && !viaThreeDSecure, webhook: { type: 'charge.succeeded' } };
+    case 'require3ds':
+      if (viaThreeDSecure) return applyBehaviour(data, { kind: 'approve' }, now, delayMs, true);
+      return fail(data, new SandboxError(3005, 402, 'The card was declined by the antifraud system, use 3D Secure', 'gateway'));
+    case 'decline':
+      return fail(data, new SandboxError(behaviour.code, behaviour.httpCode, behaviour.description, 'gateway'));
+    case 'delayed': {
+      data.status = 'in_progress';
+      const runAt = new Date(now.getTime() + delayMs);
+      return {
+        failure: null,
+        lostAnswer: false,
+        webhook: { type: 'charge.succeeded', runAt, apply: { status: 'completed', authorization: authorizationCode(), operation_date: openpayDate(runAt) } },
+      };
+    }
+  }
+}
+
+function fail(data: Json, error: SandboxError) {
+  data.status = 'failed';
+  data.error_message = error.description;
+  data.error_code = error.code;
+  return { failure: error, lostAnswer: false, webhook: { type: 'charge.failed' } };
+}
+
+async function listCharges(deps: SandboxDeps, merchant: Merchant, customerId: string | null, url: URL): Promise<Json[]> {
+  if (customerId) await requireCustomer(deps, merchant, customerId);
+  const orderId = url.searchParams.get('order_id');
+  if (orderId !== null && (orderId.length > 100 || orderId.includes('\u0000'))) throw new SandboxError(1001, 400, 'order_id is not valid');
+  const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 10) || 10, 1), 100);
+  const rows = await deps.db.prisma.sandboxGatewayObject.findMany({
+    where: { merchantId: merchant.merchantId, kind: 'charge', ...(customerId ? { parentId: customerId } : {}), ...(orderId !== null ? { orderId } : {}) },
+    orderBy: { createdAt: 'desc' },
+    take: limit,
+  });
+  return rows.map((r) => publicCharge(r.data as Json));
+}
+
+async function getCharge(deps: SandboxDeps, merchant: Merchant, customerId: string | null, chargeId: string): Promise<Json> {
+  const charge = await findObject(deps.db.prisma, merchant.merchantId, 'charge', chargeId);
+  if (!charge || (customerId && charge.parentId !== customerId)) throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
+  return publicCharge(charge.data);
+}
+
+// ---- sandbox controls ----
+
+const SIMULATIONS = ['pay', 'fail', 'chargeback_created', 'chargeback_rejected', 'chargeback_accepted'] as const;
+
+async function simulate(deps: SandboxDeps, merchant: Merchant, chargeId: string, body: Json): Promise<Json> {
+  const action = body.action;
+  if (!SIMULATIONS.includes(action)) throw new SandboxError(1001, 400, `action must be one of ${SIMULATIONS.join(', ')}`);
+  const delayMs = body.delay_ms === undefined ? 0 : delayOf(body.delay_ms);
+  return deps.db.prisma.$transaction(async (tx) => {
+    const charge = await lockCharge(tx, merchant.merchantId, chargeId);
+    const data = { ...charge.data };
+    const now = new Date();
+    let type: string;
+    let chargeback: Json | undefined;
+    const pending = data.status === 'in_progress' || data.status === 'charge_pending';
+    switch (action as (typeof SIMULATIONS)[number]) {
+      case 'pay':
+        if (!pending) throw new SandboxError(1013, 409, `The charge is ${data.status} and cannot be paid`);
+        data.status = 'completed';
+        data.authorization = authorizationCode();
+        data.operation_date = openpayDate(now);
+        type = 'charge.succeeded';
+        break;
+      case 'fail':
+        if (!pending) throw new SandboxError(1013, 409, `The charge is ${data.status} and cannot fail`);
+        if (data.method === 'card') {
+          data.status = 'failed';
+          data.error_message = 'The card was declined';
+          data.error_code = 3001;
+          type = 'charge.failed';
+        } else {
+          data.status = 'cancelled';
+          type = 'charge.cancelled';
+        }
+        data.operation_date = openpayDate(now);
+        break;
+      case 'chargeback_created':
+        if (data.status !== 'completed' || data.method !== 'card') throw new SandboxError(1013, 409, 'Only a completed card charge can be charged back');
+        if (data.sandbox?.chargeback) throw new SandboxError(1013, 409, 'The charge already has a chargeback');
+        chargeback = { id: newId('cb'), status: 'created', amount: data.amount, creation_date: openpayDate(now) };
+        type = 'chargeback.created';
+        break;
+      default: {
+        const current = data.sandbox?.chargeback as Json | undefined;
+        if (current?.status !== 'created') throw new SandboxError(1013, 409, 'The charge has no open chargeback');
+        const status = action === 'chargeback_rejected' ? 'rejected' : 'accepted';
+        chargeback = { ...current, status };
+        type = `chargeback.${status}`;
+      }
+    }
+    data.sandbox = { ...data.sandbox, ...(chargeback ? { chargeback } : {}) };
+    await tx.sandboxGatewayObject.update({ where: { id: chargeId }, data: { data } });
+    await queueWebhook(tx, {
+      merchantId: merchant.merchantId,
+      neighborhoodId: data.sandbox.neighborhoodId ?? merchant.neighborhoodId,
+      type,
+      charge: data,
+      chargeback,
+      runAt: new Date(now.getTime() + delayMs),
+    });
+    return publicCharge(data);
+  });
+}
+
+// ---- 3-D Secure ----
+
+async function threeDSecure(deps: SandboxDeps, request: Request, merchantId: string, chargeId: string): Promise<Response> {
+  const html = (body: string, status = 200) =>
+    new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+  const charge = await findObject(deps.db.prisma, merchantId, 'charge', chargeId);
+  if (!charge) return html(threeDSecurePage({ state: 'missing' }), 404);
+  if (request.method === 'GET') {
+    if (charge.data.status !== 'charge_pending') return html(threeDSecurePage({ state: 'done', charge: publicCharge(charge.data) }));
+    return html(threeDSecurePage({ state: 'pending', charge: publicCharge(charge.data), action: `${SANDBOX_GATEWAY_PREFIX}/3ds/${merchantId}/${chargeId}` }));
+  }
+  if (request.method !== 'POST') return new Response('Método no permitido', { status: 405 });
+  let decision: string | null = null;
+  try {
+    decision = (await (await limitBody(request, 4096)).formData()).get('decision') as string | null;
+  } catch {
+    decision = null;
+  }
+  if (decision !== 'authorize' && decision !== 'reject')
+    return html(threeDSecurePage({ state: 'pending', charge: publicCharge(charge.data), action: '' }), 400);
+  const done = await deps.db.prisma.$transaction(async (tx) => {
+    const locked = await lockCharge(tx, merchantId, chargeId);
+    const data = { ...locked.data };
+    if (data.status !== 'charge_pending') return data;
+    const now = new Date();
+    let webhook: { type: string; runAt?: Date; apply?: Json } | null;
+    delete data.payment_method;
+    if (decision === 'reject') webhook = fail(data, new SandboxError(2010, 402, '3D Secure authentication failed', 'gateway')).webhook;
+    else webhook = applyBehaviour(data, data.sandbox.behaviour, now, DEFAULT_DELAY_MS, true).webhook;
+    await tx.sandboxGatewayObject.update({ where: { id: chargeId }, data: { data } });
+    if (webhook) await queueWebhook(tx, { merchantId, neighborhoodId: data.sandbox.neighborhoodId, ...webhook, charge: data });
+    return data;
+  });
+  const redirectUrl = done.sandbox?.redirectUrl as string | null;
+  if (!redirectUrl) return html(threeDSecurePage({ state: 'done', charge: publicCharge(done) }));
+  const target = new URL(redirectUrl);
+  target.searchParams.set('id', chargeId);
+  return new Response(null, { status: 303, headers: { location: target.toString() } });
+}
+
+// ---- routing ----
+
+const ID = '([A-Za-z0-9_-]{1,64})';
+const routes: {
+  method: string;
+  pattern: RegExp;
+  key: 'public' | 'private';
+  run: (deps: SandboxDeps, m: Merchant, p: string[], request: Request, url: URL) => Promise<Response | Json>;
+}[] = [
+  { method: 'POST', pattern: /^\/tokens$/, key: 'public', run: async (d, m, _p, r) => createToken(d, m, await readJson(r)) },
+  { method: 'POST', pattern: /^\/customers$/, key: 'private', run: async (d, m, _p, r) => createCustomer(d, m, await readJson(r)) },
+  { method: 'GET', pattern: new RegExp(`^/customers/${ID}$`), key: 'private', run: async (d, m, p) => (await requireCustomer(d, m, p[0])).data },
+  { method: 'POST', pattern: new RegExp(`^/customers/${ID}/cards$`), key: 'private', run: async (d, m, p, r) => addCard(d, m, p[0], await readJson(r)) },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/customers/${ID}/cards$`),
+    key: 'private',
+    run: async (d, m, p) => {
+      await requireCustomer(d, m, p[0]);
+      const rows = await d.db.prisma.sandboxGatewayObject.findMany({
+        where: { merchantId: m.merchantId, kind: 'card', parentId: p[0] },
+        orderBy: { createdAt: 'asc' },
+      });
+      return rows.map((row) => publicCard(row.data as Json)) as unknown as Json;
+    },
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/customers/${ID}/cards/${ID}$`),
+    key: 'private',
+    run: async (d, m, p) => publicCard((await findCard(d, m, p[0], p[1])).data),
+  },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^/customers/${ID}/cards/${ID}$`),
+    key: 'private',
+    run: async (d, m, p) => {
+      const card = await findCard(d, m, p[0], p[1]);
+      await d.db.prisma.sandboxGatewayObject.delete({ where: { id: card.id } });
+      return new Response(null, { status: 204 });
+    },
+  },
+  { method: 'POST', pattern: /^\/charges$/, key: 'private', run: async (d, m, _p, r) => createCharge(d, m, null, await readJson(r)) },
+  { method: 'POST', pattern: new RegExp(`^/customers/${ID}/charges$`), key: 'private', run: async (d, m, p, r) => createCharge(d, m, p[0], await readJson(r)) },
+  { method: 'GET', pattern: /^\/charges$/, key: 'private', run: async (d, m, _p, _r, u) => (await listCharges(d, m, null, u)) as unknown as Json },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/customers/${ID}/charges$`),
+    key: 'private',
+    run: async (d, m, p, _r, u) => (await listCharges(d, m, p[0], u)) as unknown as Json,
+  },
+  { method: 'GET', pattern: new RegExp(`^/charges/${ID}$`), key: 'private', run: async (d, m, p) => getCharge(d, m, null, p[0]) },
+  { method: 'GET', pattern: new RegExp(`^/customers/${ID}/charges/${ID}$`), key: 'private', run: async (d, m, p) => getCharge(d, m, p[0], p[1]) },
+  { method: 'POST', pattern: new RegExp(`^/charges/${ID}/simulate$`), key: 'private', run: async (d, m, p, r) => simulate(d, m, p[0], await readJson(r)) },
+];
+
+/** Answers a request under /sandbox/openpay/ (mounted by server/app.ts when PAYMENT_GATEWAY is sandbox). */
+export async function handleSandboxGateway(deps: SandboxDeps, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.slice(SANDBOX_GATEWAY_PREFIX.length);
+  try {
+    const page = path.match(new RegExp(`^/3ds/${ID}/${ID}$`));
+    if (page) return await threeDSecure(deps, request, page[1], page[2]);
+    const barcode = path.match(/^\/barcode\/(\d{1,30})$/);
+    if (barcode && request.method === 'GET') {
+      return new Response(barcodeSvg(barcode[1]), { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' } });
+    }
+    const api = path.match(new RegExp(`^/v1/${ID}(/.*)$`));
+    if (!api) throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
+    const [, merchantId, rest] = api;
+    for (const route of routes) {
+      const match = rest.match(route.pattern);
+      if (!match) continue;
+      if (route.method !== request.method) continue;
+      const merchant = await authenticate(deps, merchantId, request, route.key);
+      const answer = await route.run(deps, merchant, match.slice(1), request, url);
+      return answer instanceof Response ? answer : Response.json(answer);
+    }
+    throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
+  } catch (error) {
+    if (error instanceof SandboxError) return errorResponse(error);
+    throw error;
+  }
+}

@@ -1,0 +1,88 @@
+// The sandbox's notifications: each one is a SandboxGatewayObject (kind webhook) queued with a job in
+// the same transaction as the change it reports; the job 'sandbox.webhooks' delivers it to the
+// community's webhook receiver with the community's webhook credentials, so delivery runs the real
+// verification. An answer other than 2xx throws, and the jobs mechanism retries. A delayed charge
+// (test card 4000000000000044) is completed by its webhook's job, just before delivery.
+import { receiveGatewayWebhook } from '../../../domains/payments/webhooks.js';
+import type { Tx } from '../../../kernel/context.js';
+import { defineJob, enqueueJob } from '../../jobs.js';
+import { gatewayAccount } from '../account.js';
+import { basicAuthorization, webhookCredentials } from '../openpay.js';
+import { type Json, newId, openpayDate } from './records.js';
+
+export const SANDBOX_WEBHOOK_JOB = 'sandbox.webhooks';
+/** How long a delayed confirmation waits by default (charges may set metadata.sandbox_delay_ms). */
+export const DEFAULT_DELAY_MS = 3_000;
+
+interface WebhookData {
+  neighborhoodId: number;
+  /** The charge this notification completes when delivered (a delayed charge). */
+  chargeId: string;
+  apply?: Json;
+  body: Json;
+  attempts: number;
+  lastStatus?: number;
+  deliveredAt?: string;
+}
+
+/** The notification body: Openpay's {type, event_date, transaction}; chargebacks add `chargeback` (see ../openpay.ts). */
+function notificationBody(type: string, eventDate: Date, charge: Json, chargeback?: Json): Json {
+  const { sandbox: _sandbox, ...transaction } = charge;
+  return { type, event_date: openpayDate(eventDate), transaction, ...(chargeback ? { chargeback } : {}) };
+}
+
+export async function queueWebhook(
+  tx: Pick<Tx, 'sandboxGatewayObject' | '$executeRaw'>,
+  event: { merchantId: string; neighborhoodId: number; type: string; charge: Json; chargeback?: Json; runAt?: Date; apply?: Json },
+): Promise<void> {
+  const runAt = event.runAt ?? new Date();
+  const charge = event.apply ? { ...event.charge, ...event.apply } : event.charge;
+  const id = newId('wh');
+  const data: WebhookData = {
+    neighborhoodId: event.neighborhoodId,
+    chargeId: event.charge.id,
+    ...(event.apply ? { apply: event.apply } : {}),
+    body: notificationBody(event.type, runAt, charge, event.chargeback),
+    attempts: 0,
+  };
+  await tx.sandboxGatewayObject.create({
+    data: { id, merchantId: event.merchantId, kind: 'webhook', parentId: event.charge.id, data: data as unknown as Json },
+  });
+  await enqueueJob(tx, { kind: SANDBOX_WEBHOOK_JOB, payload: { id }, runAt, uniqueKey: `${SANDBOX_WEBHOOK_JOB}:${id}` });
+}
+
+defineJob(SANDBOX_WEBHOOK_JOB, async (ctx, payload) => {
+  const id = (payload as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string') return;
+  const row = await ctx.prisma.sandboxGatewayObject.findUnique({ where: { id } });
+  if (row?.kind !== 'webhook') return;
+  const data = row.data as unknown as WebhookData;
+  if (data.deliveredAt) return;
+  if (data.apply) {
+    await ctx.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "SandboxGatewayObject" WHERE id = ${data.chargeId} FOR UPDATE`;
+      const charge = await tx.sandboxGatewayObject.findUnique({ where: { id: data.chargeId } });
+      const current = charge?.data as Json | undefined;
+      if (charge && current?.status === 'in_progress')
+        await tx.sandboxGatewayObject.update({ where: { id: charge.id }, data: { data: { ...current, ...data.apply } } });
+    });
+  }
+  const account = await gatewayAccount(ctx.prisma, ctx.config, data.neighborhoodId);
+  if (!account) throw new Error(`Community ${data.neighborhoodId} has no gateway keys to sign the webhook`);
+  const { user, password } = webhookCredentials(account);
+  const headers = new Headers({ authorization: basicAuthorization(user, password), 'content-type': 'application/json', 'user-agent': 'Openpay-Sandbox/1.0' });
+  const answer = await receiveGatewayWebhook(ctx, data.neighborhoodId, headers, JSON.stringify(data.body));
+  const delivered = answer.status >= 200 && answer.status < 300;
+  await ctx.prisma.sandboxGatewayObject.update({
+    where: { id },
+    data: {
+      data: {
+        ...data,
+        attempts: data.attempts + 1,
+        lastStatus: answer.status,
+        ...(delivered ? { deliveredAt: new Date().toISOString() } : {}),
+      } as unknown as Json,
+    },
+  });
+  if (!delivered) throw new Error(`The webhook receiver answered ${answer.status}`);
+});
