@@ -32,6 +32,10 @@ import '../domains/receipts/receipt.js';
 import '../domains/maintenances/maintenance.js';
 import '../domains/balances/balance.js';
 import '../domains/receipts/documents.js';
+import '../domains/receipts/externalPaymentsGraphql.js';
+import '../domains/receipts/creditReceipts.js';
+import '../domains/unknownPayments/unknownPayment.js';
+import '../domains/payments/payment.js';
 
 const grantDirective = new GraphQLDirective({
   name: 'grant',

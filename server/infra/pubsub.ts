@@ -10,8 +10,17 @@ export interface SessionEvent {
   at: Date;
 }
 
+/** A receipt's online payment moved (charge answered, webhook, verification): the open pay screen refreshes. */
+export interface ReceiptPaymentEvent {
+  receiptId: number;
+  chargeId: string;
+  status: string;
+  at: Date;
+}
+
 export type PubSubChannels = {
   'user:session': [userId: number, event: SessionEvent];
+  'receipt:payment': [receiptId: number, event: ReceiptPaymentEvent];
 };
 
 /** In-process by default; through Redis when REDIS_URL is set, so every instance sees every event. */

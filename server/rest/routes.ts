@@ -25,6 +25,10 @@ import { amenitySettingsRoutes } from '../domains/amenities/rest.js';
 import { receiptsRoutes } from '../domains/receipts/rest.js';
 import { maintenancesRoutes } from '../domains/maintenances/rest.js';
 import { balancesRoutes } from '../domains/balances/rest.js';
+import { externalPaymentRoutes } from '../domains/receipts/externalPaymentsRest.js';
+import { creditReceiptRoutes } from '../domains/receipts/creditReceiptsRest.js';
+import { unknownPaymentRoutes } from '../domains/unknownPayments/rest.js';
+import { paymentsRoutes } from '../domains/payments/rest.js';
 
 export const restRoutes: RestRoute[] = [
   ...activationRoutes,
@@ -52,4 +56,8 @@ export const restRoutes: RestRoute[] = [
   ...receiptsRoutes,
   ...maintenancesRoutes,
   ...balancesRoutes,
+  ...externalPaymentRoutes,
+  ...creditReceiptRoutes,
+  ...unknownPaymentRoutes,
+  ...paymentsRoutes,
 ];

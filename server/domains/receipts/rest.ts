@@ -7,6 +7,7 @@ import { PAYMENT_METHODS, periodKey, RECEIPT_ALREADY_PAID, RECEIPT_GROUPS, RECEI
 import { LEGACY_CODES } from '../../kernel/errors.js';
 import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRequest, type RestRoute } from '../../rest/router.js';
 import { RECEIPT_NOT_FOUND } from './service.js';
+import { CARD_FIELDS, legacyCard } from '../payments/rest.js';
 
 const HOUSE = '/neighborhoods/{n}/houses/{h}';
 const RECEIPTS = `${HOUSE}/receipts`;
@@ -171,21 +172,28 @@ export const receiptsRoutes: RestRoute[] = [
     // error for that screen: 412 with code 2079 and the receipt, which the client shows as completed.
     method: 'GET',
     path: RECEIPT,
-    operation: `query($id: ID!, $houseId: ID) { ${HOUSE_SCOPE} node(id: $id) { ... on Receipt { ${RECEIPT_SELECTION} notes } } }`,
+    operation: `query($id: ID!, $houseId: ID) { ${HOUSE_SCOPE} node(id: $id) { ... on Receipt { ${RECEIPT_SELECTION} notes } }
+      receiptPayOptions(receiptId: $id) { methods feePaidByPayer msiChoices gatewayName gatewayAccountId gatewayPublicKey gatewaySandboxMode tokenBaseUrl failedAttempts
+        fees { method fee total deposit } cards { ${CARD_FIELDS} } } }`,
     variables: ids,
     result: (data, req) => {
       const node = receiptOfPath(data.node, req);
       const receipt = { ...legacyReceipt(node), notes: node.notes };
       if (node.status === 'PAID') throw new RestError(412, LEGACY_CODES.receiptAlreadyPaid, RECEIPT_ALREADY_PAID, { receipt });
+      const options = data.receiptPayOptions;
       return {
         receipt,
-        // Online payment (PAGO_EN_LINEA: cards, gateway, fees) is not built: only the wallet, when it covers the receipt.
-        methods: node.actions.allowPayWithWallet ? ['WALLET'] : [],
-        cards: [],
-        fees: [],
-        gateway_account_id: null,
-        gateway_public_key: null,
-        gateway_sandbox_mode: null,
+        methods: [...(options?.methods ?? []), ...(node.actions.allowPayWithWallet ? ['WALLET'] : [])],
+        cards: (options?.cards ?? []).map(legacyCard),
+        fees: (options?.fees ?? []).map((f: any) => ({ method: f.method, fee: f.fee, total: f.total, deposit: f.deposit })),
+        fee_paid_by_payer: options?.feePaidByPayer ?? null,
+        msi: options?.msiChoices ?? [],
+        failed_attempts: options?.failedAttempts ?? 0,
+        gateway_name: options?.gatewayName ?? null,
+        gateway_url: options?.tokenBaseUrl ?? null,
+        gateway_account_id: options?.gatewayAccountId ?? null,
+        gateway_public_key: options?.gatewayPublicKey ?? null,
+        gateway_sandbox_mode: options?.gatewaySandboxMode ?? null,
       };
     },
   },

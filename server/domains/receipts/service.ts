@@ -246,6 +246,8 @@ export function removePaymentReference(ctx: ServiceContext, receiptId: number, i
   return receiptAction(ctx, receiptId, { action: 'REMOVE_REFERENCE', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }, today) => {
     assertPayer(ctx, r);
     if (r.status !== 'IN_PROGRESS') throw new ConflictError(NOT_IN_PROGRESS);
+    // The reference's charge is dropped; if it is paid at the store anyway, its webhook still credits the money.
+    await tx.charge.updateMany({ where: { receiptId: r.id, status: 'IN_PROGRESS' }, data: { status: 'CANCELLED', settledAt: new Date() } });
     const expected = expectedAmount(termsOf(r), today);
     await tx.receipt.update({
       where: { id: r.id },
