@@ -208,7 +208,7 @@ async function createCustomer(deps: SandboxDeps, merchant: Merchant, body: Json)
     address: null,
     creation_date: openpayDate(new Date()),
     external_id: externalId,
-    clabe: body.requires_account === true ? clabeWithCheckDigit(`646180${String(randomInt(10 ** 10)).padStart(10, '0')}`) : null,
+    clabe: body.requires_account === true ? clabeWithCheckDigit(`646180${String(randomInt(10 ** 11)).padStart(11, '0')}`) : null,
     balance: 0,
     status: 'active',
   };
@@ -392,7 +392,7 @@ async function createCharge(deps: SandboxDeps, merchant: Merchant, customerId: s
       data.payment_method = {
         type: 'bank_transfer',
         bank: 'STP',
-        clabe: clabeWithCheckDigit(`646180${String(randomInt(10 ** 10)).padStart(10, '0')}`),
+        clabe: clabeWithCheckDigit(`646180${String(randomInt(10 ** 11)).padStart(11, '0')}`),
         name: merchant.merchantId,
       };
     }

@@ -2,9 +2,11 @@
 // the same transaction as the change it reports; the job 'sandbox.webhooks' delivers it to the
 // community's webhook receiver with the community's webhook credentials, so delivery runs the real
 // verification. An answer other than 2xx throws, and the jobs mechanism retries. A delayed charge
-// (test card 4000000000000044) is completed by its webhook's job, just before delivery.
+// (test card 4000000000000044) is completed by its webhook's job, just before delivery. The jobs of one
+// batch run in no set order, so a job first delivers the charge's earlier notifications that are due:
+// the notifications of a charge arrive in the order they happened.
 import { receiveGatewayWebhook } from '../../../domains/payments/webhooks.js';
-import type { Tx } from '../../../kernel/context.js';
+import type { ServiceContext, Tx } from '../../../kernel/context.js';
 import { defineJob, enqueueJob } from '../../jobs.js';
 import { gatewayAccount } from '../account.js';
 import { basicAuthorization, webhookCredentials } from '../openpay.js';
@@ -16,6 +18,9 @@ export const DEFAULT_DELAY_MS = 3_000;
 
 interface WebhookData {
   neighborhoodId: number;
+  /** Its place among the charge's notifications (0, 1, …). */
+  seq: number;
+  dueAt: string;
   /** The charge this notification completes when delivered (a delayed charge). */
   chargeId: string;
   apply?: Json;
@@ -33,13 +38,17 @@ function notificationBody(type: string, eventDate: Date, charge: Json, chargebac
 
 export async function queueWebhook(
   tx: Pick<Tx, 'sandboxGatewayObject' | '$executeRaw'>,
+  // The caller holds the charge's row (created or locked FOR UPDATE in this transaction), so seq is consistent.
   event: { merchantId: string; neighborhoodId: number; type: string; charge: Json; chargeback?: Json; runAt?: Date; apply?: Json },
 ): Promise<void> {
   const runAt = event.runAt ?? new Date();
   const charge = event.apply ? { ...event.charge, ...event.apply } : event.charge;
   const id = newId('wh');
+  const seq = await tx.sandboxGatewayObject.count({ where: { merchantId: event.merchantId, kind: 'webhook', parentId: event.charge.id } });
   const data: WebhookData = {
     neighborhoodId: event.neighborhoodId,
+    seq,
+    dueAt: runAt.toISOString(),
     chargeId: event.charge.id,
     ...(event.apply ? { apply: event.apply } : {}),
     body: notificationBody(event.type, runAt, charge, event.chargeback),
@@ -58,6 +67,17 @@ defineJob(SANDBOX_WEBHOOK_JOB, async (ctx, payload) => {
   if (row?.kind !== 'webhook') return;
   const data = row.data as unknown as WebhookData;
   if (data.deliveredAt) return;
+  const siblings = await ctx.prisma.sandboxGatewayObject.findMany({ where: { merchantId: row.merchantId, kind: 'webhook', parentId: row.parentId } });
+  const now = Date.now();
+  const earlier = siblings
+    .map((w) => ({ id: w.id, data: w.data as unknown as WebhookData }))
+    .filter((w) => w.id !== id && !w.data.deliveredAt && w.data.seq < data.seq && Date.parse(w.data.dueAt) <= now)
+    .sort((a, b) => a.data.seq - b.data.seq);
+  for (const w of earlier) await deliver(ctx, w.id, w.data);
+  await deliver(ctx, id, data);
+});
+
+async function deliver(ctx: ServiceContext, id: string, data: WebhookData): Promise<void> {
   if (data.apply) {
     await ctx.prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM "SandboxGatewayObject" WHERE id = ${data.chargeId} FOR UPDATE`;
@@ -85,4 +105,4 @@ defineJob(SANDBOX_WEBHOOK_JOB, async (ctx, payload) => {
     },
   });
   if (!delivered) throw new Error(`The webhook receiver answered ${answer.status}`);
-});
+}
