@@ -2,6 +2,7 @@
 // and through the Openpay adapter gatewayFor gives (the same code that talks to Openpay).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/testApp.js';
+import { TokenizeError, tokenizeCard } from '../../../../client/src/payments/tokenize.js';
 import { DEMO_GATEWAY_KEYS } from '../../../domains/neighborhoods/demoSeed.js';
 import { gatewayKeyContext } from '../../../domains/neighborhoods/keys.js';
 import { secretBox } from '../../secrets.js';
@@ -107,6 +108,17 @@ describe('sandbox gateway: tokens and authentication', () => {
     expect(JSON.stringify(answer.body)).not.toContain('987');
     const amex = await call('POST', `/v1/${M}/tokens`, { ...CARD, card_number: '345678000000007', cvv2: '9876' }, PUBLIC);
     expect(amex.body.card).toMatchObject({ card_number: '345678XXXXX0007', brand: 'american_express' });
+  });
+
+  it("answers the browser's tokenizeCard (the same function that calls Openpay)", async () => {
+    const fetch = ((url: string, init: RequestInit) => t.app.fetch(new Request(url, init))) as typeof globalThis.fetch;
+    const target = { baseUrl: 'http://localhost/sandbox/openpay', merchantId: M, publicKey: DEMO_GATEWAY_KEYS.publicKey };
+    const card = { number: '4111 1111 1111 1111', holderName: 'Lucía', expirationMonth: 1, expirationYear: 2032, cvv: '987' };
+    const id = await tokenizeCard(target, card, { fetch });
+    const stored = await t.app.db.prisma.sandboxGatewayObject.findUniqueOrThrow({ where: { id } });
+    expect(stored.data).toMatchObject({ card: { card_number: '411111XXXXXX1111', expiration_year: '32', expiration_month: '01' } });
+    await expect(tokenizeCard(target, { ...card, number: '4111111111111112' }, { fetch })).rejects.toMatchObject({ code: 2004 });
+    await expect(tokenizeCard({ ...target, publicKey: 'pk_wrong' }, card, { fetch })).rejects.toBeInstanceOf(TokenizeError);
   });
 
   it('checks the card as Openpay does', async () => {
