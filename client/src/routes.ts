@@ -32,6 +32,9 @@ import { revisionPointsRoutes } from './screens/settings/revisionPoints/routes.j
 import { amenityAdminRoutes, amenitySettingsRoutes } from './screens/settings/amenities/routes.js';
 import { maintenanceFeeRoutes } from './screens/maintenances/routes.js';
 import { receiptRoutes } from './screens/receipts/routes.js';
+import { externalPaymentRoutes } from './screens/externalPayments/routes.js';
+import { unknownPaymentRoutes } from './screens/unknownPayments/routes.js';
+import { creditReceiptRoutes } from './screens/creditReceipts/routes.js';
 import { balanceRoutes, incomesSummaryRoutes, statementRoutes } from './screens/balances/routes.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
@@ -126,6 +129,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/', grants: [], screen: Dashboard, query: DashboardQuery, variables: () => ({}), skeleton: 'dashboard' },
   // Property (own house)
   ...receiptRoutes,
+  ...externalPaymentRoutes,
   { path: '/houses/agreements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_agreements' } },
   ...statementRoutes,
   {
@@ -175,16 +179,13 @@ export const ROUTES: AppRoute[] = [
   { path: '/owners/:houseId/change', grants: ['AHousesUpdate'], screen: OwnerChange, query: OwnerChangeQuery, variables: houseVariables, skeleton: 'form' },
   { path: '/owners/massive-load', grants: ['AMasiveHousesCreate'], screen: MassiveLoad, query: MassiveLoadQuery, variables: () => ({}), skeleton: 'page' },
   { path: '/agreements', grants: ['AAgreementsRead'], menu: { group: 'administration', label: 'menu.agreements' } },
+  ...creditReceiptRoutes,
   { path: '/neighborhood/incomes', grants: ['AIncomesRead'], menu: { group: 'administration', label: 'menu.incomes' } },
   ...maintenanceFeeRoutes,
   ...balanceRoutes,
   { path: '/expenses', grants: ['AExpensesRead'], menu: { group: 'administration', label: 'menu.expenses' } },
   { path: '/providers', grants: ['AProvidersCreate', 'AProvidersUpdate'], menu: { group: 'administration', label: 'menu.providers' } },
-  {
-    path: '/unknown_payments',
-    grants: ['AUnknownPaymentsCreate', 'AUnknownPaymentsUpdate', 'AUnknownPaymentsDelete'],
-    menu: { group: 'administration', label: 'menu.unknown_payments' },
-  },
+  ...unknownPaymentRoutes,
   ...amenityAdminRoutes,
   { path: '/neighborhood/vehicles', grants: ['AVehiclesRead'], menu: { group: 'administration', label: 'menu.neighborhood_vehicles' } },
   { path: '/neighborhood/scheduled-vehicles', grants: ['AVehiclesScheduleRead'], menu: { group: 'administration', label: 'menu.scheduled_vehicles' } },

@@ -290,3 +290,23 @@ builder.mutationField('deleteUnknownPayment', (t) =>
 );
 
 export const unknownPaymentGlobalId = (id: number) => encodeGlobalID('UnknownPayment', id);
+
+const ConceptChoiceRef = builder.objectRef<{ id: number; description: string }>('UnknownPaymentConcept').implement({
+  description: 'An income concept an unknown payment may be identified with',
+  fields: (t) => ({ databaseId: t.exposeInt('id'), description: t.exposeString('description') }),
+});
+
+builder.queryField('unknownPaymentConcepts', (t) =>
+  t.field({
+    type: [ConceptChoiceRef],
+    description: "The community's live income concepts, for identifying an unknown payment (id_receipt_concept)",
+    ...grants(...UNKNOWN_PAYMENT_READERS),
+    resolve: (_r, _a, ctx) =>
+      ctx.prisma.incomeConcept.findMany({
+        where: { neighborhoodId: communityOf(ctx), deletedAt: null },
+        select: { id: true, description: true },
+        orderBy: [{ description: 'asc' }, { id: 'asc' }],
+        take: 500,
+      }),
+  }),
+);
