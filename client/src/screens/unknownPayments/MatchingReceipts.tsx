@@ -152,38 +152,36 @@ export default function MatchingReceipts({ queryRef }: ScreenProps<MatchingRecei
       )}
       {rows.length > 0 && (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={340}>
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('unknownPayments.receipts.house')}</Table.Th>
                   <Table.Th>{t('unknownPayments.receipts.receipt')}</Table.Th>
-                  <Table.Th>{t('unknownPayments.receipts.dueDate')}</Table.Th>
                   <Table.Th ta="right">{t('unknownPayments.receipts.amount')}</Table.Th>
-                  <Table.Th>{t('unknownPayments.receipts.status')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((r) => (
                   <Table.Tr key={r.id}>
-                    <Table.Td>{r.houseLabel}</Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={`/houses/${r.houseDatabaseId}/receipts/${r.databaseId}`} size="sm">
                         {r.description}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        {r.concept} · {periodText(r.year, r.month)}
+                        {t('unknownPayments.receipts.house')} {r.houseLabel} · {r.concept} · {periodText(r.year, r.month)}
                       </Text>
+                      <Group gap={6} mt={4}>
+                        <Badge color={RECEIPT_STATUS_COLORS[r.status]} variant="light" size="sm" miw="max-content">
+                          {t(`receipts.status.${r.status}`)}
+                        </Badge>
+                        <Text size="xs" c="dimmed">
+                          {t('unknownPayments.receipts.dueDate')} {shortDate(r.dueDate)}
+                        </Text>
+                      </Group>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(r.dueDate)}</Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                       {formatPesos(r.amount)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={RECEIPT_STATUS_COLORS[r.status]} variant="light" miw="max-content">
-                        {t(`receipts.status.${r.status}`)}
-                      </Badge>
                     </Table.Td>
                     <Table.Td>
                       <Button size="compact-sm" onClick={() => setChosen(r)}>
