@@ -35,6 +35,7 @@ import { receiptRoutes } from './screens/receipts/routes.js';
 import { externalPaymentRoutes } from './screens/externalPayments/routes.js';
 import { unknownPaymentRoutes } from './screens/unknownPayments/routes.js';
 import { creditReceiptRoutes } from './screens/creditReceipts/routes.js';
+import { paymentRoutes } from './screens/payments/routes.js';
 import { balanceRoutes, incomesSummaryRoutes, statementRoutes } from './screens/balances/routes.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
@@ -132,11 +133,7 @@ export const ROUTES: AppRoute[] = [
   ...externalPaymentRoutes,
   { path: '/houses/agreements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_agreements' } },
   ...statementRoutes,
-  {
-    path: '/houses/cards',
-    grants: ['OCardsCreate', 'SCardsCreate', 'OCardsUpdate', 'SCardsUpdate', 'OCardsDelete', 'SCardsDelete'],
-    menu: { group: 'property', label: 'menu.houses_cards' },
-  },
+  ...paymentRoutes,
   {
     path: '/houses/residents',
     grants: [

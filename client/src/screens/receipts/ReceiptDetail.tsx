@@ -15,6 +15,7 @@ import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
 import { documentFileName, documentUrl, RECEIPT_DOCUMENTS, type ReceiptDocument } from './documents.js';
 import { ReceiptActions } from './ReceiptActions.js';
+import { PayReceipt } from '../payments/PayReceipt.js';
 import { dateTime, periodText, RECEIPT_STATUS_COLORS, receiptsListPath, safeBack } from './receiptTexts.js';
 
 export const receiptDetailQuery = graphql`
@@ -34,6 +35,7 @@ const receiptFragment = graphql`
     wallet { name type }
     documents { receipt paymentInstructions externalPayment cfdiXml cfdiPdf attachment }
     ...ReceiptActions_receipt
+    ...PayReceipt_receipt
   }
 `;
 
@@ -115,6 +117,7 @@ function Detail({ receipt: key }: { receipt: ReceiptDetail_receipt$key }) {
           </Badge>
         </Group>
       </Paper>
+      <PayReceipt receipt={receipt} onReload={reload} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title={t('receipts.detail.amounts')}>
           <Field label={t('receipts.detail.sourceAmount')} value={money(receipt.sourceAmount)} />
