@@ -128,6 +128,12 @@ describe('receipt rules', () => {
     expect(open.allowPayWithWallet).toBe(false);
     expect(open.allowAddPenalization).toBe(false);
     expect(open.allowPayment).toBe(true);
+    // Without the online-payment module an owner still registers external payments (their own grants).
+    const offline = receiptActions(
+      { ...base, status: 'NEW', paymentMethod: null },
+      { admin: false, payer: false, externalPayer: true, walletBalance: '0.00', amount: '10.00' },
+    );
+    expect([offline.allowExternalPayment, offline.allowPayment]).toEqual([true, false]);
   });
 
   it('moves the status with the penalty', () => {

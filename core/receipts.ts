@@ -204,7 +204,10 @@ export interface ActionReceipt {
  * Which actions of spec 1 section 4 a receipt offers: administrators (`admin`: AReceiptsUpdate) change
  * amounts, delete and undo payments; payers (`payer`) pay. A PAID receipt offers nothing that moves money.
  */
-export function receiptActions(r: ActionReceipt, who: { admin: boolean; payer: boolean; walletBalance: string | null; amount: string }): ReceiptActionFlags {
+export function receiptActions(
+  r: ActionReceipt,
+  who: { admin: boolean; payer: boolean; walletBalance: string | null; amount: string; externalPayer?: boolean },
+): ReceiptActionFlags {
   const open = ADJUSTABLE_STATUSES.includes(r.status);
   const admin = who.admin;
   return {
@@ -219,7 +222,8 @@ export function receiptActions(r: ActionReceipt, who: { admin: boolean; payer: b
     allowDeletePayment: admin && r.status === 'PAID' && r.paymentMethod === 'WALLET',
     allowDeleteReference: (admin || who.payer) && r.status === 'IN_PROGRESS',
     allowSendPaymentInstructions: (admin || who.payer) && r.status === 'IN_PROGRESS',
-    allowExternalPayment: (admin || who.payer) && open,
+    // External payments need no online-payment module: their own grants (*ReceiptsExternalPaymentsCreate) decide.
+    allowExternalPayment: (admin || (who.externalPayer ?? who.payer)) && open,
     allowPayWithWallet: (admin || who.payer) && open && who.walletBalance !== null && walletCovers(who.walletBalance, who.amount),
   };
 }

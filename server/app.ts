@@ -84,7 +84,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
   // Delivers the e-mail outbox through SMTP in the background (polls, and is kicked by queueEmail).
   const mailer = startMailer(config, db.prisma);
   // Scheduled and background work (server/infra/jobs.ts); tests run it explicitly.
-  const jobs = startJobs({ db, pubsub, config }, { pollMs: config.env === 'test' ? 0 : 30_000 });
+  const jobs = startJobs({ db, pubsub, config }, { pollMs: config.jobsPollMs ?? (config.env === 'test' ? 0 : 30_000) });
   const cookiesToSet = new WeakMap<Request, string[]>();
 
   function clientIp(request: Request | undefined, serverContext: ServerContext): string {

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 32, { message: 'SECRETS_KEY debe tener al menos 32 caracteres' }),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'openpay']).default('sandbox'),
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
 });
 
 export interface Config {
@@ -59,6 +60,8 @@ export interface Config {
   secretsKey?: string;
   /** sandbox: the built-in sandbox gateway answers Openpay's API inside this app; openpay: Openpay's own API. */
   paymentGateway: 'sandbox' | 'openpay';
+  /** How often this instance polls the jobs table (default 30 s; 0 in tests, which call runDue). */
+  jobsPollMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     secretsKey: e.SECRETS_KEY,
     paymentGateway: e.PAYMENT_GATEWAY,
+    jobsPollMs: e.JOBS_POLL_MS,
   };
 }

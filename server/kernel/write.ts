@@ -28,6 +28,12 @@ export interface WriteOptions {
   request?: { operation: string; input?: unknown };
   /** Longest the transaction may run (default 30 s); bulk loads (5,000 rows) need more. */
   timeoutMs?: number;
+  /**
+   * The write takes the row locks it depends on first (money writes: the house's row, lockHouse), so it
+   * runs READ COMMITTED on PostgreSQL instead of SERIALIZABLE: concurrent payments of different houses
+   * then never abort each other over shared index pages.
+   */
+  rowLocks?: boolean;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -66,6 +72,7 @@ export async function write<T>(ctx: WriteContext, options: WriteOptions, fn: (sc
   }
 }
 
+export const WRITE_CONFLICT = 'Otra operación modificó los mismos datos al mismo tiempo. Intenta de nuevo';
 export const IDEMPOTENCY_IN_PROGRESS = 'Esta operación ya se está procesando; espera su respuesta';
 const IN_PROGRESS = IDEMPOTENCY_IN_PROGRESS;
 /** A key still pending after this long belongs to a write that died with its process: it is released. */
@@ -117,7 +124,7 @@ async function run<T>(
         {
           maxWait: 10_000,
           timeout: options.timeoutMs ?? 30_000,
-          ...(ctx.db.kind === 'postgresql' ? { isolationLevel: 'Serializable' as const } : {}),
+          ...(ctx.db.kind === 'postgresql' ? { isolationLevel: options.rowLocks ? ('ReadCommitted' as const) : ('Serializable' as const) } : {}),
         },
       );
       for (const effect of effects) {
@@ -129,9 +136,13 @@ async function run<T>(
       }
       return result;
     } catch (error) {
-      if (attempt < MAX_ATTEMPTS && isRetryable(error)) {
-        await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
-        continue;
+      if (isRetryable(error)) {
+        if (attempt < MAX_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
+          continue;
+        }
+        // Still colliding after every retry: nothing was written, the client may try again.
+        throw new ConflictError(WRITE_CONFLICT);
       }
       throw error;
     }

@@ -7,6 +7,7 @@ import type { Context } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { rowId } from '../../kernel/ids.js';
 import { WalletTypeEnum } from '../incomeConcepts/incomeConcept.js';
+import { depositAccount, type DepositAccount } from '../payments/cards.js';
 import { PaymentMethodEnum } from '../receipts/receipt.js';
 import { capturePayment, CAPTURE_GRANTS, createManualPayment, MANUAL_PAYMENT_GRANTS, manualPaymentOptions } from '../receipts/payments.js';
 import {
@@ -39,6 +40,16 @@ const WalletBalanceRef = builder.objectRef<WalletBalanceView>('WalletBalance').i
   }),
 });
 
+const DepositAccountRef = builder.objectRef<DepositAccount>('DepositAccount').implement({
+  description: "The wallet panel's gateway data: the gateway's name, the house's CLABE and its bank, and the fee of a deposit",
+  fields: (t) => ({
+    gatewayName: t.exposeString('gatewayName'),
+    clabe: t.exposeString('clabe', { nullable: true }),
+    bankName: t.exposeString('bankName', { nullable: true }),
+    depositFee: t.field({ type: 'Decimal', resolve: (d) => d.depositFee }),
+  }),
+});
+
 const HouseBalanceRef = builder.objectRef<HouseBalanceView>('HouseBalance').implement({
   description: "A house's wallets (spec 1 section 3, Balance): every balance is the sum of the house's ledger in that wallet",
   fields: (t) => ({
@@ -48,6 +59,15 @@ const HouseBalanceRef = builder.objectRef<HouseBalanceView>('HouseBalance').impl
     extraordinary: t.field({ type: 'Decimal', resolve: (b) => b.extraordinary }),
     wallets: t.field({ type: [WalletBalanceRef], resolve: (b) => b.wallets }),
     pendingReceipts: t.field({ type: 'Decimal', description: "What the house's pending receipts expect", resolve: (b) => b.pendingReceipts }),
+    deposit: t.field({
+      type: DepositAccountRef,
+      nullable: true,
+      description: 'Where the house can transfer money to its wallet (online payments only)',
+      resolve: async (b, _a, ctx) => {
+        const house = await ctx.prisma.house.findUniqueOrThrow({ where: { id: b.houseId }, select: { neighborhoodId: true } });
+        return depositAccount(ctx, house.neighborhoodId, b.houseId);
+      },
+    }),
   }),
 });
 

@@ -2,7 +2,9 @@
 // the card; we keep its id, the masked number, brand and type. At most one card of a house has automatic
 // charge; a daily job charges the house's due receipts with it through the same payment path.
 import { todayIn } from '../../../core/receipts.js';
-import { PAYMENT_MESSAGES } from '../../../core/payments.js';
+import { gatewayFee, PAYMENT_MESSAGES } from '../../../core/payments.js';
+import { accountBankName } from '../../../core/accounts.js';
+import { formatMoney } from '../../../core/money.js';
 import type { Charge } from '../../db/generated/client.js';
 import { targetHouse } from '../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../kernel/context.js';
@@ -63,7 +65,7 @@ export async function addCardToHouse(
 ) {
   const customer = await ensureCustomer(ctx, gateway, account, charge.houseId);
   const saved = await gateway.addCard(account, customer.customerId, { tokenId: card.tokenId, deviceSessionId: card.deviceSessionId ?? undefined });
-  return write(ctx, {}, async ({ tx, audit }) => {
+  return write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
     await lockHouse(tx, charge.houseId);
     if (card.automatic) await tx.card.updateMany({ where: { houseId: charge.houseId, automaticCharge: true }, data: { automaticCharge: false } });
     const row = await tx.card.create({
@@ -108,7 +110,7 @@ export async function houseCards(ctx: ServiceContext, houseId: number | null) {
 
 async function cardAction(ctx: ServiceContext, cardId: number, action: string, fn: (tx: Tx, card: { id: number; houseId: number }) => Promise<string>) {
   actorOf(ctx);
-  return write(ctx, { request: { operation: action, input: { cardId } } }, async ({ tx, audit }) => {
+  return write(ctx, { rowLocks: true, request: { operation: action, input: { cardId } } }, async ({ tx, audit }) => {
     const card = await tx.card.findFirst({ where: { id: rowId(cardId), neighborhoodId: communityOf(ctx), deletedAt: null } });
     if (!card) throw new NotFoundError(CARD_NOT_FOUND);
     await targetHouse(ctx, card.houseId, CARD_PAYERS_ADMIN, FOREIGN_CARD, { tx });
@@ -170,7 +172,7 @@ export async function runAutomaticCharges(ctx: ServiceContext): Promise<{ charge
       select: { id: true },
     });
     for (const { id } of due) {
-      const opened = await write(ctx, {}, async ({ tx, audit }) => {
+      const opened = await write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
         await lockHouse(tx, card.houseId);
         if ((await failedAttempts(tx, card.houseId)) > 0) return null;
         const r = await tx.receipt.findUniqueOrThrow({ where: { id } });
@@ -195,3 +197,37 @@ export async function runAutomaticCharges(ctx: ServiceContext): Promise<{ charge
 defineDailyJob('payments.automaticCharges', async (ctx) => {
   await runAutomaticCharges(ctx);
 });
+
+export interface DepositAccount {
+  gatewayName: string;
+  /** The house's own CLABE at the gateway: SPEI transfers to it reach the house's wallet. */
+  clabe: string | null;
+  bankName: string | null;
+  /** The gateway's fee of a bank transfer (spec 1 section 2, wallet panel). */
+  depositFee: string;
+}
+
+/**
+ * The wallet panel's gateway data of a house (name, CLABE, bank, deposit fee), when the community takes
+ * online payments. The house's customer at the gateway, which owns the CLABE, is created on first read;
+ * an unreachable gateway leaves the CLABE out for now.
+ */
+export async function depositAccount(ctx: ServiceContext, neighborhoodId: number, houseId: number): Promise<DepositAccount | null> {
+  const community = await ctx.prisma.neighborhood.findUnique({ where: { id: neighborhoodId }, select: { modules: true } });
+  if (!community?.modules.includes('PAGO_EN_LINEA')) return null;
+  const account = await gatewayAccount(ctx.prisma, ctx.config, neighborhoodId);
+  if (!account) return null;
+  const gateway = gatewayFor(ctx);
+  let customer: { clabe: string | null } | null = null;
+  try {
+    customer = await ensureCustomer(ctx, gateway, account, houseId);
+  } catch (error) {
+    if (!(error instanceof GatewayError || error instanceof GatewayUnavailableError)) throw error;
+  }
+  return {
+    gatewayName: gateway.name,
+    clabe: customer?.clabe ?? null,
+    bankName: customer?.clabe ? accountBankName('CLABE', customer.clabe) : null,
+    depositFee: formatMoney(gatewayFee('BANK', '0')),
+  };
+}

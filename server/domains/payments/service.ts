@@ -118,7 +118,7 @@ export async function chargeReceipt(ctx: ServiceContext, raw: unknown, idempoten
   const gateway = gatewayFor(ctx);
   const opened = await write(
     ctx,
-    { idempotencyKey, request: { operation: 'chargeReceipt', input: { ...input, cardToken: input.cardToken ? 'token' : null } } },
+    { rowLocks: true, idempotencyKey, request: { operation: 'chargeReceipt', input: { ...input, cardToken: input.cardToken ? 'token' : null } } },
     async ({ tx, audit }) => {
       const found = await findReceipt(ctx, tx, input.receiptId, ADMIN_PAYERS);
       await lockHouse(tx, found.houseId);
@@ -331,7 +331,7 @@ export async function settleCharge(ctx: ServiceContext, chargeId: string, outcom
   const head = await ctx.prisma.charge.findUnique({ where: { id: chargeId }, select: { houseId: true } });
   if (!head) return;
   let event: { receiptId: number; status: string } | null = null;
-  await write(ctx, {}, async ({ tx, audit, afterCommit }) => {
+  await write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
     await lockHouse(tx, head.houseId);
     await tx.$queryRaw`SELECT id FROM "Charge" WHERE id = ${chargeId}::uuid FOR UPDATE`;
     const charge = await tx.charge.findUniqueOrThrow({ where: { id: chargeId } });
@@ -482,8 +482,8 @@ export async function refreshFromGateway(ctx: ServiceContext, charge: Charge): P
   try {
     transaction = charge.gatewayId
       ? await gateway.getCharge(account, charge.gatewayId, customerId)
-      : ((charge.method === 'CARD' ? await gateway.findChargeByOrderId(account, secureOrderId(charge.id)) : null) ??
-        (await gateway.findChargeByOrderId(account, charge.id)));
+      : ((charge.method === 'CARD' ? await gateway.findChargeByOrderId(account, secureOrderId(charge.id), customerId) : null) ??
+        (await gateway.findChargeByOrderId(account, charge.id, customerId)));
   } catch (error) {
     if (error instanceof GatewayUnavailableError) throw new PaymentError('La pasarela de pago no respondió. Intenta de nuevo en unos minutos', 1004);
     if (error instanceof GatewayError && error.httpStatus === 404) transaction = null;
@@ -504,7 +504,7 @@ const RECOVER_JOB = 'payments.recoverCharge';
 defineJob(RECOVER_JOB, async (ctx, payload) => {
   const { chargeId } = payload as { chargeId: string };
   const charge = await ctx.prisma.charge.findUnique({ where: { id: chargeId } });
-  if (!charge || charge.status !== 'IN_PROGRESS') return;
+  if (charge?.status !== 'IN_PROGRESS') return;
   if (charge.sentAt === null) {
     // The process died between opening the charge and sending it: nothing reached the gateway.
     await settleCharge(ctx, chargeId, { failure: { code: 1005, message: 'El cargo no llegó a la pasarela de pago' } });

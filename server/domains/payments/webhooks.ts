@@ -94,7 +94,7 @@ const isUuid = (v: string | null | undefined) => !!v && /^[0-9a-f]{8}-[0-9a-f]{4
  */
 export async function applyChargeback(ctx: ServiceContext, chargeId: string, gatewayId: string, status: 'CREATED' | 'DENIED' | 'APPLIED') {
   const head = await ctx.prisma.charge.findUniqueOrThrow({ where: { id: chargeId }, select: { houseId: true } });
-  await write(ctx, {}, async ({ tx, audit }) => {
+  await write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
     await lockHouse(tx, head.houseId);
     const charge = await tx.charge.findUniqueOrThrow({ where: { id: chargeId } });
     if (charge.status !== 'COMPLETED' && charge.status !== 'CHARGED_BACK') return;

@@ -39,6 +39,13 @@ import {
   type ReceiptActionResult,
 } from './service.js';
 
+const EXTERNAL_PAYERS = [
+  'AReceiptsExternalPaymentsCreate',
+  'OReceiptsExternalPaymentsCreate',
+  'SReceiptsExternalPaymentsCreate',
+  'RReceiptsExternalPaymentsCreate',
+] as const;
+
 export const ReceiptStatusEnum = builder.enumType('ReceiptStatus', { values: RECEIPT_STATUSES });
 export const PaymentMethodEnum = builder.enumType('PaymentMethod', { values: PAYMENT_METHODS });
 export const ReceiptGroupEnum = builder.enumType('ReceiptGroup', {
@@ -205,6 +212,7 @@ builder.node(ReceiptRef, {
           {
             admin: holdsAny(ctx, RECEIPT_UPDATERS),
             payer: holdsAny(ctx, WALLET_PAYERS) && reachesHouse(ctx.actor, r.houseId, RECEIPT_UPDATERS),
+            externalPayer: holdsAny(ctx, EXTERNAL_PAYERS) && reachesHouse(ctx.actor, r.houseId, ['AReceiptsExternalPaymentsCreate']),
             walletBalance: r.creditsWallet ? null : formatMoney((balance as string | undefined) ?? '0'),
             amount: r.amount,
           },

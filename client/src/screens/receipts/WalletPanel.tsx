@@ -10,6 +10,7 @@ const balanceFragment = graphql`
   fragment WalletPanel_balance on HouseBalance {
     pendingReceipts
     wallets { walletDatabaseId type name balance }
+    deposit { gatewayName clabe bankName depositFee }
   }
 `;
 
@@ -78,6 +79,33 @@ export function WalletPanel({ balance: key, houseId }: { balance: WalletPanel_ba
             </Text>
           </Stack>
         </SimpleGrid>
+        {balance.deposit && (
+          <Group gap="lg" wrap="wrap" data-testid="wallet-deposit">
+            <Text size="sm">
+              <Text span c="dimmed">
+                {t('receipts.wallet.gateway')}:{' '}
+              </Text>
+              {balance.deposit.gatewayName}
+            </Text>
+            {balance.deposit.clabe && (
+              <Text size="sm">
+                <Text span c="dimmed">
+                  {t('receipts.wallet.clabe')}:{' '}
+                </Text>
+                <Text span ff="monospace">
+                  {balance.deposit.clabe}
+                </Text>
+                {balance.deposit.bankName && ` (${balance.deposit.bankName})`}
+              </Text>
+            )}
+            <Text size="sm">
+              <Text span c="dimmed">
+                {t('receipts.wallet.depositFee')}:{' '}
+              </Text>
+              {formatPesos(balance.deposit.depositFee as string)}
+            </Text>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );
