@@ -69,9 +69,8 @@ beforeAll(async () => {
   env = await startBrowserEnv();
   const prisma = env.t.app.db.prisma;
   olivosId = (await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } })).id;
-  houseId = (
-    await prisma.membership.findFirstOrThrow({ where: { user: { email: 'propietario@demo.mx' }, neighborhoodId: olivosId, houseId: { not: null } } })
-  ).houseId!;
+  houseId = (await prisma.membership.findFirstOrThrow({ where: { user: { email: 'propietario@demo.mx' }, neighborhoodId: olivosId, houseId: { not: null } } }))
+    .houseId!;
 });
 afterAll(() => env?.close());
 
@@ -184,7 +183,10 @@ describe('online payments in the browser', () => {
     const charge = await env.t.app.db.prisma.charge.findFirstOrThrow({ where: { receiptId: id } });
     expect(charge.status).toBe('IN_PROGRESS');
     await progress.getByTestId('store-reference').getByText(charge.reference!).waitFor();
-    await progress.getByTestId('in-progress-total').getByText(formatPesos(money('950.00').plus(gatewayFee('STORE', '950.00')))).waitFor();
+    await progress
+      .getByTestId('in-progress-total')
+      .getByText(formatPesos(money('950.00').plus(gatewayFee('STORE', '950.00'))))
+      .waitFor();
     await progress.getByRole('button', { name: 'Descargar instrucciones de pago' }).waitFor();
     await page.getByTestId('receipt-status').getByText('En proceso').waitFor();
     await screenshotsAtBothWidths(page, 'payments-store-reference');

@@ -21,7 +21,7 @@ import {
   useMatches,
 } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { graphql, useFragment, useLazyLoadQuery, useMutation, useSubscription } from 'react-relay';
+import { graphql, type PreloadedQuery, useFragment, useMutation, usePreloadedQuery, useQueryLoader, useSubscription } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
@@ -118,12 +118,31 @@ type ChargeResult = PayReceiptChargeMutation$data['chargeReceipt'];
  */
 export function PayReceipt({ receipt: key, onReload }: { receipt: PayReceipt_receipt$key; onReload: () => void }) {
   const receipt = useFragment<PayReceipt_receipt$key>(receiptFragment, key);
-  const inProgress = receipt.status === 'IN_PROGRESS';
-  if (!receipt.actions.allowPayment && !inProgress) return null;
+  const shown = receipt.actions.allowPayment || receipt.status === 'IN_PROGRESS';
+  // The options load once the receipt says it may be paid (a route query of their own would fail the
+  // whole detail for a receipt the page does not show), and again when its status moves.
+  const [queryRef, loadOptions] = useQueryLoader<PayReceiptQuery>(optionsQuery);
+  const [, startTransition] = useTransition();
+  const refresh = useCallback(
+    () =>
+      startTransition(() => {
+        loadOptions({ receiptId: receipt.id }, { fetchPolicy: 'network-only' });
+      }),
+    [loadOptions, receipt.id],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new status asks the server again
+  useEffect(() => {
+    if (shown) refresh();
+  }, [shown, refresh, receipt.status]);
+  const reloadAll = useCallback(() => {
+    onReload();
+    refresh();
+  }, [onReload, refresh]);
+  if (!shown) return null;
   return (
     <ErrorBoundary>
       <Suspense fallback={<PanelLoading />}>
-        <PayPanel receipt={receipt} onReload={onReload} />
+        {queryRef ? <PayPanel queryRef={queryRef} receipt={receipt} onReload={reloadAll} onRefresh={refresh} /> : <PanelLoading />}
       </Suspense>
     </ErrorBoundary>
   );
@@ -145,25 +164,23 @@ function PanelLoading() {
 
 type Receipt = PayReceipt_receipt$data;
 
-function PayPanel({ receipt, onReload }: { receipt: Receipt; onReload: () => void }) {
-  const [refreshes, setRefreshes] = useState(0);
-  const [, startTransition] = useTransition();
-  // A new status (paid, in process) or an explicit refresh asks the server again.
-  const data = useLazyLoadQuery<PayReceiptQuery>(
-    optionsQuery,
-    { receiptId: receipt.id },
-    { fetchKey: `${receipt.status}:${refreshes}`, fetchPolicy: refreshes === 0 ? 'store-and-network' : 'network-only' },
-  );
-  const refresh = useCallback(() => startTransition(() => setRefreshes((n) => n + 1)), []);
-  const reloadAll = useCallback(() => {
-    onReload();
-    refresh();
-  }, [onReload, refresh]);
+function PayPanel({
+  queryRef,
+  receipt,
+  onReload,
+  onRefresh,
+}: {
+  queryRef: PreloadedQuery<PayReceiptQuery>;
+  receipt: Receipt;
+  onReload: () => void;
+  onRefresh: () => void;
+}) {
+  const data = usePreloadedQuery<PayReceiptQuery>(optionsQuery, queryRef);
   const options = data.receiptPayOptions;
   if (!options.online) return null;
-  if (receipt.status === 'IN_PROGRESS') return <InProgress receipt={receipt} options={options} onReload={reloadAll} />;
+  if (receipt.status === 'IN_PROGRESS') return <InProgress receipt={receipt} options={options} onReload={onReload} />;
   if (!receipt.actions.allowPayment) return null;
-  return <PayForm receipt={receipt} options={options} onReload={reloadAll} onRefresh={refresh} />;
+  return <PayForm receipt={receipt} options={options} onReload={onReload} onRefresh={onRefresh} />;
 }
 
 // ---- the pay form ------------------------------------------------------------------------------
