@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .refine((v) => v === undefined || v.length >= 32, { message: 'SECRETS_KEY debe tener al menos 32 caracteres' }),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'openpay']).default('sandbox'),
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  CHARGE_RECOVERY_DELAY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
 });
 
 export interface Config {
@@ -62,6 +63,8 @@ export interface Config {
   paymentGateway: 'sandbox' | 'openpay';
   /** How often this instance polls the jobs table (default 30 s; 0 in tests, which call runDue). */
   jobsPollMs?: number;
+  /** How long a charge without an answer waits before the gateway is asked about it (and dropped if it never arrived). */
+  chargeRecoveryDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY,
     paymentGateway: e.PAYMENT_GATEWAY,
     jobsPollMs: e.JOBS_POLL_MS,
+    chargeRecoveryDelayMs: e.CHARGE_RECOVERY_DELAY_MS,
   };
 }

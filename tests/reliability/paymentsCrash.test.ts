@@ -80,6 +80,7 @@ describe.skipIf(!adminUrl)('payments survive a crash', () => {
       NODE_ENV: 'development',
       SECRETS_KEY: 'crash-test-secrets-key-0123456789abcdef',
       JOBS_POLL_MS: '200',
+      CHARGE_RECOVERY_DELAY_MS: '5000',
       REDIS_URL: '',
     };
     child = await startServer(env);
@@ -209,7 +210,13 @@ describe.skipIf(!adminUrl)('payments survive a crash', () => {
         { authorization: `Bearer ${token}` },
       );
     }
-    // Receipts whose first attempt never left (the crash came between opening and sending) are paid again.
+    // Charges that never reached the gateway (the crash came between opening and sending) are dropped by
+    // the recovery job once the recovery delay has passed; their receipts are then paid again.
+    for (let waited = 0; waited < 60_000; waited += 1000) {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM "Charge" WHERE status = 'IN_PROGRESS' AND "receiptId" = ANY($1)`, [receiptIds]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
     const { rows: unpaid } = await db.query(`SELECT id FROM "Receipt" WHERE id = ANY($1) AND status <> 'PAID'`, [receiptIds]);
     for (const { id } of unpaid) attempts.set(id, (attempts.get(id) ?? 0) + 1);
     pending = unpaid.map((r) => r.id);

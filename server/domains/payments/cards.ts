@@ -177,7 +177,7 @@ export async function runAutomaticCharges(ctx: ServiceContext): Promise<{ charge
         if ((await failedAttempts(tx, card.houseId)) > 0) return null;
         const r = await tx.receipt.findUniqueOrThrow({ where: { id } });
         if (!['NEW', 'SENT', 'PENALTY'].includes(r.status) || r.deletedAt) return null;
-        const charge = await openCharge(tx, r, { method: 'CARD', cardId: card.id, authorize: true, saveAutomaticCharge: false }, card.userId);
+        const charge = await openCharge(tx, ctx.config, r, { method: 'CARD', cardId: card.id, authorize: true, saveAutomaticCharge: false }, card.userId);
         await audit({ action: 'AUTOMATIC_CHARGE', entity: 'Receipt', entityId: r.id, data: { chargeId: charge.id, cardId: card.id } });
         return charge.id;
       }).catch(() => null);

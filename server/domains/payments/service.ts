@@ -52,8 +52,6 @@ export const ADMIN_PAYERS = ['AReceiptsPaymentsCreate'] as const;
 const PAYABLE: readonly ReceiptStatus[] = ['NEW', 'SENT', 'PENALTY', 'CHARGE_BACK'];
 /** How long a reference stays payable at the store or the bank. */
 const REFERENCE_DAYS = 3;
-/** When the recovery job first asks the gateway about a charge whose answer never came. */
-const RECOVERY_DELAY_MS = 2 * 60_000;
 
 export const ChargeSchema = z.object({
   receiptId: z.coerce.number().int(),
@@ -125,7 +123,7 @@ export async function chargeReceipt(ctx: ServiceContext, raw: unknown, idempoten
       const r = await lockReceipt(tx, found.id);
       const account = await gatewayAccount(tx, ctx.config, r.neighborhoodId);
       if (!account) throw new ConflictError(PAYMENT_MESSAGES.noOnlinePayments);
-      const charge = await openCharge(tx, r, { ...input, method: input.method as OnlineMethod }, actor.userId);
+      const charge = await openCharge(tx, ctx.config, r, { ...input, method: input.method as OnlineMethod }, actor.userId);
       await audit({
         action: 'OPEN_CHARGE',
         entity: 'Receipt',
@@ -170,6 +168,7 @@ export async function failedAttempts(tx: Tx, houseId: number): Promise<number> {
 /** The checks and the Charge row of a payment (inside the caller's transaction, house and receipt locked). */
 export async function openCharge(
   tx: Tx,
+  config: Pick<ServiceContext['config'], 'chargeRecoveryDelayMs'>,
   r: Receipt,
   input: Pick<ChargeInput, 'cardToken' | 'cardId' | 'saveAutomaticCharge' | 'authorize' | 'msi'> & { method: OnlineMethod },
   userId: number | null,
@@ -234,7 +233,7 @@ export async function openCharge(
   await enqueueJob(tx, {
     kind: RECOVER_JOB,
     payload: { chargeId: charge.id },
-    runAt: new Date(Date.now() + RECOVERY_DELAY_MS),
+    runAt: new Date(Date.now() + config.chargeRecoveryDelayMs),
     uniqueKey: `charge:${charge.id}`,
   });
   return charge;
@@ -491,7 +490,7 @@ export async function refreshFromGateway(ctx: ServiceContext, charge: Charge): P
   }
   if (!transaction) {
     // Never reached the gateway: after the recovery delay it is safe to drop.
-    if (charge.status === 'IN_PROGRESS' && Date.now() - charge.createdAt.getTime() > RECOVERY_DELAY_MS) {
+    if (charge.status === 'IN_PROGRESS' && Date.now() - charge.createdAt.getTime() >= ctx.config.chargeRecoveryDelayMs) {
       await settleCharge(ctx, charge.id, { failure: { code: 1005, message: 'El cargo no llegó a la pasarela de pago' } });
     }
     return;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { graphql, useFragment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import type { ReceiptActions_receipt$key } from '../../__generated__/ReceiptActions_receipt.graphql';
 import type { ReceiptActionsRecalculateMutation } from '../../__generated__/ReceiptActionsRecalculateMutation.graphql';
 import type { ReceiptActionsAddPenaltyMutation } from '../../__generated__/ReceiptActionsAddPenaltyMutation.graphql';
@@ -16,13 +17,27 @@ import type { ReceiptActionsPayWithWalletMutation } from '../../__generated__/Re
 import type { ReceiptActionsRemoveWalletPaymentMutation } from '../../__generated__/ReceiptActionsRemoveWalletPaymentMutation.graphql';
 import { formatPesos } from '../../../../core/money.js';
 import { useReceiptMutation } from './receiptMutation.js';
+import { useSession } from '../../components/SessionProvider.js';
+
+const EXTERNAL_PAYMENT_GRANTS = [
+  'AReceiptsExternalPaymentsCreate',
+  'OReceiptsExternalPaymentsCreate',
+  'SReceiptsExternalPaymentsCreate',
+  'RReceiptsExternalPaymentsCreate',
+];
+const REVIEW_GRANTS = [
+  'AReceiptsExternalPaymentsUpdate',
+  'OReceiptsExternalPaymentsUpdate',
+  'SReceiptsExternalPaymentsUpdate',
+  'RReceiptsExternalPaymentsUpdate',
+];
 
 const actionsFragment = graphql`
   fragment ReceiptActions_receipt on Receipt {
-    id description amount transactionTotal maintenanceDatabaseId
+    id databaseId status description amount transactionTotal maintenanceDatabaseId
     wallet { name }
     actions {
-      allowUpdateReceipt allowAddPenalization allowDeletePenalization allowAddDiscount allowDeleteDiscount allowDeleteReceipt
+      allowExternalPayment allowUpdateReceipt allowAddPenalization allowDeletePenalization allowAddDiscount allowDeleteDiscount allowDeleteReceipt
       allowCancelReview allowDeleteReference allowSendPaymentInstructions allowPayWithWallet allowDeletePayment
     }
   }
@@ -153,6 +168,9 @@ export function ReceiptActions({ receipt: key, onReload, onDeleted }: { receipt:
   const pay = useReceiptMutation<ReceiptActionsPayWithWalletMutation>(payWithWalletMutation);
   const removePayment = useReceiptMutation<ReceiptActionsRemoveWalletPaymentMutation>(removeWalletPaymentMutation);
   const a = receipt.actions;
+  const { grants } = useSession();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   const input = { receiptId: receipt.id };
   const options = { success: message, onAlreadyPaid: onReload };
   const busy = [
@@ -204,6 +222,16 @@ export function ReceiptActions({ receipt: key, onReload, onDeleted }: { receipt:
     a.allowDeleteDiscount && (
       <Menu.Item key="removeDiscount" onClick={() => void removeDiscount.run(input, 'removeReceiptDiscount', options)}>
         {t('receipts.actions.removeDiscount')}
+      </Menu.Item>
+    ),
+    a.allowExternalPayment && EXTERNAL_PAYMENT_GRANTS.some((g) => grants.has(g)) && (
+      <Menu.Item key="externalPayment" component={Link} to={`/receipts/${receipt.databaseId}/external-payment?back=${encodeURIComponent(here)}`}>
+        {t('receipts.actions.externalPayment')}
+      </Menu.Item>
+    ),
+    receipt.status === 'REVIEW' && REVIEW_GRANTS.some((g) => grants.has(g)) && (
+      <Menu.Item key="review" component={Link} to={`/receipts/${receipt.databaseId}/review?back=${encodeURIComponent(here)}`}>
+        {t('receipts.actions.review')}
       </Menu.Item>
     ),
     a.allowCancelReview && (

@@ -42,6 +42,7 @@ const BALANCE = {
     { walletDatabaseId: 1, type: 'ORDINARY', name: 'Cuotas ordinarias', balance: '-250.00' },
     { walletDatabaseId: 2, type: 'EXTRAORDINARY', name: 'Cuotas extraordinarias', balance: '100.00' },
   ],
+  deposit: { gatewayName: 'Openpay (sandbox)', clabe: '646180157000000004', bankName: 'STP', depositFee: '8.00' },
 };
 
 function renderList(url: string, pattern: string) {
@@ -119,6 +120,11 @@ describe('receipts list', () => {
     expect(within(wallet).getByText('-$250.00')).toBeTruthy();
     expect(within(wallet).getByText('Adeudo')).toBeTruthy();
     expect(within(wallet).getByText('$3,150.00')).toBeTruthy();
+    // The gateway's data for deposits: the house's CLABE, its bank and the fee of a transfer.
+    const deposit = within(wallet).getByTestId('wallet-deposit');
+    expect(deposit.textContent).toContain('646180157000000004');
+    expect(deposit.textContent).toContain('(STP)');
+    expect(deposit.textContent).toContain('$8.00');
     // House users ask for a payment; capturing one is for administrators.
     expect(screen.getByRole('button', { name: 'Solicitar pago' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Registrar pago' })).toBeNull();
