@@ -7,6 +7,8 @@ import type { Card } from '../../db/generated/client.js';
 import { ConflictError, InputError, NotFoundError, PaymentError } from '../../kernel/errors.js';
 import { rowId } from '../../kernel/ids.js';
 import { PaymentMethodEnum, ReceiptRef } from '../receipts/receipt.js';
+import { DownloadFileRef } from '../receipts/documents.js';
+import { paymentInstructionsPdf } from './instructionsPdf.js';
 import { findReceipt, RECEIPT_NOT_FOUND } from '../receipts/service.js';
 import type { PaymentFee } from '../../../core/payments.js';
 import { CARD_DELETERS, CARD_READERS, CARD_UPDATERS, deleteCard, houseCards, setAutomaticCharge } from './cards.js';
@@ -308,4 +310,15 @@ cardMutation(
 );
 cardMutation('unsubscribeCardAutomaticCharge', 'Stop automatic charge with this card', CARD_UPDATERS, false, (ctx, id) =>
   setAutomaticCharge(ctx, id, false, false),
+);
+
+builder.queryField('paymentInstructionsPdf', (t) =>
+  t.field({
+    type: DownloadFileRef,
+    nullable: true,
+    description: "The payment instructions of a receipt's pending store or bank reference as PDF (null without one)",
+    ...grants('AReceiptsRead', 'OReceiptsRead', 'SReceiptsRead'),
+    args: { receiptId: t.arg.globalID({ required: true }) },
+    resolve: (_r, { receiptId }, ctx) => (receiptId.typename === 'Receipt' ? paymentInstructionsPdf(ctx, rowId(receiptId.id)) : null),
+  }),
 );

@@ -1,5 +1,6 @@
 // Online payments through the real GraphQL and REST handlers, the built-in sandbox gateway and a real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { BASE, startTestApp, type TestApp } from '../../../tests/testApp.js';
 import { money, sumMoney } from '../../../core/money.js';
 import { DEMO_GATEWAY_KEYS } from '../neighborhoods/demoSeed.js';
@@ -171,8 +172,23 @@ describe('store and bank references', () => {
     expect(result.data.message).toBe('Tu pago está en proceso. Sigue las instrucciones para completarlo');
     const receipt = await t.app.db.prisma.receipt.findUniqueOrThrow({ where: { id: receiptId } });
     expect(receipt).toMatchObject({ status: 'IN_PROGRESS', paymentMethod: 'STORE', paymentReference: result.data.charge.reference });
+    // Its payment instructions as PDF, from the receipt's legacy path (and not from another house's path).
+    const instructions = (houseId: number, token_: string) =>
+      t.app.fetch(
+        new Request(`${BASE}/api/1.0/neighborhoods/${olivosId}/houses/${houseId}/receipts/${receiptId}/payment-instructions`, {
+          headers: { authorization: `Bearer ${token_}` },
+        }),
+      );
+    const pdf = await instructions(ownHouseId, owner);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const pdfBytes = new Uint8Array(await pdf.arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(pdfBytes), { mergePages: true });
+    expect(text).toContain(result.data.charge.reference);
+    expect(text).toContain('$1,546.00');
+    expect((await instructions(otherHouseId, admin)).status).toBe(404);
     const row = await t.app.db.prisma.charge.findUniqueOrThrow({ where: { id: result.data.charge.chargeId } });
     await simulate(row.gatewayId!, 'pay');
+    expect((await instructions(ownHouseId, owner)).status).toBe(404);
     expect((await t.app.db.prisma.receipt.findUniqueOrThrow({ where: { id: receiptId } })).status).toBe('PAID');
     expect((await ledgerOf(receiptId)).map((e) => e.kind)).toEqual(['DEPOSIT', 'RECEIPT_PAID']);
     // Every recorded event delivered again: nothing moves.

@@ -2,7 +2,7 @@
 // the house's saved cards. Card numbers never reach this server: a legacy body that carries one is refused
 // before anything reads it further (the browser tokenizes cards with the gateway).
 import { z } from 'zod';
-import { globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
+import { fileResponse, globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../rest/router.js';
 
 const HOUSE = '/neighborhoods/{n}/houses/{h}';
 const RECEIPT = `${HOUSE}/receipts/{id}`;
@@ -141,6 +141,18 @@ export const paymentsRoutes: RestRoute[] = [
         recurrent_charge_allowed: data.houseCards.recurrentChargeAllowed,
         recurrent_charge_advice: data.houseCards.recurrentChargeAdvice,
       };
+    },
+  },
+  {
+    method: 'GET',
+    path: `${RECEIPT}/payment-instructions`,
+    operation: `query($id: ID!) { node(id: $id) { ... on Receipt { houseDatabaseId } } paymentInstructionsPdf(receiptId: $id) { fileName contentType base64 } }`,
+    variables: ({ params }) => ({ id: globalId('Receipt', params.id) }),
+    result: (data, req) => {
+      if (!data.paymentInstructionsPdf || String(data.node?.houseDatabaseId) !== req.params.h) {
+        throw new RestError(404, 404, 'El recibo no tiene una referencia de pago pendiente');
+      }
+      return fileResponse(data.paymentInstructionsPdf);
     },
   },
   cardRoute('DELETE', '', 'deleteSavedCard'),

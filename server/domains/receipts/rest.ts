@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, periodKey, RECEIPT_ALREADY_PAID, RECEIPT_GROUPS, RECEIPT_STATUSES } from '../../../core/receipts.js';
 import { LEGACY_CODES } from '../../kernel/errors.js';
-import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRequest, type RestRoute } from '../../rest/router.js';
+import { fileResponse, globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRequest, type RestRoute } from '../../rest/router.js';
 import { RECEIPT_NOT_FOUND } from './service.js';
 import { CARD_FIELDS, legacyCard } from '../payments/rest.js';
 
@@ -89,17 +89,7 @@ export function legacyReceipt(r: any) {
   };
 }
 
-/** A generated file of the GraphQL DownloadFile as the answer itself (PDFs open in the browser). */
-export function fileResponse(file: { fileName: string; contentType: string; base64: string }): Response {
-  return new Response(new Uint8Array(Buffer.from(file.base64, 'base64')), {
-    headers: {
-      'content-type': file.contentType,
-      'content-disposition': `inline; filename="${file.fileName}"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
-}
+export { fileResponse };
 export const FILE_FIELDS = 'fileName contentType base64';
 
 /** Query-string enums in any case: payment_status=paid is PAID. */
