@@ -17,6 +17,8 @@ export interface Movement {
   receiptId?: number | null;
   paymentMethod?: PaymentMethod | null;
   reversesId?: bigint | null;
+  /** The gateway charge that moved this money. */
+  chargeId?: string | null;
   reason?: string | null;
   authorizedByUserId?: number | null;
   /** When it happened, for movements recorded afterwards (the demo's history); now by default. */
@@ -48,6 +50,7 @@ export async function appendMovements(
         receiptId: m.receiptId ?? null,
         paymentMethod: m.paymentMethod ?? null,
         reversesId: m.reversesId ?? null,
+        chargeId: m.chargeId ?? null,
         reason: m.reason ?? null,
         authorizedByUserId: m.authorizedByUserId ?? null,
         createdByUserId,

@@ -174,7 +174,7 @@ export async function runAutomaticCharges(ctx: ServiceContext): Promise<{ charge
     for (const { id } of due) {
       const opened = await write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
         await lockHouse(tx, card.houseId);
-        if ((await failedAttempts(tx, card.houseId)) > 0) return null;
+        if ((await failedAttempts(tx, card.houseId, card.userId)) > 0) return null;
         const r = await tx.receipt.findUniqueOrThrow({ where: { id } });
         if (!['NEW', 'SENT', 'PENALTY'].includes(r.status) || r.deletedAt) return null;
         const charge = await openCharge(tx, ctx.config, r, { method: 'CARD', cardId: card.id, authorize: true, saveAutomaticCharge: false }, card.userId);

@@ -52,7 +52,7 @@ export async function paymentInstructionsPdf(ctx: ServiceContext, receiptId: num
   row('Monto a pagar', `${formatPesos(charge.total)} MXN`, true);
   if (i.type === 'store') {
     row('Referencia', i.reference ?? charge.reference ?? '', true);
-    row('Dónde pagar', 'En cualquier tienda de la red Paynet (7-Eleven, Farmacias del Ahorro, Walmart, entre otras).');
+    row('Dónde pagar', 'En cualquier tienda participante (7-Eleven, Walmart, Farmacias del Ahorro, entre otras), en efectivo.');
   } else {
     row('CLABE', i.clabe ?? charge.reference ?? '', true);
     row('Banco', i.bank ?? 'STP');

@@ -21,7 +21,7 @@ builder.objectType(PaymentError, {
   isTypeOf: (value) => value instanceof PaymentError,
 });
 
-const ChargeStatusEnum = builder.enumType('ChargeStatus', { values: ['IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED', 'CHARGED_BACK'] as const });
+const ChargeStatusEnum = builder.enumType('ChargeStatus', { values: ['IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED', 'CHARGED_BACK', 'CREDITED'] as const });
 
 type ReferenceInstructions = {
   type: string;

@@ -28,7 +28,7 @@ import { gatewayErrorMessage } from '../../../core/gatewayErrors.js';
 import type { Charge, Receipt } from '../../db/generated/client.js';
 import { holdsAny, reachesHouse } from '../../auth/houseScope.js';
 import { actorOf, type ServiceContext, type Tx } from '../../kernel/context.js';
-import { ConflictError, InputError, NotFoundError, PaymentError } from '../../kernel/errors.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError, PaymentError } from '../../kernel/errors.js';
 import { parseInput } from '../../kernel/input.js';
 import { rowId } from '../../kernel/ids.js';
 import { write } from '../../kernel/write.js';
@@ -44,7 +44,7 @@ import {
 } from '../../infra/gateway/types.js';
 import { appendMovements, lockHouse } from '../ledger/service.js';
 import { alreadyPaid, communityToday, findReceipt, markPaid, RECEIPT_NOT_OPEN, termsOf } from '../receipts/service.js';
-import { addCardToHouse, cardOfHouse } from './cards.js';
+import { addCardToHouse, CARD_READERS, cardOfHouse, FOREIGN_CARD } from './cards.js';
 
 export const PAYERS = ['AReceiptsPaymentsCreate', 'OReceiptsPaymentsCreate', 'SReceiptsPaymentsCreate', 'RReceiptsPaymentsCreate'] as const;
 export const ADMIN_PAYERS = ['AReceiptsPaymentsCreate'] as const;
@@ -113,6 +113,9 @@ export async function chargeReceipt(ctx: ServiceContext, raw: unknown, idempoten
     return { walletMessage: result.message };
   }
   const actor = actorOf(ctx);
+  if ((input.cardId != null || input.persistCard || input.saveAutomaticCharge) && !usesHouseCards(ctx, actor.houseId)) {
+    throw new ForbiddenError(FOREIGN_CARD);
+  }
   const gateway = gatewayFor(ctx);
   const opened = await write(
     ctx,
@@ -159,10 +162,15 @@ async function lockReceipt(tx: Tx, receiptId: number): Promise<Receipt> {
 /** The order id of a charge's second attempt, with 3-D Secure. */
 const secureOrderId = (chargeId: string) => `${chargeId}-3ds`;
 
-/** Failed card attempts of a house within the window. */
-export async function failedAttempts(tx: Tx, houseId: number): Promise<number> {
+/** Saved cards are the house's own: only its people with card grants see, use or save them. */
+function usesHouseCards(ctx: ServiceContext, houseId: number | null): boolean {
+  return houseId != null && ctx.actor?.houseId === houseId && holdsAny(ctx, CARD_READERS);
+}
+
+/** Failed card attempts of one payer for a house within the window (an administrator's never lock the owner out). */
+export async function failedAttempts(tx: Tx, houseId: number, userId: number | null): Promise<number> {
   const since = new Date(Date.now() - FAILED_ATTEMPTS_WINDOW_HOURS * 3600_000);
-  return tx.charge.count({ where: { houseId, method: 'CARD', status: 'FAILED', createdAt: { gte: since } } });
+  return tx.charge.count({ where: { houseId, userId, method: 'CARD', status: 'FAILED', createdAt: { gte: since } } });
 }
 
 /** The checks and the Charge row of a payment (inside the caller's transaction, house and receipt locked). */
@@ -182,7 +190,7 @@ export async function openCharge(
   if (!enabled[input.method]) throw new InputError([{ field: 'method', message: PAYMENT_MESSAGES.unsupportedMethod }]);
   let card: { id: number; brand: string; cardNumber: string; automaticCharge: boolean } | null = null;
   if (input.method === 'CARD') {
-    if ((await failedAttempts(tx, r.houseId)) >= MAX_FAILED_ATTEMPTS) throw new PaymentError(PAYMENT_MESSAGES.tooManyAttempts, TOO_MANY_ATTEMPTS_CODE);
+    if ((await failedAttempts(tx, r.houseId, userId)) >= MAX_FAILED_ATTEMPTS) throw new PaymentError(PAYMENT_MESSAGES.tooManyAttempts, TOO_MANY_ATTEMPTS_CODE);
     if (input.cardId != null) {
       card = await cardOfHouse(tx, r.houseId, input.cardId);
       if (!card) throw new PaymentError(PAYMENT_MESSAGES.savedCardGone, SAVED_CARD_GONE_CODE);
@@ -334,7 +342,7 @@ export async function settleCharge(ctx: ServiceContext, chargeId: string, outcom
     await lockHouse(tx, head.houseId);
     await tx.$queryRaw`SELECT id FROM "Charge" WHERE id = ${chargeId}::uuid FOR UPDATE`;
     const charge = await tx.charge.findUniqueOrThrow({ where: { id: chargeId } });
-    if (charge.status === 'COMPLETED' || charge.status === 'CHARGED_BACK') return;
+    if (charge.status === 'COMPLETED' || charge.status === 'CHARGED_BACK' || charge.status === 'CREDITED') return;
     const receipt = await tx.receipt.findUniqueOrThrow({ where: { id: charge.receiptId } });
     const t = 'transaction' in outcome ? outcome.transaction : null;
     const status = t ? t.status : 'failed';
@@ -357,8 +365,8 @@ export async function settleCharge(ctx: ServiceContext, chargeId: string, outcom
         }
       : {};
     if (status === 'completed') {
-      await completeCharge(tx, charge, receipt, t!);
-      await tx.charge.update({ where: { id: charge.id }, data: { ...gatewayFields, status: await completedStatus(tx, charge), settledAt: new Date() } });
+      const paidReceipt = await completeCharge(tx, charge, receipt, t!);
+      await tx.charge.update({ where: { id: charge.id }, data: { ...gatewayFields, status: paidReceipt ? 'COMPLETED' : 'CREDITED', settledAt: new Date() } });
       await audit({
         action: 'CHARGE_COMPLETED',
         entity: 'Receipt',
@@ -397,26 +405,32 @@ export async function settleCharge(ctx: ServiceContext, chargeId: string, outcom
     ctx.pubsub.publish('receipt:payment', published.receiptId, { receiptId: published.receiptId, chargeId, status: published.status, at: new Date() });
 }
 
-/** COMPLETED, unless another charge of the receipt completed first (the money then went to the wallet). */
-async function completedStatus(tx: Tx, charge: Charge): Promise<'COMPLETED' | 'CANCELLED'> {
-  const other = await tx.charge.count({ where: { receiptId: charge.receiptId, status: 'COMPLETED', id: { not: charge.id } } });
-  return other ? 'CANCELLED' : 'COMPLETED';
-}
-
-/** The money of a completed charge: it pays the receipt, or (receipt paid or deleted meanwhile) credits its wallet. */
-async function completeCharge(tx: Tx, charge: Charge, receipt: Receipt, t: GatewayTransaction) {
+/**
+ * The money of a completed charge: it pays the receipt (true), or — the receipt was paid otherwise or deleted
+ * meanwhile — credits its wallet (false).
+ */
+async function completeCharge(tx: Tx, charge: Charge, receipt: Receipt, t: GatewayTransaction): Promise<boolean> {
   const today = await communityToday(tx, receipt.neighborhoodId);
   const payable = receipt.deletedAt === null && receipt.status !== 'PAID';
   const method = charge.method as 'CARD' | 'STORE' | 'BANK';
   const house = { neighborhoodId: receipt.neighborhoodId, houseId: receipt.houseId };
   const amount = formatMoney(charge.amount);
   await appendMovements(tx, house, charge.userId, [
-    { walletId: receipt.walletId, kind: 'DEPOSIT', amount, receiptId: receipt.id, paymentMethod: method },
+    { walletId: receipt.walletId, kind: 'DEPOSIT', amount, receiptId: receipt.id, paymentMethod: method, chargeId: charge.id },
     ...(payable && !receipt.creditsWallet
-      ? [{ walletId: receipt.walletId, kind: 'RECEIPT_PAID' as const, amount: money(amount).negated(), receiptId: receipt.id, paymentMethod: method }]
+      ? [
+          {
+            walletId: receipt.walletId,
+            kind: 'RECEIPT_PAID' as const,
+            amount: money(amount).negated(),
+            receiptId: receipt.id,
+            paymentMethod: method,
+            chargeId: charge.id,
+          },
+        ]
       : []),
   ]);
-  if (!payable) return;
+  if (!payable) return false;
   await markPaid(tx, receipt, {
     amount,
     discountAmount: receipt.discountAmount === null ? null : formatMoney(receipt.discountAmount),
@@ -433,6 +447,7 @@ async function completeCharge(tx: Tx, charge: Charge, receipt: Receipt, t: Gatew
       data: { cardType: t.card?.type ?? null, accountEnding: (t.card?.cardNumber ?? charge.cardNumber ?? '').slice(-4) || null },
     });
   }
+  return true;
 }
 
 /** A receipt whose charge failed or was dropped is payable again (its status by its dates). */
@@ -525,7 +540,7 @@ defineJob(RECOVER_JOB, async (ctx, payload) => {
 /** The pay screen's view of a charge, with the message to show. */
 export async function chargeView(db: Tx, chargeId: string): Promise<ChargeView> {
   const c = await db.charge.findUniqueOrThrow({ where: { id: chargeId } });
-  const failed = await failedAttempts(db, c.houseId);
+  const failed = await failedAttempts(db, c.houseId, c.userId);
   const redirect = c.status === 'IN_PROGRESS' && c.redirectUrl ? c.redirectUrl : null;
   return {
     chargeId: c.id,
@@ -571,9 +586,9 @@ export async function payOptions(ctx: ServiceContext, receiptId: number) {
     }),
     ctx.prisma.maintenanceSettings.findUnique({ where: { neighborhoodId: r.neighborhoodId } }),
     ctx.prisma.msiSetting.findMany({ where: { neighborhoodId: r.neighborhoodId } }),
-    ctx.prisma.card.findMany({ where: { houseId: r.houseId, deletedAt: null }, orderBy: { id: 'asc' } }),
+    usesHouseCards(ctx, r.houseId) ? ctx.prisma.card.findMany({ where: { houseId: r.houseId, deletedAt: null }, orderBy: { id: 'asc' } }) : [],
     ctx.prisma.charge.findFirst({ where: { receiptId: r.id }, orderBy: { createdAt: 'desc' }, select: { id: true } }),
-    failedAttempts(ctx.prisma, r.houseId),
+    failedAttempts(ctx.prisma, r.houseId, ctx.actor?.userId ?? null),
   ]);
   const account = await gatewayAccount(ctx.prisma, ctx.config, r.neighborhoodId);
   const online = payer && community.modules.includes('PAGO_EN_LINEA') && account !== null;

@@ -28,7 +28,8 @@ const CHARGEBACK_RANK = { CREATED: 0, DENIED: 1, APPLIED: 1 } as const;
 
 export async function receiveGatewayWebhook(ctx: ServiceContext, neighborhoodId: number, headers: Headers, body: string): Promise<WebhookAnswer> {
   const account = await gatewayAccount(ctx.prisma, ctx.config, neighborhoodId);
-  if (!account) return { status: 404, body: { description: 'La comunidad no tiene pasarela de pago' } };
+  // Answered like bad credentials: an outsider cannot tell which communities take online payments.
+  if (!account) return { status: 401, body: { description: 'Credenciales inválidas' } };
   let event: GatewayEvent;
   try {
     event = gatewayFor(ctx).parseWebhook(account, headers, body);
@@ -89,16 +90,17 @@ const orderOf = (orderId: string | null) => orderId?.replace(/-3ds$/, '') ?? nul
 const isUuid = (v: string | null | undefined) => !!v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /**
- * A chargeback of a completed charge. APPLIED: the receipt becomes CHARGE_BACK (payable again) and its
- * payment's movements are reversed in the ledger; DENIED: nothing moves.
+ * A chargeback of a charge whose money arrived (one per charge: its first id names it). APPLIED reverses that
+ * charge's own movements in the ledger; when the charge paid the receipt, the receipt becomes CHARGE_BACK
+ * (payable again). DENIED moves nothing.
  */
 export async function applyChargeback(ctx: ServiceContext, chargeId: string, gatewayId: string, status: 'CREATED' | 'DENIED' | 'APPLIED') {
   const head = await ctx.prisma.charge.findUniqueOrThrow({ where: { id: chargeId }, select: { houseId: true } });
   await write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
     await lockHouse(tx, head.houseId);
     const charge = await tx.charge.findUniqueOrThrow({ where: { id: chargeId } });
-    if (charge.status !== 'COMPLETED' && charge.status !== 'CHARGED_BACK') return;
-    const current = await tx.chargeback.findUnique({ where: { neighborhoodId_gatewayId: { neighborhoodId: charge.neighborhoodId, gatewayId } } });
+    if (!['COMPLETED', 'CREDITED', 'CHARGED_BACK'].includes(charge.status)) return;
+    const current = await tx.chargeback.findFirst({ where: { chargeId } });
     if (current && CHARGEBACK_RANK[current.status] >= CHARGEBACK_RANK[status]) return;
     const row = current
       ? await tx.chargeback.update({ where: { id: current.id }, data: { status } })
@@ -123,16 +125,12 @@ export async function applyChargeback(ctx: ServiceContext, chargeId: string, gat
   });
 }
 
-async function reversePayment(tx: Tx, charge: { id: string; receiptId: number; houseId: number; neighborhoodId: number }) {
-  const receipt = await tx.receipt.findUniqueOrThrow({ where: { id: charge.receiptId } });
-  const payment = await tx.ledgerEntry.findMany({
-    where: { receiptId: receipt.id, kind: { in: ['DEPOSIT', 'RECEIPT_PAID'] }, paymentMethod: 'CARD' },
-    orderBy: { id: 'asc' },
-  });
+async function reversePayment(tx: Tx, charge: { id: string; status: string; receiptId: number; houseId: number; neighborhoodId: number }) {
+  const moved = await tx.ledgerEntry.findMany({ where: { receiptId: charge.receiptId, chargeId: charge.id, reversesId: null }, orderBy: { id: 'asc' } });
   const reversed = new Set(
-    (await tx.ledgerEntry.findMany({ where: { reversesId: { in: payment.map((e) => e.id) } }, select: { reversesId: true } })).map((e) => e.reversesId),
+    (await tx.ledgerEntry.findMany({ where: { reversesId: { in: moved.map((e) => e.id) } }, select: { reversesId: true } })).map((e) => e.reversesId),
   );
-  const entries = payment.filter((e) => !reversed.has(e.id));
+  const entries = moved.filter((e) => !reversed.has(e.id));
   await appendMovements(
     tx,
     { neighborhoodId: charge.neighborhoodId, houseId: charge.houseId },
@@ -141,12 +139,17 @@ async function reversePayment(tx: Tx, charge: { id: string; receiptId: number; h
       walletId: e.walletId,
       kind: 'REVERSAL' as const,
       amount: money(e.amount).negated(),
-      receiptId: receipt.id,
+      receiptId: charge.receiptId,
       reversesId: e.id,
+      chargeId: charge.id,
       reason: 'Contracargo aplicado',
     })),
   );
+  const paidTheReceipt = charge.status === 'COMPLETED';
   await tx.charge.update({ where: { id: charge.id }, data: { status: 'CHARGED_BACK' } });
+  if (!paidTheReceipt) return;
+  const receipt = await tx.receipt.findUniqueOrThrow({ where: { id: charge.receiptId } });
+  if (receipt.status !== 'PAID') return;
   await tx.receipt.update({
     where: { id: receipt.id },
     data: { status: 'CHARGE_BACK', paymentDate: null, realPaymentDate: null, transactionTotal: null, paymentAuthorization: null },

@@ -251,9 +251,17 @@ describe('house receipts', () => {
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({
       receipt: { id: otherReceiptId, receipt_payment_status: 'NEW', notes: null, amount: '1500.50' },
-      methods: [],
+      // The demo community takes online payments through the built-in sandbox gateway; an administrator sees
+      // no saved cards (they are the house's own).
+      methods: ['CARD', 'STORE', 'BANK'],
       cards: [],
-      gateway_account_id: null,
+      fees: [
+        { method: 'CARD', fee: '46.00', total: '1546.50', deposit: '1500.50' },
+        { method: 'STORE', fee: '46.00', total: '1546.50', deposit: '1500.50' },
+        { method: 'BANK', fee: '8.00', total: '1508.50', deposit: '1500.50' },
+      ],
+      gateway_account_id: 'mdemo0000000000000000',
+      gateway_sandbox_mode: true,
     });
     const notes = 'Acordó pagar el día 20 — llamar a la Sra. Muñoz';
     const put = await t.rest('PUT', olivos(`/houses/${otherHouseId}/receipts/${otherReceiptId}/notes`), { notes }, { token: admin });

@@ -1,8 +1,11 @@
 -- CreateEnum
-CREATE TYPE "ChargeStatus" AS ENUM ('IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED', 'CHARGED_BACK');
+CREATE TYPE "ChargeStatus" AS ENUM ('IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED', 'CHARGED_BACK', 'CREDITED');
 
 -- CreateEnum
 CREATE TYPE "ChargebackStatus" AS ENUM ('CREATED', 'DENIED', 'APPLIED');
+
+-- AlterTable
+ALTER TABLE "LedgerEntry" ADD COLUMN     "chargeId" UUID;
 
 -- AlterTable
 ALTER TABLE "Neighborhood" ADD COLUMN     "gatewayFeePaidByPayer" BOOLEAN NOT NULL DEFAULT true;
