@@ -18,6 +18,9 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Comunidad en http://localhost:${port} (base de datos: ${app.db.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'})`);
   console.log(`  GraphQL: http://localhost:${port}/graphql   REST: http://localhost:${port}/api/1.0`);
+  if (config.env === 'production' && config.paymentGateway === 'sandbox') {
+    console.log('  Pagos: pasarela de pruebas integrada (sin cobros reales). Usa PAYMENT_GATEWAY=openpay para cobrar con Openpay.');
+  }
   if (config.seed === 'demo') {
     console.log(`  Cuentas de demostración (contraseña "${DEMO_PASSWORD}"):`);
     for (const account of DEMO_ACCOUNTS) console.log(`    ${account.email.padEnd(22)} ${account.role}`);

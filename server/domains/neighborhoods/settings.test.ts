@@ -340,6 +340,17 @@ describe('gateway keys', () => {
     }
   });
 
+  it("refuses another community's merchant id (the gateway's answers and webhooks belong to one community)", async () => {
+    await t.app.db.prisma.neighborhood.update({ where: { id: torre }, data: { gatewayAccountId: 'mtorreazul00000000000' } });
+    const taken = await rest('PUT', 'gateway-keys', {
+      gateway_account_id: 'mtorreazul00000000000',
+      gateway_public_key: 'pk_live_aaaabbbbccccdddd',
+      gateway_private_key: NEW_PRIVATE,
+    });
+    expect(taken.body).toEqual({ code: 400, description: 'Este ID de comercio ya está registrado en otra comunidad' });
+    expect((await community()).gatewayAccountId).not.toBe('mtorreazul00000000000');
+  });
+
   it('refuses keys in the wrong fields and a missing private key', async () => {
     const swapped = await rest('PUT', 'gateway-keys', {
       gateway_account_id: 'mzdtln0bmtms6o3kck8f',

@@ -327,6 +327,8 @@ export async function readGatewayKeys(ctx: ServiceContext, neighborhoodId = comm
   };
 }
 
+export const MERCHANT_TAKEN = 'Este ID de comercio ya está registrado en otra comunidad';
+
 /**
  * Saves the gateway keys; the private key is sealed (server/infra/secrets.ts) and a blank one keeps the
  * stored key. The audit record says whether the private key was replaced, never what it is.
@@ -341,6 +343,9 @@ export async function updateGatewayKeys(ctx: ServiceContext, raw: unknown): Prom
       select: { gatewayAccountId: true, gatewayPublicKey: true, gatewayPrivateKeyEncrypted: true, gatewaySandbox: true },
     });
     if (!sealed && !before.gatewayPrivateKeyEncrypted) throw new InputError([{ field: 'gatewayPrivateKey', message: PRIVATE_KEY_REQUIRED }]);
+    // One merchant per community: the gateway's answers and webhooks are the community's by merchant id.
+    const taken = await tx.neighborhood.findFirst({ where: { gatewayAccountId: input.gatewayAccountId, id: { not: neighborhoodId } }, select: { id: true } });
+    if (taken) throw new InputError([{ field: 'gatewayAccountId', message: MERCHANT_TAKEN }]);
     const sandbox = input.sandbox ?? before.gatewaySandbox;
     await tx.neighborhood.update({
       where: { id: neighborhoodId },
