@@ -1,93 +1,28 @@
 // Online payments through the real GraphQL and REST handlers, the built-in sandbox gateway and a real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { BASE, startTestApp, type TestApp } from '../../../tests/testApp.js';
+import { BASE, type TestApp } from '../../../tests/testApp.js';
+import { CHARGE, gid, MERCHANT as M, payingCommunity, type PayingCommunity } from '../../../tests/payingCommunity.js';
 import { money, sumMoney } from '../../../core/money.js';
 import { DEMO_GATEWAY_KEYS } from '../neighborhoods/demoSeed.js';
 import { webhookCredentials } from '../../infra/gateway/index.js';
 
+let c: PayingCommunity;
 let t: TestApp;
 let admin: string;
 let owner: string;
 let olivosId: number;
 let ownHouseId: number;
 let otherHouseId: number;
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString('base64');
-const M = DEMO_GATEWAY_KEYS.accountId;
-const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
-
-const CHARGE = `mutation($input: ChargeReceiptInput!) { chargeReceipt(input: $input) { __typename
-  ... on MutationChargeReceiptSuccess { data { message charge { chargeId status method amount fee total reference redirectUrl errorCode failedAttempts instructions { type reference clabe bank } } } }
-  ... on Error { code message } } }`;
-
-/** Tokenizes a card at the sandbox as the browser does (public key). */
-async function token(number: string, cvv = '123') {
-  const response = await t.app.fetch(
-    new Request(`${BASE}/sandbox/openpay/v1/${M}/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: basic(DEMO_GATEWAY_KEYS.publicKey) },
-      body: JSON.stringify({ card_number: number, holder_name: 'Patricia Ruiz', expiration_year: '30', expiration_month: '12', cvv2: cvv }),
-    }),
-  );
-  const body = (await response.json()) as { id: string };
-  expect(response.status).toBe(200);
-  return body.id;
-}
-
-/** A fresh receipt of the house, pending (an extraordinary fee due later). */
-async function newReceipt(houseId = ownHouseId, amount = '1500.00') {
-  const prisma = t.app.db.prisma;
-  const wallet = await prisma.wallet.findFirstOrThrow({ where: { neighborhoodId: olivosId, type: 'EXTRAORDINARY' } });
-  const concept = await prisma.incomeConcept.findFirstOrThrow({ where: { neighborhoodId: olivosId } });
-  const r = await prisma.receipt.create({
-    data: {
-      neighborhoodId: olivosId,
-      houseId,
-      incomeConceptId: concept.id,
-      walletId: wallet.id,
-      description: 'Cuota extraordinaria de prueba',
-      year: 2031,
-      month: 1,
-      dueDate: new Date('2031-01-31T00:00:00Z'),
-      sourceAmount: amount,
-      amount,
-    },
-  });
-  return r.id;
-}
-
-async function charge(receiptId: number, input: Record<string, unknown>, token_ = owner, extra: Record<string, string> = {}) {
-  const { body } = await t.gql(CHARGE, { input: { receiptId: gid('Receipt', receiptId), acceptTos: true, ...input } }, { token: token_, headers: extra });
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data.chargeReceipt;
-}
-
-async function ledgerOf(receiptId: number) {
-  return t.app.db.prisma.ledgerEntry.findMany({ where: { receiptId }, orderBy: { id: 'asc' } });
-}
-
-async function simulate(chargeGatewayId: string, action: string) {
-  const response = await t.app.fetch(
-    new Request(`${BASE}/sandbox/openpay/v1/${M}/charges/${chargeGatewayId}/simulate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: basic(DEMO_GATEWAY_KEYS.privateKey) },
-      body: JSON.stringify({ action }),
-    }),
-  );
-  expect(response.status).toBeLessThan(300);
-  await t.app.jobs.runDue();
-}
+const token = (number: string, cvv?: string) => c.token(number, cvv);
+const newReceipt = (houseId?: number, amount?: string) => c.newReceipt(houseId, amount);
+const charge = (receiptId: number, input: Record<string, unknown>, as?: string) => c.charge(receiptId, input, as);
+const ledgerOf = (receiptId: number) => c.ledgerOf(receiptId);
+const simulate = (gatewayChargeId: string, action: string) => c.simulate(gatewayChargeId, action);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const prisma = t.app.db.prisma;
-  olivosId = (await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } })).id;
-  admin = await t.signIn('admin@demo.mx');
-  owner = await t.signIn('propietario@demo.mx');
-  ownHouseId = (
-    await prisma.membership.findFirstOrThrow({ where: { user: { email: 'propietario@demo.mx' }, neighborhoodId: olivosId, houseId: { not: null } } })
-  ).houseId!;
-  otherHouseId = (await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivosId, status: 'ACTIVE', id: { not: ownHouseId } } })).id;
+  c = await payingCommunity();
+  ({ t, admin, owner, olivosId, ownHouseId, otherHouseId } = c);
 });
 afterAll(() => t.close());
 
