@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One graphql instance: Pothos loads its CommonJS build, so the tests do too.
 const graphql = createRequire(import.meta.url).resolve('graphql');
@@ -16,7 +16,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.ts', 'tests/**/*.test.ts'] },
+        test: {
+          name: 'node',
+          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/reliability/**'],
+        },
+      },
+      {
+        // A real server under load, killed and restarted: it runs after every other test, alone on the machine.
+        extends: true,
+        test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], sequence: { groupOrder: 1 } },
       },
       {
         // Component tests: screens' fragments rendered against relay-test-utils' mock environment.

@@ -17,6 +17,7 @@ const configMenu = (page: Page, name: string) => page.locator('nav[data-menu-gro
 const save = (page: Page) => page.getByRole('button', { name: 'Guardar' }).click();
 
 describe('configuring a new community from sign-up', () => {
+  // A journey through a dozen screens: about 50 s alone, more on a loaded machine.
   it('reaches "Todo configurado" for Cobranza and Facturación through the screens alone', async () => {
     const prisma = env.t.app.db.prisma;
     const page = await env.newPage();
@@ -145,5 +146,5 @@ describe('configuring a new community from sign-up', () => {
       expect(body.setting_steps.every((s: { configured: boolean }) => s.configured)).toBe(true);
     }
     await page.context().close();
-  });
+  }, 180_000);
 });
