@@ -135,11 +135,13 @@ describe('connections', () => {
   });
 
   it('loads a page of houses with a constant number of SQL statements (no N+1)', async () => {
-    const count = async (first: number) => {
+    const once = async (first: number) => {
       const before = t.app.db.statements();
       await t.gql(HOUSES, { first }, { token: admin });
       return t.app.db.statements() - before;
     };
+    // The fewest of three: a request may also record that its session was seen (once a minute), which is not the list's.
+    const count = async (first: number) => Math.min(await once(first), await once(first), await once(first));
     const small = await count(2);
     const large = await count(40);
     expect(large).toBe(small);
