@@ -6,6 +6,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // One graphql instance: Pothos loads its CommonJS build, so the tests do too.
 const graphql = createRequire(import.meta.url).resolve('graphql');
 
+// Browser journeys test the screens, whatever the database: they run on the embedded PGlite; with DATABASE_URL
+// (CI's PostgreSQL leg) the server paths under them are the integration tests', unless E2E_ON_POSTGRES=1.
+const browserJourneys = process.env.DATABASE_URL && process.env.E2E_ON_POSTGRES !== '1' ? ['tests/e2e/**'] : [];
+
 export default defineConfig({
   resolve: { alias: { graphql } },
   test: {
@@ -19,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'tests/reliability/**'],
+          exclude: [...configDefaults.exclude, 'tests/reliability/**', ...browserJourneys],
         },
       },
       {
