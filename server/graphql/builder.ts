@@ -233,3 +233,16 @@ export function parseBigIdCursor(cursor: string): string {
   if (typeof text !== 'string' || !/^\d{1,19}$/.test(text) || BigInt(text) > 9_223_372_036_854_775_807n) throw INVALID_CURSOR();
   return text;
 }
+
+/** One page of ids (keyset on id, newest first, or the pager's offset) and the total when asked. */
+export async function idPage<T extends { id: number }>(
+  args: ConnectionArgs,
+  wantsTotal: boolean,
+  read: (cut: { id?: { lt?: number; gt?: number } }, order: 'asc' | 'desc', skip: number, take: number) => Promise<T[]>,
+  count: () => Promise<number>,
+) {
+  const page = keysetPage(args, parseIdCursor, { defaultSize: 20, maxSize: MAX_PAGE_SIZE });
+  const cut = page.backwards ? (page.before != null ? { id: { gt: page.before } } : {}) : page.after != null ? { id: { lt: page.after } } : {};
+  const rows = await read(cut, page.backwards ? 'asc' : 'desc', page.offset, page.limit);
+  return { page, rows, total: wantsTotal ? await count() : undefined };
+}

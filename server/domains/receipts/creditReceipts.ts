@@ -7,7 +7,7 @@
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { houseLabel } from '../../../core/houseLabel.js';
-import { builder, grants, keysetConnection, keysetPage, MAX_PAGE_SIZE, parseIdCursor, selectsField, type ConnectionArgs } from '../../graphql/builder.js';
+import { builder, grants, idPage, keysetConnection, selectsField } from '../../graphql/builder.js';
 import { communityOf, type Context } from '../../kernel/context.js';
 import type { Chargeback, Prisma } from '../../db/generated/client.js';
 import type { PaymentMethod, ReceiptStatus } from '../../../core/receipts.js';
@@ -34,19 +34,6 @@ export function creditReceiptWhere(neighborhoodId: number, f: CreditReceiptFilte
     ...(f.paymentMethod ? { paymentMethod: f.paymentMethod } : {}),
     ...(f.paymentStatus ? { status: f.paymentStatus } : {}),
   };
-}
-
-/** One page of ids (keyset on id, newest first, or the pager's offset) and the total when asked. */
-async function idPage<T extends { id: number }>(
-  args: ConnectionArgs,
-  wantsTotal: boolean,
-  read: (cut: { id?: { lt?: number; gt?: number } }, order: 'asc' | 'desc', skip: number, take: number) => Promise<T[]>,
-  count: () => Promise<number>,
-) {
-  const page = keysetPage(args, parseIdCursor, { defaultSize: 20, maxSize: MAX_PAGE_SIZE });
-  const cut = page.backwards ? (page.before != null ? { id: { gt: page.before } } : {}) : page.after != null ? { id: { lt: page.after } } : {};
-  const rows = await read(cut, page.backwards ? 'asc' : 'desc', page.offset, page.limit);
-  return { page, rows, total: wantsTotal ? await count() : undefined };
 }
 
 builder.queryField('creditReceipts', (t) =>

@@ -4,7 +4,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { maskAccountNumber } from '../../../core/accounts.js';
 import { houseLabel } from '../../../core/houseLabel.js';
-import { builder, grants, idempotencyKeyField, keysetConnection, keysetPage, MAX_PAGE_SIZE, parseIdCursor, selectsField } from '../../graphql/builder.js';
+import { builder, grants, idempotencyKeyField, idPage, keysetConnection, selectsField } from '../../graphql/builder.js';
 import { communityOf } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { rowId } from '../../kernel/ids.js';
@@ -119,16 +119,13 @@ builder.queryField('unknownPayments', (t) =>
       offset: t.arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }),
     },
     resolve: async (_r, args, ctx, info) => {
-      const page = keysetPage(args, parseIdCursor, { defaultSize: 20, maxSize: MAX_PAGE_SIZE });
       const where = unknownPaymentWhere(ctx, { status: args.status });
-      const cut = page.backwards ? (page.before != null ? { id: { gt: page.before } } : {}) : page.after != null ? { id: { lt: page.after } } : {};
-      const rows = await ctx.prisma.unknownPayment.findMany({
-        where: { ...where, ...cut },
-        orderBy: { id: page.backwards ? 'asc' : 'desc' },
-        skip: page.offset,
-        take: page.limit,
-      });
-      const total = selectsField(info, 'totalCount') ? await ctx.prisma.unknownPayment.count({ where }) : undefined;
+      const { page, rows, total } = await idPage(
+        args,
+        selectsField(info, 'totalCount'),
+        (cut, order, skip, take) => ctx.prisma.unknownPayment.findMany({ where: { ...where, ...cut }, orderBy: { id: order }, skip, take }),
+        () => ctx.prisma.unknownPayment.count({ where }),
+      );
       return keysetConnection(rows, page, (r) => formatPrismaCursor({ id: r.id }, 'id'), total) as never;
     },
   }),
