@@ -6,9 +6,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // One graphql instance: Pothos loads its CommonJS build, so the tests do too.
 const graphql = createRequire(import.meta.url).resolve('graphql');
 
-// Browser journeys test the screens, whatever the database: they run on the embedded PGlite; with DATABASE_URL
-// (CI's PostgreSQL leg) the server paths under them are the integration tests', unless E2E_ON_POSTGRES=1.
-const browserJourneys = process.env.DATABASE_URL && process.env.E2E_ON_POSTGRES !== '1' ? ['tests/e2e/**'] : [];
+// Browser journeys and component tests test the screens, whatever the database: they run on the embedded
+// PGlite; with DATABASE_URL (CI's PostgreSQL leg) the server paths under the journeys are the integration
+// tests', unless E2E_ON_POSTGRES=1.
+const onPostgres = !!process.env.DATABASE_URL && process.env.E2E_ON_POSTGRES !== '1';
+const browserJourneys = onPostgres ? ['tests/e2e/**'] : [];
 
 export default defineConfig({
   resolve: { alias: { graphql } },
@@ -31,12 +33,16 @@ export default defineConfig({
         extends: true,
         test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], sequence: { groupOrder: 1 } },
       },
-      {
-        // Component tests: screens' fragments rendered against relay-test-utils' mock environment.
-        extends: true,
-        plugins: [react(), babel({ plugins: [['relay', { artifactDirectory: './client/src/__generated__', eagerEsModules: true }]] })],
-        test: { name: 'client', include: ['client/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['client/src/test/setup.ts'] },
-      },
+      ...(onPostgres
+        ? []
+        : [
+            {
+              // Component tests: screens' fragments rendered against relay-test-utils' mock environment.
+              extends: true as const,
+              plugins: [react(), babel({ plugins: [['relay', { artifactDirectory: './client/src/__generated__', eagerEsModules: true }]] })],
+              test: { name: 'client', include: ['client/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['client/src/test/setup.ts'] },
+            },
+          ]),
     ],
   },
 });

@@ -1,5 +1,23 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPesos, money, parseMoney, sameMoney, sumMoney } from './money.js';
+import { CentsTotal, formatMoney, formatPesos, money, parseMoney, sameMoney, sumMoney } from './money.js';
+
+describe('CentsTotal', () => {
+  it('sums exactly what sumMoney sums, two-decimal text or not (property)', () => {
+    const amount = fc.oneof(
+      fc.bigInt({ min: -99_999_999_999_999n, max: 99_999_999_999_999n }).map((c) => money(c.toString()).div(100).toFixed(2)),
+      fc.constantFrom('0', '-0.5', '12.3', '7', '0.05', '-0.05', '999999999999.99'),
+    );
+    fc.assert(
+      fc.property(fc.array(amount, { maxLength: 200 }), (values) => {
+        const total = new CentsTotal();
+        for (const v of values) total.add(v);
+        expect(formatMoney(total.total)).toBe(formatMoney(sumMoney(values)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
 
 describe('money', () => {
   it('adds to the cent where floats do not', () => {

@@ -46,6 +46,25 @@ export function sumMoney(values: Iterable<MoneyLike>): Money {
   return total;
 }
 
+const TWO_DECIMALS = /^-?\d{1,15}\.\d\d$/;
+
+/**
+ * A running sum of many amounts as integer cents (what a year export adds up: 100,000 rows), exact like
+ * sumMoney and far cheaper per row. Text with two decimals ("-1234.50", as numeric(14,2) columns read)
+ * takes the fast path; anything else goes through Money.
+ */
+export class CentsTotal {
+  private cents = 0n;
+
+  add(value: string): void {
+    this.cents += TWO_DECIMALS.test(value) ? BigInt(value.slice(0, -3) + value.slice(-2)) : BigInt(money(value).times(100).toFixed(0));
+  }
+
+  get total(): Money {
+    return new Money(this.cents.toString()).div(100);
+  }
+}
+
 /** For display: "$1,500.50" in Mexican pesos. */
 export function formatPesos(value: MoneyLike): string {
   const fixed = formatMoney(value);

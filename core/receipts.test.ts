@@ -136,6 +136,21 @@ describe('receipt rules', () => {
     expect([offline.allowExternalPayment, offline.allowPayment]).toEqual([true, false]);
   });
 
+  it("does not offer deleting an agreement's receipt (cancelling the agreement removes it and gives the debt back)", () => {
+    const r = {
+      hasDiscountRule: false,
+      hasPenaltyRule: false,
+      discountAmount: null,
+      penaltyAmount: null,
+      maintenanceId: null,
+      status: 'NEW' as const,
+      paymentMethod: null,
+    };
+    const who = { admin: true, payer: false, walletBalance: '0.00', amount: '10.00' };
+    expect(receiptActions({ ...r, agreementId: 7 }, who).allowDeleteReceipt).toBe(false);
+    expect(receiptActions({ ...r, agreementId: null }, who).allowDeleteReceipt).toBe(true);
+  });
+
   it('moves the status with the penalty', () => {
     expect(statusAfterTerms('NEW', '10.00')).toBe('PENALTY');
     expect(statusAfterTerms('PENALTY', null)).toBe('NEW');

@@ -198,6 +198,8 @@ export interface ActionReceipt {
   discountAmount: string | null;
   penaltyAmount: string | null;
   maintenanceId: number | null;
+  /** An agreement's receipt is removed only by cancelling its agreement (which gives its debt back). */
+  agreementId?: number | null;
 }
 
 /**
@@ -212,7 +214,7 @@ export function receiptActions(
   const admin = who.admin;
   return {
     allowPayment: who.payer && open,
-    allowDeleteReceipt: admin && open,
+    allowDeleteReceipt: admin && open && r.agreementId == null,
     allowUpdateReceipt: admin && open,
     allowAddPenalization: admin && open && r.hasPenaltyRule && r.penaltyAmount === null,
     allowDeletePenalization: admin && open && r.penaltyAmount !== null,

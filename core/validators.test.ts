@@ -29,6 +29,10 @@ describe('RFC', () => {
     expect(rfc('A&B010203XY9')).toBeNull();
     expect(rfc('abc010203')).toBeNull(); // suffix optional, lower case normalised
   });
+  it("refuses a homoclave whose check character is not a digit or A (SAT's schema refuses it on an invoice)", () => {
+    expect(rfc('GODE561231GRZ')).toBe('El RFC no tiene un formato válido');
+    expect(rfc('GODE561231GRA')).toBeNull();
+  });
   it('rejects the generic RFC XAXX010101000', () => {
     expect(rfc('XAXX010101000')).toMatch(/genérico/);
   });

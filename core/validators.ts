@@ -6,7 +6,8 @@ export type Check = (value: string) => string | null;
 
 export const GENERIC_RFC = 'XAXX010101000';
 
-const RFC_PATTERN = /^([A-ZÑ&]{3,4})(\d{2})(\d{2})(\d{2})([A-Z\d]{3})?$/;
+// SAT's pattern (cfdv40.xsd t_RFC): the homoclave's last character is a check digit, a digit or A.
+const RFC_PATTERN = /^([A-ZÑ&]{3,4})(\d{2})(\d{2})(\d{2})([A-Z\d]{2}[\dA])?$/;
 
 export type PersonType = 'FISICA' | 'MORAL';
 

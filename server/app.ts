@@ -32,6 +32,7 @@ import { secretBox } from './infra/secrets.js';
 import { FILES_PATH, handleFiles } from './infra/files/http.js';
 import { handleSandboxGateway, SANDBOX_GATEWAY_PREFIX } from './infra/gateway/sandbox/handler.js';
 import { receiveGatewayWebhook } from './domains/payments/webhooks.js';
+import { DOWNLOADS_PATH, serveDownload } from './domains/downloads/service.js';
 import { systemContext } from './kernel/context.js';
 
 /** POST /webhooks/openpay/{neighborhoodId}: the gateway's notifications (the URL configured at the gateway). */
@@ -198,7 +199,8 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
     ],
   });
 
-  const handleRest = createRestHandler(yoga, restRoutes);
+  const serveLink = (url: string) => serveDownload({ db, pubsub, config }, url.slice(DOWNLOADS_PATH.length + 1));
+  const handleRest = createRestHandler(yoga, restRoutes, serveLink);
 
   // Built files are immutable between deploys: gzip each once and keep it in memory.
   const gzipped = new Map<string, Buffer>();
@@ -280,6 +282,11 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
       if (url.pathname === FILES_PATH || url.pathname.startsWith(`${FILES_PATH}/`))
         return await handleFiles(db, request, url.pathname, clientIp(request, serverContext as ServerContext));
       if (url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)) return await handleRest(request, serverContext);
+      if (url.pathname.startsWith(`${DOWNLOADS_PATH}/`)) {
+        return request.method === 'GET'
+          ? await serveLink(url.pathname)
+          : Response.json({ code: 405, description: 'Las descargas solo se piden con GET' }, { status: 405, headers: { allow: 'GET' } });
+      }
       if (url.pathname === MAILBOX_PATH) {
         return mailboxAllowed(config, request, (serverContext as ServerContext).req?.socket?.remoteAddress)
           ? await mailboxPage(db.prisma, mailer.smtp)

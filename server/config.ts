@@ -37,6 +37,27 @@ const EnvSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 32, { message: 'SECRETS_KEY debe tener al menos 32 caracteres' }),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'openpay']).default('sandbox'),
+  PAC: z.enum(['sandbox', 'sw']).default('sandbox'),
+  PAC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/.+/.test(v), { message: 'PAC_URL debe ser una URL https://servidor' }),
+  PAC_USER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  PAC_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  PAC_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   CHARGE_RECOVERY_DELAY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
 });
@@ -61,6 +82,14 @@ export interface Config {
   secretsKey?: string;
   /** sandbox: the built-in sandbox gateway answers Openpay's API inside this app; openpay: Openpay's own API. */
   paymentGateway: 'sandbox' | 'openpay';
+  /** sandbox: the built-in sandbox PAC stamps CFDI without SAT; sw: SW Sapien's API. */
+  pac: 'sandbox' | 'sw';
+  /** The PAC's API (sw: https://services.test.sw.com.mx by default, https://services.sw.com.mx in production). */
+  pacUrl?: string;
+  pacUser?: string;
+  pacPassword?: string;
+  /** A fixed API token instead of user and password. */
+  pacToken?: string;
   /** How often this instance polls the jobs table (default 30 s; 0 in tests, which call runDue). */
   jobsPollMs?: number;
   /** How long a charge without an answer waits before the gateway is asked about it (and dropped if it never arrived). */
@@ -76,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.PAC === 'sw' && !e.PAC_TOKEN && !(e.PAC_USER && e.PAC_PASSWORD)) throw new ConfigError('PAC: con PAC=sw indica PAC_TOKEN, o PAC_USER y PAC_PASSWORD');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -91,6 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     secretsKey: e.SECRETS_KEY,
     paymentGateway: e.PAYMENT_GATEWAY,
+    pac: e.PAC,
+    pacUrl: e.PAC_URL,
+    pacUser: e.PAC_USER,
+    pacPassword: e.PAC_PASSWORD,
+    pacToken: e.PAC_TOKEN,
     jobsPollMs: e.JOBS_POLL_MS,
     chargeRecoveryDelayMs: e.CHARGE_RECOVERY_DELAY_MS,
   };

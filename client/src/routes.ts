@@ -34,9 +34,19 @@ import { maintenanceFeeRoutes } from './screens/maintenances/routes.js';
 import { receiptRoutes } from './screens/receipts/routes.js';
 import { externalPaymentRoutes } from './screens/externalPayments/routes.js';
 import { unknownPaymentRoutes } from './screens/unknownPayments/routes.js';
+import { cfdiRoutes } from './screens/cfdis/routes.js';
 import { creditReceiptRoutes } from './screens/creditReceipts/routes.js';
 import { paymentRoutes } from './screens/payments/routes.js';
 import { balanceRoutes, incomesSummaryRoutes, statementRoutes } from './screens/balances/routes.js';
+import { agreementRoutes, ownAgreementRoutes } from './screens/agreements/routes.js';
+import { reportRoutes } from './screens/reports/routes.js';
+import { transactionRoutes } from './screens/transactions/routes.js';
+import { accountingExportRoutes } from './screens/accountingExports/routes.js';
+import { servicePeriodRoutes } from './screens/servicePeriods/routes.js';
+import { measuredServicesRoutes } from './screens/measuredServices/routes.js';
+import { servicesConceptsRoutes } from './screens/settings/servicesConcepts/routes.js';
+import { providerRoutes } from './screens/providers/routes.js';
+import { expenseRoutes } from './screens/expenses/routes.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
 
@@ -50,7 +60,7 @@ export interface AppRoute extends ScreenRoute {
 
 const UserSettings = () => import('./screens/user/UserSettings.js');
 const Installations = () => import('./screens/user/Installations.js');
-const Dashboard = () => import('./screens/common/Dashboard.js');
+const Dashboard = () => import('./screens/dashboard/Dashboard.js');
 const Streets = () => import('./screens/settings/Streets.js');
 const StreetForm = () => import('./screens/settings/StreetForm.js');
 const HouseTypes = () => import('./screens/settings/HouseTypes.js');
@@ -131,7 +141,7 @@ export const ROUTES: AppRoute[] = [
   // Property (own house)
   ...receiptRoutes,
   ...externalPaymentRoutes,
-  { path: '/houses/agreements', grants: ['OReceiptsRead', 'SReceiptsRead'], menu: { group: 'property', label: 'menu.houses_agreements' } },
+  ...ownAgreementRoutes,
   ...statementRoutes,
   ...paymentRoutes,
   {
@@ -175,14 +185,19 @@ export const ROUTES: AppRoute[] = [
   { path: '/owners/active/:houseId', grants: ['AHousesUpdate'], screen: OwnerActivate, query: OwnerActivateQuery, variables: houseVariables, skeleton: 'form' },
   { path: '/owners/:houseId/change', grants: ['AHousesUpdate'], screen: OwnerChange, query: OwnerChangeQuery, variables: houseVariables, skeleton: 'form' },
   { path: '/owners/massive-load', grants: ['AMasiveHousesCreate'], screen: MassiveLoad, query: MassiveLoadQuery, variables: () => ({}), skeleton: 'page' },
-  { path: '/agreements', grants: ['AAgreementsRead'], menu: { group: 'administration', label: 'menu.agreements' } },
+  ...agreementRoutes,
   ...creditReceiptRoutes,
-  { path: '/neighborhood/incomes', grants: ['AIncomesRead'], menu: { group: 'administration', label: 'menu.incomes' } },
+  ...reportRoutes,
+  ...transactionRoutes,
+  ...accountingExportRoutes,
   ...maintenanceFeeRoutes,
+  ...measuredServicesRoutes,
+  ...servicePeriodRoutes,
   ...balanceRoutes,
-  { path: '/expenses', grants: ['AExpensesRead'], menu: { group: 'administration', label: 'menu.expenses' } },
-  { path: '/providers', grants: ['AProvidersCreate', 'AProvidersUpdate'], menu: { group: 'administration', label: 'menu.providers' } },
+  ...expenseRoutes,
+  ...providerRoutes,
   ...unknownPaymentRoutes,
+  ...cfdiRoutes,
   ...amenityAdminRoutes,
   { path: '/neighborhood/vehicles', grants: ['AVehiclesRead'], menu: { group: 'administration', label: 'menu.neighborhood_vehicles' } },
   { path: '/neighborhood/scheduled-vehicles', grants: ['AVehiclesScheduleRead'], menu: { group: 'administration', label: 'menu.scheduled_vehicles' } },
@@ -198,6 +213,7 @@ export const ROUTES: AppRoute[] = [
   ...generalRoutes,
   ...maintenanceRoutes,
   ...incomeConceptsRoutes,
+  ...servicesConceptsRoutes,
   ...expenseSettingsRoutes,
   ...accountsRoutes,
   ...accountingAccountsRoutes,

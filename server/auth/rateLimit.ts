@@ -2,7 +2,7 @@
 // attempt takes PostgreSQL advisory locks on its counters (key and address, key, address) if they are
 // free, counts the attempts in the window, and is recorded before the locks are released at commit; over
 // the limit it is refused (429) and not recorded. The password check happens after, outside the locks:
-// however many requests race, at most `max` of them reach it. A busy lock is tried again a few times,
+// however many requests race, at most `max` of them reach it. A busy lock is tried again a few times (an address's for a few seconds),
 // never waited on, and only a few attempts per counter may be at it at once in one instance (the rest
 // answer 429 at once), so a crowd of attempts cannot fill the connection pool. PostgreSQL (or PGlite)
 // holds the counters; memory holds only how many attempts are under way.
@@ -77,13 +77,18 @@ export async function takeAttempt(prisma: Prisma, key: string, ip: string, rules
     // The locks are tried, never waited for: attempts on one account must not hold the database's
     // connections (and everyone else's requests) while they queue. A busy lock is tried again a few
     // times, holding no connection in between, then the attempt is refused.
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       try {
         return await countAndRecord(prisma, key, ip, applied);
       } catch (error) {
         if (!(error instanceof LockBusy)) throw error;
-        if (attempt >= LOCK_TRIES) throw busy();
-        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
+        // A busy account is refused after a few tries: a crowd on one account is an attack. A busy address
+        // is waited for longer (backing off 10, 20, 40 … 200 ms): people behind one NAT signing in to
+        // different accounts together take turns however slow the database is at the moment.
+        if (error.scope === 'address' ? Date.now() - started >= ADDRESS_LOCK_PATIENCE_MS : attempt >= LOCK_TRIES) throw busy();
+        const pause = Math.min(200, 10 * 2 ** Math.min(attempt - 1, 5));
+        await new Promise((resolve) => setTimeout(resolve, pause / 2 + Math.random() * pause));
       }
     }
   } finally {
@@ -95,8 +100,10 @@ export async function takeAttempt(prisma: Prisma, key: string, ip: string, rules
   }
 }
 
-/** Tries of the advisory locks (10-30 ms apart) before an attempt is refused as busy. */
+/** Tries of a busy account's advisory lock before the attempt is refused as busy. */
 const LOCK_TRIES = 5;
+/** How long an attempt keeps trying a busy address lock (holding no connection between tries). */
+const ADDRESS_LOCK_PATIENCE_MS = 3_000;
 /** Attempts of one account (from one address, or from unknown addresses) taking their locks at once in this instance. */
 export const MAX_IN_FLIGHT_PER_KEY = 3;
 /** Attempts from one address at once in this instance (several people behind one NAT sign in now and then). */
@@ -107,7 +114,11 @@ export const KNOWN_ADDRESS_DAYS = 90;
 
 const pairName = (key: string, ip: string) => `pair:${ip}:${key}`;
 
-class LockBusy extends Error {}
+class LockBusy extends Error {
+  constructor(readonly scope: AttemptRule['scope']) {
+    super('lock busy');
+  }
+}
 
 async function countAndRecord(prisma: Prisma, key: string, ip: string, rules: readonly AttemptRule[]): Promise<Attempt> {
   const guesses = !key.startsWith('#');
@@ -115,13 +126,13 @@ async function countAndRecord(prisma: Prisma, key: string, ip: string, rules: re
     async (tx) => {
       // One holder at a time per counter (key and address, key, address), on every instance; released at
       // commit, after the row is inserted.
-      const lock = async (name: string) => {
+      const lock = async (scope: AttemptRule['scope'], name: string) => {
         const [row] = await tx.$queryRaw<{ ok: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext(${name})) AS ok`;
-        if (!row?.ok) throw new LockBusy();
+        if (!row?.ok) throw new LockBusy(scope);
       };
-      if (rules.some((r) => r.scope === 'key+address')) await lock(`attempt:${pairName(key, ip)}`);
-      if (rules.some((r) => r.scope === 'key')) await lock(`attempt:key:${key}`);
-      if (rules.some((r) => r.scope === 'address')) await lock(`attempt:ip:${ip}`);
+      if (rules.some((r) => r.scope === 'key+address')) await lock('key+address', `attempt:${pairName(key, ip)}`);
+      if (rules.some((r) => r.scope === 'key')) await lock('key', `attempt:key:${key}`);
+      if (rules.some((r) => r.scope === 'address')) await lock('address', `attempt:ip:${ip}`);
       const counts = await Promise.all(
         rules.map((rule) => {
           const since = new Date(Date.now() - rule.windowMinutes * 60_000);

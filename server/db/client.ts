@@ -48,6 +48,15 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * Reading a page at random costs about what reading it in sequence does on SSDs and in memory (PostgreSQL's
+ * default of 4 assumes spinning disks): with the default, a month's report joined every receipt by a full
+ * scan instead of looking up the month's ones (docs/decisions.md, «Planner cost»). A DATABASE_URL with its
+ * own options=… keeps those instead.
+ */
+const RANDOM_PAGE_COST = 1.1;
+const PLANNER_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST}`;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let adapter: SqlMigrationAwareDriverAdapterFactory;
   let closeDriver: () => Promise<void>;
@@ -56,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let dialect: Dialect;
   let dumpDataDir: Database['dumpDataDir'];
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000, options: PLANNER_OPTIONS });
     pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
     try {
       const client = await pool.connect();
@@ -82,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     } catch (error) {
       throw new DatabaseUnavailableError(`No se pudo abrir la base de datos en ${options.dataDir}: ${(error as Error).message}`);
     }
+    await pglite.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
     adapter = new PGliteAdapterFactory(pglite);
     closeDriver = () => pglite.close();
     rawQuery = async (text, params) => (await pglite.query(text, params)).rows;

@@ -1,6 +1,10 @@
 // Demo data for `npm start` on an empty database: two communities, their people and houses.
 import type { SecretBox } from '../infra/secrets.js';
 import { seedDemoConfiguration } from './demoConfiguration.js';
+import { seedDemoCfdis } from '../domains/cfdis/demoSeed.js';
+import { seedAgreements } from '../domains/agreements/demoSeed.js';
+import { seedServicePeriods } from '../domains/servicePeriods/demoSeed.js';
+import { seedExpenses } from '../domains/expenses/demoSeed.js';
 import type { Prisma } from './client.js';
 import type { Prisma as PrismaNS } from './generated/client.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -146,6 +150,10 @@ export async function seedDemo(prisma: Prisma, secrets: SecretBox) {
     coOwner: role(olivos, 'CO_OWNER'),
   });
   await seedDemoConfiguration({ prisma, secrets, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
+  await seedDemoCfdis({ prisma, secrets, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
+  await seedAgreements({ prisma, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
+  await seedServicePeriods({ prisma, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
+  await seedExpenses({ prisma, secrets, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
   return { olivos, torre };
 }
 
@@ -271,7 +279,7 @@ async function seedMoreHouses(prisma: Prisma, neighborhoodId: number, passwordHa
       .map(({ house }, i) => ({
         houseId: house.id,
         neighborhoodId,
-        rfc: `${['MOHA', 'GALJ', 'RUPP', 'CAIV'][i % 4]}8${i % 10}0101${['AB1', 'XY2', 'K3Z', '9QW'][i % 4]}`,
+        rfc: `${['MOHA', 'GALJ', 'RUPP', 'CAIV'][i % 4]}8${i % 10}0101${['AB1', 'XY2', 'K31', '9QA'][i % 4]}`,
         businessName: `${owned[i * 6].owner.firstName} ${owned[i * 6].owner.lastName}`,
         fiscalRegime: 'RF612',
         cfdiUse: 'G03',

@@ -1,4 +1,4 @@
-import SchemaBuilder from '@pothos/core';
+import SchemaBuilder, { type ArgBuilder } from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
@@ -232,6 +232,19 @@ export function parseBigIdCursor(cursor: string): string {
   const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
   if (typeof text !== 'string' || !/^\d{1,19}$/.test(text) || BigInt(text) > 9_223_372_036_854_775_807n) throw INVALID_CURSOR();
   return text;
+}
+
+type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+/** The arguments of a list read with idPage: a Relay window (first/after, last/before) or the pager's offset. */
+export function idPageArgs(arg: ArgBuilder<BuilderTypes>) {
+  return {
+    first: arg.int({ required: false }),
+    after: arg.string({ required: false }),
+    last: arg.int({ required: false }),
+    before: arg.string({ required: false }),
+    offset: arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }),
+  };
 }
 
 /** One page of ids (keyset on id, newest first, or the pager's offset) and the total when asked. */

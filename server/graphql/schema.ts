@@ -18,6 +18,7 @@ import '../domains/massiveLoad/massiveLoad.js';
 import '../domains/residents/resident.js';
 import '../domains/taxInfo/taxInfo.js';
 import '../domains/dashboard/dashboard.js';
+import '../domains/dashboard/moneyWidgets.js';
 import '../domains/neighborhoods/settings.js';
 import '../domains/incomeAccounts/incomeAccount.js';
 import '../domains/accountingAccounts/accountingAccounts.js';
@@ -36,6 +37,21 @@ import '../domains/receipts/externalPaymentsGraphql.js';
 import '../domains/receipts/creditReceipts.js';
 import '../domains/unknownPayments/unknownPayment.js';
 import '../domains/payments/payment.js';
+import '../domains/cfdis/cfdi.js';
+import '../domains/agreements/agreement.js';
+import '../domains/serviceConcepts/serviceConcept.js';
+import '../domains/measuredServices/measuredService.js';
+import '../domains/servicePeriods/period.js';
+import '../domains/withdrawals/withdrawal.js';
+import '../domains/expenseReports/expenseReport.js';
+import '../domains/reports/report.js';
+import '../domains/expenses/expense.js';
+import '../domains/providers/provider.js';
+import '../domains/expenseGroups/expenseGroup.js';
+import '../domains/expenseCfdis/expenseCfdi.js';
+import '../domains/expenseAttachments/expenseAttachment.js';
+import '../domains/transactions/transaction.js';
+import '../domains/accountingExports/accountingExport.js';
 
 const grantDirective = new GraphQLDirective({
   name: 'grant',

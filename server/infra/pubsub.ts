@@ -18,9 +18,17 @@ export interface ReceiptPaymentEvent {
   at: Date;
 }
 
+/** Money of a community moved (a payment landed): its dashboard refetches its money widgets. */
+export interface CommunityMoneyEvent {
+  neighborhoodId: number;
+  kind: 'PAYMENT';
+  at: Date;
+}
+
 export type PubSubChannels = {
   'user:session': [userId: number, event: SessionEvent];
   'receipt:payment': [receiptId: number, event: ReceiptPaymentEvent];
+  'community:money': [neighborhoodId: number, event: CommunityMoneyEvent];
 };
 
 /** In-process by default; through Redis when REDIS_URL is set, so every instance sees every event. */

@@ -51,7 +51,8 @@ export function secretBox(config: Pick<Config, 'secretsKey' | 'dataDir'>): Secre
     open(sealed, context) {
       const [version, iv, tag, body] = sealed.split('.');
       if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('Secreto con formato desconocido');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      // A full 16-byte tag only: a truncated one would make forging far easier.
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
       decipher.setAAD(Buffer.from(context));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');

@@ -1,5 +1,5 @@
 import type { YogaServerInstance } from 'graphql-yoga';
-import { compileRoutes, legacyError, matchRoute, RestError, statusForCode, zodDescription, type RestRoute } from './router.js';
+import { compileRoutes, LinkedDownload, legacyError, matchRoute, RestError, statusForCode, zodDescription, type RestRoute } from './router.js';
 import { hasForbiddenCharacters } from '../graphql/inputArmor.js';
 import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from '../http/bodyLimit.js';
 import { CSRF_MESSAGE, hasCsrfHeader } from '../http/csrf.js';
@@ -31,7 +31,7 @@ export function urlInputProblem(params: Record<string, string>, searchParams: UR
 
 type Yoga = YogaServerInstance<any, any>;
 
-export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
+export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (url: string) => Promise<Response>) {
   const compiled = compileRoutes(routes);
 
   return async function handleRest(request: Request, serverContext: object): Promise<Response> {
@@ -143,7 +143,8 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[]) {
       return legacyError(status, code, description, responseHeaders);
     }
     try {
-      const result = route.result(payload.data, restRequest);
+      let result = route.result(payload.data, restRequest);
+      if (result instanceof LinkedDownload) result = await serveLink(result.url);
       if (result instanceof Response) {
         for (const cookie of setCookies) result.headers.append('set-cookie', cookie);
         return result;

@@ -126,6 +126,11 @@ export function zodDescription(error: z.ZodError): string {
 /** The GraphQL global ID of a legacy numeric id (an id of another community simply never resolves). */
 export { encodeGlobalID as globalId } from '@pothos/plugin-relay';
 
+/** A route's answer that is a streamed file: the url of a GraphQL DownloadLink, served in-process. */
+export class LinkedDownload {
+  constructor(readonly url: string) {}
+}
+
 /** A generated file of the GraphQL DownloadFile as the answer itself (PDFs open in the browser). */
 export function fileResponse(file: { fileName: string; contentType: string; base64: string }): Response {
   return new Response(new Uint8Array(Buffer.from(file.base64, 'base64')), {

@@ -21,6 +21,7 @@ import { fiscalRoutes } from '../domains/fiscal/rest.js';
 import { maintenanceSettingsRoutes } from '../domains/maintenanceSettings/rest.js';
 import { revisionPointRoutes } from '../domains/revisionPoints/rest.js';
 import { setupSummaryRoutes } from '../domains/setupSummary/rest.js';
+import { dashboardRoutes } from '../domains/dashboard/rest.js';
 import { amenitySettingsRoutes } from '../domains/amenities/rest.js';
 import { receiptsRoutes } from '../domains/receipts/rest.js';
 import { maintenancesRoutes } from '../domains/maintenances/rest.js';
@@ -29,6 +30,21 @@ import { externalPaymentRoutes } from '../domains/receipts/externalPaymentsRest.
 import { creditReceiptRoutes } from '../domains/receipts/creditReceiptsRest.js';
 import { unknownPaymentRoutes } from '../domains/unknownPayments/rest.js';
 import { paymentsRoutes } from '../domains/payments/rest.js';
+import { cfdiRoutes } from '../domains/cfdis/rest.js';
+import { agreementRoutes } from '../domains/agreements/rest.js';
+import { serviceConceptRoutes } from '../domains/serviceConcepts/rest.js';
+import { measuredServiceRoutes } from '../domains/measuredServices/rest.js';
+import { servicePeriodRoutes } from '../domains/servicePeriods/rest.js';
+import { providerRoutes } from '../domains/providers/rest.js';
+import { expenseGroupRoutes } from '../domains/expenseGroups/rest.js';
+import { expenseAttachmentRoutes } from '../domains/expenseAttachments/rest.js';
+import { expenseCfdiRoutes } from '../domains/expenseCfdis/rest.js';
+import { expenseRoutes } from '../domains/expenses/rest.js';
+import { withdrawalRoutes } from '../domains/withdrawals/rest.js';
+import { expenseReportRoutes } from '../domains/expenseReports/rest.js';
+import { reportRoutes } from '../domains/reports/rest.js';
+import { transactionRoutes } from '../domains/transactions/rest.js';
+import { accountingExportRoutes } from '../domains/accountingExports/rest.js';
 
 export const restRoutes: RestRoute[] = [
   ...activationRoutes,
@@ -52,6 +68,7 @@ export const restRoutes: RestRoute[] = [
   ...maintenanceSettingsRoutes,
   ...revisionPointRoutes,
   ...setupSummaryRoutes,
+  ...dashboardRoutes,
   ...amenitySettingsRoutes,
   ...receiptsRoutes,
   ...maintenancesRoutes,
@@ -60,4 +77,19 @@ export const restRoutes: RestRoute[] = [
   ...creditReceiptRoutes,
   ...unknownPaymentRoutes,
   ...paymentsRoutes,
+  ...cfdiRoutes,
+  ...agreementRoutes,
+  ...serviceConceptRoutes,
+  ...measuredServiceRoutes,
+  ...servicePeriodRoutes,
+  ...providerRoutes,
+  ...expenseGroupRoutes,
+  ...expenseAttachmentRoutes,
+  ...expenseCfdiRoutes,
+  ...expenseRoutes,
+  ...withdrawalRoutes,
+  ...expenseReportRoutes,
+  ...reportRoutes,
+  ...transactionRoutes,
+  ...accountingExportRoutes,
 ];

@@ -21,6 +21,19 @@ import { keysetPage } from '../../server/graphql/builder.js';
 import { ownersPageQuery } from '../../server/domains/houses/ownersList.js';
 import { houseCountsStatement } from '../../server/domains/dashboard/service.js';
 import { receiptsPageQuery } from '../../server/domains/receipts/rows.js';
+import { BENCH_YEAR, seedExpenseYear, seedRecentFees } from './moneySeed.js';
+import {
+  latency,
+  MONTH,
+  printReportTable,
+  rawExpenseCases,
+  reportCases,
+  selectCases,
+  timeAccountingExport,
+  YEAR,
+  type Latency,
+  type ReportFigure,
+} from './reports.js';
 
 const HOUSES = 5_000;
 const AUDIT_SMALL = 1_000;
@@ -32,6 +45,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PORT = 3900;
 const RAW_PORT = 3901;
 const TSX = process.env.BENCH_TSX === '1';
+const REPORT_SECONDS = Number(process.env.BENCH_REPORT_SECONDS ?? DURATION);
+const REPORT_CONNECTIONS = Number(process.env.BENCH_REPORT_CONNECTIONS ?? 2);
 // The seed seals the demo's secrets with the key the benchmarked server (a child process with this environment) opens them with.
 process.env.SECRETS_KEY ??= 'bench-secrets-key-0123456789abcdef0123456789';
 
@@ -59,36 +74,110 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
              SELECT ${olivos.id}, h."ownerUserId", h.id, ${ownerRole.id} FROM "House" h WHERE h.catastral LIKE 'BEN-%'`);
   await growAuditLog(db, olivos.id, AUDIT_SMALL);
   await seedReceipts(db, olivos.id, RECEIPT_MONTHS);
+  await seedAgreementsAndInvoices(db, olivos.id);
+  await seedRecentFees(db, olivos.id);
+  const spent = await seedExpenseYear(db, olivos.id);
+  console.log(`  egresos de ${BENCH_YEAR}: ${spent.expenses.toLocaleString('en')} egresos, ${spent.ledger.toLocaleString('en')} movimientos de la comunidad`);
+  // Statistics of the bulk-loaded tables, as autovacuum would leave them (else the planner walks whole tables).
+  await sql('ANALYZE');
   await db.close();
   return olivos.id;
 }
 
 /**
- * Maintenances of `months` months from 1980-01 (far from the demo's own year) and one receipt per
+ * One agreement per bench house (three instalment receipts, the first paid) and one stamped invoice of
+ * its paid instalment: 5,000 agreements and 5,000 CFDI for the agreements and invoices lists.
+ */
+async function seedAgreementsAndInvoices(db: Db, neighborhoodId: number) {
+  const concept = await db.prisma.incomeConcept.findFirstOrThrow({ where: { neighborhoodId, systemKey: 'AGREEMENT' } });
+  await db.sql(
+    `INSERT INTO "Agreement" ("neighborhoodId", "houseId", "debtAmount", "downPayment", instalments, frequency, "firstDueDate")
+     SELECT $1, h.id, 3000, 0, 3, 'MONTHLY', date '1985-01-10' FROM "House" h WHERE h.catastral LIKE 'BEN-%'`,
+    [neighborhoodId],
+  );
+  await db.sql(
+    `INSERT INTO "Receipt" ("neighborhoodId", "houseId", "agreementId", "incomeConceptId", "walletId", description, year, month, "dueDate",
+                            "sourceAmount", amount, status, "paymentMethod", "transactionTotal", "paymentDate", "realPaymentDate", "updatedAt")
+     SELECT a."neighborhoodId", a."houseId", a.id, $2, $3, 'Convenio ' || a.id || ' · parcialidad ' || n || ' de 3', 1985, n, date '1985-01-10' + (n - 1) * 30,
+            1000, 1000, CASE WHEN n = 1 THEN 'PAID' ELSE 'NEW' END::"ReceiptStatus", CASE WHEN n = 1 THEN 'BANK' END::"PaymentMethod",
+            CASE WHEN n = 1 THEN 1000 END, CASE WHEN n = 1 THEN timestamp '1985-01-09 12:00' END, CASE WHEN n = 1 THEN date '1985-01-09' END, now()
+       FROM "Agreement" a CROSS JOIN generate_series(1, 3) n WHERE a."neighborhoodId" = $1`,
+    [neighborhoodId, concept.id, concept.walletId],
+  );
+  await db.sql(
+    `INSERT INTO "LedgerEntry" ("neighborhoodId", "houseId", "walletId", kind, amount, "receiptId", "paymentMethod", "groupId", "createdAt")
+     SELECT r."neighborhoodId", r."houseId", r."walletId", k.kind::"LedgerKind", k.sign * r."transactionTotal", r.id, r."paymentMethod", md5('r' || r.id)::uuid,
+            r."paymentDate" + interval '5 minutes'
+       FROM "Receipt" r CROSS JOIN (VALUES ('DEPOSIT', 1), ('RECEIPT_PAID', -1)) k(kind, sign)
+      WHERE r."neighborhoodId" = $1 AND r."agreementId" IS NOT NULL AND r.status = 'PAID'
+      ORDER BY r.id, k.sign DESC`,
+    [neighborhoodId],
+  );
+  // A stamped voucher is a few kilobytes: the list must not carry it.
+  await db.sql(
+    `INSERT INTO "Cfdi" ("neighborhoodId", kind, status, serie, uuid, "issuedAt", "stampedAt", "receiverRfc", "receiverName", "receiverRegime",
+                         "receiverUse", "receiverPostalCode", "paymentForm", subtotal, "taxTotal", total, xml, "updatedAt")
+     SELECT r."neighborhoodId", 'RECEIPT', 'STAMPED', 'A', gen_random_uuid()::text, r."paymentDate", r."paymentDate", 'XOJI740919U48', 'INGRID XODAR JIMENEZ', '612',
+            'G03', '88965', '03', r.amount, 0, r.amount, repeat('<cfdi/>', 700) || r.id, now()
+       FROM "Receipt" r WHERE r."neighborhoodId" = $1 AND r."agreementId" IS NOT NULL AND r.status = 'PAID' ORDER BY r.id`,
+    [neighborhoodId],
+  );
+  await db.sql(
+    `INSERT INTO "CfdiReceipt" ("cfdiId", "receiptId", "neighborhoodId", amount)
+     SELECT c.id, r.id, r."neighborhoodId", r.amount
+       FROM (SELECT id, row_number() OVER (ORDER BY id) k FROM "Cfdi" WHERE "neighborhoodId" = $1 AND xml LIKE '<cfdi/>%') c
+       JOIN (SELECT id, "neighborhoodId", amount, row_number() OVER (ORDER BY id) k FROM "Receipt"
+              WHERE "neighborhoodId" = $1 AND "agreementId" IS NOT NULL AND status = 'PAID') r ON r.k = c.k`,
+    [neighborhoodId],
+  );
+}
+
+/**
+ * Maintenances of `months` months from 2000-01 (far from the demo's own year; the reports take no date before 2000) and one receipt per
  * bench house and month: 5,000 × 40 = 200,000 receipts, the older ones paid.
  */
 async function seedReceipts(db: Db, neighborhoodId: number, months: number, fromMonth = 0) {
   const concept = await db.prisma.incomeConcept.findFirstOrThrow({ where: { neighborhoodId, systemKey: 'MAINTENANCE' } });
+  const account = await db.prisma.incomeAccount.findFirstOrThrow({ where: { neighborhoodId, accountType: 'CLABE' } });
   await db.sql(
     `INSERT INTO "Maintenance" ("neighborhoodId", ordinary, period, year, month, description, "dueDate", status, "hasPenalty", penalty, "penaltyType", "deadlineDate")
      SELECT $1, true, to_char(d, 'YYYY-MM'), extract(year FROM d)::int, extract(month FROM d)::int, 'Mantenimiento ' || to_char(d, 'YYYY-MM'),
             (d + interval '9 days')::date, 'COLLECTING', true, 10, 'PERCENTAGE', (d + interval '9 days')::date
-       FROM generate_series(date '1980-01-01' + ($2 || ' months')::interval, date '1980-01-01' + ($3 || ' months')::interval, interval '1 month') d`,
+       FROM generate_series(date '2000-01-01' + ($2 || ' months')::interval, date '2000-01-01' + ($3 || ' months')::interval, interval '1 month') d`,
     [neighborhoodId, fromMonth, fromMonth + months - 1],
   );
   await db.sql(
     `INSERT INTO "Receipt" ("neighborhoodId", "houseId", "maintenanceId", "incomeConceptId", "walletId", description, year, month, "dueDate",
-                            "sourceAmount", amount, status, "paymentMethod", "transactionTotal", "paymentDate", "realPaymentDate", "hasPenalty", penalty, "deadlineDate", "updatedAt")
-     SELECT h."neighborhoodId", h.id, m.id, $2, $3, m.description, m.year, m.month, m."dueDate", 1500, 1500,
+                            "sourceAmount", amount, status, "paymentMethod", "transactionTotal", "paymentDate", "realPaymentDate", "hasPenalty", penalty, "deadlineDate", "updatedAt", "incomeAccountId",
+                            "penaltyAmount", "penaltyDate")
+     SELECT h."neighborhoodId", h.id, m.id, $2, $3, m.description, m.year, m.month, m."dueDate", 1500, CASE WHEN (h.id + m.id) % 5 = 0 THEN 1650 ELSE 1500 END,
             CASE WHEN (h.id + m.id) % 5 = 0 THEN 'PENALTY'::"ReceiptStatus" ELSE 'PAID'::"ReceiptStatus" END,
-            CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE 'BANK'::"PaymentMethod" END,
+            CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL WHEN h.id % 7 = 0 THEN 'CASH'::"PaymentMethod" ELSE 'BANK'::"PaymentMethod" END,
             CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE 1500 END,
-            CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE m."dueDate" - 3 END,
-            CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE m."dueDate" - 3 END, true, 10, m."deadlineDate", now()
+            CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE paid END,
+            CASE WHEN (h.id + m.id) % 5 = 0 THEN NULL ELSE paid::date END, true, 10, m."deadlineDate", now(),
+            CASE WHEN (h.id + m.id) % 5 = 0 OR h.id % 7 = 0 THEN NULL ELSE $6::int END,
+            -- An unpaid receipt has its 10 % penalty applied (else the server's daily job would apply it to each one).
+            CASE WHEN (h.id + m.id) % 5 = 0 THEN 150 END, CASE WHEN (h.id + m.id) % 5 = 0 THEN m."deadlineDate" END
        FROM "House" h CROSS JOIN "Maintenance" m
-      WHERE h."neighborhoodId" = $1 AND h.catastral LIKE 'BEN-%' AND m."neighborhoodId" = $1 AND m.period >= to_char(date '1980-01-01' + ($4 || ' months')::interval, 'YYYY-MM')
-        AND m.period < '2000-01' AND m.period <= to_char(date '1980-01-01' + ($5 || ' months')::interval, 'YYYY-MM')`,
-    [neighborhoodId, concept.id, concept.walletId, fromMonth, fromMonth + months - 1],
+            -- Paid any day of the month (a few after the due day), in office hours.
+            CROSS JOIN LATERAL (SELECT date_trunc('month', m."dueDate") + ((h.id * 7 + m.id) % 28) * interval '1 day' + (8 + h.id % 10) * interval '1 hour' AS paid) p
+      WHERE h."neighborhoodId" = $1 AND h.catastral LIKE 'BEN-%' AND m."neighborhoodId" = $1 AND m.period >= to_char(date '2000-01-01' + ($4 || ' months')::interval, 'YYYY-MM')
+        AND m.period < '2020-01' AND m.period <= to_char(date '2000-01-01' + ($5 || ' months')::interval, 'YYYY-MM')`,
+    [neighborhoodId, concept.id, concept.walletId, fromMonth, fromMonth + months - 1, account.id],
+  );
+  // Their payments in the houses' ledger as a payment writes them: a DEPOSIT and its RECEIPT_PAID, one group,
+  // recorded when paid (the reports' system date).
+  await db.sql(
+    `INSERT INTO "LedgerEntry" ("neighborhoodId", "houseId", "walletId", kind, amount, "receiptId", "paymentMethod", "groupId", "createdByUserId", "createdAt")
+     SELECT r."neighborhoodId", r."houseId", r."walletId", k.kind::"LedgerKind", k.sign * r."transactionTotal", r.id, r."paymentMethod", md5('r' || r.id)::uuid, NULL,
+            r."paymentDate" + interval '5 minutes'
+       FROM "Receipt" r JOIN "Maintenance" m ON m.id = r."maintenanceId"
+            CROSS JOIN (VALUES ('DEPOSIT', 1), ('RECEIPT_PAID', -1)) k(kind, sign)
+      WHERE r."neighborhoodId" = $1 AND r.status = 'PAID' AND m.ordinary AND m.period >= to_char(date '2000-01-01' + ($2 || ' months')::interval, 'YYYY-MM')
+        AND m.period <= to_char(date '2000-01-01' + ($3 || ' months')::interval, 'YYYY-MM') AND m.period < '2020-01'
+      ORDER BY r."paymentDate", r.id, k.sign DESC`,
+    [neighborhoodId, fromMonth, fromMonth + months - 1],
   );
   await db.sql('ANALYZE', []);
 }
@@ -133,6 +222,23 @@ async function waitForServer(url: string) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('el servidor no arrancó');
+}
+
+/** Waits (up to two minutes) until no job is due and unfinished (PostgreSQL: PGlite is the server's alone while it runs). */
+async function waitForJobs(target: { databaseUrl?: string; dataDir: string }) {
+  if (!target.databaseUrl) return;
+  const started = Date.now();
+  for (;;) {
+    const [{ n }] = await withDb(target, (db) =>
+      db.sql<{ n: string }>(`SELECT count(*) AS n FROM "Job" WHERE "doneAt" IS NULL AND "runAt" <= (now() AT TIME ZONE 'UTC') AND attempts < 5`, []),
+    );
+    if (Number(n) === 0) return;
+    if (Date.now() - started > 120_000) {
+      console.log(`  quedan ${n} trabajos pendientes tras 2 min; se mide de todos modos`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
 
 async function statements(base: string) {
@@ -201,6 +307,33 @@ function compileCases(neighborhoodId: number, streetId: number, receiptTargets: 
     true,
   ).compile();
   compiled['maintenance-receipts'] = { sql: maintenanceReceipts.sql, parameters: maintenanceReceipts.parameters, rows: true };
+  // The agreements list (/agreements) and the invoices list (/neighborhood/cfdis), first page of 20 with the count.
+  compiled.agreements = {
+    sql: `WITH page AS (
+            SELECT a.id, a."houseId", a."debtAmount", a."downPayment", a.instalments, a.frequency, a."firstDueDate", a."createdAt", a."cancelledAt",
+                   h."interiorNumber", h."exteriorNumber", h.block, h.lot, h.catastral
+              FROM "Agreement" a JOIN "House" h ON h.id = a."houseId"
+             WHERE a."neighborhoodId" = $1 AND h.status <> 'DELETED' ORDER BY a.id DESC LIMIT 20)
+          SELECT p.*, (SELECT count(*) FROM "Receipt" r WHERE r."agreementId" = p.id AND r."deletedAt" IS NULL AND r.status <> 'PAID') AS pending,
+                 (SELECT count(*) FROM "Agreement" a JOIN "House" h ON h.id = a."houseId" WHERE a."neighborhoodId" = $1 AND h.status <> 'DELETED') AS total
+            FROM page p ORDER BY p.id DESC`,
+    parameters: [neighborhoodId],
+    rows: true,
+  };
+  compiled.cfdis = {
+    sql: `WITH page AS (
+            SELECT c.id, c.kind, c.status, c.serie, c.uuid, c.total, c."stampedAt", c."createdAt", c."errorDescription", c."globalYear", c."globalMonth",
+                   c."receiverRfc", c."receiverName", c."pdfFileId", c."substitutesId"
+              FROM "Cfdi" c WHERE c."neighborhoodId" = $1 ORDER BY c.id DESC LIMIT 20)
+          SELECT p.*,
+                 (SELECT json_agg(json_build_object('receiptId', l."receiptId", 'houseId', r."houseId"))
+                    FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId" WHERE l."cfdiId" = p.id) AS receipts,
+                 (SELECT s.id FROM "Cfdi" s WHERE s."substitutesId" = p.id) AS "substitutedBy",
+                 (SELECT count(*) FROM "Cfdi" WHERE "neighborhoodId" = $1) AS total_count
+            FROM page p ORDER BY p.id DESC`,
+    parameters: [neighborhoodId],
+    rows: true,
+  };
   return { compiled, all };
 }
 
@@ -237,7 +370,16 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
   if (process.env.BENCH_SEED_ONLY === '1') return;
   console.log(`  sembrado en ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const smallCursor = await withDb(target, (db) => auditCursor(db, neighborhoodId, AUDIT_SMALL));
-  const env = { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: target.dataDir, SEED: 'none', DATABASE_URL: target.databaseUrl ?? '' };
+  // Jobs polled every 250 ms: the accounting export's job time is mostly its own work.
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    DATA_DIR: target.dataDir,
+    SEED: 'none',
+    DATABASE_URL: target.databaseUrl ?? '',
+    JOBS_POLL_MS: '250',
+  };
   const startServer = () =>
     TSX ? startProcess(process.execPath, ['--import', 'tsx', 'server/main.ts'], env) : startProcess(process.execPath, ['dist/server/main.js'], env);
   let server = startServer();
@@ -266,7 +408,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
 
     const receiptTargets = await withDb(target, async (db) => {
       const [house] = await db.sql<{ id: number }>(`SELECT id FROM "House" WHERE catastral = 'BEN-00007'`, []);
-      const [m] = await db.sql<{ id: number }>(`SELECT id FROM "Maintenance" WHERE "neighborhoodId" = $1 AND period = '1981-06'`, [neighborhoodId]);
+      const [m] = await db.sql<{ id: number }>(`SELECT id FROM "Maintenance" WHERE "neighborhoodId" = $1 AND period = '2001-06'`, [neighborhoodId]);
       const [cursor] = await db.sql<{ id: number }>(`SELECT id FROM "Receipt" WHERE "houseId" = $1 ORDER BY id DESC OFFSET 20 LIMIT 1`, [house.id]);
       return { houseId: house.id, maintenanceId: m.id, houseCursor: Buffer.from(`GPC:N:${cursor.id}`).toString('base64') };
     });
@@ -274,16 +416,32 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     console.log(`  recibos en la base: ${receiptCount.toLocaleString('en')}`);
 
     const baselines: Record<string, Measured> = {};
+    let rawExpenses: { month: Latency; year: Latency } | undefined;
     if (target.databaseUrl) {
       const { compiled, all } = compileCases(neighborhoodId, streetId, receiptTargets);
       raw = startProcess(process.execPath, ['tests/bench/raw.mjs'], {
         ...process.env,
         PORT: String(RAW_PORT),
         DATABASE_URL: target.databaseUrl,
-        RAW_CASES: JSON.stringify(compiled),
+        RAW_CASES: JSON.stringify({ ...compiled, ...rawExpenseCases(neighborhoodId) }),
       });
       await waitForServer(`http://127.0.0.1:${RAW_PORT}/health`);
-      for (const c of [...all, { name: 'dashboard' }, { name: 'house-receipts' }, { name: 'maintenance-receipts' }]) {
+      // The expense list's page of the month and of the year, p95 as the reports are measured.
+      const opts = { seconds: REPORT_SECONDS, connections: REPORT_CONNECTIONS };
+      rawExpenses = {
+        month: await latency(`http://127.0.0.1:${RAW_PORT}`, headers, { path: '/expenses-month' }, opts),
+        year: await latency(`http://127.0.0.1:${RAW_PORT}`, headers, { path: '/expenses-year' }, opts),
+      };
+      for (const c of [
+        ...all,
+        { name: 'dashboard' },
+        { name: 'house-receipts' },
+        { name: 'maintenance-receipts' },
+        { name: 'agreements' },
+        { name: 'cfdis' },
+        { name: 'expenses-month' },
+        { name: 'expenses-year' },
+      ]) {
         baselines[c.name] = await measure(null, `raw node:http + pg: ${c.name}`, { url: `http://127.0.0.1:${RAW_PORT}/${c.name}`, headers });
       }
       await stop(raw);
@@ -357,6 +515,46 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses/${receiptTargets.houseId}/receipts?page_size=20`, headers },
       baselines['house-receipts'],
     );
+    // Agreements and invoices: the first page of each list as its screen asks for it.
+    const agreements = await measure(
+      base,
+      'GraphQL agreements list',
+      {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: `{ agreements(first: 20) { totalCount edges { node { id databaseId houseDatabaseId houseLabel debt downPayment instalments
+            frequency firstDueDate pendingReceipts createdAt cancelledAt } } } }`,
+        }),
+      },
+      baselines.agreements,
+    );
+    const cfdis = await measure(
+      base,
+      'GraphQL invoices list',
+      {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: `{ cfdis(first: 20) { totalCount edges { node { id databaseId kind status serie folio uuid total stampedAt createdAt errorDescription
+            hasXml hasPdf xmlUrl pdfUrl globalYear globalMonth receiptDatabaseIds receiver { rfc name } receiptHouses { receiptDatabaseId houseDatabaseId }
+            substitute { serie folio } substitutedBy { serie folio } } } } }`,
+        }),
+      },
+      baselines.cfdis,
+    );
+    // The expense list (issue 14) of the bench month and year, first page of 20, as its screen asks for it.
+    const expenseList = (p: typeof MONTH) =>
+      measure(
+        base,
+        `REST expense list: ${p.label === 'mes' ? 'month' : 'year'} ${p.from}..${p.to}`,
+        { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/expenses?page_size=20&from=${p.from}&to=${p.to}`, headers },
+        baselines[p.label === 'mes' ? 'expenses-month' : 'expenses-year'],
+      );
+    const expensesMonth = await expenseList(MONTH);
+    const expensesYear = await expenseList(YEAR);
     const keysetSmall = await measure(base, `GraphQL house receipts keyset page at ${receiptCount.toLocaleString('en')} receipts`, {
       url: `${base}/graphql`,
       method: 'POST',
@@ -406,6 +604,24 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       body: houseReceiptsQuery(receiptTargets.houseCursor),
     });
 
+    // The money reports (issue 16 item 6), a month and the year each, and the accounting export's job,
+    // once the server's start-of-day jobs (penalties, the month's fees…) are done, so they do not share the CPU.
+    await waitForJobs(target);
+    const figures: ReportFigure[] = [];
+    const cases = selectCases(reportCases(neighborhoodId));
+    console.log(`\n  Reportes: ${cases.length} casos, ${REPORT_SECONDS} s cada periodo, ${REPORT_CONNECTIONS} clientes`);
+    for (const c of cases) {
+      const opts = { seconds: REPORT_SECONDS, connections: REPORT_CONNECTIONS };
+      const month = await latency(base, headers, c.request(MONTH), opts);
+      const year = c.once ? undefined : await latency(base, headers, c.request(YEAR), opts);
+      const raw = c.name === 'egresos: lista (20)' ? rawExpenses : undefined;
+      figures.push({ c, month, year, raw });
+      console.log(`  ${c.owner.padEnd(3)} ${c.name.padEnd(52)} p95 ${String(month.p95).padStart(5)} ms${year ? ` / ${String(year.p95).padStart(5)} ms` : ''}`);
+    }
+    const jobs = selectCases([{ owner: 'F', name: 'exportación contable (trabajo)', request: () => ({ path: '' }) }]).length
+      ? [await timeAccountingExport(base, headers, neighborhoodId, MONTH), await timeAccountingExport(base, headers, neighborhoodId, YEAR)]
+      : [];
+
     console.log(`\n  Resumen ${label}${TSX ? ' (tsx)' : ' (compilado)'}, ${CONNECTIONS} conexiones:`);
     if (target.databaseUrl) {
       const raw0 = baselines['active-offset-1000'];
@@ -415,6 +631,10 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       console.log(`    GraphQL dashboard   ${(dashboard.rps / baselines.dashboard.rps).toFixed(2)}× raw (meta ≥ 0.40)`);
       console.log(`    GraphQL house receipts        ${(houseReceipts.rps / baselines['house-receipts'].rps).toFixed(2)}× raw (meta ≥ 0.40)`);
       console.log(`    GraphQL maintenance receipts  ${(maintenanceReceipts.rps / baselines['maintenance-receipts'].rps).toFixed(2)}× raw (meta ≥ 0.40)`);
+      console.log(`    GraphQL agreements list       ${(agreements.rps / baselines.agreements.rps).toFixed(2)}× raw (meta ≥ 0.40)`);
+      console.log(`    GraphQL invoices list         ${(cfdis.rps / baselines.cfdis.rps).toFixed(2)}× raw (meta ≥ 0.40)`);
+      console.log(`    REST expense list, month      ${(expensesMonth.rps / baselines['expenses-month'].rps).toFixed(2)}× raw (meta ≥ 0.35)`);
+      console.log(`    REST expense list, year       ${(expensesYear.rps / baselines['expenses-year'].rps).toFixed(2)}× raw (meta ≥ 0.35)`);
     }
     console.log(`    generación de un periodo: ${generation.created.toLocaleString('en')} recibos en ${(generation.ms / 1000).toFixed(2)} s (meta < 5 s)`);
     console.log(
@@ -423,6 +643,14 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     console.log(
       `    auditLog p50 ${large.p50} ms a ${AUDIT_LARGE.toLocaleString('en')} filas / ${small.p50} ms a ${AUDIT_SMALL.toLocaleString('en')} = ${(large.p50 / Math.max(small.p50, 1)).toFixed(2)} (meta ≤ 1.3)`,
     );
+    const misses = printReportTable(figures, REPORT_CONNECTIONS);
+    for (const [i, j] of jobs.entries()) {
+      const [p, target] = i === 0 ? [MONTH, 1000] : [YEAR, 3000];
+      const line = `exportación contable (trabajo) ${p.from}..${p.to}: ${j.ms} ms (${(j.bytes / 1024).toFixed(0)} kB; ${j.wallMs} ms hasta descargarla)`;
+      console.log(`    F   ${line}${j.ms > target ? `   ✗ meta < ${target} ms` : ''}`);
+      if (j.ms > target) misses.push(line);
+    }
+    if (misses.length && process.env.BENCH_STRICT === '1') process.exitCode = 1;
   } finally {
     if (raw) await stop(raw);
     await stop(server);

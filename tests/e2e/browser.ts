@@ -45,7 +45,8 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
     base,
     browser,
     newPage: async () => {
-      const context = await browser.newContext({ locale: 'es-MX', viewport: { width: 1280, height: 800 } });
+      // The communities' people are in Mexico: a browser on UTC proposes tomorrow's date from 18:00 (payment dates).
+      const context = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1280, height: 800 } });
       return context.newPage();
     },
     close: async () => {

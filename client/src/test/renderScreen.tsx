@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { MemoryRouter } from 'react-router';
@@ -8,6 +8,8 @@ import type { RelayMockEnvironment } from 'relay-test-utils';
 
 /** A screen rendered as the app renders it: Relay's environment, Mantine, a router at `url` and a Suspense boundary. */
 export function renderScreen(environment: RelayMockEnvironment, url: string, screen: ReactNode, options: { notifications?: boolean } = {}) {
+  // The notifications store outlives a test: what earlier tests showed would fill its limit and queue new ones.
+  if (options.notifications) notifications.clean();
   return render(
     <RelayEnvironmentProvider environment={environment}>
       <MantineProvider>

@@ -50,7 +50,7 @@ const DepositAccountRef = builder.objectRef<DepositAccount>('DepositAccount').im
   }),
 });
 
-const HouseBalanceRef = builder.objectRef<HouseBalanceView>('HouseBalance').implement({
+export const HouseBalanceRef = builder.objectRef<HouseBalanceView>('HouseBalance').implement({
   description: "A house's wallets (spec 1 section 3, Balance): every balance is the sum of the house's ledger in that wallet",
   fields: (t) => ({
     houseId: t.id({ resolve: (b) => encodeGlobalID('House', b.houseId) }),
@@ -82,7 +82,18 @@ builder.queryField('houseBalance', (t) =>
 );
 
 export const LedgerKindEnum = builder.enumType('LedgerKind', {
-  values: ['INITIAL_BALANCE', 'DEPOSIT', 'RECEIPT_PAID', 'WALLET_PAYMENT', 'ADJUSTMENT', 'TRANSFER', 'RECEIPT_DELETED', 'REVERSAL'] as const,
+  values: [
+    'INITIAL_BALANCE',
+    'DEPOSIT',
+    'RECEIPT_PAID',
+    'WALLET_PAYMENT',
+    'ADJUSTMENT',
+    'TRANSFER',
+    'RECEIPT_DELETED',
+    'REVERSAL',
+    'AGREEMENT',
+    'AGREEMENT_CANCELLED',
+  ] as const,
 });
 
 interface LedgerRow {

@@ -87,7 +87,7 @@ export async function statementOf(tx: Tx, neighborhoodId: number, houseId: numbe
       where: {
         houseId,
         neighborhoodId,
-        kind: { in: ['DEPOSIT', 'ADJUSTMENT', 'INITIAL_BALANCE', 'RECEIPT_DELETED'] },
+        kind: { in: ['DEPOSIT', 'ADJUSTMENT', 'INITIAL_BALANCE', 'RECEIPT_DELETED', 'AGREEMENT', 'AGREEMENT_CANCELLED'] },
         createdAt: { lt: new Date(Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000) },
       },
       select: {
@@ -164,6 +164,9 @@ function describe(e: { kind: string; reason: string | null; paymentMethod: strin
       return `Adeudo de recibo eliminado: ${e.receipt?.description ?? e.reason ?? ''}`;
     case 'INITIAL_BALANCE':
       return 'Saldo inicial';
+    case 'AGREEMENT':
+    case 'AGREEMENT_CANCELLED':
+      return e.reason ?? 'Convenio';
     default:
       return `Ajuste de saldo: ${e.reason ?? ''}`;
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, startTestApp, type TestApp } from '../../../tests/testApp.js';
+import { startTestApp, type TestApp } from '../../../tests/testApp.js';
 import { secretBox } from '../../infra/secrets.js';
 import { findTestCsd } from './demoSeed.js';
 import { csdKeyContext, csdPasswordContext, fiscalConfigured, keyIterationCount, MAX_KEY_ITERATIONS, openCommunityCredential } from './service.js';
@@ -44,21 +44,17 @@ const UPLOAD = `mutation($input: UploadFiscalCertificateInput!) { uploadFiscalCe
 
 /** The CSD upload as the browser sends it: a GraphQL multipart request. */
 async function upload(files: { cer: Uint8Array; key: Uint8Array }, password: string, token = config) {
-  const form = new FormData();
-  form.set('operations', JSON.stringify({ query: UPLOAD, variables: { input: { certificate: null, privateKey: null, privateKeyPassword: password } } }));
-  form.set('map', JSON.stringify({ 0: ['variables.input.certificate'], 1: ['variables.input.privateKey'] }));
-  form.set('0', new File([new Uint8Array(files.cer)], 'certificado.cer'));
-  form.set('1', new File([new Uint8Array(files.key)], 'llave.key'));
-  const response = await t.app.fetch(
-    new Request(`${BASE}/graphql`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'x-graphql-csrf': '1', 'x-forwarded-for': '10.0.0.7' },
-      body: form,
-    }),
+  const { status, body } = await t.upload(
+    UPLOAD,
+    { input: { certificate: null, privateKey: null, privateKeyPassword: password } },
+    {
+      'variables.input.certificate': new File([new Uint8Array(files.cer)], 'certificado.cer'),
+      'variables.input.privateKey': new File([new Uint8Array(files.key)], 'llave.key'),
+    },
+    { token, ip: '10.0.0.7' },
   );
-  const body = await response.json();
   seen.push(JSON.stringify(body));
-  return { status: response.status, body, result: body.data?.uploadFiscalCertificate };
+  return { status, body, result: body.data?.uploadFiscalCertificate };
 }
 
 const issuesOf = (result: any) => Object.fromEntries((result.issues ?? []).map((i: { field: string; message: string }) => [i.field, i.message]));

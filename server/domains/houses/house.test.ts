@@ -140,11 +140,12 @@ describe('connections', () => {
       await t.gql(HOUSES, { first }, { token: admin });
       return t.app.db.statements() - before;
     };
-    // The fewest of three: a request may also record that its session was seen (once a minute), which is not the list's.
+    // The fewest of three, within one statement: a request may also record that its session was seen, and the
+    // app's job poller counts on the same meter; an N+1 would add 38.
     const count = async (first: number) => Math.min(await once(first), await once(first), await once(first));
     const small = await count(2);
     const large = await count(40);
-    expect(large).toBe(small);
+    expect(Math.abs(large - small)).toBeLessThanOrEqual(1);
     expect(large).toBeLessThanOrEqual(5);
   });
 

@@ -22,17 +22,18 @@ const wallet = async (neighborhoodId: number, type: 'ORDINARY' | 'EXTRAORDINARY'
   (await t.app.db.prisma.wallet.findFirstOrThrow({ where: { neighborhoodId, type } })).id;
 
 describe('wallets', () => {
-  it('lists the two wallets of the community through REST and GraphQL', async () => {
+  it("lists the community's wallets through REST and GraphQL: the two of every community, then each measured service's", async () => {
     const { status, body } = await t.rest('GET', `${BASE}/wallets`, undefined, { token: config });
     expect(status).toBe(200);
-    expect(body.total).toBe(2);
+    expect(body.total).toBe(3);
     expect(body.content.map((w: any) => [w.type, w.name])).toEqual([
       ['ORDINARY', 'Cuotas ordinarias'],
       ['EXTRAORDINARY', 'Cuotas extraordinarias'],
+      ['MEASURED_SERVICE', 'Agua'],
     ]);
     expect(body.content[0].id).toBe(await wallet(1, 'ORDINARY'));
     const gql = await t.gql('{ wallets { id databaseId type name } }', {}, { token: config });
-    expect(gql.body.data.wallets.map((w: any) => w.name)).toEqual(['Cuotas ordinarias', 'Cuotas extraordinarias']);
+    expect(gql.body.data.wallets.map((w: any) => w.name)).toEqual(['Cuotas ordinarias', 'Cuotas extraordinarias', 'Agua']);
   });
 });
 

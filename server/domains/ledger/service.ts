@@ -6,7 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { formatMoney, money, type Money } from '../../../core/money.js';
 import type { Tx } from '../../kernel/context.js';
 
-export type LedgerKind = 'INITIAL_BALANCE' | 'DEPOSIT' | 'RECEIPT_PAID' | 'WALLET_PAYMENT' | 'ADJUSTMENT' | 'TRANSFER' | 'RECEIPT_DELETED' | 'REVERSAL';
+export type LedgerKind =
+  | 'INITIAL_BALANCE'
+  | 'DEPOSIT'
+  | 'RECEIPT_PAID'
+  | 'WALLET_PAYMENT'
+  | 'ADJUSTMENT'
+  | 'TRANSFER'
+  | 'RECEIPT_DELETED'
+  | 'REVERSAL'
+  | 'AGREEMENT'
+  | 'AGREEMENT_CANCELLED';
 export type PaymentMethod = 'CARD' | 'STORE' | 'BANK' | 'WALLET' | 'CASH' | 'CREDIT' | 'DEBIT' | 'EXTERNAL' | 'MANUAL';
 
 export interface Movement {

@@ -223,20 +223,13 @@ describe('massive load through REST', () => {
 
 describe('massive load through GraphQL', () => {
   async function gqlUpload(bytes: Buffer, token: string) {
-    const form = new FormData();
-    form.set(
-      'operations',
-      JSON.stringify({
-        query: `mutation($file: File!) { importHouses(file: $file) { __typename ... on MassiveLoadError { code message rows { row errors } } ... on MutationImportHousesSuccess { data { created updated unchanged } } } }`,
-        variables: { file: null },
-      }),
+    const { status, body } = await t.upload(
+      `mutation($file: File!) { importHouses(file: $file) { __typename ... on MassiveLoadError { code message rows { row errors } } ... on MutationImportHousesSuccess { data { created updated unchanged } } } }`,
+      { file: null },
+      { 'variables.file': new File([new Uint8Array(bytes)], 'p.xlsx') },
+      { token },
     );
-    form.set('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.set('0', new File([new Uint8Array(bytes)], 'p.xlsx'));
-    const response = await t.app.fetch(
-      new Request(`${BASE}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-graphql-csrf': '1' }, body: form }),
-    );
-    return { status: response.status, body: await response.json() };
+    return { status, body };
   }
 
   it('imports through a multipart mutation with typed row errors', async () => {

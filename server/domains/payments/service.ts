@@ -335,7 +335,7 @@ type Outcome = { transaction: GatewayTransaction } | { failure: { code: number; 
  * a cancelled or failed charge still credits the money).
  */
 export async function settleCharge(ctx: ServiceContext, chargeId: string, outcome: Outcome): Promise<void> {
-  const head = await ctx.prisma.charge.findUnique({ where: { id: chargeId }, select: { houseId: true } });
+  const head = await ctx.prisma.charge.findUnique({ where: { id: chargeId }, select: { houseId: true, neighborhoodId: true } });
   if (!head) return;
   let event: { receiptId: number; status: string } | null = null;
   await write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
@@ -403,6 +403,8 @@ export async function settleCharge(ctx: ServiceContext, chargeId: string, outcom
   const published = event as { receiptId: number; status: string } | null;
   if (published)
     ctx.pubsub.publish('receipt:payment', published.receiptId, { receiptId: published.receiptId, chargeId, status: published.status, at: new Date() });
+  if (published?.status === 'COMPLETED')
+    ctx.pubsub.publish('community:money', head.neighborhoodId, { neighborhoodId: head.neighborhoodId, kind: 'PAYMENT', at: new Date() });
 }
 
 /**

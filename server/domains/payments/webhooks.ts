@@ -2,7 +2,7 @@
 // authenticated by the gateway adapter, recorded once (a repeated event id changes nothing), and never
 // trusted for the money: the charge's state is asked again from the gateway, so events arriving out of
 // order or forged ones cannot move a receipt the wrong way. They confirm store and bank references and
-// card charges confirmed late, and create chargebacks.
+// card charges confirmed late, create chargebacks, and settle withdrawals' payouts.
 import { formatMoney, money } from '../../../core/money.js';
 import type { ServiceContext, Tx } from '../../kernel/context.js';
 import { write } from '../../kernel/write.js';
@@ -11,6 +11,7 @@ import { gatewayAccount, gatewayFor } from '../../infra/gateway/index.js';
 import { GatewayError, type GatewayEvent } from '../../infra/gateway/types.js';
 import { appendMovements, lockHouse } from '../ledger/service.js';
 import { refreshMaintenanceStatus } from '../receipts/service.js';
+import { handlePayoutEvent } from '../withdrawals/service.js';
 import { refreshFromGateway } from './service.js';
 
 export interface WebhookAnswer {
@@ -73,6 +74,11 @@ async function recordEvent(ctx: ServiceContext, neighborhoodId: number, event: G
 async function processEvent(ctx: ServiceContext, neighborhoodId: number, event: GatewayEvent) {
   const t = event.transaction;
   if (!t) return;
+  // A withdrawal's payout: read again from the gateway, never taken from the body.
+  if (event.type.startsWith('payout.')) {
+    await handlePayoutEvent(ctx, neighborhoodId, t.id);
+    return;
+  }
   const charge = await ctx.prisma.charge.findFirst({
     where: { neighborhoodId, OR: [{ gatewayId: t.id }, ...(isUuid(orderOf(t.orderId)) ? [{ id: orderOf(t.orderId)! }] : [])] },
   });

@@ -7,7 +7,7 @@
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { houseLabel } from '../../../core/houseLabel.js';
-import { builder, grants, idPage, keysetConnection, selectsField } from '../../graphql/builder.js';
+import { builder, grants, idPage, keysetConnection, selectsField, idPageArgs } from '../../graphql/builder.js';
 import { communityOf, type Context } from '../../kernel/context.js';
 import type { Chargeback, Prisma } from '../../db/generated/client.js';
 import type { PaymentMethod, ReceiptStatus } from '../../../core/receipts.js';
@@ -44,11 +44,7 @@ builder.queryField('creditReceipts', (t) =>
     args: {
       paymentMethod: t.arg({ type: PaymentMethodEnum, required: false }),
       paymentStatus: t.arg({ type: ReceiptStatusEnum, required: false }),
-      first: t.arg.int({ required: false }),
-      after: t.arg.string({ required: false }),
-      last: t.arg.int({ required: false }),
-      before: t.arg.string({ required: false }),
-      offset: t.arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }),
+      ...idPageArgs(t.arg),
     },
     resolve: async (_r, args, ctx, info) => {
       const neighborhoodId = communityOf(ctx);
@@ -117,11 +113,7 @@ builder.queryField('chargebacks', (t) =>
     ...grants(...RECEIPT_ADMIN_READERS),
     args: {
       status: t.arg({ type: ChargebackStatusEnum, required: false }),
-      first: t.arg.int({ required: false }),
-      after: t.arg.string({ required: false }),
-      last: t.arg.int({ required: false }),
-      before: t.arg.string({ required: false }),
-      offset: t.arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }),
+      ...idPageArgs(t.arg),
     },
     resolve: async (_r, args, ctx, info) => {
       const where = chargebackWhere(ctx, args.status);

@@ -321,6 +321,7 @@ export async function createExternalPayment(ctx: ServiceContext, receiptId: numb
   if (!admin && input.unknownPaymentId != null) throw new ForbiddenError('Solo la administración aplica pagos no reconocidos');
   return write(ctx, { idempotencyKey, request: { operation: 'createExternalPayment', input: { receiptId, ...input } } }, async (scope) => {
     const r = await lockReceipt(ctx, scope.tx, receiptId, EXTERNAL_PAYMENT_ADMINS);
+    scope.afterCommit(() => ctx.pubsub.publish('community:money', r.neighborhoodId, { neighborhoodId: r.neighborhoodId, kind: 'PAYMENT', at: new Date() }));
     if (r.status === 'PAID') throw alreadyPaid();
     if (!ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus)) throw new ConflictError('El recibo tiene un pago en proceso o en revisión');
     const today = await communityToday(scope.tx, r.neighborhoodId);
@@ -368,6 +369,7 @@ export async function reviewExternalPayment(ctx: ServiceContext, receiptId: numb
   return write(ctx, { idempotencyKey, request: { operation: 'reviewExternalPayment', input: { receiptId, ...input, action } } }, async (scope) => {
     const { tx } = scope;
     const r = await lockReceipt(ctx, tx, receiptId, EXTERNAL_PAYMENT_ADMINS);
+    scope.afterCommit(() => ctx.pubsub.publish('community:money', r.neighborhoodId, { neighborhoodId: r.neighborhoodId, kind: 'PAYMENT', at: new Date() }));
     const previous = recordOf(r);
     const today = await communityToday(tx, r.neighborhoodId);
     let message: string;

@@ -39,8 +39,9 @@ export const CaptureSchema = z.object({
 export async function capturePayment(ctx: ServiceContext, houseId: number, raw: unknown, idempotencyKey?: string | null) {
   const input = parseInput(CaptureSchema, raw);
   const actor = actorOf(ctx);
-  return write(ctx, { idempotencyKey, request: { operation: 'capturePayment', input: { houseId, ...input } } }, async ({ tx, audit }) => {
+  return write(ctx, { idempotencyKey, request: { operation: 'capturePayment', input: { houseId, ...input } } }, async ({ tx, audit, afterCommit }) => {
     const house = await targetHouse(ctx, houseId, CAPTURE_GRANTS, FOREIGN_HOUSE, { tx });
+    afterCommit(() => ctx.pubsub.publish('community:money', house.neighborhoodId, { neighborhoodId: house.neighborhoodId, kind: 'PAYMENT', at: new Date() }));
     const account = await tx.incomeAccount.findFirst({
       where: { id: rowId(input.incomeAccountId), neighborhoodId: house.neighborhoodId, deletedAt: null },
       select: { id: true, accountType: true },

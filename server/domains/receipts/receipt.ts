@@ -18,6 +18,7 @@ import {
 import { formatMoney } from '../../../core/money.js';
 import { WalletTypeEnum } from '../incomeConcepts/incomeConcept.js';
 import { houseBalances } from '../ledger/service.js';
+import { receiptCfdiDocuments } from '../cfdis/receiptLinks.js';
 import { receiptRows, receiptsCountQuery, receiptsPageQuery, type ReceiptFilter, type ReceiptRow } from './rows.js';
 import {
   cancelReceiptReview,
@@ -191,8 +192,12 @@ builder.node(ReceiptRef, {
     }),
     documents: t.field({
       type: ReceiptDocumentsRef,
-      resolve: (r) =>
-        receiptDocuments(r.status, { externalPayment: r.hasExternalPayment, cfdiXml: false, cfdiPdf: false, attachment: r.attachmentFileId !== null }),
+      resolve: async (r, _a, ctx) =>
+        receiptDocuments(r.status, {
+          externalPayment: r.hasExternalPayment,
+          ...(await receiptCfdiDocuments(ctx, r.id)),
+          attachment: r.attachmentFileId !== null,
+        }),
     }),
     actions: t.field({
       type: ReceiptActionsRef,
@@ -208,6 +213,7 @@ builder.node(ReceiptRef, {
             discountAmount: r.discountAmount,
             penaltyAmount: r.penaltyAmount,
             maintenanceId: r.maintenanceId,
+            agreementId: r.agreementId,
           },
           {
             admin: holdsAny(ctx, RECEIPT_UPDATERS),

@@ -227,6 +227,7 @@ describe('house receipts', () => {
       credits_wallet: false,
       documents: { receipt: false, payment_instructions: false, external_payment: false, cfdi_xml: false, cfdi_pdf: false, attachment: false },
       actions: expect.objectContaining({ allow_payment: true, allow_delete_receipt: false, allow_update_receipt: false, allow_add_penalization: false }),
+      cfdi: null,
     });
     expect(Object.keys(row.actions)).toHaveLength(13);
     expect(mine.body.total).toBe(mine.body.content.length);

@@ -37,6 +37,7 @@ export const RECEIPT_SELECTION = `databaseId description year month dueDate sour
   concept { databaseId description increaseBalance }
   wallet { databaseId type name }
   documents { receipt paymentInstructions externalPayment cfdiXml cfdiPdf attachment }
+  cfdiLinks { xml pdf }
   actions { ${ACTION_FLAGS.join(' ')} }`;
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -86,6 +87,7 @@ export function legacyReceipt(r: any) {
       attachment: r.documents.attachment,
     },
     actions: Object.fromEntries(ACTION_FLAGS.map((flag) => [snake(flag), r.actions[flag]])),
+    cfdi: r.cfdiLinks ?? null,
   };
 }
 

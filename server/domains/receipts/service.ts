@@ -21,6 +21,8 @@ import { write, type WriteScope } from '../../kernel/write.js';
 import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
 import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { Prisma, type Receipt } from '../../db/generated/client.js';
+import { enqueueInvoiceAfterPayment } from '../cfdis/enqueue.js';
+import { assertNoValidCfdi } from '../cfdis/receiptLinks.js';
 
 /** Who reads receipts: administrators any house of the community, owners and tenants their own. */
 export const RECEIPT_READERS = ['AReceiptsRead', 'OReceiptsRead', 'SReceiptsRead'] as const;
@@ -48,6 +50,7 @@ export const NOT_IN_REVIEW = 'El recibo no está en revisión';
 export const NOT_IN_PROGRESS = 'El recibo no tiene una referencia de pago pendiente';
 export const NOT_WALLET_PAID = 'El recibo no fue pagado con el Monedero';
 export const NOTES_MAX = 2000;
+export const AGREEMENT_RECEIPT = 'El recibo es parte de un convenio: cancela el convenio para eliminar sus recibos pendientes';
 
 export function alreadyPaid() {
   return new ConflictError(RECEIPT_ALREADY_PAID, LEGACY_CODES.receiptAlreadyPaid);
@@ -215,6 +218,8 @@ export function deleteReceipt(ctx: ServiceContext, receiptId: number, idempotenc
   const actor = actorOf(ctx);
   return receiptAction(ctx, receiptId, { action: 'DELETE', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }) => {
     requireOpen(r);
+    if (r.agreementId !== null) throw new ConflictError(AGREEMENT_RECEIPT);
+    await assertNoValidCfdi(tx, r.id);
     await tx.receipt.update({ where: { id: r.id }, data: { deletedAt: new Date(), deletedByUserId: actor.userId } });
     if (r.maintenanceId !== null) {
       await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, actor.userId, [
@@ -288,8 +293,10 @@ function assertPayer(ctx: ServiceContext, r: Receipt) {
 /** Pays the receipt with its wallet (spec 1 section 4: allowed only when the balance covers it). */
 export function payReceiptWithWallet(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
   const actor = actorOf(ctx);
-  return receiptAction(ctx, receiptId, { action: 'PAY_WITH_WALLET', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }, today) => {
+  return receiptAction(ctx, receiptId, { action: 'PAY_WITH_WALLET', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx, afterCommit }, today) => {
     assertPayer(ctx, r);
+    // The dashboard's latest paid receipts change.
+    afterCommit(() => ctx.pubsub.publish('community:money', r.neighborhoodId, { neighborhoodId: r.neighborhoodId, kind: 'PAYMENT', at: new Date() }));
     requireOpen(r);
     const expected = expectedAmount(termsOf(r), today);
     const balance = await walletBalance(tx, r.houseId, r.walletId);
@@ -315,6 +322,7 @@ export function removeWalletPayment(ctx: ServiceContext, receiptId: number, idem
       const payment = await tx.ledgerEntry.findFirst({ where: { receiptId: r.id, kind: 'WALLET_PAYMENT' }, orderBy: { id: 'desc' } });
       const reversed = payment && (await tx.ledgerEntry.count({ where: { reversesId: payment.id } }));
       if (!payment || reversed) throw new ConflictError(NOT_WALLET_PAID);
+      await assertNoValidCfdi(tx, r.id);
       await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, actor.userId, [
         { walletId: payment.walletId, kind: 'REVERSAL', amount: money(payment.amount).negated(), receiptId: r.id, reversesId: payment.id },
       ]);
@@ -368,6 +376,7 @@ export async function markPaid(
     },
   });
   if (r.maintenanceId !== null) await refreshMaintenanceStatus(tx, r.maintenanceId);
+  await enqueueInvoiceAfterPayment(tx, r);
 }
 
 /**

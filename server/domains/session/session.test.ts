@@ -155,6 +155,17 @@ describe('sign-in', () => {
     expect(stranger.body.data.signIn.__typename).toBe('TooManyAttemptsError');
   });
 
+  it.runIf(!!process.env.DATABASE_URL)('people behind one address sign in together while its counter is busy for a while', async () => {
+    const holder = holdLock('attempt:ip:10.9.0.1', 600);
+    const answers = await Promise.all(
+      ['vecino6@demo.mx', 'vecino7@demo.mx', 'vecino8@demo.mx', 'vecino9@demo.mx'].map((email) =>
+        t.gql(SIGN_IN, { input: { email, password: 'demo1234' } }, { ip: '10.9.0.1' }),
+      ),
+    );
+    await holder;
+    expect(answers.map((a) => a.body.data.signIn.__typename)).toEqual(Array(4).fill('MutationSignInSuccess'));
+  });
+
   it('rate-limits failed attempts per address', async () => {
     for (let i = 0; i < 30; i++) await t.gql(SIGN_IN, { input: { email: `nadie${i}@demo.mx`, password: 'x' } }, { ip: '10.2.0.1' });
     const { body } = await t.gql(SIGN_IN, { input: { email: 'seguridad@demo.mx', password: 'demo1234' } }, { ip: '10.2.0.1' });

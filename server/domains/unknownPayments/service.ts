@@ -224,8 +224,11 @@ export async function identifyUnknownPayment(ctx: ServiceContext, id: number, ra
 
 /** Matches an unknown payment to a receipt: the receipt is paid with it (of the identified house and concept, when identified). */
 export async function matchUnknownPayment(ctx: ServiceContext, id: number, receiptId: number, idempotencyKey?: string | null) {
-  return write(ctx, { idempotencyKey, request: { operation: 'matchUnknownPayment', input: { id, receiptId } } }, async ({ tx, audit }) => {
+  return write(ctx, { idempotencyKey, request: { operation: 'matchUnknownPayment', input: { id, receiptId } } }, async ({ tx, audit, afterCommit }) => {
     const receipt = await lockReceipt(ctx, tx, receiptId, UNKNOWN_PAYMENT_MATCHERS);
+    afterCommit(() =>
+      ctx.pubsub.publish('community:money', receipt.neighborhoodId, { neighborhoodId: receipt.neighborhoodId, kind: 'PAYMENT', at: new Date() }),
+    );
     assertMatchable(receipt);
     const up = await lockUnknownPayment(tx, receipt.neighborhoodId, id, receipt, 'receiptId');
     const today = await communityToday(tx, receipt.neighborhoodId);

@@ -4,7 +4,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { maskAccountNumber } from '../../../core/accounts.js';
 import { houseLabel } from '../../../core/houseLabel.js';
-import { builder, grants, idempotencyKeyField, idPage, keysetConnection, selectsField } from '../../graphql/builder.js';
+import { builder, grants, idempotencyKeyField, idPage, keysetConnection, selectsField, idPageArgs } from '../../graphql/builder.js';
 import { communityOf } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { rowId } from '../../kernel/ids.js';
@@ -112,11 +112,7 @@ builder.queryField('unknownPayments', (t) =>
     ...grants(...UNKNOWN_PAYMENT_READERS),
     args: {
       status: t.arg({ type: UnknownPaymentStatusEnum, required: false }),
-      first: t.arg.int({ required: false }),
-      after: t.arg.string({ required: false }),
-      last: t.arg.int({ required: false }),
-      before: t.arg.string({ required: false }),
-      offset: t.arg.int({ required: false, description: 'Rows to skip (pager); ignored with after/before' }),
+      ...idPageArgs(t.arg),
     },
     resolve: async (_r, args, ctx, info) => {
       const where = unknownPaymentWhere(ctx, { status: args.status });

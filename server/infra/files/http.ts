@@ -46,7 +46,8 @@ export async function handleFiles(db: Database, request: Request, path: string, 
   return new Response(new Uint8Array(file.data), {
     headers: {
       'content-type': file.contentType,
-      'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      // XML (providers' CFDI) could carry XHTML scripts: always a download, never rendered on our origin.
+      'content-disposition': `${file.contentType === 'application/xml' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
       'cache-control': 'private, max-age=3600',
       'x-content-type-options': 'nosniff',
     },

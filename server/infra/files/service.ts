@@ -16,17 +16,22 @@ export const FILE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  xml: 'application/xml',
 };
+/** Providers' CFDI XML: text, so its type comes from its start (after a BOM and blanks), never from the name. */
+export const MAX_XML_BYTES = 1024 * 1024;
+const XML_START = /^(\uFEFF)?[ \t\r\n]*<(\?xml[ \t\r\n]|[A-Za-z_][\w.-]*:Comprobante[ \t\r\n>])/;
 
 export function fileTypeOf(name: string): string | null {
   const extension = name.toLowerCase().split('.').pop() ?? '';
   return FILE_TYPES[extension] ?? null;
 }
 
-/** What a file's bytes are: only PDF, PNG, JPG and WEBP are accepted, whatever the name says. */
+/** What a file's bytes are: only PDF, PNG, JPG, WEBP and XML (up to 1 MB) are accepted, whatever the name says. */
 export async function sniffFileType(bytes: Uint8Array): Promise<string | null> {
+  if (bytes.length <= MAX_XML_BYTES && XML_START.test(new TextDecoder().decode(bytes.subarray(0, 256)))) return 'application/xml';
   const found = await fileTypeFromBuffer(bytes);
-  return found && ACCEPTED_TYPES.has(found.mime) ? found.mime : null;
+  return found && found.mime !== 'application/xml' && ACCEPTED_TYPES.has(found.mime) ? found.mime : null;
 }
 const ACCEPTED_TYPES = new Set(Object.values(FILE_TYPES));
 

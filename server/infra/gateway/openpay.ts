@@ -20,9 +20,12 @@ import {
   GatewayError,
   type GatewayEvent,
   type GatewayPaymentMethod,
+  type GatewayPayout,
+  type GatewayPayoutStatus,
   type GatewayTransaction,
   GatewayUnavailableError,
   type PaymentGateway,
+  type PayoutRequest,
 } from './types.js';
 
 export const OPENPAY_SANDBOX_URL = 'https://sandbox-api.openpay.mx';
@@ -145,6 +148,40 @@ export function toGatewayTransaction(tx: Json): GatewayTransaction {
     paymentMethod: paymentMethodOf(tx.payment_method),
     errorCode: typeof tx.error_code === 'number' ? tx.error_code : null,
     errorMessage: str(tx.error_message),
+  };
+}
+
+const PAYOUT_STATUSES: Record<string, GatewayPayoutStatus> = { in_progress: 'in_progress', completed: 'completed', failed: 'failed', cancelled: 'failed' };
+
+/** Openpay's payout transaction as a GatewayPayout. */
+export function toGatewayPayout(tx: Json): GatewayPayout {
+  if (!tx || typeof tx !== 'object' || typeof tx.id !== 'string') throw new GatewayUnavailableError('La pasarela de pago respondió un retiro ilegible');
+  const status = PAYOUT_STATUSES[String(tx.status)];
+  if (!status) throw new GatewayUnavailableError(`La pasarela de pago respondió un estado desconocido: ${String(tx.status).slice(0, 40)}`);
+  return {
+    id: tx.id,
+    orderId: str(tx.order_id),
+    status,
+    method: tx.method === 'card' ? 'card' : 'bank_account',
+    amount: amountOf(tx.amount),
+    creationDate: String(tx.creation_date ?? ''),
+    operationDate: str(tx.operation_date),
+    errorCode: typeof tx.error_code === 'number' ? tx.error_code : null,
+    errorMessage: str(tx.error_message),
+  };
+}
+
+/** Openpay's payout request body for our PayoutRequest. */
+export function payoutBody(request: PayoutRequest): Json {
+  const d = request.destination;
+  return {
+    method: d.type,
+    ...(d.type === 'bank_account'
+      ? { bank_account: { clabe: d.clabe, holder_name: d.holderName } }
+      : { card: { card_number: d.cardNumber, holder_name: d.holderName } }),
+    amount: Number(formatMoney(request.amount)),
+    description: request.description,
+    order_id: request.orderId,
   };
 }
 
@@ -307,6 +344,21 @@ export class OpenpayGateway implements PaymentGateway {
     if (!Array.isArray(answer)) throw new GatewayUnavailableError('La pasarela de pago respondió una lista ilegible');
     const found = answer.find((tx) => tx?.order_id === orderId);
     return found ? toGatewayTransaction(found) : null;
+  }
+
+  async payout(account: GatewayAccount, request: PayoutRequest): Promise<GatewayPayout> {
+    return toGatewayPayout(await this.call(account, 'POST', '/payouts', payoutBody(request)));
+  }
+
+  async getPayout(account: GatewayAccount, payoutId: string): Promise<GatewayPayout> {
+    return toGatewayPayout(await this.call(account, 'GET', `/payouts/${encodeURIComponent(payoutId)}`));
+  }
+
+  async findPayoutByOrderId(account: GatewayAccount, orderId: string): Promise<GatewayPayout | null> {
+    const answer = await this.call(account, 'GET', `/payouts?order_id=${encodeURIComponent(orderId)}`);
+    if (!Array.isArray(answer)) throw new GatewayUnavailableError('La pasarela de pago respondió una lista ilegible');
+    const found = answer.find((tx) => tx?.order_id === orderId);
+    return found ? toGatewayPayout(found) : null;
   }
 
   parseWebhook(account: GatewayAccount, headers: Headers, body: string): GatewayEvent {

@@ -108,7 +108,7 @@ export interface GatewayEvent {
   chargebackId: string | null;
 }
 
-export interface PaymentGateway {
+export interface PaymentGateway extends PayoutGateway {
   /** Shown in the wallet panel. */
   readonly name: string;
   /** Where the browser tokenizes cards: `${tokenBaseUrl}/v1/${merchantId}/tokens` with the public key. */
@@ -131,4 +131,45 @@ export interface PaymentGateway {
    * webhookCredentials) and parses it; throws GatewayError(401) when it is not genuine.
    */
   parseWebhook(account: GatewayAccount, headers: Headers, body: string): GatewayEvent;
+}
+
+// ---- Payouts (withdrawals: money from the merchant's gateway balance to a bank account or debit card) ----
+//
+// Openpay: POST /v1/{merchant_id}/payouts with method bank_account (bank_account {clabe, holder_name}) or
+// card (card {card_number, holder_name}), amount, description and order_id; the answer is a transaction
+// (transaction_type payout) in_progress that later becomes completed or failed. GET /payouts/{id} reads
+// it again, GET /payouts?order_id= finds the one made with our order id (a lost answer). Webhooks report
+// payout.succeeded / payout.failed with the payout as `transaction` (GatewayEvent.transaction: its id is
+// the payout's id); the receiver re-reads the payout with getPayout instead of trusting the body.
+
+export type GatewayPayoutStatus = 'in_progress' | 'completed' | 'failed';
+
+export type PayoutDestination = { type: 'bank_account'; clabe: string; holderName: string } | { type: 'card'; cardNumber: string; holderName: string };
+
+export interface PayoutRequest {
+  /** Our Withdrawal's order id: the gateway refuses a second payout with the same order_id (error 1006). */
+  orderId: string;
+  amount: string;
+  description: string;
+  destination: PayoutDestination;
+}
+
+/** A payout as the gateway answers it. */
+export interface GatewayPayout {
+  id: string;
+  orderId: string | null;
+  status: GatewayPayoutStatus;
+  method: 'bank_account' | 'card';
+  amount: string;
+  creationDate: string;
+  operationDate: string | null;
+  errorCode: number | null;
+  errorMessage: string | null;
+}
+
+export interface PayoutGateway {
+  payout(account: GatewayAccount, request: PayoutRequest): Promise<GatewayPayout>;
+  getPayout(account: GatewayAccount, payoutId: string): Promise<GatewayPayout>;
+  /** The payout made with our order id, if the gateway has one (recovering a payout whose answer was lost). */
+  findPayoutByOrderId(account: GatewayAccount, orderId: string): Promise<GatewayPayout | null>;
 }

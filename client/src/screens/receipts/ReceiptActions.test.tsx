@@ -68,6 +68,7 @@ const receipt = (fields: Record<string, unknown> = {}) => ({
   wallet: { name: 'Cuotas ordinarias', type: 'ORDINARY' },
   documents: { receipt: false, paymentInstructions: false, externalPayment: false, cfdiXml: false, cfdiPdf: false, attachment: false },
   actions: { ...NO_ACTIONS, allowUpdateReceipt: true, allowAddPenalization: true, allowDeleteReceipt: true },
+  cfdiActions: { allowReadCfdi: false, allowGenerateCfdi: false, allowCancelCfdi: false },
   ...fields,
 });
 

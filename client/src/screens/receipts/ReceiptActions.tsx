@@ -40,6 +40,7 @@ const actionsFragment = graphql`
       allowExternalPayment allowUpdateReceipt allowAddPenalization allowDeletePenalization allowAddDiscount allowDeleteDiscount allowDeleteReceipt
       allowCancelReview allowDeleteReference allowSendPaymentInstructions allowPayWithWallet allowDeletePayment
     }
+    cfdiActions { allowReadCfdi allowGenerateCfdi allowCancelCfdi }
   }
 `;
 
@@ -257,6 +258,16 @@ export function ReceiptActions({ receipt: key, onReload, onDeleted }: { receipt:
     a.allowDeletePayment && (
       <Menu.Item key="removePayment" onClick={() => setConfirm('removePayment')}>
         {t('receipts.actions.removeWalletPayment')}
+      </Menu.Item>
+    ),
+    (receipt.cfdiActions?.allowReadCfdi || receipt.cfdiActions?.allowGenerateCfdi) && (
+      <Menu.Item key="cfdis" component={Link} to={`/receipts/${receipt.databaseId}/cfdis`}>
+        {t('cfdis.receiptMenu.view')}
+      </Menu.Item>
+    ),
+    receipt.cfdiActions?.allowCancelCfdi && (
+      <Menu.Item key="cancelCfdi" component={Link} to={`/receipts/${receipt.databaseId}/cfdis?cancel=1`}>
+        {t('cfdis.receiptMenu.cancel')}
       </Menu.Item>
     ),
     a.allowDeleteReceipt && (

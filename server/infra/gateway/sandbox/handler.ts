@@ -8,6 +8,13 @@
 //        chargeback_accepted, delay_ms?}  (private key) changes a charge and queues its webhook;
 //   GET/POST /3ds/{m}/{chargeId}  the 3-D Secure page ("Autorizar" / "Rechazar");
 //   GET /barcode/{reference}  a store reference's barcode (SVG).
+// Payouts (POST/GET /v1/{m}/payouts, GET /payouts/{id}): answered in_progress and settled once their
+// settle time (PAYOUT_SETTLE_MS later) has passed, when read again, or at once by
+//   POST /v1/{m}/payouts/{id}/simulate {action: pay | fail}.
+// Test destinations, by the holder name (any case): one containing RECHAZO fails when it settles (the
+// receiving bank refuses it); FONDOS is refused at once (4001, not enough funds); SIN RESPUESTA is made
+// but its answer is lost (504), so the caller must find it by its order_id. Any other valid CLABE or card
+// settles as completed. A CLABE with a wrong check digit or a card failing Luhn is a 400.
 // Card numbers and CVVs are read only to create a token: never stored, never logged, never answered.
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../../config.js';
@@ -585,6 +592,156 @@ async function threeDSecure(deps: SandboxDeps, request: Request, merchantId: str
   return new Response(null, { status: 303, headers: { location: target.toString() } });
 }
 
+// ---- payouts ----
+
+/** How long a payout stays in progress before it settles. */
+export const PAYOUT_SETTLE_MS = 2_000;
+export const PAYOUT_REJECTED_MESSAGE = 'El banco receptor rechazó la transferencia: la cuenta no existe o está cancelada';
+
+function payoutBehaviour(holderName: string): 'approve' | 'reject' | 'funds' | 'lostAnswer' {
+  const name = holderName.toUpperCase();
+  if (name.includes('RECHAZO')) return 'reject';
+  if (name.includes('FONDOS')) return 'funds';
+  if (name.includes('SIN RESPUESTA')) return 'lostAnswer';
+  return 'approve';
+}
+
+function objectField(body: Json, field: string): Json {
+  const value = body[field];
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new SandboxError(1001, 400, `${field} is required`);
+  return value as Json;
+}
+
+async function createPayout(deps: SandboxDeps, merchant: Merchant, body: Json): Promise<Response> {
+  const method = body.method;
+  if (method !== 'bank_account' && method !== 'card') throw new SandboxError(1001, 400, 'method must be bank_account or card');
+  const amount = amountOf(body);
+  const description = text(body, 'description', 250, true);
+  const orderId = text(body, 'order_id', 100) ?? null;
+  let destination: Json;
+  let holderName: string;
+  if (method === 'bank_account') {
+    const account = objectField(body, 'bank_account');
+    const clabe = text(account, 'clabe', 18, true);
+    holderName = text(account, 'holder_name', 80, true);
+    if (!/^\d{18}$/.test(clabe) || clabeWithCheckDigit(clabe.slice(0, 17)) !== clabe)
+      throw new SandboxError(1001, 400, 'bank_account.clabe is not a valid CLABE');
+    destination = { bank_account: { clabe, holder_name: holderName, bank_code: clabe.slice(0, 3), bank_name: null } };
+  } else {
+    const card = objectField(body, 'card');
+    const number = text(card, 'card_number', 19, true);
+    holderName = text(card, 'holder_name', 80, true);
+    if (!/^\d{16}$/.test(number) || !luhnValid(number)) throw new SandboxError(1001, 400, 'card.card_number is not a valid card number');
+    destination = { card: { card_number: maskCardNumber(number), holder_name: holderName, type: 'debit' } };
+  }
+  const behaviour = payoutBehaviour(holderName);
+  const now = new Date();
+  const id = newId('tr');
+  const data: Json = {
+    id,
+    authorization: null,
+    operation_type: 'out',
+    method,
+    transaction_type: 'payout',
+    status: 'in_progress',
+    conciliated: false,
+    creation_date: openpayDate(now),
+    operation_date: openpayDate(now),
+    description,
+    error_message: null,
+    order_id: orderId,
+    amount,
+    currency: 'MXN',
+    ...destination,
+    sandbox: { neighborhoodId: merchant.neighborhoodId, behaviour, settleAt: new Date(now.getTime() + PAYOUT_SETTLE_MS).toISOString() },
+  };
+  let failure: SandboxError | null = null;
+  if (behaviour === 'funds') {
+    failure = new SandboxError(4001, 412, 'There are not enough funds in the Openpay account', 'gateway');
+    data.status = 'failed';
+    data.error_code = failure.code;
+    data.error_message = failure.description;
+  }
+  try {
+    await deps.db.prisma.$transaction(async (tx) => {
+      await tx.sandboxGatewayObject.create({ data: { id, merchantId: merchant.merchantId, kind: 'payout', orderId, data } });
+      // Its notification at settle time (payout.succeeded or payout.failed), applying the outcome first.
+      if (!failure) {
+        const settleAt = new Date(now.getTime() + PAYOUT_SETTLE_MS);
+        const rejected = behaviour === 'reject';
+        const apply: Json = rejected
+          ? { status: 'failed', error_code: 1001, error_message: PAYOUT_REJECTED_MESSAGE, operation_date: openpayDate(settleAt) }
+          : { status: 'completed', authorization: authorizationCode(), operation_date: openpayDate(settleAt) };
+        await queueWebhook(tx, {
+          merchantId: merchant.merchantId,
+          neighborhoodId: merchant.neighborhoodId,
+          type: rejected ? 'payout.failed' : 'payout.succeeded',
+          charge: data,
+          runAt: settleAt,
+          apply,
+        });
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SandboxError(1006, 409, `The orderId '${orderId}' has already been processed`);
+    throw error;
+  }
+  if (failure) return errorResponse(failure);
+  if (behaviour === 'lostAnswer') return new Response('Gateway Timeout', { status: 504 });
+  return Response.json(publicCharge(data));
+}
+
+/** Settles an in-progress payout (its settle time passed, or forced): completed, or failed for a RECHAZO holder. */
+async function settlePayout(deps: SandboxDeps, merchantId: string, payoutId: string, force?: 'pay' | 'fail'): Promise<Json> {
+  return deps.db.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "SandboxGatewayObject" WHERE id = ${payoutId} FOR UPDATE`;
+    const payout = await findObject(tx, merchantId, 'payout', payoutId);
+    if (!payout) throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
+    const data = { ...payout.data };
+    if (data.status !== 'in_progress') {
+      if (force) throw new SandboxError(1013, 409, `The payout is ${data.status}`);
+      return data;
+    }
+    const now = new Date();
+    if (!force && Date.parse(data.sandbox?.settleAt ?? '') > now.getTime()) return data;
+    const fails = force ? force === 'fail' : data.sandbox?.behaviour === 'reject';
+    data.operation_date = openpayDate(now);
+    if (fails) {
+      data.status = 'failed';
+      data.error_code = 1001;
+      data.error_message = PAYOUT_REJECTED_MESSAGE;
+    } else {
+      data.status = 'completed';
+      data.authorization = authorizationCode();
+    }
+    await tx.sandboxGatewayObject.update({ where: { id: payoutId }, data: { data } });
+    return data;
+  });
+}
+
+async function getPayout(deps: SandboxDeps, merchant: Merchant, payoutId: string): Promise<Json> {
+  return publicCharge(await settlePayout(deps, merchant.merchantId, payoutId));
+}
+
+async function listPayouts(deps: SandboxDeps, merchant: Merchant, url: URL): Promise<Json[]> {
+  const orderId = url.searchParams.get('order_id');
+  if (orderId !== null && (orderId.length > 100 || orderId.includes('\u0000'))) throw new SandboxError(1001, 400, 'order_id is not valid');
+  const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 10) || 10, 1), 100);
+  const rows = await deps.db.prisma.sandboxGatewayObject.findMany({
+    where: { merchantId: merchant.merchantId, kind: 'payout', ...(orderId !== null ? { orderId } : {}) },
+    orderBy: { createdAt: 'desc' },
+    take: limit,
+  });
+  const answers: Json[] = [];
+  for (const row of rows) answers.push(publicCharge(await settlePayout(deps, merchant.merchantId, row.id)));
+  return answers;
+}
+
+async function simulatePayout(deps: SandboxDeps, merchant: Merchant, payoutId: string, body: Json): Promise<Json> {
+  if (body.action !== 'pay' && body.action !== 'fail') throw new SandboxError(1001, 400, 'action must be pay or fail');
+  return publicCharge(await settlePayout(deps, merchant.merchantId, payoutId, body.action));
+}
+
 // ---- routing ----
 
 const ID = '([A-Za-z0-9_-]{1,64})';
@@ -639,6 +796,15 @@ const routes: {
   { method: 'GET', pattern: new RegExp(`^/charges/${ID}$`), key: 'private', run: async (d, m, p) => getCharge(d, m, null, p[0]) },
   { method: 'GET', pattern: new RegExp(`^/customers/${ID}/charges/${ID}$`), key: 'private', run: async (d, m, p) => getCharge(d, m, p[0], p[1]) },
   { method: 'POST', pattern: new RegExp(`^/charges/${ID}/simulate$`), key: 'private', run: async (d, m, p, r) => simulate(d, m, p[0], await readJson(r)) },
+  { method: 'POST', pattern: /^\/payouts$/, key: 'private', run: async (d, m, _p, r) => createPayout(d, m, await readJson(r)) },
+  { method: 'GET', pattern: /^\/payouts$/, key: 'private', run: async (d, m, _p, _r, u) => (await listPayouts(d, m, u)) as unknown as Json },
+  { method: 'GET', pattern: new RegExp(`^/payouts/${ID}$`), key: 'private', run: async (d, m, p) => getPayout(d, m, p[0]) },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/payouts/${ID}/simulate$`),
+    key: 'private',
+    run: async (d, m, p, r) => simulatePayout(d, m, p[0], await readJson(r)),
+  },
 ];
 
 /** Answers a request under /sandbox/openpay/ (mounted by server/app.ts when PAYMENT_GATEWAY is sandbox). */

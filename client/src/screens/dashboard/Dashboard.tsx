@@ -6,12 +6,14 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { useSession } from '../../components/SessionProvider.js';
 import { allowed, menuFor, ROUTES } from '../../routes.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
-import { HouseStats } from '../dashboard/HouseStats.js';
-import { MyHouse } from '../dashboard/MyHouse.js';
-import { OnboardingStats } from '../dashboard/OnboardingStats.js';
-import { Shortcuts } from '../dashboard/Shortcuts.js';
-import { SetupProgress } from '../dashboard/SetupProgress.js';
-import { Welcome } from '../dashboard/Welcome.js';
+import { HouseStats } from './HouseStats.js';
+import { MoneyDashboard } from './MoneyDashboard.js';
+import { MyHouse } from './MyHouse.js';
+import { OnboardingStats } from './OnboardingStats.js';
+import { OwnerDashboard } from './OwnerDashboard.js';
+import { Shortcuts } from './Shortcuts.js';
+import { SetupProgress } from './SetupProgress.js';
+import { Welcome } from './Welcome.js';
 
 export const dashboardQuery = graphql`
   query DashboardQuery {
@@ -21,14 +23,29 @@ export const dashboardQuery = graphql`
       ...OnboardingStats_dashboard
       ...HouseStats_dashboard
     }
+    ...MoneyDashboard_query
+    ...OwnerDashboard_query
   }
 `;
 
 const builtRoute = (path: string) => ROUTES.find((r) => r.path === path && r.screen);
 
+const DASHBOARD_GRANTS = ['ADashboardsRead', 'CDashboardRead'];
+const MONEY_GRANTS = ['AIncomesRead', 'AExpensesRead', 'AReceiptsRead'];
+const OWNER_RECEIPTS = ['OReceiptsRead', 'SReceiptsRead'];
+
+/** The community's current month (YYYY-MM) in its time zone. */
+function monthIn(timeZone: string) {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+  } catch {
+    return new Date().toISOString().slice(0, 7);
+  }
+}
+
 /**
- * "/": where house users, security staff and anyone without a home redirect land, and what the shell's
- * Inicio link opens. Money widgets come with their own screens.
+ * "/": the money widgets for administrators, the owner dashboard for house accounts, the house and setup
+ * widgets, and shortcuts. Remounted per community (key), so every chart redraws when the community changes.
  */
 export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
   const { t } = useTranslation();
@@ -45,10 +62,15 @@ export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
   const houseLinks = sections.find((s) => s.group === 'property')?.entries ?? [];
   const groupTitle = (group: string) => (group === 'administration' && session.neighborhood ? session.neighborhood.neighborhoodTypeName : t(`menu.${group}`));
   const place = [session.neighborhood?.name, session.house?.label].filter(Boolean).join(' · ');
+  const holds = (list: string[]) => list.some((g) => grants.has(g));
+  const money = !!session.neighborhood && holds(DASHBOARD_GRANTS) && holds(MONEY_GRANTS);
+  const owner = !!session.house && holds(OWNER_RECEIPTS);
 
   return (
     <Stack gap="lg">
       <PageHeader title={t('dashboard.welcome', { name: session.user.firstName })} description={place || undefined} />
+      {money && <MoneyDashboard key={session.neighborhood!.id} query={data} currentMonth={monthIn('America/Mexico_City')} opens={opens} />}
+      {owner && <OwnerDashboard query={data} />}
       {session.neighborhood && <SetupProgress dashboard={data.dashboard} communityId={session.neighborhood.id} opens={opens} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {session.neighborhood && <Welcome dashboard={data.dashboard} communityName={session.neighborhood.name} configures={grants.has('CRead')} />}

@@ -37,6 +37,17 @@ function renderDashboard(grants: string[], house: { label: string } | null, widg
         houseStats: widgets ? { total: 40, ownerActive: 28, ownerPending: 9, withoutOwner: 3 } : null,
         setupProgress,
         welcomeUrl,
+        // The money widgets are tested through the browser journey; the owner's receipts are none here.
+        monthlyIncomes: null,
+        monthlyOutcomes: null,
+        debts: null,
+        latestPaidReceipts: null,
+        latestInReviewReceipts: null,
+        gatewayPanel: null,
+        ownPendingReceipts: house ? { totalCount: 0, receipts: [] } : null,
+        ownHouseBalance: house
+          ? { pendingReceipts: '0.00', wallets: [{ walletDatabaseId: 1, type: 'ORDINARY', name: 'Ordinario', balance: '0.00' }], deposit: null }
+          : null,
       }),
     }),
   );

@@ -1,0 +1,2 @@
+/** The withdrawals list (history of the builder's withdrawals, their status and error). */
+export const WITHDRAWALS_PATH = '/expenses/withdrawals';

@@ -1,0 +1,55 @@
+// Test helpers: SAT's test CSD (EKU9003173C9, password 12345678a) and sample voucher inputs.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Credential } from '@nodecfdi/credentials/node';
+import { Money } from '../../../core/money.js';
+import type { VoucherInput } from './voucher.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CSD_DIR = path.join(root, 'tests/fixtures/csd');
+export const CFDI_FIXTURES = path.join(root, 'tests/fixtures/cfdi');
+
+let credential: Credential | undefined;
+export function testCredential(): Credential {
+  credential ??= Credential.create(
+    readFileSync(path.join(CSD_DIR, 'EKU9003173C9.cer')).toString('binary'),
+    readFileSync(path.join(CSD_DIR, 'EKU9003173C9.key')).toString('binary'),
+    '12345678a',
+  );
+  return credential;
+}
+
+export const TEST_ISSUER = { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', regime: '601', postalCode: '42501' };
+
+/** A receipt invoice: maintenance fee with VAT and a fine without taxes, tricky text included. */
+export function receiptInput(issuedAt = new Date('2026-11-23T16:30:00Z')): VoucherInput {
+  return {
+    serie: 'A',
+    folio: '1024',
+    issuedAt,
+    paymentForm: '03',
+    issuer: TEST_ISSUER,
+    receiver: { rfc: 'XOJI740919U48', name: 'INGRID XODAR JIMENEZ', regime: '612', postalCode: '88965', use: 'G03' },
+    lines: [
+      {
+        productKey: '80131500',
+        unitKey: 'E48',
+        identification: 'REC-77',
+        description: 'Cuota de mantenimiento "Casa 12" & <jardín>   del   mes — año ñ',
+        quantity: new Money(1),
+        unitPrice: new Money('1293.53'),
+        vatRate: new Money('0.16'),
+      },
+      { productKey: '80131500', unitKey: 'E48', description: 'Multa por ruido', quantity: new Money(1), unitPrice: new Money('206.97'), vatRate: null },
+      {
+        productKey: '80131500',
+        unitKey: 'E48',
+        description: 'Uso de salón (tasa 0)',
+        quantity: new Money(2),
+        unitPrice: new Money('150.25'),
+        vatRate: new Money(0),
+      },
+    ],
+  };
+}
