@@ -1,5 +1,6 @@
 // Expenses in the browser (spec 2): an administrator registers an expense with two lines and IVA and asks
 // for approval; a second administrator (an approver) approves it and marks it paid; the list shows it paid.
+// An administrator selects two expenses in the list and groups them under the next folio of the serie.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.js';
 import { screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
@@ -87,5 +88,61 @@ describe('expenses in the browser', () => {
     await row.getByText('Pagado').waitFor();
     await row.getByText('$3,527.56').waitFor();
     await screenshotsAtBothWidths(approver, 'expenses-list');
+  });
+
+  it('select two expenses in the list and group them under the next folio', async () => {
+    const prisma = env.t.app.db.prisma;
+    const olivos = await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } });
+    const adminId = (await prisma.user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } })).id;
+    const ids: number[] = [];
+    for (const [folio, total] of [
+      [8801, '950.00'],
+      [8802, '1210.40'],
+    ] as const) {
+      const e = await prisma.expense.create({
+        data: {
+          neighborhoodId: olivos.id,
+          status: 'APPROVED',
+          description: `Limpieza de cisterna ${folio}`,
+          operationDate: new Date(),
+          serie: 'GR',
+          folio,
+          subtotal: total,
+          total,
+          createdByUserId: adminId,
+        },
+      });
+      ids.push(e.id);
+    }
+
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    await page.goto(`${env.base}/expenses`);
+    await page.getByTestId(`expense-row-${ids[1]}`).waitFor();
+    // One expense is not a group.
+    await page.getByRole('checkbox', { name: 'Seleccionar GR-8801' }).check();
+    expect(await page.getByRole('button', { name: 'Agrupar' }).isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Seleccionar GR-8802' }).check();
+    await page.getByText('2 egresos seleccionados').waitFor();
+    await page.getByRole('button', { name: 'Agrupar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agrupar egresos' });
+    const folio = dialog.getByLabel('Folio');
+    await expect.poll(() => folio.inputValue()).not.toBe('');
+    const chosen = Number(await folio.inputValue());
+    const serie = await dialog.getByLabel('Serie').inputValue();
+    // The proposed folio is the serie's next free one.
+    expect(await prisma.expenseGroup.count({ where: { neighborhoodId: olivos.id, serie: serie || null, folio: { gte: chosen } } })).toBe(0);
+    expect(await prisma.expenseGroup.count({ where: { neighborhoodId: olivos.id, serie: serie || null, folio: chosen - 1 } })).toBe(1);
+    await dialog.getByLabel('Comentario').fill('Limpieza anual de cisternas');
+    await screenshot(page, 'expenses-group-dialog');
+    await dialog.getByRole('button', { name: 'Agrupar' }).click();
+    const name = serie ? `${serie}-${chosen}` : String(chosen);
+    await page.getByText(`Se agruparon 2 egresos en el grupo ${name}`).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    for (const id of ids) await page.getByTestId(`expense-row-${id}`).getByText(`${serie}-${chosen}`).waitFor();
+    const group = await prisma.expenseGroup.findFirstOrThrow({ where: { neighborhoodId: olivos.id, folio: chosen }, include: { expenses: true } });
+    expect(group.comment).toBe('Limpieza anual de cisternas');
+    expect(group.expenses.map((e) => e.id).sort()).toEqual([...ids].sort());
+    await screenshot(page, 'expenses-grouped');
   });
 });
