@@ -14,7 +14,8 @@ import {
   EXPENSE_STATUSES,
   PAYMENT_TYPES,
 } from '../../../core/expenses.js';
-import { builder, grants, idempotencyKeyField, idPage, idPageArgs, keysetConnection, selectsField } from '../../graphql/builder.js';
+import { builder, grants, idempotencyKeyField, idPageArgs, keysetConnection, keysetPage, parseIdCursor, selectsField } from '../../graphql/builder.js';
+import { expensePage, type ExpenseView } from './rows.js';
 import { actorOf, communityOf } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { rowId } from '../../kernel/ids.js';
@@ -33,8 +34,6 @@ import {
   expenseLines,
   expenseLog,
   expenseTaxSummary,
-  expenseViews,
-  expenseWhere,
   findExpense,
   idOf,
   isApprover,
@@ -47,7 +46,6 @@ import {
   type ExpenseLogEntry,
   type ExpenseResult,
   type ExpenseTaxSummary,
-  type ExpenseView,
 } from './service.js';
 
 export const ExpenseStatusEnum = builder.enumType('ExpenseStatus', { values: EXPENSE_STATUSES });
@@ -268,14 +266,9 @@ builder.queryField('expenses', (t) =>
     ...grants(...EXPENSE_READERS),
     args: { filter: t.arg({ type: ExpenseFilterInput, required: false }), ...idPageArgs(t.arg) },
     resolve: async (_r, args, ctx, info) => {
-      const where = expenseWhere(communityOf(ctx), filterArg(args.filter));
-      const { page, rows, total } = await idPage(
-        args,
-        selectsField(info, 'totalCount'),
-        (cut, order, skip, take) => expenseViews(ctx.prisma, { AND: [where, cut] }, { skip, take, order }),
-        () => ctx.prisma.expense.count({ where }),
-      );
-      return keysetConnection(rows, page, (r) => formatPrismaCursor({ id: r.id }, 'id'), total) as never;
+      const page = keysetPage(args, parseIdCursor);
+      const { rows, total } = await expensePage(ctx.db.kysely, communityOf(ctx), filterArg(args.filter), page, selectsField(info, 'totalCount'));
+      return keysetConnection(rows, page, (r) => formatPrismaCursor({ id: r.id }, 'id'), total ?? undefined) as never;
     },
   }),
 );

@@ -418,4 +418,83 @@ describe('list filters', () => {
     expect(config.body).toMatchObject({ required_approvals: true, use_folio: true, serie: 'EG', is_approver: true });
     expect(config.body.accounts.length).toBeGreaterThan(0);
   });
+
+  it('every filter answers exactly the expenses the database holds for it, with their own amounts, names and count', async () => {
+    const rows = await prisma().expense.findMany({
+      where: { neighborhoodId: olivosId },
+      include: { provider: true, group: true, lines: { select: { expenseConceptId: true } } },
+      orderBy: { id: 'desc' },
+    });
+    const users = new Map((await prisma().user.findMany({ select: { id: true, firstName: true, lastName: true } })).map((u) => [u.id, u]));
+    const iso = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+    const grouped = rows.find((r) => r.group)!;
+    const withConcept = rows.find((r) => r.expenseConceptId != null)!;
+    const months = [...new Set(rows.map((r) => iso(r.operationDate)!.slice(0, 7)))].sort();
+    const month = months[Math.floor(months.length / 2)];
+    const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+    const paidDay = rows.find((r) => r.paymentDate)!.paymentDate!;
+    const cashDay = rows.find((r) => r.cashDate)!.cashDate!;
+    const live = (r: (typeof rows)[number]) => r.status !== 'DELETED';
+    const inRange = (d: Date | null, from: string, to: string) => !!d && iso(d)! >= from && iso(d)! <= to;
+    const cases: [string, (r: (typeof rows)[number]) => boolean][] = [
+      ['', live],
+      ['status=DELETED', (r) => r.status === 'DELETED'],
+      ['status=APPROVED,INVOICE', (r) => ['APPROVED', 'INVOICE'].includes(r.status)],
+      [`provider=${grouped.providerId}`, (r) => live(r) && r.providerId === grouped.providerId],
+      [
+        `concept=${withConcept.expenseConceptId}`,
+        (r) => live(r) && (r.expenseConceptId === withConcept.expenseConceptId || r.lines.some((l) => l.expenseConceptId === withConcept.expenseConceptId)),
+      ],
+      [`groupSerie=${grouped.group!.serie!.toLowerCase()}`, (r) => live(r) && r.group?.serie === grouped.group!.serie],
+      [`groupSerie=${grouped.group!.serie}&groupFolio=${grouped.group!.folio}`, (r) => live(r) && r.groupId === grouped.groupId],
+      [`from=${month}-01&to=${last}`, (r) => live(r) && inRange(r.operationDate, `${month}-01`, last)],
+      [`from=${month}-10`, (r) => live(r) && iso(r.operationDate)! >= `${month}-10`],
+      [`fromPayment=${iso(paidDay)}&toPayment=${iso(paidDay)}`, (r) => live(r) && inRange(r.paymentDate, iso(paidDay)!, iso(paidDay)!)],
+      [`fromCharge=${iso(cashDay)}&toCharge=${iso(cashDay)}`, (r) => live(r) && inRange(r.cashDate, iso(cashDay)!, iso(cashDay)!)],
+      ['only_available=true', (r) => ['APPROVED', 'INVOICE', 'PAID'].includes(r.status) && r.withdrawalId == null],
+    ];
+    for (const [query, keep] of cases) {
+      const expected = rows.filter(keep);
+      const res = await t.rest('GET', olivos(`/expenses?page_size=100&${query}`), undefined, { token: admin });
+      expect(res.status, query).toBe(200);
+      expect(
+        res.body.expenses.map((e: any) => e.id),
+        query,
+      ).toEqual(expected.slice(0, 100).map((r) => r.id));
+      if (!query.startsWith('only_available')) expect(res.body.total, query).toBe(expected.length);
+      for (const e of res.body.expenses) {
+        const r = rows.find((x) => x.id === e.id)!;
+        const u = users.get(r.createdByUserId)!;
+        expect(e, `${query} #${e.id}`).toMatchObject({
+          status: r.status,
+          subtotal: r.subtotal.toFixed(2),
+          total: r.total.toFixed(2),
+          transferred_taxes: r.transferredTaxes.toFixed(2),
+          retained_taxes: r.retainedTaxes.toFixed(2),
+          operation_date: iso(r.operationDate),
+          payment_date: iso(r.paymentDate),
+          cash_date: iso(r.cashDate),
+          provider: r.provider ? { id: r.providerId, name: r.provider.name } : null,
+          group: r.group ? { serie: r.group.serie, folio: r.group.folio } : null,
+          user_name: [u.firstName, u.lastName].filter(Boolean).join(' '),
+          created_at: r.createdAt.toISOString(),
+        });
+      }
+    }
+    // GraphQL pages by cursor, forwards and backwards, with the filter's count on every page.
+    const PAGE = `query($after: String, $before: String, $first: Int, $last: Int) { expenses(first: $first, after: $after, last: $last, before: $before, filter: { from: "${month}-01", to: "${last}" }) {
+      totalCount pageInfo { endCursor startCursor hasNextPage } edges { node { databaseId } } } }`;
+    const expected = rows.filter(cases[7][1]).map((r) => r.id);
+    const page = async (variables: Record<string, unknown>) => (await t.gql(PAGE, variables, { token: admin })).body;
+    const first = await page({ first: 3 });
+    const second = await page({ first: 3, after: first.data.expenses.pageInfo.endCursor });
+    const back = await page({ last: 3, before: second.data.expenses.pageInfo.startCursor });
+    const ids = (r: any) => r.data.expenses.edges.map((e: any) => e.node.databaseId);
+    expect([...ids(first), ...ids(second)]).toEqual(expected.slice(0, 6));
+    expect(ids(back)).toEqual(expected.slice(0, 3));
+    for (const r of [first, second, back]) expect(r.data.expenses.totalCount).toBe(expected.length);
+    // Past the last page: no rows, the count still right.
+    const past = await t.rest('GET', olivos(`/expenses?page=999&page_size=100&from=${month}-01&to=${last}`), undefined, { token: admin });
+    expect(past.body).toMatchObject({ expenses: [], total: expected.length });
+  });
 });

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import {
-  AVAILABLE_FOR_WITHDRAWAL,
   canAskApproval,
   canCharge,
   canDecide,
@@ -24,14 +23,11 @@ import {
   TAX_NAMES,
   withinOperationWindow,
   OPERATION_DATE_WINDOW_DAYS,
-  type ExpensePaymentType,
-  type ExpenseStatus,
   type ExpenseValues,
 } from '../../../core/expenses.js';
 import { formatMoney, MAX_MONEY, money, sumMoney } from '../../../core/money.js';
 import { todayIn } from '../../../core/receipts.js';
 import { clabe as checkClabe, clabeBankName } from '../../../core/validators.js';
-import type { Prisma } from '../../db/generated/client.js';
 import { kickMailer, queueEmail } from '../../infra/mail/outbox.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js';
@@ -39,6 +35,7 @@ import { rowId } from '../../kernel/ids.js';
 import { parseInput } from '../../kernel/input.js';
 import { write } from '../../kernel/write.js';
 import { linkExpenseCfdis } from '../expenseCfdis/service.js';
+import { expensePage, type ExpenseView } from './rows.js';
 
 export const EXPENSE_READERS = ['AExpensesRead', 'AExpensesCreate', 'AExpensesUpdate'] as const;
 export const EXPENSE_CREATORS = ['AExpensesCreate'] as const;
@@ -60,7 +57,6 @@ export function idOf(typename: string, value: string | number | null | undefined
   }
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 const day = (text: string) => new Date(`${text}T00:00:00Z`);
 
 async function communityToday(tx: Tx, neighborhoodId: number) {
@@ -70,99 +66,12 @@ async function communityToday(tx: Tx, neighborhoodId: number) {
 
 // ---- Views -------------------------------------------------------------------------------------------
 
-export interface ExpenseView {
-  id: number;
-  neighborhoodId: number;
-  status: ExpenseStatus;
-  provider: { id: number; name: string; rfc: string | null; paymentMethod: ExpensePaymentType; bank: string | null; clabe: string | null } | null;
-  expenseConcept: { id: number; concept: string; internalId: string | null } | null;
-  description: string | null;
-  operationDate: string;
-  serie: string | null;
-  folio: number | null;
-  subtotal: string;
-  discount: string;
-  transferredTaxes: string;
-  retainedTaxes: string;
-  total: string;
-  approveRequired: boolean;
-  invoiced: boolean;
-  revision: number;
-  group: { id: number; serie: string | null; folio: number } | null;
-  withdrawalId: number | null;
-  createdByUserId: number;
-  createdByName: string | null;
-  paymentDate: string | null;
-  paymentMethod: ExpensePaymentType | null;
-  paymentAccount: { id: number; description: string; accountType: string } | null;
-  paymentBank: string | null;
-  paymentClabe: string | null;
-  cashDate: string | null;
-  checkNumber: string | null;
-  cashMethod: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-const VIEW_INCLUDE = {
-  provider: { select: { id: true, name: true, rfc: true, paymentMethod: true, bank: true, clabe: true } },
-  expenseConcept: { select: { id: true, concept: true, internalId: true } },
-  group: { select: { id: true, serie: true, folio: true } },
-  paymentAccount: { select: { id: true, description: true, accountType: true } },
-} as const;
-
-/** Expenses as screens show them, with their authors' names in one more statement. */
-export async function expenseViews(
-  tx: Tx,
-  where: Prisma.ExpenseWhereInput,
-  page: { skip?: number; take?: number; order?: 'asc' | 'desc' } = {},
-): Promise<ExpenseView[]> {
-  const rows = await tx.expense.findMany({ where, orderBy: { id: page.order ?? 'desc' }, skip: page.skip, take: page.take, include: VIEW_INCLUDE });
-  if (!rows.length) return [];
-  const users = await tx.user.findMany({
-    where: { id: { in: [...new Set(rows.map((r) => r.createdByUserId))] } },
-    select: { id: true, firstName: true, lastName: true },
-  });
-  const names = new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
-  return rows.map((r) => ({
-    id: r.id,
-    neighborhoodId: r.neighborhoodId,
-    status: r.status,
-    provider: r.provider,
-    expenseConcept: r.expenseConcept,
-    description: r.description,
-    operationDate: iso(r.operationDate)!,
-    serie: r.serie,
-    folio: r.folio,
-    subtotal: formatMoney(r.subtotal),
-    discount: formatMoney(r.discount),
-    transferredTaxes: formatMoney(r.transferredTaxes),
-    retainedTaxes: formatMoney(r.retainedTaxes),
-    total: formatMoney(r.total),
-    approveRequired: r.approveRequired,
-    invoiced: r.invoiced,
-    revision: r.revision,
-    group: r.group,
-    withdrawalId: r.withdrawalId,
-    createdByUserId: r.createdByUserId,
-    createdByName: names.get(r.createdByUserId) ?? null,
-    paymentDate: iso(r.paymentDate),
-    paymentMethod: r.paymentMethod,
-    paymentAccount: r.paymentAccount,
-    paymentBank: r.paymentBank,
-    paymentClabe: r.paymentClabe,
-    cashDate: iso(r.cashDate),
-    checkNumber: r.checkNumber,
-    cashMethod: r.cashMethod,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-  }));
-}
+const ONE = { after: null, before: null, backwards: false, limit: 1, offset: 0 };
 
 /** One expense of the caller's community (deleted ones too), or null. */
 export async function findExpense(ctx: ServiceContext, id: number): Promise<ExpenseView | null> {
-  const [view] = await expenseViews(ctx.prisma, { id: rowId(id), neighborhoodId: communityOf(ctx) });
-  return view ?? null;
+  const { rows } = await expensePage(ctx.db.kysely, communityOf(ctx), { ids: [rowId(id)], withDeleted: true }, ONE);
+  return rows[0] ?? null;
 }
 
 /** The community's expense approvers with their names (read once per request context). */
@@ -182,46 +91,6 @@ export function communityApprovers(ctx: ServiceContext): Promise<{ userId: numbe
 export async function isApprover(ctx: ServiceContext): Promise<boolean> {
   const { userId } = actorOf(ctx);
   return (await communityApprovers(ctx)).some((a) => a.userId === userId);
-}
-
-export interface ExpenseFilter {
-  providerId?: number | null;
-  status?: ExpenseStatus[] | null;
-  groupSerie?: string | null;
-  groupFolio?: number | null;
-  conceptId?: number | null;
-  from?: string | null;
-  to?: string | null;
-  fromPayment?: string | null;
-  toPayment?: string | null;
-  fromCharge?: string | null;
-  toCharge?: string | null;
-  onlyAvailable?: boolean | null;
-}
-
-const range = (from?: string | null, to?: string | null) => (from || to ? { ...(from ? { gte: day(from) } : {}), ...(to ? { lte: day(to) } : {}) } : undefined);
-
-/** The list's where: every filter of spec 2 section 7; DELETED only when asked for by status. */
-export function expenseWhere(neighborhoodId: number, f: ExpenseFilter = {}): Prisma.ExpenseWhereInput {
-  const where: Prisma.ExpenseWhereInput = { neighborhoodId };
-  if (f.onlyAvailable) {
-    where.status = { in: AVAILABLE_FOR_WITHDRAWAL };
-    where.withdrawalId = null;
-  } else where.status = f.status?.length ? { in: f.status } : { not: 'DELETED' };
-  if (f.providerId != null) where.providerId = f.providerId;
-  if (f.conceptId != null) where.OR = [{ expenseConceptId: f.conceptId }, { lines: { some: { expenseConceptId: f.conceptId } } }];
-  if (f.groupSerie || f.groupFolio != null)
-    where.group = {
-      ...(f.groupSerie ? { serie: { equals: f.groupSerie, mode: 'insensitive' } } : {}),
-      ...(f.groupFolio != null ? { folio: f.groupFolio } : {}),
-    };
-  const op = range(f.from, f.to);
-  if (op) where.operationDate = op;
-  const paid = range(f.fromPayment, f.toPayment);
-  if (paid) where.paymentDate = paid;
-  const cashed = range(f.fromCharge, f.toCharge);
-  if (cashed) where.cashDate = cashed;
-  return where;
 }
 
 export interface ExpenseLineView {
