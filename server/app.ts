@@ -315,6 +315,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
     db,
     config,
     jobs,
+    pubsub,
     close: async () => {
       await jobs.stop();
       await mailer.stop();

@@ -161,7 +161,12 @@ describe('identify, match and delete', () => {
     const wrongConcept = await t.gql(doc, { input: { id: gid('UnknownPayment', up.body.id), receiptId: gid('Receipt', otherConcept) } }, { token: admin });
     expect(wrongConcept.body.data.matchUnknownPayment.message).toBe('El pago no reconocido fue identificado con otro concepto');
 
+    // The open dashboards hear of the money (the community's event, after commit).
+    const events = t.app.pubsub.subscribe('community:money', olivosId)[Symbol.asyncIterator]();
+    const event = events.next();
     const matched = await t.gql(doc, { input: { id: gid('UnknownPayment', up.body.id), receiptId: gid('Receipt', mine) } }, { token: admin });
+    expect((await event).value).toMatchObject({ neighborhoodId: olivosId, kind: 'PAYMENT' });
+    await events.return?.();
     expect(matched.body.data.matchUnknownPayment.data).toEqual({
       message: 'El pago no reconocido ha sido aplicado al recibo',
       unknownPayment: { status: 'MATCHED', receiptDatabaseId: mine },
