@@ -15,7 +15,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed.js';
 import { projectRoot } from './db/migrate.js';
 import { schema } from './graphql/schema.js';
-import type { Context } from './kernel/context.js';
+import type { Context, ServiceContext } from './kernel/context.js';
 import { createAppPubSub } from './infra/pubsub.js';
 import { viewerForToken, type Viewer } from './auth/viewer.js';
 import { clearSessionCookie, tokenFromHeaders } from './auth/cookies.js';
@@ -55,6 +55,8 @@ export interface App {
   config: Config;
   /** The jobs runner of this instance (tests call runDue instead of waiting for its poll). */
   jobs: JobRunner;
+  /** The events of this instance (through Redis when REDIS_URL is set). */
+  pubsub: ServiceContext['pubsub'];
   close: () => Promise<void>;
 }
 
