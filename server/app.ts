@@ -20,6 +20,7 @@ import { createAppPubSub } from './infra/pubsub.js';
 import { viewerForToken, type Viewer } from './auth/viewer.js';
 import { clearSessionCookie, tokenFromHeaders } from './auth/cookies.js';
 import { COMMUNITY_HEADER, createRestHandler, REST_PREFIX } from './rest/handler.js';
+import { createRouteAccess } from './rest/access.js';
 import { restRoutes } from './rest/routes.js';
 import { maskUnexpected } from './graphql/errorMapping.js';
 import { attachGraphqlWebsocket } from './graphql/websocket.js';
@@ -202,7 +203,12 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
   });
 
   const serveLink = (url: string) => serveDownload({ db, pubsub, config }, url.slice(DOWNLOADS_PATH.length + 1));
-  const handleRest = createRestHandler(yoga, restRoutes, serveLink);
+  const handleRest = createRestHandler(
+    yoga,
+    restRoutes,
+    serveLink,
+    createRouteAccess(schema, (token) => viewerForToken(db, token)),
+  );
 
   // Built files are immutable between deploys: gzip each once and keep it in memory.
   const gzipped = new Map<string, Buffer>();

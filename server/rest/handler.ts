@@ -31,7 +31,10 @@ export function urlInputProblem(params: Record<string, string>, searchParams: UR
 
 type Yoga = YogaServerInstance<any, any>;
 
-export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (url: string) => Promise<Response>) {
+/** The refusal of a caller the route's grants keep out (rest/access.ts), asked before answering a validation error. */
+export type RouteAccess = (request: Request, operation: string, community: string | undefined) => Promise<Response | null>;
+
+export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (url: string) => Promise<Response>, access?: RouteAccess) {
   const compiled = compileRoutes(routes);
 
   return async function handleRest(request: Request, serverContext: object): Promise<Response> {
@@ -58,6 +61,8 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
       if (token && viaCookie) return legacyError(403, 403, CSRF_MESSAGE);
     }
 
+    // A caller the route's grants keep out hears 401/403 rather than what its input lacks.
+    const invalid = async (description: string) => (await access?.(request, route.operation, params?.n)) ?? legacyError(400, 400, description);
     let body: unknown;
     try {
       request = await limitBody(request, route.multipart?.maxBytes ?? MAX_BODY_BYTES);
@@ -81,20 +86,20 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
         try {
           body = JSON.parse(text);
         } catch {
-          return legacyError(400, 400, 'El cuerpo de la solicitud no es JSON válido');
+          return invalid('El cuerpo de la solicitud no es JSON válido');
         }
       }
     }
     if (route.body) {
       const parsed = route.body.safeParse(body ?? {}, { reportInput: true });
-      if (!parsed.success) return legacyError(400, 400, zodDescription(parsed.error));
+      if (!parsed.success) return invalid(zodDescription(parsed.error));
       body = parsed.data;
     }
 
     let query: unknown = Object.fromEntries(url.searchParams);
     if (route.query) {
       const parsed = route.query.safeParse(query, { reportInput: true });
-      if (!parsed.success) return legacyError(400, 400, zodDescription(parsed.error));
+      if (!parsed.success) return invalid(zodDescription(parsed.error));
       query = parsed.data;
     }
 
@@ -111,7 +116,7 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
       variables = route.variables?.(restRequest) ?? {};
     } catch (error) {
       // A row that cannot map its path or body (e.g. an id that is not a number) answers its legacy error.
-      if (error instanceof RestError) return legacyError(error.status, error.code, error.message);
+      if (error instanceof RestError) return error.status === 400 ? invalid(error.message) : legacyError(error.status, error.code, error.message);
       throw error;
     }
     const graphqlResponse = await yoga.handleRequest(

@@ -45,4 +45,33 @@ describe('REST envelope and bad input', () => {
     expect(status).toBe(401);
     expect(body.code).toBe(401);
   });
+
+  it('refuses a caller the grants keep out before telling what its input lacks', async () => {
+    const prisma = t.app.db.prisma;
+    const olivos = (await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } })).id;
+    const torre = (await prisma.neighborhood.findFirstOrThrow({ where: { id: { not: olivos } } })).id;
+    const admin = await t.signIn('admin@demo.mx');
+    const owner = await t.signIn('propietario@demo.mx');
+    const before = await prisma.expense.count();
+    const bad = { concepts: 'no es una lista' };
+    // The administrator hears what is wrong with the body; others only that they may not.
+    expect((await t.rest('POST', `/neighborhoods/${olivos}/expenses`, bad, { token: admin })).status).toBe(400);
+    expect(await t.rest('POST', `/neighborhoods/${olivos}/expenses`, bad, { token: owner })).toMatchObject({
+      status: 403,
+      body: { code: 403, description: 'No tienes permiso para realizar esta acción' },
+    });
+    expect(await t.rest('POST', `/neighborhoods/${olivos}/expenses`, bad, { token })).toMatchObject({ status: 403 });
+    expect(await t.rest('POST', `/neighborhoods/${olivos}/expenses`, bad)).toMatchObject({ status: 401, body: { code: 401 } });
+    expect(await t.rest('POST', `/neighborhoods/${torre}/expenses`, bad, { token: admin })).toMatchObject({
+      status: 404,
+      body: { description: 'La comunidad solicitada no existe' },
+    });
+    // Bad JSON and a bad query string are input errors too.
+    expect((await t.rest('POST', `/neighborhoods/${olivos}/expenses`, undefined, { token: owner, raw: '{"x": ' })).status).toBe(403);
+    expect((await t.rest('GET', `/neighborhoods/${olivos}/expenses?page_size=abc`, undefined, { token: owner })).status).toBe(403);
+    expect((await t.rest('GET', `/neighborhoods/${olivos}/expenses?page_size=abc`, undefined, { token: admin })).status).toBe(400);
+    // A route open to every signed-in person still answers its validation message.
+    expect((await t.rest('PUT', '/users/me/basic', { first_name: 42 }, { token: owner })).status).toBe(400);
+    expect(await prisma.expense.count()).toBe(before);
+  });
 });
