@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
 import { MAX_MONEY, Money } from '../../../core/money.js';
 import { InputError } from '../../kernel/errors.js';
-import { certificateFromBase64, originalString as originalString40, satCertificateNumber, TFD_NS, verifyText } from './voucher.js';
+import { certificateFromBase64, originalString as originalString40, satCertificateNumber, TFD_NS, verifyText, withOrder as w } from './voucher.js';
 import { attributeOf, childOf, childrenOf, elementChildren, normalizeSpace, parseXml, XmlSyntaxError, type XmlElement } from './xml.js';
 
 export const CFDI33_NS = 'http://www.sat.gob.mx/cfd/3';
@@ -62,15 +62,6 @@ const bad = (message: string) => new InputError([{ field: 'file', message }]);
 /** The original string of a CFDI 3.3 (SAT's cadenaoriginal_3_3.xslt) for its own nodes; complements other than the stamp are refused. */
 export function originalString33(root: XmlElement): string {
   const c = (parent: XmlElement | undefined, local: string) => (parent ? childrenOf(parent, CFDI33_NS, local) : []);
-  const w = (node: XmlElement | undefined, spec: [string, 'R' | 'O'][]) => {
-    let out = '';
-    for (const [name, kind] of spec) {
-      const value = attributeOf(node, name);
-      if (kind === 'R') out += `|${normalizeSpace(value ?? '')}`;
-      else if (value !== undefined) out += `|${normalizeSpace(value)}`;
-    }
-    return out;
-  };
   let out = w(root, [
     ['Version', 'R'],
     ['Serie', 'O'],

@@ -327,7 +327,8 @@ function fields(node: XmlElement | undefined, required: string[], optional: stri
   return out;
 }
 
-function withOrder(node: XmlElement | undefined, spec: [string, 'R' | 'O'][]): string {
+/** The attributes of one node in the XSLT's order, each marked Requerido ('R') or Opcional ('O'). */
+export function withOrder(node: XmlElement | undefined, spec: [string, 'R' | 'O'][]): string {
   return fields(
     node,
     spec.filter((s) => s[1] === 'R').map((s) => s[0]),
