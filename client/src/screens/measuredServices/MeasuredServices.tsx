@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { SearchFilter } from '../../components/SearchFilter.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
 import { MEASURED_SERVICES_PATH, serviceFormPath } from './paths.js';
+import { ConfirmDelete } from '../../components/ConfirmDelete.js';
 
 export const measuredServicesQuery = graphql`
   query MeasuredServicesQuery($first: Int!, $offset: Int!, $description: String) {
@@ -124,17 +125,14 @@ function ServiceList({ query, route }: { query: MeasuredServices_query$key; rout
           </Table>
         </Table.ScrollContainer>
       </PagedList>
-      <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('measuredServices.services.deleteTitle')}>
-        <Text>{toDelete ? t('measuredServices.services.deleteConfirm', { name: toDelete.description }) : ''}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.inFlight}>
-            {t('list.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDelete
+        opened={!!toDelete}
+        title={t('measuredServices.services.deleteTitle')}
+        message={toDelete ? t('measuredServices.services.deleteConfirm', { name: toDelete.description }) : ''}
+        loading={remove.inFlight}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirm}
+      />
     </Stack>
   );
 }

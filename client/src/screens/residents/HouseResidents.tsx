@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { notify } from '../../components/notify.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
 import { ResidentRow, type ResidentTarget } from './ResidentRow.js';
+import { ConfirmDelete } from '../../components/ConfirmDelete.js';
 
 export const houseResidentsQuery = graphql`
   query HouseResidentsQuery($houseId: ID, $houseNodeId: ID!, $admin: Boolean!, $first: Int!, $offset: Int!, $name: String) {
@@ -116,17 +117,14 @@ function ResidentList({ query, houseLabel, route }: { query: HouseResidents_quer
           </Table.Tbody>
         </Table>
       </PagedList>
-      <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('residents.deleteTitle')}>
-        <Text>{toDelete ? t('residents.deleteConfirm', { name: toDelete.name }) : ''}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.inFlight}>
-            {t('list.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDelete
+        opened={!!toDelete}
+        title={t('residents.deleteTitle')}
+        message={toDelete ? t('residents.deleteConfirm', { name: toDelete.name }) : ''}
+        loading={remove.inFlight}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirm}
+      />
     </Stack>
   );
 }

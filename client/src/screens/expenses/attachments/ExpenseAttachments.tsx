@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { ExpenseAttachmentsQuery } from '../../../__generated__/ExpenseAttachmentsQuery.graphql';
@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import { Uploader } from '../../../components/Uploader.js';
 import type { ScreenProps } from '../../../router/screenRoute.js';
+import { ConfirmDelete } from '../../../components/ConfirmDelete.js';
 
 export const expenseAttachmentsQuery = graphql`
   query ExpenseAttachmentsQuery($expenseId: ID!) {
@@ -166,17 +167,14 @@ function AttachmentList({ query }: { query: ExpenseAttachments_query$key }) {
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('expenseAttachments.deleteTitle')}>
-        <Text>{toDelete ? t('expenseAttachments.deleteConfirm', { name: toDelete.fileName }) : ''}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.inFlight}>
-            {t('list.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDelete
+        opened={!!toDelete}
+        title={t('expenseAttachments.deleteTitle')}
+        message={toDelete ? t('expenseAttachments.deleteConfirm', { name: toDelete.fileName }) : ''}
+        loading={remove.inFlight}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirm}
+      />
     </Stack>
   );
 }

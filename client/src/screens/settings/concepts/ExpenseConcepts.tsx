@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { SearchFilter } from '../../../components/SearchFilter.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { EXPENSE_CONCEPTS_PATH, EXPENSE_SETTINGS_PATH } from './paths.js';
+import { ConfirmDelete } from '../../../components/ConfirmDelete.js';
 
 export const expenseConceptsQuery = graphql`
   query ExpenseConceptsQuery($first: Int!, $offset: Int!, $name: String) {
@@ -159,17 +160,14 @@ function ExpenseConceptList({ query, route }: { query: ExpenseConcepts_query$key
           </Table.Tbody>
         </Table>
       </PagedList>
-      <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('concepts.expenseConcepts.deleteTitle')}>
-        <Text>{toDelete ? t('concepts.expenseConcepts.deleteConfirm', { name: toDelete.concept }) : ''}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.inFlight}>
-            {t('list.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDelete
+        opened={!!toDelete}
+        title={t('concepts.expenseConcepts.deleteTitle')}
+        message={toDelete ? t('concepts.expenseConcepts.deleteConfirm', { name: toDelete.concept }) : ''}
+        loading={remove.inFlight}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirm}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { SearchFilter } from '../../../components/SearchFilter.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { CONCEPTS_PATH } from './paths.js';
+import { ConfirmDelete } from '../../../components/ConfirmDelete.js';
 
 export const incomeConceptsQuery = graphql`
   query IncomeConceptsQuery($first: Int!, $offset: Int!, $description: String) {
@@ -203,17 +204,14 @@ function IncomeConceptList({ query, route }: { query: IncomeConcepts_query$key; 
           </Table.Tbody>
         </Table>
       </PagedList>
-      <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('concepts.income.deleteTitle')}>
-        <Text>{toDelete ? t('concepts.income.deleteConfirm', { name: toDelete.description }) : ''}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.inFlight}>
-            {t('list.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDelete
+        opened={!!toDelete}
+        title={t('concepts.income.deleteTitle')}
+        message={toDelete ? t('concepts.income.deleteConfirm', { name: toDelete.description }) : ''}
+        loading={remove.inFlight}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirm}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { PagedList } from '../../../components/PagedList.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { serviceConceptFormPath } from './paths.js';
+import { ConfirmDelete } from '../../../components/ConfirmDelete.js';
 
 export const servicesConceptsQuery = graphql`
   query ServicesConceptsQuery($first: Int!, $offset: Int!) {
@@ -153,17 +154,14 @@ function ConceptList({ query, route }: { query: ServicesConcepts_query$key; rout
           </Table>
         </Table.ScrollContainer>
       </PagedList>
-      <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('measuredServices.concepts.deleteTitle')}>
-        <Text>{toDelete ? t('measuredServices.concepts.deleteConfirm', { name: toDelete.name }) : ''}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.inFlight}>
-            {t('list.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDelete
+        opened={!!toDelete}
+        title={t('measuredServices.concepts.deleteTitle')}
+        message={toDelete ? t('measuredServices.concepts.deleteConfirm', { name: toDelete.name }) : ''}
+        loading={remove.inFlight}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirm}
+      />
     </Stack>
   );
 }
