@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_KEYS, layoutRows, PolicyBuilder, policyTotals } from './policies.js';
+import { ACCOUNTING_ACCOUNT_KEYS } from '../../../core/accounts.js';
+import { layoutRows, PolicyBuilder, policyTotals } from './policies.js';
 
 const cents = (min: number, max: number) => fc.integer({ min, max }).map((c) => (c / 100).toFixed(2));
 const day = fc.integer({ min: 1, max: 28 }).map((d) => `2026-03-${String(d).padStart(2, '0')}`);
 const account = fc.option(fc.constantFrom('102-01', '401-02-03', 'no es cuenta', ''), { nil: null });
-const allAccounts = Object.fromEntries(ACCOUNT_KEYS.map((k, i) => [k, `${100 + i}-01`]));
+const allAccounts = Object.fromEntries(ACCOUNTING_ACCOUNT_KEYS.map((k, i) => [k, `${100 + i}-01`]));
 
 describe('pólizas', () => {
   it('every póliza balances to the cent, whatever the movements (property)', () => {

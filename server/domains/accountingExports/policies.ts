@@ -16,26 +16,11 @@
 //   PROVIDERS, credit the paying account's accounting account or BANKS).
 // - Withdrawals (one póliza de Diario each): debit the receiving account (or BANKS) with the amount and
 //   GATEWAY_FEES with the fee, credit BANKS (the gateway balance) with the total.
+import type { AccountingAccountKey } from '../../../core/accounts.js';
 import { formatMoney, type Money, money } from '../../../core/money.js';
+import { accountingAccount } from '../../../core/validators.js';
 
-export const ACCOUNT_KEYS = [
-  'BANKS',
-  'CASH',
-  'RECEIVABLES',
-  'MAINTENANCE_INCOME',
-  'EXTRAORDINARY_INCOME',
-  'PENALTY_INCOME',
-  'DISCOUNTS',
-  'SUSPENSE',
-  'VAT_TRANSFERRED',
-  'VAT_PENDING',
-  'PROVIDERS',
-  'EXPENSES',
-  'GATEWAY_FEES',
-] as const;
-export type AccountKey = (typeof ACCOUNT_KEYS)[number];
-
-export const ACCOUNT_KEY_NAMES: Record<AccountKey, string> = {
+export const ACCOUNT_KEY_NAMES: Record<AccountingAccountKey, string> = {
   BANKS: 'Bancos',
   CASH: 'Caja',
   RECEIVABLES: 'Cuentas por cobrar',
@@ -50,9 +35,6 @@ export const ACCOUNT_KEY_NAMES: Record<AccountKey, string> = {
   EXPENSES: 'Gastos',
   GATEWAY_FEES: 'Comisiones bancarias',
 };
-
-/** An accounting account as the settings accept it: digit groups separated by hyphens. */
-export const ACCOUNT_NUMBER = /^\d+(-\d+)*$/;
 
 export type PolicyType = 'INGRESO' | 'EGRESO' | 'DIARIO';
 /** CONTPAQi's póliza types: 1 Ingresos, 2 Egresos, 3 Diario. */
@@ -117,7 +99,7 @@ export interface WithdrawalMove {
   bankAccount: string | null;
 }
 
-export type AccountSettings = Partial<Record<AccountKey, string | null>>;
+export type AccountSettings = Partial<Record<AccountingAccountKey, string | null>>;
 
 const INCOME_KINDS = new Set(['RECEIPT_PAID', 'WALLET_PAYMENT', 'RECEIPT_DELETED']);
 const CASH_KINDS = new Set(['DEPOSIT', 'RECEIPT_PAID', 'WALLET_PAYMENT']);
@@ -126,23 +108,23 @@ const SKIPPED = new Set(['TRANSFER', 'AGREEMENT', 'AGREEMENT_CANCELLED']);
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 export class PolicyBuilder {
-  readonly missing = new Set<AccountKey>();
+  readonly missing = new Set<AccountingAccountKey>();
   private readonly byKey = new Map<string, Policy>();
   private readonly single: Policy[] = [];
 
   constructor(private readonly settings: AccountSettings) {}
 
   /** The configured account of a key (a missing one is remembered and answered as the key's name). */
-  account(key: AccountKey): string {
+  account(key: AccountingAccountKey): string {
     const number = this.settings[key]?.trim();
     if (number) return number;
     this.missing.add(key);
     return key;
   }
 
-  private own(number: string | null | undefined, fallback: AccountKey): string {
+  private own(number: string | null | undefined, fallback: AccountingAccountKey): string {
     const n = number?.trim();
-    return n && ACCOUNT_NUMBER.test(n) ? n : this.account(fallback);
+    return n && accountingAccount(n) === null ? n : this.account(fallback);
   }
 
   private daily(type: PolicyType, day: string, concept: string): Policy {

@@ -7,6 +7,7 @@
 import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
+import type { AccountingAccountKey } from '../../../core/accounts.js';
 import { formatMoney } from '../../../core/money.js';
 import { todayIn } from '../../../core/receipts.js';
 import { defineJob, enqueueJob } from '../../infra/jobs.js';
@@ -19,7 +20,6 @@ import { XLSX_TYPE } from '../servicePeriods/xlsx.js';
 import { houseBranch, periodFilter } from '../transactions/service.js';
 import {
   ACCOUNT_KEY_NAMES,
-  type AccountKey,
   type AccountSettings,
   type ExpensePayment,
   type HouseGroup,
@@ -118,7 +118,7 @@ export async function accountingExportFile(ctx: ServiceContext, id: number): Pro
 
 export interface BuiltPolicies {
   policies: Policy[];
-  missing: AccountKey[];
+  missing: AccountingAccountKey[];
 }
 
 /** Reads a period's ledgers (by payment date) and maps them to pólizas with the community's accounts. */
