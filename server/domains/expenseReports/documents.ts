@@ -1,9 +1,3 @@
-// The expense downloads: the details report (one row per expense, a totals row) and the summary report
-// (by concept and by status, a total) as XLSX (exceljs's streaming writer: each row is committed as it is
-// written) and PDF (pdfkit, drawn batch by batch); and one expense's policy («póliza de egreso») as PDF.
-// Money to the cent; each total is the sum of the rows above it.
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { formatPesos, money } from '../../../core/money.js';
 import { todayIn } from '../../../core/receipts.js';
@@ -31,6 +25,7 @@ import {
   type SummaryLine,
   zeroSums,
 } from './service.js';
+import { collectedWorkbook } from '../../infra/xlsx/collectedWorkbook.js';
 
 export type ReportFormat = 'XLSX' | 'PDF';
 
@@ -53,22 +48,6 @@ async function header(ctx: ServiceContext, filter: ExpenseReportFilter) {
     community: community.name,
     today: todayIn(community.timeZone),
     filters: filterDescription(filter, { provider: provider?.name, concept: concept?.concept }),
-  };
-}
-
-/** An exceljs streaming workbook whose bytes are collected as rows are committed. */
-function streamingWorkbook() {
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Comunidad';
-  return {
-    workbook,
-    finish: async () => {
-      await workbook.commit();
-      return Buffer.concat(chunks);
-    },
   };
 }
 
@@ -110,7 +89,7 @@ async function detailsXlsx(
   head: Awaited<ReturnType<typeof header>>,
   name: string,
 ): Promise<GeneratedFile> {
-  const { workbook, finish } = streamingWorkbook();
+  const { workbook, finish } = collectedWorkbook();
   const sheet = workbook.addWorksheet('Egresos', { views: [{ state: 'frozen', ySplit: 4 }] });
   sheet.columns = DETAIL_COLUMNS.map((c) => ({ key: c.key, width: c.width }));
   sheet.addRow([`${head.community} · Reporte de egresos (detalle)`]).commit();
@@ -287,7 +266,7 @@ export async function expenseSummaryReport(ctx: ServiceContext, filter: ExpenseR
     ['Por estado', summary.byStatus],
   ];
   if (format === 'XLSX') {
-    const { workbook, finish } = streamingWorkbook();
+    const { workbook, finish } = collectedWorkbook();
     const sheet = workbook.addWorksheet('Resumen');
     sheet.columns = [{ width: 34 }, { width: 10 }, ...MONEY_COLUMNS.map(() => ({ width: 18 }))];
     sheet.addRow([`${head.community} · Reporte de egresos (resumen)`]).commit();

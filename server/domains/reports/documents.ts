@@ -1,11 +1,3 @@
-// The reports' downloads. The incomes XLSX is streamed (infra/xlsx/streamingWorkbook.ts; its movements
-// read in batches by their ids and written as they come, so a year is never one array nor one buffer);
-// the statement's small XLSX through exceljs; PDF through pdfkit (letter,
-// the house's helpers). The incomes PDF prints the summary and at most PDF_MAX_ROWS movements (the XLSX
-// carries them all); the statement fits a page or two. Money as numbers with two decimals in cells
-// (exact for Decimal(14,2)), $1,234.56 in PDFs; every total is the sum of the lines above it.
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { formatPesos, money } from '../../../core/money.js';
 import type { ServiceContext } from '../../kernel/context.js';
 import { CONTENT_WIDTH, dateEs, footer, type GeneratedFile, newPdf, PAGE, PDF_CONTENT_TYPE } from '../receipts/pdf.js';
@@ -15,6 +7,7 @@ import { bufferedFile, registerDownload, type StreamedFile } from '../downloads/
 import { type IncomesSummary, incomeRowBatches, incomesSummary, type ReportLine, SOURCE_NAMES } from './incomes.js';
 import { type Period, periodDescription } from './period.js';
 import { neighborhoodStatement } from './statement.js';
+import { collectedWorkbook } from '../../infra/xlsx/collectedWorkbook.js';
 
 export type FileFormat = 'XLSX' | 'PDF';
 export const PDF_MAX_ROWS = 5000;
@@ -22,21 +15,6 @@ const MONEY_FMT = '#,##0.00;-#,##0.00';
 const num = (v: string) => Number(v);
 
 type ReportPeriod = Period & { neighborhoodId: number };
-
-function streamingWorkbook() {
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Comunidad';
-  return {
-    workbook,
-    finish: async () => {
-      await workbook.commit();
-      return Buffer.concat(chunks);
-    },
-  };
-}
 
 const clip = (text: string, max: number) => {
   const t = text.replace(/\s+/g, ' ').trim();
@@ -257,7 +235,7 @@ export async function statementFile(ctx: ServiceContext, p: ReportPeriod, format
   const accountCols = ['Cuenta', 'Saldo inicial', 'Ingresos', 'Comisiones', 'Egresos', 'Retiros', 'Saldo final', 'En tránsito'];
   const accountValues = (a: (typeof s.accounts)[number]) => [a.opening, a.incomes, neg(a.gatewayFees), neg(a.expenses), a.withdrawals, a.closing, a.inTransit];
   if (format === 'XLSX') {
-    const { workbook, finish } = streamingWorkbook();
+    const { workbook, finish } = collectedWorkbook();
     const sheet = workbook.addWorksheet('Estado de cuenta');
     sheet.columns = [{ width: 44 }, ...accountCols.slice(1).map(() => ({ width: 16 }))];
     const put = (values: (string | number)[], bold = false) => {
