@@ -8,7 +8,7 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, validate } from 'graphql';
+import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate } from 'graphql';
 import type { WebSocketServer } from 'ws';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -185,10 +185,11 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
     plugins: [
       useCSRFPrevention({ requestHeaders: ['x-graphql-csrf'] }),
       EnvelopArmorPlugin({
-        maxDepth: { n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true },
+        // Fragments count as what they select, not as one more level: the limits do not depend on spelling.
+        maxDepth: { n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true, flattenFragments: true },
         maxAliases: { n: QUERY_LIMITS.maxAliases },
         maxTokens: { n: QUERY_LIMITS.maxTokens },
-        costLimit: { maxCost: QUERY_LIMITS.maxCost, ignoreIntrospection: true },
+        costLimit: { maxCost: QUERY_LIMITS.maxCost, ignoreIntrospection: true, flattenFragments: true },
         maxDirectives: { n: QUERY_LIMITS.maxDirectives },
         blockFieldSuggestion: { enabled: config.env === 'production' },
       }),
@@ -197,8 +198,10 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
       introspectionGate,
       staleTokenIs401,
       setCookiesOnResponse,
-      // Compiled execution (graphql-jit): measured by npm run bench (docs in README's bench line).
-      useGraphQlJit(),
+      // Compiled execution (graphql-jit) for queries and mutations: measured by npm run bench. Subscriptions
+      // run on graphql-js: graphql-jit 0.8 hands a subscription field's subscribe() the operation's variables
+      // as its arguments, so `$id` or an inline literal instead of `$receiptId` broke the subscription.
+      useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
     ],
   });
 
