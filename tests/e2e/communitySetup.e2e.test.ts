@@ -124,8 +124,8 @@ describe('configuring a new community from sign-up', () => {
     await save(page);
     await page.getByText('Los datos fiscales han sido actualizados').waitFor();
     const files = page.locator('input[type="file"]');
-    await files.nth(0).setInputFiles({ name: 'EKU9003173C9.cer', mimeType: 'application/x-x509-ca-cert', buffer: fixture('csd/EKU9003173C9.cer') });
-    await files.nth(1).setInputFiles({ name: 'EKU9003173C9.key', mimeType: 'application/octet-stream', buffer: fixture('csd/EKU9003173C9.key') });
+    await files.nth(0).setInputFiles({ name: 'EKU9003173C9.cer', mimeType: 'application/x-x509-ca-cert', buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.cer') });
+    await files.nth(1).setInputFiles({ name: 'EKU9003173C9.key', mimeType: 'application/octet-stream', buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.key') });
     await page.getByLabel('Contraseña de la llave privada', { exact: false }).fill('12345678a');
     await page.getByRole('button', { name: 'Cargar certificado' }).click();
     await page.getByText('El certificado de sello digital ha sido cargado').waitFor();

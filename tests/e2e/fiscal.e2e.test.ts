@@ -59,8 +59,8 @@ describe('fiscal settings in the browser', () => {
     // The CSD: a wrong password is answered under its field; then the right one stores it.
     await page.getByTestId('csd-none').waitFor();
     const files = page.locator('input[type="file"]');
-    await files.nth(0).setInputFiles({ name: 'EKU9003173C9.cer', mimeType: 'application/x-x509-ca-cert', buffer: fixture('csd/EKU9003173C9.cer') });
-    await files.nth(1).setInputFiles({ name: 'EKU9003173C9.key', mimeType: 'application/octet-stream', buffer: fixture('csd/EKU9003173C9.key') });
+    await files.nth(0).setInputFiles({ name: 'EKU9003173C9.cer', mimeType: 'application/x-x509-ca-cert', buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.cer') });
+    await files.nth(1).setInputFiles({ name: 'EKU9003173C9.key', mimeType: 'application/octet-stream', buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.key') });
     await page.getByLabel('Contraseña de la llave privada', { exact: false }).fill('equivocada');
     await page.getByRole('button', { name: 'Cargar certificado' }).click();
     await page.getByText('La contraseña de la llave privada no es correcta').waitFor();

@@ -9,7 +9,7 @@ import type { DemoSeedContext } from '../../db/demoConfiguration.js';
 import type { Prisma as PrismaNS } from '../../db/generated/client.js';
 import { sealVoucher, type VoucherInput } from '../../infra/cfdi/voucher.js';
 import { SandboxPac } from '../../infra/pac/index.js';
-import { DEMO_CSD_PASSWORD, findTestCsd } from '../fiscal/demoSeed.js';
+import { DEMO_CSD_PASSWORD, demoCsd } from '../fiscal/demoSeed.js';
 import { dominantPaymentForm, globalLine, paymentFormOf, previousMonth, PUBLIC_RECEIVER, receiptLine, SAT_RFC_PATTERN, satRegime } from './rules.js';
 
 /** Receipts of houses with tax data invoiced in the demo. */
@@ -27,10 +27,10 @@ export async function seedDemoCfdis(demo: DemoSeedContext): Promise<void> {
 
 async function seedInvoices(demo: DemoSeedContext): Promise<void> {
   const { prisma, neighborhoodId, adminUserId } = demo;
-  const csd = findTestCsd();
+  const csd = demoCsd();
   const fiscal = await prisma.fiscalInformation.findUnique({ where: { neighborhoodId } });
   const community = await prisma.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { postalCode: true, timeZone: true } });
-  if (!csd || !fiscal || !community.postalCode) return;
+  if (!fiscal || !community.postalCode) return;
   const credential = Credential.create(csd.cer.toString('binary'), csd.key.toString('binary'), DEMO_CSD_PASSWORD);
   const pac = new SandboxPac();
   const issuer = { rfc: fiscal.rfc, name: fiscal.fiscalName, regime: satRegime(fiscal.regime), postalCode: community.postalCode };

@@ -1,8 +1,8 @@
 // The demo community invoices as SAT's public test taxpayer EKU9003173C9 with SAT's test CSD
-// (tests/fixtures/csd, password 12345678a): nothing real is ever sealed with it.
-import { existsSync, readFileSync } from 'node:fs';
+// (./demo-csd, password 12345678a): nothing real is ever sealed with it.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverAsset } from '../../infra/assets.js';
 import type { DemoSeedContext } from '../../db/demoConfiguration.js';
 import { csdKeyContext, csdPasswordContext, readCertificate } from './service.js';
 
@@ -15,35 +15,23 @@ export const DEMO_FISCAL = {
   creditNoteSerie: 'NC',
 } as const;
 
-const CSD_DIR = path.join('tests', 'fixtures', 'csd');
+/** SAT's public test CSD, shipped with the server for the demo community (./demo-csd/README.md). */
+export const DEMO_CSD_DIR = serverAsset('domains/fiscal/demo-csd');
 const CSD_CER = 'EKU9003173C9.cer';
 const CSD_KEY = 'EKU9003173C9.key';
 export const DEMO_CSD_PASSWORD = '12345678a';
 
-/**
- * tests/fixtures/csd of the repository, found by walking up from this module (server/domains/fiscal
- * when run from the sources, dist/server/domains/fiscal when compiled); null when it is not there.
- */
-export function findTestCsd(from: string = path.dirname(fileURLToPath(import.meta.url))): { cer: Buffer; key: Buffer } | null {
-  let dir = from;
-  for (;;) {
-    const candidate = path.join(dir, CSD_DIR);
-    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(candidate, CSD_CER)) && existsSync(path.join(candidate, CSD_KEY))) {
-      return { cer: readFileSync(path.join(candidate, CSD_CER)), key: readFileSync(path.join(candidate, CSD_KEY)) };
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
+export function demoCsd(): { cer: Buffer; key: Buffer } {
+  return { cer: readFileSync(path.join(DEMO_CSD_DIR, CSD_CER)), key: readFileSync(path.join(DEMO_CSD_DIR, CSD_KEY)) };
 }
 
-/** The demo community's fiscal data and, when the fixtures are present, its CSD. */
+/** The demo community's fiscal data and its CSD. */
 export async function seedFiscalInformation(demo: DemoSeedContext): Promise<void> {
   const { prisma, secrets, neighborhoodId } = demo;
-  const csd = findTestCsd();
-  const certificate = csd ? readCertificate(csd.cer) : null;
+  const csd = demoCsd();
+  const certificate = readCertificate(csd.cer);
   const sealed =
-    csd && certificate
+    certificate
       ? {
           certificate: new Uint8Array(certificate.der),
           certificateNumber: certificate.number,

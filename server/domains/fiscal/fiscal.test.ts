@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/testApp.js';
 import { secretBox } from '../../infra/secrets.js';
-import { findTestCsd } from './demoSeed.js';
+import { demoCsd } from './demoSeed.js';
 import { csdKeyContext, csdPasswordContext, fiscalConfigured, keyIterationCount, MAX_KEY_ITERATIONS, openCommunityCredential } from './service.js';
 
 const fixture = (path: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/${path}`, import.meta.url)));
-const CSD = { cer: fixture('csd/EKU9003173C9.cer'), key: fixture('csd/EKU9003173C9.key') };
+const csd = demoCsd();
+const CSD = { cer: new Uint8Array(csd.cer), key: new Uint8Array(csd.key) };
 const FIEL = { cer: fixture('fiel/AAA010101AAA.cer'), key: fixture('fiel/AAA010101AAA.key') };
 const PASSWORD = '12345678a';
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
@@ -151,9 +152,9 @@ describe('the demo community invoices as SAT’s test taxpayer', () => {
     await expect(openCommunityCredential({ ...ctx, actor }, olivos)).rejects.toThrow('La comunidad solicitada no existe');
   });
 
-  it('finds the fixtures from anywhere inside the repository and skips them outside it', () => {
-    expect(findTestCsd()?.cer.length).toBe(CSD.cer.length);
-    expect(findTestCsd('/tmp')).toBeNull();
+  it('ships SAT’s test CSD with the server for the demo community', () => {
+    expect(CSD.cer.length).toBeGreaterThan(1000);
+    expect(CSD.key.length).toBeGreaterThan(1000);
   });
 });
 

@@ -4,10 +4,10 @@
 // stamp seal (SelloSAT) is not verified: SAT's certificates are not shipped (decisions).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
 import { MAX_MONEY, Money } from '../../../core/money.js';
 import { InputError } from '../../kernel/errors.js';
+import { serverAsset } from '../assets.js';
 import { certificateFromBase64, originalString as originalString40, satCertificateNumber, TFD_NS, verifyText, withOrder as w } from './voucher.js';
 import { attributeOf, childOf, childrenOf, elementChildren, normalizeSpace, parseXml, XmlSyntaxError, type XmlElement } from './xml.js';
 
@@ -168,7 +168,7 @@ export function originalString33(root: XmlElement): string {
   return `|${out}||`;
 }
 
-const SAT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sat');
+const SAT_DIR = serverAsset('infra/cfdi/sat');
 const BUNDLE = (ns: string, file: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:comunidad:cfdi" elementFormDefault="qualified">
   <xs:import namespace="${ns}" schemaLocation="${file}"/>

@@ -3,11 +3,10 @@
 // takes any element strictly: the stamp must be declared for a stamped CFDI to validate.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
+import { serverAsset } from '../assets.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SAT_DIR = path.join(here, 'sat');
+const SAT_DIR = serverAsset('infra/cfdi/sat');
 const FILES = ['cfdv40.xsd', 'tdCFDI.xsd', 'catCFDI.xsd', 'TimbreFiscalDigitalv11.xsd'] as const;
 
 const BUNDLE = `<?xml version="1.0" encoding="UTF-8"?>

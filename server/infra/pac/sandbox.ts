@@ -3,8 +3,6 @@
 // Trigger for the failure path: a receiver named "ERROR PAC" is refused (non-retryable), as a PAC-side error.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Document, nodeToXmlString, XmlNode } from '@nodecfdi/cfdi-core';
 import { Certificate } from '@nodecfdi/credentials/node';
 import { attributeOf, childOf, parseXml, parseXmlDocument, XmlSyntaxError, xmlString } from '../cfdi/xml.js';
@@ -22,9 +20,9 @@ import {
   verifySeal,
   XSI_NS,
 } from '../cfdi/voucher.js';
+import { serverAsset } from '../assets.js';
 import { type CancelRequest, type CancelResult, type Pac, PacError } from './types.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 export const SANDBOX_PAC_RFC = 'SPR190613I52';
 export const SANDBOX_ERROR_RECEIVER = 'ERROR PAC';
 const MAX_AGE_MS = 72 * 3600_000;
@@ -36,8 +34,8 @@ let satKeys: { key: string; certificate: string } | undefined;
 /** The sandbox "SAT" key pair (PEM): committed on purpose, it is not a secret. */
 export function sandboxSatKeys(): { key: string; certificate: string } {
   satKeys ??= {
-    key: readFileSync(path.join(here, 'sandbox-sat', 'sat-sandbox.key.pem'), 'utf8'),
-    certificate: readFileSync(path.join(here, 'sandbox-sat', 'sat-sandbox.cer.pem'), 'utf8'),
+    key: readFileSync(serverAsset('infra/pac/sandbox-sat/sat-sandbox.key.pem'), 'utf8'),
+    certificate: readFileSync(serverAsset('infra/pac/sandbox-sat/sat-sandbox.cer.pem'), 'utf8'),
   };
   return satKeys;
 }

@@ -1,0 +1,13 @@
+// Files the server reads at run time that are not code (SAT's schemas, the sandbox PAC's keys, the demo CSD),
+// named relative to the server folder, so they are found the same from server/ (tsx) and from dist/server/
+// (npm start). The build copies every file named through serverAsset into dist (scripts/copy-server-assets.mjs)
+// and fails when one is missing; tests/artifact checks the built artifact holds each.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The absolute path of a run-time file or folder under server/ (write the name as a literal: the build finds it). */
+export function serverAsset(relativePath: string): string {
+  return path.join(serverDir, relativePath);
+}
