@@ -9,13 +9,16 @@
 // Chargeback events (decided here; the built-in sandbox sends exactly this): the body's `transaction` is
 // the original charge and `chargeback` is { id, status: 'created' | 'rejected' | 'accepted', amount,
 // creation_date }. When a chargeback event comes without a `chargeback` object, its id is
-// `cb_${transaction.id}` (a charge is charged back at most once).
+// `cb_${transaction.id}` (a charge is charged back at most once). The body is only a claim: the receiver
+// reads the charge again, whose status shows its chargeback (chargeback_pending, chargeback_accepted,
+// chargeback_adjustment; GatewayTransaction.chargeback).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { formatMoney } from '../../../core/money.js';
 import {
   type ChargeRequest,
   type GatewayAccount,
   type GatewayCard,
+  type GatewayChargebackState,
   type GatewayChargeStatus,
   GatewayError,
   type GatewayEvent,
@@ -81,12 +84,19 @@ const STATUSES: Record<string, GatewayChargeStatus> = {
   failed: 'failed',
   cancelled: 'cancelled',
   charge_pending: 'charge_pending',
-  // A charged-back charge was paid: the chargeback itself travels as its own events.
+  // A charged-back charge was paid; its chargeback is read from the same status (CHARGEBACK_STATES).
   chargeback_pending: 'completed',
   chargeback_accepted: 'completed',
   chargeback_adjustment: 'completed',
   refunded: 'cancelled',
   expired: 'cancelled',
+};
+
+/** What a charged-back charge's status says of its chargeback (the webhook receiver checks chargeback events on it). */
+const CHARGEBACK_STATES: Record<string, GatewayChargebackState> = {
+  chargeback_pending: 'pending',
+  chargeback_accepted: 'accepted',
+  chargeback_adjustment: 'adjustment',
 };
 
 function str(value: unknown): string | null {
@@ -131,6 +141,7 @@ export function toGatewayTransaction(tx: Json): GatewayTransaction {
   const status = STATUSES[String(tx.status)];
   if (!status) throw new GatewayUnavailableError(`La pasarela de pago respondió un estado desconocido: ${String(tx.status).slice(0, 40)}`);
   const method = tx.method === 'store' || tx.method === 'bank_account' ? tx.method : 'card';
+  const chargeback = Object.hasOwn(CHARGEBACK_STATES, String(tx.status)) ? CHARGEBACK_STATES[String(tx.status)] : undefined;
   return {
     id: tx.id,
     orderId: str(tx.order_id),
@@ -148,6 +159,7 @@ export function toGatewayTransaction(tx: Json): GatewayTransaction {
     paymentMethod: paymentMethodOf(tx.payment_method),
     errorCode: typeof tx.error_code === 'number' ? tx.error_code : null,
     errorMessage: str(tx.error_message),
+    ...(chargeback ? { chargeback } : {}),
   };
 }
 

@@ -29,6 +29,12 @@ export interface GatewayCard {
 
 export type GatewayChargeStatus = 'in_progress' | 'completed' | 'failed' | 'cancelled' | 'charge_pending';
 
+/**
+ * A paid charge's chargeback as the gateway's charge status shows it (Openpay: chargeback_pending → pending,
+ * chargeback_accepted → accepted, chargeback_adjustment → adjustment, the chargeback resolved for the merchant).
+ */
+export type GatewayChargebackState = 'pending' | 'accepted' | 'adjustment';
+
 export type GatewayPaymentMethod =
   | { type: 'store'; reference: string; barcodeUrl: string | null }
   | { type: 'bank_transfer'; clabe: string; bank: string; name: string; agreement: string | null }
@@ -49,6 +55,8 @@ export interface GatewayTransaction {
   paymentMethod: GatewayPaymentMethod | null;
   errorCode: number | null;
   errorMessage: string | null;
+  /** Set when the charge has a chargeback (its `status` is then completed: the charge was paid). */
+  chargeback?: GatewayChargebackState;
 }
 
 export interface ChargeRequest {
@@ -103,7 +111,8 @@ export interface GatewayEvent {
   transaction: GatewayTransaction | null;
   /**
    * Chargeback events (chargeback.created / .rejected / .accepted): the chargeback's own id at the gateway;
-   * `transaction` is then the original charge. Null for other events.
+   * `transaction` is then the original charge. Null for other events. Like the rest of the body, only a claim:
+   * the receiver reads the charge again (GatewayTransaction.chargeback) before it acts.
    */
   chargebackId: string | null;
 }

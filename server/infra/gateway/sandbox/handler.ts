@@ -5,7 +5,9 @@
 // SandboxGatewayObject (kind token, customer, card, charge, webhook); the order_id of a charge is unique per
 // merchant (Openpay's 1006). Test cards and their behaviours: ./cards.ts. Besides Openpay's API:
 //   POST /v1/{m}/charges/{id}/simulate {action: pay | fail | chargeback_created | chargeback_rejected |
-//        chargeback_accepted, delay_ms?}  (private key) changes a charge and queues its webhook;
+//        chargeback_accepted, delay_ms?}  (private key) changes a charge and queues its webhook; as at Openpay,
+//        a charged-back charge then reads with status chargeback_pending, chargeback_adjustment (rejected)
+//        or chargeback_accepted;
 //   GET/POST /3ds/{m}/{chargeId}  the 3-D Secure page ("Autorizar" / "Rechazar");
 //   GET /barcode/{reference}  a store reference's barcode (SVG).
 // Payouts (POST/GET /v1/{m}/payouts, GET /payouts/{id}): answered in_progress and settled once their
@@ -142,10 +144,14 @@ async function lockCharge(tx: Tx, merchantId: string, id: string): Promise<Sandb
   return charge;
 }
 
-/** The charge as Openpay answers it (the sandbox's own fields stripped). */
+/** A charged-back charge's status at Openpay, by its chargeback's state: the chargeback shows on the charge read. */
+const CHARGEBACK_STATUS: Record<string, string> = { created: 'chargeback_pending', accepted: 'chargeback_accepted', rejected: 'chargeback_adjustment' };
+
+/** The charge as Openpay answers it (the sandbox's own fields stripped; a chargeback shows in its status). */
 function publicCharge(data: Json): Json {
-  const { sandbox: _sandbox, ...answer } = data;
-  return answer;
+  const { sandbox, ...answer } = data;
+  const chargeback = CHARGEBACK_STATUS[sandbox?.chargeback?.status];
+  return chargeback ? { ...answer, status: chargeback } : answer;
 }
 
 function publicCard(data: Json): Json {
