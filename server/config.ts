@@ -59,6 +59,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
   CHARGE_RECOVERY_DELAY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
 });
 
@@ -92,6 +93,8 @@ export interface Config {
   pacToken?: string;
   /** How often this instance polls the jobs table (default 30 s; 0 in tests, which call runDue). */
   jobsPollMs?: number;
+  /** How long a claimed job is its instance's before another may take it over (the first died). */
+  jobsLeaseMs?: number;
   /** How long a charge without an answer waits before the gateway is asked about it (and dropped if it never arrived). */
   chargeRecoveryDelayMs: number;
 }
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pacPassword: e.PAC_PASSWORD,
     pacToken: e.PAC_TOKEN,
     jobsPollMs: e.JOBS_POLL_MS,
+    jobsLeaseMs: e.JOBS_LEASE_MS,
     chargeRecoveryDelayMs: e.CHARGE_RECOVERY_DELAY_MS,
   };
 }

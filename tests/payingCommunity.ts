@@ -32,8 +32,8 @@ export interface PayingCommunity {
   simulate(gatewayChargeId: string, action: string): Promise<void>;
 }
 
-export async function payingCommunity(): Promise<PayingCommunity> {
-  const t = await startTestApp();
+export async function payingCommunity(env: Record<string, string> = {}): Promise<PayingCommunity> {
+  const t = await startTestApp(env);
   const prisma = t.app.db.prisma;
   const olivosId = (await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } })).id;
   const admin = await t.signIn('admin@demo.mx');

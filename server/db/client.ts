@@ -34,6 +34,12 @@ export interface Database {
    */
   onViewerWrite: (listener: () => void) => void;
   migrate: () => Promise<string[]>;
+  /**
+   * Calls onNotify for each NOTIFY on the channel (sent by any instance, delivered at its commit): a
+   * dedicated connection on PostgreSQL, reconnected after a failure; PGlite's own listener in-process.
+   * Answers the function that stops listening.
+   */
+  listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   /** PGlite only: the whole database as a tarball (tests start from a seeded copy: tests/testApp.ts). */
   dumpDataDir?: () => Promise<Blob>;
   close: () => Promise<void>;
@@ -64,6 +70,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let kind: Database['kind'];
   let dialect: Dialect;
   let dumpDataDir: Database['dumpDataDir'];
+  let listen: Database['listen'];
+  let migrate: Database['migrate'];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000, options: PLANNER_OPTIONS });
     pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
@@ -80,6 +88,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     rawQuery = async (text, params) => (await pool.query(text, params)).rows;
     dialect = new PostgresDialect({ pool });
     kind = 'postgresql';
+    listen = (channel, onNotify) => listenOnPostgres(options.databaseUrl!, channel, onNotify);
+    // On a connection of its own, closed afterwards: the schema engine keeps its advisory lock for the
+    // session, and on a pooled connection every other instance starting later waited 10 s for it.
+    migrate = async () => {
+      const own = new pg.Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: 5000 });
+      own.on('error', () => {});
+      try {
+        return await applyMigrations(new PrismaPg(own));
+      } finally {
+        await own.end().catch(() => {});
+      }
+    };
   } else {
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
     let pglite: PGlite;
@@ -97,6 +117,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     rawQuery = async (text, params) => (await pglite.query(text, params)).rows;
     dialect = new KyselyPGlite(pglite).dialect;
     dumpDataDir = () => pglite.dumpDataDir('gzip');
+    migrate = () => applyMigrations(adapter);
+    listen = async (channel, onNotify) => {
+      const unlisten = await pglite.listen(channel, onNotify);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    };
     kind = 'pglite';
   }
 
@@ -129,11 +156,52 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (viewerListeners.length && VIEWER_TABLES.test(text)) for (const listener of viewerListeners) listener();
       return rows;
     },
-    migrate: () => applyMigrations(adapter),
+    migrate,
+    listen,
     dumpDataDir,
     close: async () => {
       await prisma.$disconnect();
       await closeDriver();
     },
+  };
+}
+
+/** LISTEN on a connection of its own, reconnected a second after it fails until stopped. */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (message) => message.channel === channel && onNotify());
+    const again = () => {
+      if (client !== c) return;
+      client = null;
+      c.end().catch(() => {});
+      if (!stopped) {
+        retry = setTimeout(() => connect().catch(() => {}), 1000);
+        retry.unref();
+      }
+    };
+    c.on('error', again);
+    c.on('end', again);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+      // What was queued while this connection was down is not lost: a wake-up now finds it.
+      onNotify();
+    } catch {
+      again();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }

@@ -3,6 +3,9 @@
 // running a job twice at once. Domains register handlers with defineJob (at import) and daily work with
 // defineDailyJob; each instance polls, and a daily job is scheduled once per day for the whole
 // deployment (its uniqueKey names the day). A failed job is retried with a growing wait, up to MAX_ATTEMPTS.
+// Queueing a job notifies JOBS_CHANNEL at commit, so an instance starts it at once (LISTEN on PostgreSQL,
+// PGlite's in-process listener); the poll is the fallback. A claimed job carries a lease: if its instance
+// dies, another claims it once the lease ends.
 import type { Config } from '../config.js';
 import { todayIn } from '../../core/receipts.js';
 import type { Database } from '../db/client.js';
@@ -17,7 +20,8 @@ const daily = new Set<string>();
 export const MAX_ATTEMPTS = 5;
 const BATCH = 10;
 /** A claimed job not finished within this time (its instance died) is claimed again. */
-const LEASE = "interval '10 minutes'";
+export const DEFAULT_LEASE_MS = 10 * 60_000;
+export const JOBS_CHANNEL = 'comunidad_jobs';
 const NOW = `(now() AT TIME ZONE 'UTC')`;
 /** The day daily jobs are keyed by: the platform's default time zone (each job handles each community's own). */
 const SCHEDULE_TIME_ZONE = 'America/Mexico_City';
@@ -25,6 +29,11 @@ const SCHEDULE_TIME_ZONE = 'America/Mexico_City';
 /** Registers what runs for jobs of `kind`. */
 export function defineJob(kind: string, handler: JobHandler) {
   handlers.set(kind, handler);
+}
+
+/** Every registered kind (the tests run each one). */
+export function registeredJobKinds(): string[] {
+  return [...handlers.keys()].sort();
 }
 
 /** Registers work that runs once a day (scheduled by whichever instance polls first that day). */
@@ -40,9 +49,12 @@ export function defineDailyJob(kind: string, handler: JobHandler) {
 export async function enqueueJob(tx: Pick<Tx, '$executeRaw'>, job: { kind: string; payload?: unknown; runAt?: Date; uniqueKey?: string }) {
   const payload = job.payload === undefined ? null : JSON.stringify(job.payload);
   const runAt = (job.runAt ?? new Date()).toISOString();
-  await tx.$executeRaw`INSERT INTO "Job" (kind, payload, "uniqueKey", "runAt")
-    VALUES (${job.kind}, ${payload}::jsonb, ${job.uniqueKey ?? null}, (${runAt}::timestamptz AT TIME ZONE 'UTC'))
-    ON CONFLICT ("uniqueKey") DO NOTHING`;
+  // One statement: the row, and the wake-up of every instance's runner (delivered when the caller commits).
+  await tx.$executeRaw`WITH queued AS (
+      INSERT INTO "Job" (kind, payload, "uniqueKey", "runAt")
+      VALUES (${job.kind}, ${payload}::jsonb, ${job.uniqueKey ?? null}, (${runAt}::timestamptz AT TIME ZONE 'UTC'))
+      ON CONFLICT ("uniqueKey") DO NOTHING RETURNING 1)
+    SELECT pg_notify(${JOBS_CHANNEL}, '') FROM queued`;
 }
 
 export interface JobRunner {
@@ -53,11 +65,17 @@ export interface JobRunner {
 
 type Deps = { db: Database; pubsub: ReturnType<typeof createAppPubSub>['pubsub']; config: Config };
 
-/** Starts polling (every `pollMs`; none with 0, as in tests, which call runDue). */
-export function startJobs(deps: Deps, options: { pollMs: number }): JobRunner {
+/**
+ * Starts the runner: it polls every `pollMs` and runs queued jobs as soon as they are notified. With 0 it
+ * neither polls nor listens (most tests call runDue).
+ */
+export function startJobs(deps: Deps, options: { pollMs: number; leaseMs?: number }): JobRunner {
   const { db } = deps;
+  const lease = `make_interval(secs => ${Math.max(1, Math.round((options.leaseMs ?? DEFAULT_LEASE_MS) / 1000))})`;
   let stopped = false;
   let running: Promise<number> | null = null;
+  // A wake-up while a pass runs asks for one more pass after it (what it queued may have been missed).
+  let wokenWhileRunning = false;
 
   // The day this instance last queued the daily jobs: each poll after that costs nothing until tomorrow.
   let scheduledDay: string | null = null;
@@ -70,7 +88,7 @@ export function startJobs(deps: Deps, options: { pollMs: number }): JobRunner {
 
   async function claim() {
     return db.prisma.$queryRawUnsafe<{ id: bigint; kind: string; payload: unknown; attempts: number }[]>(
-      `UPDATE "Job" SET "lockedUntil" = ${NOW} + ${LEASE}, attempts = attempts + 1
+      `UPDATE "Job" SET "lockedUntil" = ${NOW} + ${lease}, attempts = attempts + 1
         WHERE id IN (SELECT id FROM "Job" WHERE "doneAt" IS NULL AND "runAt" <= ${NOW} AND attempts < ${MAX_ATTEMPTS}
                        AND ("lockedUntil" IS NULL OR "lockedUntil" < ${NOW})
                      ORDER BY "runAt", id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
@@ -113,23 +131,45 @@ export function startJobs(deps: Deps, options: { pollMs: number }): JobRunner {
 
   function runDue(): Promise<number> {
     if (running) return running.then(() => runDue());
-    running = pass().finally(() => (running = null));
+    running = pass().finally(() => {
+      running = null;
+      if (wokenWhileRunning) {
+        wokenWhileRunning = false;
+        wake();
+      }
+    });
     return running;
   }
 
-  const timer =
-    options.pollMs > 0
-      ? setInterval(() => {
-          if (!running && !stopped) runDue().catch((error) => console.error('Job poll failed:', error));
-        }, options.pollMs)
-      : null;
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    runDue().catch((error) => console.error('Job poll failed:', error));
+  }
+
+  const live = options.pollMs > 0;
+  const timer = live ? setInterval(wake, options.pollMs) : null;
   timer?.unref();
+  // The first pass (today's daily jobs, what was queued while no instance ran) soon after the start.
+  const firstPass = live ? setTimeout(wake, Math.min(1000, options.pollMs)) : null;
+  firstPass?.unref();
+  const unlisten = live
+    ? db.listen(JOBS_CHANNEL, wake).catch((error) => {
+        console.error(`Los trabajos en segundo plano no reciben avisos (se revisan cada ${options.pollMs} ms): ${error.message}`);
+        return async () => {};
+      })
+    : null;
 
   return {
     runDue,
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (firstPass) clearTimeout(firstPass);
+      await (await unlisten)?.();
       await running?.catch(() => 0);
     },
   };

@@ -29,7 +29,9 @@ defineJob(INVOICE_RECEIPT_JOB, async (ctx, payload) => {
 
 /** Each community that invoices gets, on the first days of a month, the global invoice of the previous one. */
 export async function runMonthlyGlobal(ctx: ServiceContext, now: Date = new Date()) {
-  const communities = await ctx.prisma.neighborhood.findMany({ where: { modules: { has: 'FACTURACION' } }, select: { id: true, timeZone: true } });
+  // Prisma's `modules: { has }` on an enum list is sent as a text array, which PGlite refuses ("malformed array literal").
+  const communities = await ctx.prisma.$queryRaw<{ id: number; timeZone: string }[]>`
+    SELECT id, "timeZone" FROM "Neighborhood" WHERE 'FACTURACION'::"Module" = ANY(modules) ORDER BY id`;
   for (const n of communities) {
     const today = todayIn(n.timeZone, now);
     if (Number(today.slice(8, 10)) > GLOBAL_DAYS) continue;
