@@ -1,7 +1,7 @@
 // Amenities (common areas) of a community: their configuration (spec 3 sections 3, 4 and 5). One zod schema
 // for the browser's form and the server. Bookings, slots and payments are not configured here.
 import { z } from 'zod';
-import { boundedText } from './input.js';
+import { boundedText, isCalendarDay } from './input.js';
 import { formatMoney, MAX_MONEY, type Money, money, parseMoney } from './money.js';
 
 export const RESERVATION_UNITS = ['HOUR', 'DAY'] as const;
@@ -32,12 +32,10 @@ export function parseHour(value: string): string | null {
   return m ? `${m[1]}:${m[2]}` : null;
 }
 
-/** A calendar day YYYY-MM-DD (a real one: no 31 April); null otherwise. */
+/** A calendar day YYYY-MM-DD (a real one: no 31 April; a year from 1900 to 2999, core/input.ts isCalendarDay); null otherwise. */
 export function parseDay(value: string): string | null {
   const text = value.trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text ? text : null;
+  return isCalendarDay(text) ? text : null;
 }
 
 /**

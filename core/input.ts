@@ -43,13 +43,39 @@ export function boundedText(max: number, label = 'El texto', options: { required
     .pipe(options.required ? trimmed.min(1, requiredMessage(label)) : trimmed);
 }
 
-/** A calendar day as YYYY-MM-DD that exists ("2026-02-30" does not); `label` like 'La fecha límite'. */
+/**
+ * Years a typed calendar day may have (docs/decisions.md, "Years of typed dates"): PostgreSQL refuses year
+ * 0000 and JavaScript writes years past 9999 as "+010000-...", so days are kept far from both ends and
+ * the arithmetic on them (instalments, periods, next days) never leaves four-digit years.
+ */
+export const MIN_DAY_YEAR = 1900;
+export const MAX_DAY_YEAR = 2999;
+
+/** Whether YYYY-MM-DD is a day that exists ("2026-02-30" does not), whatever its year. */
+function existingDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+}
+
+const yearInRange = (text: string) => {
+  const year = Number(text.slice(0, 4));
+  return year >= MIN_DAY_YEAR && year <= MAX_DAY_YEAR;
+};
+
+/** Whether `text` is a calendar day YYYY-MM-DD that exists and whose year is within MIN_DAY_YEAR..MAX_DAY_YEAR. */
+export function isCalendarDay(text: string): boolean {
+  return existingDay(text) && yearInRange(text);
+}
+
+/** A calendar day as YYYY-MM-DD that exists ("2026-02-30" does not) in the years 1900 to 2999; `label` like 'La fecha límite'. */
 export function dayText(label: string) {
   return z
     .string({ error: requiredMessage(label) })
     .max(10, `${label} debe tener el formato AAAA-MM-DD`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} debe tener el formato AAAA-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} no es válida`);
+    .refine(existingDay, `${label} no es válida`)
+    .refine(yearInRange, `${label} debe tener un año entre ${MIN_DAY_YEAR} y ${MAX_DAY_YEAR}`);
 }
 
 /** Money typed as text: more than zero, two decimals at most, within Decimal(14,2). */

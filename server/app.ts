@@ -42,7 +42,8 @@ import { MAX_FILE_BYTES } from './infra/files/service.js';
 import { useInputArmor } from './graphql/inputArmor.js';
 import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from './http/bodyLimit.js';
 import { corsPolicy } from './http/cors.js';
-import { currentRequestId, logError, requestIdFor, withRequestId } from './http/requestLog.js';
+import { currentRequestId, logError, requestIdFor, withRequestId, yogaLogger } from './http/requestLog.js';
+import { refusedMethod } from './http/methods.js';
 
 // The project root whether running from server/ (tsx) or compiled from dist/server/.
 const root = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -88,7 +89,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
   // Delivers the e-mail outbox through SMTP in the background (polls, and is kicked by queueEmail).
   const mailer = startMailer(config, db.prisma);
   // Scheduled and background work (server/infra/jobs.ts); tests run it explicitly.
-  const jobs = startJobs({ db, pubsub, config }, { pollMs: config.jobsPollMs ?? (config.env === 'test' ? 0 : 30_000) });
+  const jobs = startJobs({ db, pubsub, config }, { pollMs: config.jobsPollMs ?? (config.env === 'test' ? 0 : 30_000), leaseMs: config.jobsLeaseMs });
   const cookiesToSet = new WeakMap<Request, string[]>();
 
   function clientIp(request: Request | undefined, serverContext: ServerContext): string {
@@ -178,7 +179,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
     graphqlEndpoint: '/graphql',
     graphiql: config.env === 'development' ? { title: 'Comunidad · GraphQL', subscriptionsProtocol: 'WS' } : false,
     landingPage: false,
-    logging: config.env === 'test' ? false : 'info',
+    logging: config.env === 'test' ? false : yogaLogger(),
     maskedErrors: { maskError: maskUnexpected(config.env !== 'production', logError, currentRequestId) },
     // CORS is answered for the whole app (server/http/cors.ts): Yoga's reflects any origin.
     cors: false,
@@ -271,6 +272,8 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
     const requestId = requestIdFor(request, !!options.trustProxy);
     const preflight = cors.preflight(request);
     if (preflight) return withHeader(preflight, 'x-request-id', requestId);
+    const refused = refusedMethod(request, requestId);
+    if (refused) return withHeader(refused, 'x-request-id', requestId);
     const response = await withRequestId(requestId, () => route(request, serverContext, requestId));
     return cors.apply(request, withHeader(response, 'x-request-id', requestId));
   }

@@ -13,6 +13,7 @@ import { formatMoney, parseMoney } from '../../core/money.js';
 import { forbidden, unauthenticated } from './errorMapping.js';
 import { Kind, type GraphQLResolveInfo, type SelectionNode } from 'graphql';
 import { InputError } from '../kernel/errors.js';
+import { logError } from '../http/requestLog.js';
 import { parsePrismaCursor } from '@pothos/plugin-prisma';
 
 export const builder = new SchemaBuilder<{
@@ -60,9 +61,17 @@ export const builder = new SchemaBuilder<{
     edgesFieldOptions: { nullable: false },
     nodeFieldOptions: { nullable: false },
   },
-  errors: { defaultTypes: [] },
+  // A typed error result (InputError, ConflictError...) is an expected refusal: one line at LOG_LEVEL=debug.
+  errors: { defaultTypes: [], onResolvedError: (error) => logError(error) },
   directives: { useGraphQLToolsUnorderedDirectives: true },
 });
+
+/**
+ * A value a scalar refuses is bad input (400 BAD_USER_INPUT), whether it arrives as a variable or a
+ * literal and whoever sends it: graphql-js and graphql-jit wrap what parseValue throws, and the error
+ * mapping (errorMapping.ts) finds the InputError inside.
+ */
+const scalarInputError = (message: string) => new InputError([{ field: 'value', message }]);
 
 builder.addScalarType('DateTime', DateTimeResolver);
 builder.addScalarType('Date', DateResolver);
@@ -71,8 +80,8 @@ builder.scalarType('Decimal', {
   serialize: (value) => formatMoney(value),
   parseValue: (value) => {
     // A JSON number would already have passed through a float: amounts travel as strings.
-    if (typeof value !== 'string') throw new TypeError('Escribe la cantidad como texto, por ejemplo "1500.50"');
-    if (!parseMoney(value)) throw new TypeError('Escribe una cantidad con hasta dos decimales');
+    if (typeof value !== 'string') throw scalarInputError('Escribe la cantidad como texto, por ejemplo "1500.50"');
+    if (!parseMoney(value)) throw scalarInputError('Escribe una cantidad con hasta dos decimales');
     return value.trim();
   },
 });
@@ -87,7 +96,7 @@ builder.scalarType('File', {
     // Duck-typed: Yoga's File may come from its fetch ponyfill rather than the global class.
     const file = value as File;
     if (!file || typeof file !== 'object' || typeof file.arrayBuffer !== 'function' || typeof file.name !== 'string') {
-      throw new TypeError('Envía el archivo como multipart/form-data');
+      throw scalarInputError('Envía el archivo como multipart/form-data');
     }
     return file;
   },

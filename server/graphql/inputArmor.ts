@@ -54,11 +54,31 @@ const isPlainObject = (value: object) => {
   return proto === Object.prototype || proto === null;
 };
 
+const tooDeep = () => `Los datos de la solicitud están anidados demasiado profundo (máximo ${INPUT_LIMITS.maxDepth} niveles)`;
+
+/**
+ * Whether a parsed JSON value nests objects and lists deeper than INPUT_LIMITS.maxDepth: the refusal's
+ * message, or null. Walks without recursion, so a list nested 100,000 deep is measured, not a stack overflow.
+ * REST bodies pass through it before zod or JSON.stringify walk them recursively.
+ */
+export function nestingProblem(value: unknown): string | null {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= INPUT_LIMITS.maxDepth) return tooDeep();
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (child !== null && typeof child === 'object') pending.push([child, depth + 1]);
+    }
+  }
+  return null;
+}
+
 /** The first problem of a variables value (JSON, or File objects of a multipart request), or null. */
 export function checkValue(value: unknown, path: string, depth = 0, maxString = INPUT_LIMITS.maxString, filter = false): GraphQLError | null {
   if (typeof value === 'string') return checkString(value, path, maxString, filter);
   if (value === null || typeof value !== 'object') return null;
-  if (depth >= INPUT_LIMITS.maxDepth) return badInput(`Los datos de la solicitud están anidados demasiado profundo (máximo ${INPUT_LIMITS.maxDepth} niveles)`);
+  if (depth >= INPUT_LIMITS.maxDepth) return badInput(tooDeep());
   if (Array.isArray(value)) {
     if (value.length > INPUT_LIMITS.maxListItems) return badInput(`Las listas deben tener como máximo ${fmt(INPUT_LIMITS.maxListItems)} elementos (${path})`);
     for (let i = 0; i < value.length; i++) {

@@ -5,7 +5,9 @@
 // LOG_LEVEL=debug.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { GraphQLError } from 'graphql';
 import { AppError } from '../kernel/errors.js';
+import { DatabaseDataError } from '../kernel/dbErrors.js';
 
 interface RequestScope {
   id: string;
@@ -29,11 +31,45 @@ export function currentRequestId(): string | undefined {
   return scope.getStore()?.id;
 }
 
-/** Logs a failure: unexpected ones once with the stack and the request id; expected ones as one line at debug level. */
+/**
+ * Logs a failure: unexpected ones once with the stack and the request id; expected ones as one line at
+ * debug level. A value PostgreSQL refused (DatabaseDataError, answered 400) is one line at every level:
+ * the validator that should have refused it first is missing.
+ */
 export function logError(error: unknown, requestId = currentRequestId()): void {
-  if (error instanceof AppError) {
-    if (process.env.LOG_LEVEL === 'debug') console.info(`[${requestId ?? '-'}] ${error.name} ${error.code}: ${error.message}`);
+  if (error instanceof DatabaseDataError) {
+    console.warn(`[${requestId ?? '-'}] Valor rechazado por la base de datos (${error.sqlState}): ${oneLine(error.detail)}`);
     return;
   }
-  console.error(`[${requestId ?? '-'}] Error inesperado:`, error);
+  if (error instanceof AppError) logRefusal(`${error.name} ${error.code}`, error.message, requestId);
+  // A refusal made as a GraphQL error (input armor, Yoga's request checks, a variable of the wrong type).
+  else if (error instanceof GraphQLError) logRefusal(`GraphQLError ${String(error.extensions?.code ?? '')}`.trim(), error.message, requestId);
+  else console.error(`[${requestId ?? '-'}] Error inesperado:`, error);
+}
+
+/** An expected refusal (a 4xx the request earned): one line, only at LOG_LEVEL=debug. */
+export function logRefusal(what: string, message: string, requestId = currentRequestId()): void {
+  if (process.env.LOG_LEVEL === 'debug') console.info(`[${requestId ?? '-'}] ${what}: ${oneLine(message)}`);
+}
+
+/** A message on one line, at most 500 characters (a refused value may be long or carry line breaks and control characters). */
+// eslint-disable-next-line no-control-regex
+const oneLine = (text: string) => text.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').slice(0, 500);
+
+/**
+ * Yoga's logger. Yoga prints every error its maskError replaced, stack included, and maskUnexpected
+ * (graphql/errorMapping.ts) has already logged each of those through logError: expected refusals as one
+ * line at debug level, unexpected errors once with their stack and request id. So errors are not printed
+ * again here (a thrown value that is not an Error, which maskError never sees, still goes to logError);
+ * Yoga's per-request debug lines are left out.
+ */
+export function yogaLogger(): Record<'debug' | 'info' | 'warn' | 'error', (...args: unknown[]) => void> {
+  return {
+    debug: () => {},
+    info: (...args) => console.info(...args),
+    warn: (...args) => console.warn(...args),
+    error: (...args) => {
+      for (const arg of args) if (!(arg instanceof Error)) logError(arg);
+    },
+  };
 }

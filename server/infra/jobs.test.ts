@@ -121,10 +121,14 @@ describe('every registered job', () => {
     );
     for (const kind of kinds) {
       const id = await queue(kind, await payloadFor(kind), `jobs-test:${kind}`);
-      const job = await waitFor(`${kind} to finish`, async () => {
-        const row = await prisma().job.findUniqueOrThrow({ where: { id } });
-        return row.doneAt || row.lastError ? row : null;
-      }, 30_000);
+      const job = await waitFor(
+        `${kind} to finish`,
+        async () => {
+          const row = await prisma().job.findUniqueOrThrow({ where: { id } });
+          return row.doneAt || row.lastError ? row : null;
+        },
+        30_000,
+      );
       expect({ kind, lastError: job.lastError, attempts: job.attempts }).toEqual({ kind, lastError: null, attempts: 1 });
     }
     const exported = await prisma().accountingExport.findFirstOrThrow({ orderBy: { id: 'desc' } });

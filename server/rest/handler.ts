@@ -1,9 +1,9 @@
 import type { YogaServerInstance } from 'graphql-yoga';
 import { compileRoutes, LinkedDownload, legacyError, matchRoute, RestError, statusForCode, zodDescription, type RestRoute } from './router.js';
-import { hasForbiddenCharacters } from '../graphql/inputArmor.js';
+import { hasForbiddenCharacters, nestingProblem } from '../graphql/inputArmor.js';
 import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from '../http/bodyLimit.js';
 import { CSRF_MESSAGE, hasCsrfHeader } from '../http/csrf.js';
-import { currentRequestId } from '../http/requestLog.js';
+import { currentRequestId, logRefusal } from '../http/requestLog.js';
 import { tokenFromHeaders } from '../auth/cookies.js';
 
 export const REST_PREFIX = '/api/1.0';
@@ -29,6 +29,9 @@ export function urlInputProblem(params: Record<string, string>, searchParams: UR
   return null;
 }
 
+/** Printable ASCII: what a header value carries unchanged (Headers refuses code points above 255 with a TypeError). */
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
 type Yoga = YogaServerInstance<any, any>;
 
 /** The refusal of a caller the route's grants keep out (rest/access.ts), asked before answering a validation error. */
@@ -37,7 +40,21 @@ export type RouteAccess = (request: Request, operation: string, community: strin
 export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (url: string) => Promise<Response>, access?: RouteAccess) {
   const compiled = compileRoutes(routes);
 
+  /** Answers one legacy request; refusals made before the GraphQL operation runs are logged (one line at debug), the operation's own by the error mapping. */
   return async function handleRest(request: Request, serverContext: object): Promise<Response> {
+    const ran = { graphql: false };
+    const response = await answer(request, serverContext, ran);
+    if (!ran.graphql && response.status >= 400 && process.env.LOG_LEVEL === 'debug') {
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { description?: string } | null;
+      logRefusal(`REST ${response.status}`, `${request.method} ${new URL(request.url).pathname}: ${body?.description ?? ''}`);
+    }
+    return response;
+  };
+
+  async function answer(request: Request, serverContext: object, ran: { graphql: boolean }): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname.slice(REST_PREFIX.length) || '/';
     const { route, params, pathMatched, malformed } = matchRoute(compiled, request.method, path) as ReturnType<typeof matchRoute> & {
@@ -53,6 +70,11 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
 
     const urlProblem = urlInputProblem(params ?? {}, url.searchParams);
     if (urlProblem) return legacyError(400, 400, urlProblem);
+    // {n} travels to GraphQL in a header. Community ids are digits: what a header cannot carry (an emoji,
+    // a line break) names no community; a caller the route keeps out hears that first, as for any other id.
+    if (params?.n !== undefined && !HEADER_SAFE.test(params.n)) {
+      return (await access?.(request, route.operation, params.n)) ?? legacyError(404, 404, 'La comunidad solicitada no existe');
+    }
     // CSRF: a browser adds the session cookie to another site's multipart form and to a plain link (GET).
     // Uploads and GET routes that change something need the header the app sends when the cookie
     // authenticates; bearer-token clients do not (no browser adds their token by itself).
@@ -88,6 +110,10 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
         } catch {
           return invalid('El cuerpo de la solicitud no es JSON válido');
         }
+        // Before anything walks it recursively (zod, JSON.stringify of the GraphQL request): a list nested
+        // thousands deep overflows the stack.
+        const tooDeep = nestingProblem(body);
+        if (tooDeep) return invalid(tooDeep);
       }
     }
     if (route.body) {
@@ -119,6 +145,7 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
       if (error instanceof RestError) return error.status === 400 ? invalid(error.message) : legacyError(error.status, error.code, error.message);
       throw error;
     }
+    ran.graphql = true;
     const graphqlResponse = await yoga.handleRequest(
       new Request(new URL('/graphql', url), { method: 'POST', ...(await graphqlBody(route.operation, variables, headers)) }),
       serverContext,
@@ -164,7 +191,7 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
       }
       throw error;
     }
-  };
+  }
 }
 
 /**

@@ -5,8 +5,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotsAtBothWidths, startBrowserEnv, type BrowserEnv } from './browser.js';
 
-const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url));
-
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
@@ -124,8 +122,16 @@ describe('configuring a new community from sign-up', () => {
     await save(page);
     await page.getByText('Los datos fiscales han sido actualizados').waitFor();
     const files = page.locator('input[type="file"]');
-    await files.nth(0).setInputFiles({ name: 'EKU9003173C9.cer', mimeType: 'application/x-x509-ca-cert', buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.cer') });
-    await files.nth(1).setInputFiles({ name: 'EKU9003173C9.key', mimeType: 'application/octet-stream', buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.key') });
+    await files.nth(0).setInputFiles({
+      name: 'EKU9003173C9.cer',
+      mimeType: 'application/x-x509-ca-cert',
+      buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.cer'),
+    });
+    await files.nth(1).setInputFiles({
+      name: 'EKU9003173C9.key',
+      mimeType: 'application/octet-stream',
+      buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.key'),
+    });
     await page.getByLabel('Contraseña de la llave privada', { exact: false }).fill('12345678a');
     await page.getByRole('button', { name: 'Cargar certificado' }).click();
     await page.getByText('El certificado de sello digital ha sido cargado').waitFor();

@@ -2,8 +2,6 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
-const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url));
-
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
@@ -59,8 +57,16 @@ describe('fiscal settings in the browser', () => {
     // The CSD: a wrong password is answered under its field; then the right one stores it.
     await page.getByTestId('csd-none').waitFor();
     const files = page.locator('input[type="file"]');
-    await files.nth(0).setInputFiles({ name: 'EKU9003173C9.cer', mimeType: 'application/x-x509-ca-cert', buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.cer') });
-    await files.nth(1).setInputFiles({ name: 'EKU9003173C9.key', mimeType: 'application/octet-stream', buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.key') });
+    await files.nth(0).setInputFiles({
+      name: 'EKU9003173C9.cer',
+      mimeType: 'application/x-x509-ca-cert',
+      buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.cer'),
+    });
+    await files.nth(1).setInputFiles({
+      name: 'EKU9003173C9.key',
+      mimeType: 'application/octet-stream',
+      buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.key'),
+    });
     await page.getByLabel('Contraseña de la llave privada', { exact: false }).fill('equivocada');
     await page.getByRole('button', { name: 'Cargar certificado' }).click();
     await page.getByText('La contraseña de la llave privada no es correcta').waitFor();

@@ -34,6 +34,7 @@ export function respell(
   const document = parse(source);
   switch (spelling) {
     case 'renamedVariables': {
+      // biome-ignore lint/correctness/noComponentHookFactories: a graphql-js visitor's keys are node kinds, not components
       const renamed = visit(document, { Variable: (node) => ({ ...node, name: { ...node.name, value: `renamed_${node.name.value}` } }) });
       return { query: print(renamed), variables: Object.fromEntries(Object.entries(variables).map(([k, v]) => [`renamed_${k}`, v])) };
     }
@@ -43,6 +44,7 @@ export function respell(
       // The first fields in document order (the root field first), within the server's alias limit.
       let aliases = 0;
       const aliased = visit(document, {
+        // biome-ignore lint/correctness/noComponentHookFactories: a graphql-js visitor's keys are node kinds, not components
         Field: (node) =>
           aliases++ < MAX_ALIASES ? { ...node, alias: { kind: Kind.NAME, value: `${ALIAS_PREFIX}${node.alias?.value ?? node.name.value}` } } : undefined,
       });
@@ -78,7 +80,9 @@ function inlineVariables(schema: GraphQLSchema, document: DocumentNode, variable
     literals.set(name, literal ?? { kind: Kind.NULL });
   }
   return visit(document, {
+    // biome-ignore lint/correctness/noComponentHookFactories: a graphql-js visitor's keys are node kinds, not components
     OperationDefinition: (node) => ({ ...node, variableDefinitions: [] }),
+    // biome-ignore lint/correctness/noComponentHookFactories: a graphql-js visitor's keys are node kinds, not components
     Variable: (node) => literals.get(node.name.value),
   });
 }

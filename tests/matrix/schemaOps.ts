@@ -210,13 +210,16 @@ function collectFiles(value: unknown, path: string, out: string[]) {
   } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collectFiles(v, `${path}.${k}`, out);
 }
 
-/** Every String / ID leaf an operation can take (required or not), as paths into the variables: for bad input. */
+/** Scalars whose values travel as strings: the leaves bad input is put into. */
+const STRING_SCALARS = ['String', 'ID', 'Date', 'DateTime', 'Decimal'] as const;
+
+/** Every String / ID / Date / DateTime / Decimal leaf an operation can take (required or not), as paths into the variables: for bad input. */
 export interface StringLeaf {
   /** Argument name at the root. */
   arg: string;
   /** Path inside the argument (input fields), empty for the argument itself. */
   path: string[];
-  scalar: 'String' | 'ID' | 'Date';
+  scalar: (typeof STRING_SCALARS)[number];
   name: string;
 }
 
@@ -228,8 +231,8 @@ export function stringLeaves(root: RootField): StringLeaf[] {
       if (seen.has(named.name)) return;
       const next = new Set(seen).add(named.name);
       for (const f of Object.values(named.getFields())) visit(f.type, arg, [...path, f.name], f.name, next);
-    } else if (isScalarType(named) && (named.name === 'String' || named.name === 'ID' || named.name === 'Date')) {
-      out.push({ arg, path, scalar: named.name, name });
+    } else if (isScalarType(named) && (STRING_SCALARS as readonly string[]).includes(named.name)) {
+      out.push({ arg, path, scalar: named.name as StringLeaf['scalar'], name });
     }
   };
   for (const a of root.field.args) visit(a.type, a.name, [], a.name, new Set());

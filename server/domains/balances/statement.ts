@@ -6,6 +6,7 @@
 // are left out. So opening + charges + payments + adjustments = closing, to the cent.
 import { formatMoney, money, sumMoney } from '../../../core/money.js';
 import { houseLabel } from '../../../core/houseLabel.js';
+import { isCalendarDay } from '../../../core/input.js';
 import { todayIn } from '../../../core/receipts.js';
 import { targetHouse } from '../../auth/houseScope.js';
 import type { ServiceContext, Tx } from '../../kernel/context.js';
@@ -39,12 +40,11 @@ export interface HouseStatement {
   rows: StatementRow[];
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const STATEMENT_ADMIN = ['AStatementsRead'] as const;
 export const MAX_STATEMENT_ROWS = 5000;
 
 function validDate(value: string, field: string) {
-  if (!DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || !new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)) {
+  if (!isCalendarDay(value)) {
     throw new InputError([{ field, message: `La fecha ${field === 'from' ? '«Desde»' : '«Hasta»'} no es válida (AAAA-MM-DD)` }]);
   }
   return value;

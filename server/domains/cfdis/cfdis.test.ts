@@ -103,7 +103,7 @@ describe('issuing the invoice of a paid receipt', () => {
     expect(await validateCfdi(row.xml!)).toEqual([]);
     expect(verifySeal(row.xml!)).toBe(true);
     expect(stampData(row.xml!)?.uuid).toBe(row.uuid);
-    expect(row.xml).toContain('Folio="' + row.id + '"');
+    expect(row.xml).toContain(`Folio="${row.id}"`);
     expect(row.xml).toContain('FormaPago="03"');
     expect(row.xml).toContain('ObjetoImp="01"');
     expect(row.xml).toContain('ClaveUnidad="E48"');
@@ -278,7 +278,7 @@ describe('automatic invoicing', () => {
 describe('the global invoice', () => {
   it('invoices a month of paid receipts of houses without tax data, once', async () => {
     const today = todayIn('America/Mexico_City');
-    const month = previousMonth(previousMonth(today).year + '-' + String(previousMonth(today).month).padStart(2, '0') + '-15');
+    const month = previousMonth(`${previousMonth(today).year}-${String(previousMonth(today).month).padStart(2, '0')}-15`);
     const day = `${month.year}-${String(month.month).padStart(2, '0')}-10`;
     const a = await paidReceipt(otherHouseId, '800.00', 'CASH');
     const b = await paidReceipt(otherHouseId, '300.00', 'BANK');

@@ -30,17 +30,16 @@ export async function seedFiscalInformation(demo: DemoSeedContext): Promise<void
   const { prisma, secrets, neighborhoodId } = demo;
   const csd = demoCsd();
   const certificate = readCertificate(csd.cer);
-  const sealed =
-    certificate
-      ? {
-          certificate: new Uint8Array(certificate.der),
-          certificateNumber: certificate.number,
-          certificateValidFrom: certificate.validFrom,
-          certificateValidTo: certificate.validTo,
-          privateKeyEncrypted: secrets.seal(csd.key.toString('base64'), csdKeyContext(neighborhoodId)),
-          privateKeyPasswordEncrypted: secrets.seal(DEMO_CSD_PASSWORD, csdPasswordContext(neighborhoodId)),
-        }
-      : {};
+  const sealed = certificate
+    ? {
+        certificate: new Uint8Array(certificate.der),
+        certificateNumber: certificate.number,
+        certificateValidFrom: certificate.validFrom,
+        certificateValidTo: certificate.validTo,
+        privateKeyEncrypted: secrets.seal(csd.key.toString('base64'), csdKeyContext(neighborhoodId)),
+        privateKeyPasswordEncrypted: secrets.seal(DEMO_CSD_PASSWORD, csdPasswordContext(neighborhoodId)),
+      }
+    : {};
   await prisma.fiscalInformation.upsert({
     where: { neighborhoodId },
     create: { neighborhoodId, ...DEMO_FISCAL, ...sealed },

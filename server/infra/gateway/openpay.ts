@@ -14,6 +14,7 @@
 // chargeback_adjustment; GatewayTransaction.chargeback).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { formatMoney } from '../../../core/money.js';
+import { webhookBodyProblem } from './webhookBody.js';
 import {
   type ChargeRequest,
   type GatewayAccount,
@@ -237,6 +238,8 @@ export function parseWebhookBody(body: string): GatewayEvent {
   } catch {
     throw new GatewayError(1001, 'The webhook body is not JSON', 400, 'request');
   }
+  const problem = webhookBodyProblem(parsed);
+  if (problem) throw new GatewayError(1001, problem, 400, 'request');
   if (!parsed || typeof parsed !== 'object' || typeof parsed.type !== 'string' || !parsed.type || parsed.type.length > 100)
     throw new GatewayError(1001, 'The webhook body has no type', 400, 'request');
   const eventDate = String(parsed.event_date ?? '');
