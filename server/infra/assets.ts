@@ -1,7 +1,7 @@
 // Files the server reads at run time that are not code (SAT's schemas, the sandbox PAC's keys, the demo CSD),
 // named relative to the server folder, so they are found the same from server/ (tsx) and from dist/server/
-// (npm start). The build copies every file named through serverAsset into dist (scripts/copy-server-assets.mjs)
-// and fails when one is missing; tests/artifact checks the built artifact holds each.
+// (npm start). The build copies every file named through serverAsset into dist (scripts/server-assets.mjs)
+// and fails when one is missing; tests/runtimeFiles.test.ts and the smoke suite on the artifact (tests/smoke) check it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -6,9 +6,9 @@ import { BASE, type TestApp } from '../../tests/testApp.js';
 import { basic, MERCHANT, payingCommunity, type PayingCommunity } from '../../tests/payingCommunity.js';
 import { DEMO_GATEWAY_KEYS } from '../domains/neighborhoods/demoSeed.js';
 import { buildApp, type App } from '../app.js';
-import { todayIn } from '../../core/receipts.js';
 import { runMonthlyGlobal } from '../domains/cfdis/jobs.js';
 import { systemContext } from '../kernel/context.js';
+import { jobPayload } from '../../tests/jobPayloads.js';
 import { defineJob, enqueueJob, registeredJobKinds } from './jobs.js';
 
 const onPostgres = !!process.env.DATABASE_URL;
@@ -41,46 +41,9 @@ async function queue(kind: string, payload: unknown, uniqueKey?: string): Promis
   return row.id;
 }
 
-/** A realistic payload for each registered kind, made from the demo community. */
-async function payloadFor(kind: string): Promise<unknown> {
-  const db = prisma();
-  const community = await db.neighborhood.findFirstOrThrow({ where: { name: 'Residencial Los Olivos' } });
-  const admin = await db.user.findFirstOrThrow({ where: { email: 'admin@demo.mx' } });
-  const day = todayIn(community.timeZone);
-  switch (kind) {
-    case 'accountingExports.build': {
-      const created = await db.accountingExport.create({
-        data: { neighborhoodId: community.id, from: new Date('2026-01-01'), to: new Date('2026-01-31'), createdByUserId: admin.id },
-      });
-      return { exportId: created.id };
-    }
-    case 'cfdis.invoiceReceipt': {
-      const paid = await db.receipt.findFirstOrThrow({ where: { house: { neighborhoodId: community.id }, status: 'PAID' }, orderBy: { id: 'desc' } });
-      return { receiptId: paid.id };
-    }
-    case 'cfdis.zipByMail': {
-      const cfdis = await db.cfdi.findMany({ where: { neighborhoodId: community.id, status: 'STAMPED' }, take: 2, orderBy: { id: 'asc' } });
-      expect(cfdis.length, 'the demo community has stamped invoices').toBe(2);
-      return { neighborhoodId: community.id, userId: admin.id, cfdiIds: cfdis.map((c) => c.id), from: '2026-01-01', to: day };
-    }
-    case 'payments.recoverCharge': {
-      // A store reference the payer has not paid yet: the gateway is asked and the job asks again later.
-      const store = await c.charge(await c.newReceipt(), { method: 'STORE' });
-      return { chargeId: store.data.charge.chargeId };
-    }
-    case 'withdrawals.poll': {
-      const withdrawal = await db.withdrawal.findFirst({ where: { neighborhoodId: community.id }, orderBy: { id: 'desc' } });
-      return { withdrawalId: withdrawal?.id ?? 0, attempt: 0 };
-    }
-    case 'sandbox.webhooks': {
-      const webhook = await db.sandboxGatewayObject.findFirstOrThrow({ where: { kind: 'webhook' }, orderBy: { createdAt: 'desc' } });
-      return { id: webhook.id };
-    }
-    default:
-      // Daily jobs take the day they run for.
-      return { day };
-  }
-}
+/** A realistic payload for `kind` (tests/jobPayloads.ts); a store charge is made through chargeReceipt. */
+const payloadFor = (kind: string) =>
+  jobPayload(prisma(), kind, async () => (await c.charge(await c.newReceipt(), { method: 'STORE' })).data.charge.chargeId);
 
 describe('a store payment at the gateway', () => {
   it('reaches the owner’s open pay screen and the administrator’s dashboard within a second', async () => {
