@@ -25,13 +25,18 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'client/src/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'tests/reliability/**', ...browserJourneys],
+          exclude: [...configDefaults.exclude, 'tests/reliability/**', 'tests/smoke/**', ...browserJourneys],
         },
       },
       {
         // A real server under load, killed and restarted: it runs after every other test, alone on the machine.
         extends: true,
         test: { name: 'reliability', include: ['tests/reliability/**/*.test.ts'], sequence: { groupOrder: 1 } },
+      },
+      {
+        // The built artifact started as `npm start` starts it (tests/smoke): last, so that its start-up times are its own.
+        extends: true,
+        test: { name: 'smoke', include: ['tests/smoke/**/*.test.ts'], sequence: { groupOrder: 2 } },
       },
       ...(onPostgres
         ? []

@@ -18,16 +18,9 @@ export interface BrowserEnv {
   close: () => Promise<void>;
 }
 
-export async function startBrowserEnv(): Promise<BrowserEnv> {
-  const dist = process.env.CLIENT_DIST ?? 'client/dist';
-  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run npm run build (npm test does it first)`);
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const t = await startTestApp();
-  const server: Server = createServer(createServerAdapter(t.app.fetch));
-  t.app.attachWebsocket(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const browser = await chromium.launch({
+/** Debian's Chromium, headless, quiet (no network of its own). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -40,15 +33,30 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
       '--disable-quic',
     ],
   });
+}
+
+/** A page as the communities' people have it: Spanish (Mexico), Mexico City's time, a laptop's width. */
+export async function mexicanPage(browser: Browser): Promise<Page> {
+  // A browser on UTC proposes tomorrow's date from 18:00 (payment dates).
+  const context = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+export async function startBrowserEnv(): Promise<BrowserEnv> {
+  const dist = process.env.CLIENT_DIST ?? 'client/dist';
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run npm run build (npm test does it first)`);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const t = await startTestApp();
+  const server: Server = createServer(createServerAdapter(t.app.fetch));
+  t.app.attachWebsocket(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const browser = await launchChromium();
   return {
     t,
     base,
     browser,
-    newPage: async () => {
-      // The communities' people are in Mexico: a browser on UTC proposes tomorrow's date from 18:00 (payment dates).
-      const context = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1280, height: 800 } });
-      return context.newPage();
-    },
+    newPage: () => mexicanPage(browser),
     close: async () => {
       await browser.close();
       server.closeAllConnections();
