@@ -23,7 +23,7 @@ const source = (file: string) => readFileSync(path.join(SERVER, file), 'utf8');
 
 /** Files that read the disk, and where their paths come from. */
 const DISK_READERS: Record<string, string> = {
-  'app.ts': "the built client: client/dist under the project root (projectRoot), or CLIENT_DIST",
+  'app.ts': 'the built client: client/dist under the project root (projectRoot), or CLIENT_DIST',
   'db/migrate.ts': "Prisma's schema and migrations under the project root, the schema engine's wasm in node_modules",
   'domains/fiscal/demoSeed.ts': 'the demo CSD: serverAsset(domains/fiscal/demo-csd)',
   'infra/cfdi/ingest.ts': "SAT's schemas: serverAsset(infra/cfdi/sat)",
@@ -59,7 +59,12 @@ describe('run-time files of the server', () => {
   it('named through serverAsset all exist, and build:server copies each into the artifact', () => {
     const assets: string[] = serverAssets();
     expect(assets).toEqual(
-      expect.arrayContaining(['infra/cfdi/sat', 'domains/fiscal/demo-csd', 'infra/pac/sandbox-sat/sat-sandbox.key.pem', 'infra/pac/sandbox-sat/sat-sandbox.cer.pem']),
+      expect.arrayContaining([
+        'infra/cfdi/sat',
+        'domains/fiscal/demo-csd',
+        'infra/pac/sandbox-sat/sat-sandbox.key.pem',
+        'infra/pac/sandbox-sat/sat-sandbox.cer.pem',
+      ]),
     );
     const out = mkdtempSync(path.join(tmpdir(), 'artifact-'));
     try {

@@ -261,7 +261,7 @@ describe('the built artifact, started as npm start starts it', () => {
       await page.waitForURL(`${artifact.base}/`);
       await page.getByTestId('money-dashboard').waitFor();
       await page.getByTestId('incomes-chart').locator('svg').first().waitFor({ timeout: 15_000 });
-      await expect.poll(() => page.getByTestId('latest-paid').innerText()).toMatch(/\d+ en total/);
+      await expect.poll(() => page.getByTestId('latest-paid').textContent()).toMatch(/\d+ en total/);
       await page.screenshot({ path: path.join(SCREENSHOTS, `smoke-dashboard-${process.env.DATABASE_URL ? 'postgresql' : 'pglite'}.png`), fullPage: true });
       expect(failures).toEqual([]);
     } finally {
