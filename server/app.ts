@@ -76,8 +76,9 @@ export const QUERY_LIMITS = {
   maxDirectives: 20,
 };
 
-export async function buildApp(config: Config, options: { trustProxy?: boolean; databaseSnapshot?: Blob } = {}): Promise<App> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: options.databaseSnapshot });
+/** `database`: one already being opened for `config` (server/main.ts opens it while the modules load). */
+export async function buildApp(config: Config, options: { trustProxy?: boolean; databaseSnapshot?: Blob; database?: Promise<Database> } = {}): Promise<App> {
+  const db = await (options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: options.databaseSnapshot }));
   try {
     await db.migrate();
     if (config.seed === 'demo' && (await isEmpty(db.prisma))) await seedDemo(db.prisma, secretBox(config));

@@ -1,13 +1,16 @@
 import { createServer } from 'node:http';
 import { createServerAdapter } from '@whatwg-node/server';
 import { ConfigError, loadConfig } from './config.js';
-import { buildApp } from './app.js';
-import { DatabaseUnavailableError } from './db/client.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
+import { DatabaseUnavailableError, openDatabase } from './db/client.js';
 
 async function main() {
   const config = loadConfig();
-  const app = await buildApp(config, { trustProxy: process.env.TRUST_PROXY === 'true' });
+  // The database opens (PGlite compiles its WebAssembly and starts PostgreSQL) while the rest of the
+  // server's modules load: together they are most of a start.
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database.catch(() => undefined); // buildApp awaits it and reports its failure
+  const [{ buildApp }, { DEMO_ACCOUNTS, DEMO_PASSWORD }] = await Promise.all([import('./app.js'), import('./db/seed.js')]);
+  const app = await buildApp(config, { trustProxy: process.env.TRUST_PROXY === 'true', database });
   const server = createServer(createServerAdapter(app.fetch));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

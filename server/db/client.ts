@@ -3,13 +3,22 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
+import type { KyselyPGlite as KyselyPGliteClass } from 'kysely-pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/client.js';
 import type { DB } from './generated/kysely.js';
-import { applyMigrations, PGliteAdapterFactory, pgliteExtensions } from './migrate.js';
+import { allMigrationsApplied, applyMigrations, PGliteAdapterFactory, pgliteExtensions } from './migrate.js';
 
 export type Prisma = PrismaClient;
+
+/**
+ * kysely-pglite's dialect, from its own module: the package's entry point also loads its code generator
+ * (kysely-codegen, globby, jiti), a third of a second of every start for nothing the server uses.
+ */
+async function kyselyPGlite(): Promise<typeof KyselyPGliteClass> {
+  const module = await import(new URL('./kysely-pglite.js', import.meta.resolve('kysely-pglite')).href);
+  return module.KyselyPGlite;
+}
 export type KyselyDb = Kysely<DB>;
 
 /** Tables whose changes can alter a signed-in viewer (session, account, role, community modules, person). */
@@ -111,7 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     } catch (error) {
       throw new DatabaseUnavailableError(`No se pudo abrir la base de datos en ${options.dataDir}: ${(error as Error).message}`);
     }
-    await pglite.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
+    const [KyselyPGlite] = await Promise.all([kyselyPGlite(), pglite.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`)]);
     adapter = new PGliteAdapterFactory(pglite);
     closeDriver = () => pglite.close();
     rawQuery = async (text, params) => (await pglite.query(text, params)).rows;
@@ -156,7 +165,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (viewerListeners.length && VIEWER_TABLES.test(text)) for (const listener of viewerListeners) listener();
       return rows;
     },
-    migrate,
+    migrate: async () => ((await allMigrationsApplied((text) => rawQuery(text, []) as Promise<Record<string, unknown>[]>)) ? [] : migrate()),
     listen,
     dumpDataDir,
     close: async () => {

@@ -69,6 +69,25 @@ export async function loadMigrationsList(): Promise<MigrationList> {
   };
 }
 
+/**
+ * Whether every migration folder is recorded as applied in the database and none is half applied: then
+ * there is nothing to do and the schema engine (a WebAssembly module) need not start. Any doubt (no
+ * table yet, a failed migration) answers false, and the engine decides and reports.
+ */
+export async function allMigrationsApplied(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<boolean> {
+  const folders = existsSync(migrationsDir) ? (await readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+  let rows: Record<string, unknown>[];
+  try {
+    rows = await query('SELECT migration_name, finished_at, rolled_back_at FROM "_prisma_migrations"');
+  } catch {
+    return false;
+  }
+  const live = rows.filter((r) => r.rolled_back_at === null);
+  if (live.some((r) => r.finished_at === null)) return false;
+  const applied = new Set(live.map((r) => r.migration_name));
+  return folders.every((folder) => applied.has(folder));
+}
+
 async function withEngine<T>(adapter: SqlMigrationAwareDriverAdapterFactory, run: (engine: SchemaEngineType) => Promise<T>) {
   const { SchemaEngine } = await loadEngineModule();
   const schema = await readSchema();

@@ -42,8 +42,7 @@ async function queue(kind: string, payload: unknown, uniqueKey?: string): Promis
 }
 
 /** A realistic payload for `kind` (tests/jobPayloads.ts); a store charge is made through chargeReceipt. */
-const payloadFor = (kind: string) =>
-  jobPayload(prisma(), kind, async () => (await c.charge(await c.newReceipt(), { method: 'STORE' })).data.charge.chargeId);
+const payloadFor = (kind: string) => jobPayload(prisma(), kind, async () => (await c.charge(await c.newReceipt(), { method: 'STORE' })).data.charge.chargeId);
 
 describe('a store payment at the gateway', () => {
   it('reaches the owner’s open pay screen and the administrator’s dashboard within a second', async () => {

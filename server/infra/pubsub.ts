@@ -1,6 +1,10 @@
 import { createPubSub } from 'graphql-yoga';
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
-import { Redis } from 'ioredis';
+import type * as RedisEventTarget from '@graphql-yoga/redis-event-target';
+import type * as IORedis from 'ioredis';
+import { onFirstUse } from './onFirstUse.js';
+
+const ioredis = onFirstUse<typeof IORedis>('ioredis');
+const redisEventTarget = onFirstUse<typeof RedisEventTarget>('@graphql-yoga/redis-event-target');
 
 export type SessionEventKind = 'SIGNED_OUT' | 'ACCOUNT_SWITCHED' | 'PROFILE_UPDATED';
 
@@ -34,8 +38,8 @@ export type PubSubChannels = {
 /** In-process by default; through Redis when REDIS_URL is set, so every instance sees every event. */
 export function createAppPubSub(redisUrl?: string) {
   if (!redisUrl) return { pubsub: createPubSub<PubSubChannels>(), close: async () => {} };
-  const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const publishClient = new (ioredis().Redis)(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const subscribeClient = new (ioredis().Redis)(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
   // The event target does not await publish: a Redis outage is logged, never an unhandled rejection.
   const publish = publishClient.publish.bind(publishClient) as (channel: string, message: string) => Promise<number>;
   (publishClient as unknown as { publish: typeof publish }).publish = (channel, message) =>
@@ -45,7 +49,7 @@ export function createAppPubSub(redisUrl?: string) {
     });
   publishClient.on('error', () => {});
   subscribeClient.on('error', () => {});
-  const eventTarget = createRedisEventTarget({
+  const eventTarget = redisEventTarget().createRedisEventTarget({
     publishClient,
     subscribeClient,
     serializer: {

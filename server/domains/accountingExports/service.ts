@@ -6,7 +6,10 @@
 // failure, put it back to NEW with errorDescription. Deleting is soft and refused while PROCESSING.
 import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { onFirstUse } from '../../infra/onFirstUse.js';
+
+const excel = onFirstUse<typeof ExcelJS>('exceljs');
 import type { AccountingAccountKey } from '../../../core/accounts.js';
 import { formatMoney } from '../../../core/money.js';
 import { todayIn } from '../../../core/receipts.js';
@@ -182,7 +185,7 @@ export async function policiesXlsx(policies: Policy[], title: string): Promise<B
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({ stream, useStyles: false, useSharedStrings: false });
   workbook.creator = 'Comunidad';
   const sheet = workbook.addWorksheet('Pólizas');
   for (const p of policies) for (const row of layoutRows(p)) sheet.addRow(row).commit();

@@ -1,6 +1,9 @@
 // The files of an invoice: its stamped XML, its PDF (the administrator's replacement when there is one,
 // else the printed representation made from the XML) and a zip of several.
-import JSZip from 'jszip';
+import type JSZipType from 'jszip';
+import { onFirstUse } from '../../infra/onFirstUse.js';
+
+const JSZip = onFirstUse<typeof JSZipType>('jszip');
 import { cfdiPdf } from '../../infra/cfdi/pdf.js';
 import type { ServiceContext } from '../../kernel/context.js';
 import { ConflictError, InputError } from '../../kernel/errors.js';
@@ -45,7 +48,7 @@ export async function cfdisZip(ctx: Pick<ServiceContext, 'prisma'>, cfdis: FileC
   const withFiles = cfdis.filter(hasDocuments);
   if (withFiles.length === 0) throw new ConflictError(CFDI_MESSAGES.zipEmpty);
   if (withFiles.length > ZIP_MAX_CFDIS) throw new InputError([{ field: 'from', message: CFDI_MESSAGES.zipTooMany }]);
-  const zip = new JSZip();
+  const zip = new (JSZip())();
   const logo = await logoOf(ctx, withFiles[0].neighborhoodId);
   for (const c of withFiles) {
     const xml = cfdiXmlFile(c);

@@ -1,4 +1,7 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { onFirstUse } from '../../infra/onFirstUse.js';
+
+const PDFDocument = onFirstUse<typeof PDFKitDocument>('pdfkit');
 import { formatPesos, money } from '../../../core/money.js';
 import { todayIn } from '../../../core/receipts.js';
 import { WITHDRAWAL_STATUS_NAMES } from '../../../core/withdrawals.js';
@@ -221,7 +224,7 @@ async function detailsPdf(
 
 /** A landscape letter document whose bytes are collected as it writes them. */
 function widePdf(title: string) {
-  const doc = new PDFDocument({
+  const doc = new (PDFDocument())({
     size: 'LETTER',
     layout: 'landscape',
     margin: WIDE.margin,

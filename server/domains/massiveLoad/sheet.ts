@@ -1,7 +1,10 @@
 // The spreadsheet of the massive load: its columns, the template, reading an upload and writing the
 // export. exceljs does the XLSX work; this file knows only the layout.
 import { MASSIVE_LOAD_MAX_BYTES } from '../../../core/houses.js';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { onFirstUse } from '../../infra/onFirstUse.js';
+
+const excel = onFirstUse<typeof ExcelJS>('exceljs');
 import { inspectZip, isZipProblem } from '../../infra/files/zipGuard.js';
 import { HOUSE_STATUS_LABELS, LOCATION_FIELD_LABELS, requiredLocationFields, type HouseStatus, type HouseTypeFlags } from '../../../core/houseRules.js';
 
@@ -84,7 +87,7 @@ export interface TemplateType extends HouseTypeFlags {
  * titles, and an Instrucciones sheet explaining each column and what each type requires.
  */
 export async function templateWorkbook(types: TemplateType[], options: { restrictVehicles: boolean }): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   workbook.creator = 'Comunidad';
   const sheet = addHousesSheet(workbook);
   const help = workbook.addWorksheet('Instrucciones');
@@ -165,7 +168,7 @@ export async function readSheet(bytes: Uint8Array): Promise<SheetRow[]> {
     if (zip.kind === 'tooManyRows') throw new SheetError(tooManyRows());
     throw new SheetError('El archivo no es una hoja de cálculo de Excel (.xlsx) válida');
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as never);
   } catch {
@@ -202,7 +205,7 @@ export type ExportRow = Record<ColumnKey, string | number | null> & { status: Ho
 
 /** The houses list as XLSX: the template's columns plus status and whether the owner has registered. */
 export async function exportWorkbook(rows: ExportRow[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   workbook.creator = 'Comunidad';
   const sheet = addHousesSheet(workbook, EXPORT_EXTRA_COLUMNS);
   for (const row of rows) sheet.addRow({ ...row, status: HOUSE_STATUS_LABELS[row.status] });

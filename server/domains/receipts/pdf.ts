@@ -3,7 +3,10 @@
 // font is embedded). The bulk print of a maintenance reads its receipts by keyset in batches of 500 and
 // draws each batch before reading the next, so 5,000 houses hold at most one batch in memory besides
 // the PDF's own bytes. Money through formatPesos, dates dd/mm/yyyy.
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { onFirstUse } from '../../infra/onFirstUse.js';
+
+const PDFDocument = onFirstUse<typeof PDFKitDocument>('pdfkit');
 import { formatPesos } from '../../../core/money.js';
 import { houseLabel, personName } from '../../../core/houseLabel.js';
 import { periodName, todayIn, type PaymentMethod, type ReceiptStatus } from '../../../core/receipts.js';
@@ -52,7 +55,7 @@ export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
 /** A letter-size pdfkit document whose bytes are collected as it writes them. */
 export function newPdf(title: string, options: { bufferPages?: boolean } = {}) {
-  const doc = new PDFDocument({
+  const doc = new (PDFDocument())({
     size: 'LETTER',
     margin: PAGE.margin,
     bufferPages: options.bufferPages ?? false,

@@ -1,7 +1,10 @@
 // The capture format of a period's measurements: an XLSX with one row per house (house id, label,
 // previous reading, current reading), and reading it back once filled. exceljs does the XLSX work; the
 // upload is checked by size and as a zip (entries, real uncompressed size, rows) before parsing.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { onFirstUse } from '../../infra/onFirstUse.js';
+
+const excel = onFirstUse<typeof ExcelJS>('exceljs');
 import { inspectZip, isZipProblem } from '../../infra/files/zipGuard.js';
 import { cellText } from '../massiveLoad/sheet.js';
 import { createHash } from 'node:crypto';
@@ -34,7 +37,7 @@ export interface CaptureRow {
 
 /** The capture format: readings already captured are filled in, so the sheet also serves as a backup. */
 export async function captureWorkbook(title: string, rows: MeasurementView[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   workbook.creator = 'Comunidad';
   workbook.title = title;
   const sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -77,7 +80,7 @@ export async function readCaptureSheet(bytes: Uint8Array): Promise<CaptureRow[]>
     if (zip.kind === 'tooManyRows') throw new CaptureSheetError(`La hoja admite como máximo ${MAX_SHEET_ROWS.toLocaleString('en-US')} filas`);
     throw new CaptureSheetError(NOT_XLSX);
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as never);
   } catch {

@@ -2,8 +2,12 @@
 // taxes, totals (with the amount in Spanish words), payment form and method, the QR with SAT's verification
 // URL, the stamp (SelloCFD, SelloSAT, the TFD's original string, certificate numbers) and the legend.
 // pdfkit's standard Helvetica (WinAnsi covers Spanish accents and ñ); the QR drawn by `qrcode` as a PNG.
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type PDFKitDocument from 'pdfkit';
+import { onFirstUse } from '../onFirstUse.js';
+
+const PDFDocument = onFirstUse<typeof PDFKitDocument>('pdfkit');
+const qrcode = onFirstUse<typeof QRCode>('qrcode');
+import type QRCode from 'qrcode';
 import { formatPesos } from '../../../core/money.js';
 import { CFDI_NS, stampElement, tfdOriginalString, TFD_NS, verificationUrl } from './voucher.js';
 import { amountInWords } from './words.js';
@@ -39,7 +43,7 @@ const RELATIONS: Record<string, string> = { '04': 'Sustitución de los CFDI prev
 const described = (code: string | undefined, names: Record<string, string>) => (code ? (names[code] ? `${code} - ${names[code]}` : code) : '');
 
 async function qrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
+  return qrcode().toBuffer(text, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
 }
 
 const M = 40;
@@ -58,7 +62,7 @@ export async function cfdiPdf(xml: string, options: { logo?: Buffer | null; titl
   const url = tfd ? verificationUrl(xml) : '';
   const qr = url ? await qrPng(url) : null;
 
-  const doc = new PDFDocument({
+  const doc = new (PDFDocument())({
     size: 'LETTER',
     margin: M,
     info: { Title: options.title ?? 'Factura', Author: 'Comunidad', Creator: 'Comunidad' },

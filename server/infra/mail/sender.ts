@@ -1,6 +1,10 @@
 // Delivery of the e-mail outbox through SMTP (nodemailer). Without SMTP_URL nothing is sent: the
 // outbox is the mailbox, readable at /dev/mailbox.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { onFirstUse } from '../onFirstUse.js';
+
+const nodemailer = onFirstUse<typeof Nodemailer>('nodemailer');
 import type { Config } from '../../config.js';
 import type { Prisma } from '../../db/client.js';
 import type { Context } from '../../kernel/context.js';
@@ -47,7 +51,7 @@ function retryWhere(now: number) {
 export function startMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'env'>, prisma: Prisma, options: { pollMs?: number } = {}): Mailer {
   // Short timeouts: a resend waits for the answer, and shutdown waits for the pass in flight.
   const transport: Transporter | null = config.smtpUrl
-    ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    ? nodemailer().createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
     : null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
