@@ -3,6 +3,7 @@
 // the remainder, so the plan always sums to the debt to the cent. One schema for the browser's form and
 // the server.
 import { z } from 'zod';
+import { isCalendarDay } from './input.js';
 import { formatMoney, MAX_MONEY, money, parseMoney, type Money } from './money.js';
 
 export const AGREEMENT_FREQUENCIES = ['WEEKLY', 'BIWEEKLY', 'MONTHLY'] as const;
@@ -76,10 +77,7 @@ export interface AgreementPlan {
 
 export type PlanProblem = { field: 'downPayment' | 'instalments' | 'firstDueDate' | 'debt'; message: string };
 
-function isRealDay(v: string): boolean {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
+const isRealDay = isCalendarDay;
 
 function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

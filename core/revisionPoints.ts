@@ -3,6 +3,7 @@
 // appointment and its schedule rules (hours on chosen weekdays).
 import { z } from 'zod';
 import { isCleanText } from './cleanText.js';
+import { isCalendarDay } from './input.js';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -74,9 +75,7 @@ export function minutesOf(hour: string): number {
 /** A calendar day YYYY-MM-DD (a real one: no 31 April); null otherwise. */
 export function parseDate(value: string): string | null {
   const text = value.trim().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || value.trim().length > 10) return null;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text ? text : null;
+  return value.trim().length <= 10 && isCalendarDay(text) ? text : null;
 }
 
 const text = (max: number) =>

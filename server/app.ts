@@ -42,7 +42,7 @@ import { MAX_FILE_BYTES } from './infra/files/service.js';
 import { useInputArmor } from './graphql/inputArmor.js';
 import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from './http/bodyLimit.js';
 import { corsPolicy } from './http/cors.js';
-import { currentRequestId, logError, requestIdFor, withRequestId, yogaLogger } from './http/requestLog.js';
+import { currentRequestId, logError, logUnexpected, requestIdFor, withRequestId, yogaLogger } from './http/requestLog.js';
 import { refusedMethod } from './http/methods.js';
 
 // The project root whether running from server/ (tsx) or compiled from dist/server/.
@@ -314,7 +314,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
       if (url.pathname === '/health') return Response.json({ ok: true, database: db.kind, sqlStatements: db.statements() });
       return await serveClient(request, url);
     } catch (error) {
-      logError(error, requestId);
+      logUnexpected(error, requestId);
       return Response.json(
         { code: 500, description: 'Ocurrió un error inesperado. Intenta más tarde o escríbenos a soporte', request_id: requestId },
         { status: 500 },
@@ -360,10 +360,17 @@ const PUBLIC_ROOT_FIELDS = [
   'registerOnboardingOwner',
 ];
 
+/** Whether the operation asks for a public root field, however it is spelled (inline fragments, named fragments). */
 function isPublicOperation(document: import('graphql').DocumentNode) {
-  return document.definitions.some(
-    (d) => d.kind === 'OperationDefinition' && d.selectionSet.selections.some((s) => s.kind === 'Field' && PUBLIC_ROOT_FIELDS.includes(s.name.value)),
-  );
+  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === 'FragmentDefinition' ? [[d.name.value, d] as const] : [])));
+  const asksPublic = (selections: readonly import('graphql').SelectionNode[], depth = 0): boolean =>
+    depth < 10 &&
+    selections.some((s) => {
+      if (s.kind === 'Field') return PUBLIC_ROOT_FIELDS.includes(s.name.value);
+      const fragment = s.kind === 'InlineFragment' ? s : fragments.get(s.name.value);
+      return !!fragment && asksPublic(fragment.selectionSet.selections, depth + 1);
+    });
+  return document.definitions.some((d) => d.kind === 'OperationDefinition' && asksPublic(d.selectionSet.selections));
 }
 
 /** The response with one more header (a copy when its headers are immutable, as Response.redirect's). */

@@ -43,7 +43,8 @@ main().catch((error) => {
   } else if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
     console.error(`Error: el puerto ya está en uso (${(error as Error).message}). Usa PORT para elegir otro.`);
   } else {
-    console.error('Error al iniciar:', error instanceof Error ? error.message : error);
+    // Anything else is a bug (or a broken artifact): its stack says where.
+    console.error('Error al iniciar:', error);
   }
   process.exit(1);
 });

@@ -33,11 +33,18 @@ const DISK_READERS: Record<string, string> = {
   'infra/cfdi/testing.ts': 'tests only (never imported by shipped code): the demo CSD and tests/fixtures',
 };
 
-/** Files that derive paths from their own location. */
-const SELF_LOCATING = ['app.ts', 'db/migrate.ts', 'infra/assets.ts', 'infra/cfdi/testing.ts'];
+/** Files that use their own location, and what for. */
+const SELF_LOCATING: Record<string, string> = {
+  'app.ts': 'the project root (projectRoot), for the built client',
+  'db/migrate.ts': "the project root (projectRoot), for Prisma's schema and migrations; require.resolve of the schema engine",
+  'infra/assets.ts': 'serverAsset: the run-time files beside the compiled code',
+  'infra/cfdi/testing.ts': 'tests only: tests/fixtures',
+  'db/client.ts': "import.meta.resolve of a package's module (kysely-pglite's dialect), not a file of ours",
+  'infra/onFirstUse.ts': 'createRequire for packages loaded on first use, not a file of ours',
+};
 
 const READS_DISK = /\b(readFileSync|readFile|readdirSync|readdir|createReadStream|opendir)\s*\(/;
-const SELF_LOCATION = /import\.meta\.(url|dirname|filename)|__dirname|__filename/;
+const SELF_LOCATION = /import\.meta\.(url|dirname|filename|resolve)|__dirname|__filename/;
 
 describe('run-time files of the server', () => {
   it('are read only by the files that declare where their paths come from', () => {
@@ -45,7 +52,7 @@ describe('run-time files of the server', () => {
   });
 
   it('are found from the artifact: only the root finders and serverAsset derive paths from their own location', () => {
-    expect(shipped.filter((f) => SELF_LOCATION.test(source(f)))).toEqual([...SELF_LOCATING].sort());
+    expect(shipped.filter((f) => SELF_LOCATION.test(source(f)))).toEqual(Object.keys(SELF_LOCATING).sort());
     // The root finders read only what `npm start` keeps beside dist/.
     expect(source('app.ts')).toMatch(/path\.join\(root, 'client\/dist'\)/);
     expect(source('db/migrate.ts')).toMatch(/path\.join\(root, 'prisma\/schema\.prisma'\)/);

@@ -8,6 +8,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import { createClient } from 'graphql-ws';
 import { getOperationAST, parse } from 'graphql';
 import WebSocket from 'ws';
+import { todayIn } from '../core/receipts.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../server/graphql/schema.js';
 import { restRoutes } from '../server/rest/routes.js';
@@ -34,7 +35,10 @@ function sampleQueries(): { name: string; query: string; variables: Record<strin
     if (params.some((p) => p !== 'n')) continue;
     const operation = getOperationAST(parse(route.operation));
     if (operation?.operation !== 'query') continue;
-    const query = route.query ? route.query.safeParse({}) : { success: true as const, data: {} };
+    // Reports need a period (the demo's year): given to every route (the others' schemas drop what they do not read).
+    const today = todayIn('America/Mexico_City');
+    const period = { from: `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`, to: today };
+    const query = route.query ? route.query.safeParse(period) : { success: true as const, data: {} };
     if (!query.success) continue;
     let variables: Record<string, unknown>;
     try {
@@ -78,9 +82,15 @@ describe('queries and mutations answer the same in every spelling', () => {
     const sample = sampleQueries();
     expect(sample.length).toBeGreaterThan(25);
     let compared = 0;
+    const refused: string[] = [];
     for (const { name, query, variables } of sample) {
       // What differs between two canonical runs (a file's timestamp, a download link) is not compared.
       const first = await answer(query, variables);
+      // The canonical answer is a real one: an operation failing the same way in every spelling proves nothing.
+      if (first.errors) {
+        refused.push(`${name}: ${first.errors[0].message}`);
+        continue;
+      }
       const varying = differences(first, await answer(query, variables));
       const canonical = masked(first, varying);
       for (const spelling of SPELLINGS) {
@@ -90,7 +100,8 @@ describe('queries and mutations answer the same in every spelling', () => {
         compared++;
       }
     }
-    expect(compared).toBe(sample.length * SPELLINGS.length);
+    expect(refused).toEqual([]);
+    expect(compared).toBe((sample.length - refused.length) * SPELLINGS.length);
   });
 
   it('holds for mutations that answer the same when repeated', async () => {
@@ -98,28 +109,35 @@ describe('queries and mutations answer the same in every spelling', () => {
     const street = await t.app.db.prisma.street.findFirstOrThrow({ where: { neighborhoodId: Number(communityId) }, orderBy: { id: 'asc' } });
     const { encodeGlobalID } = await import('@pothos/plugin-relay');
     const streetId = encodeGlobalID('Street', String(street.id));
-    const mutations: { token: string; query: string; variables: Record<string, unknown> }[] = [
+    const mutations: { token: string; query: string; variables: Record<string, unknown>; typename: string }[] = [
       {
+        typename: 'MutationUpdateMyBasicDataSuccess',
         token: owner,
         query: `mutation Basic($input: UpdateMyBasicDataInput!) { updateMyBasicData(input: $input) {
           __typename ... on MutationUpdateMyBasicDataSuccess { data { user { firstName lastName mobile } } } ... on Error { message } } }`,
         variables: { input: { firstName: 'Patricia', lastName: 'Núñez Ortega', mobile: '5512345678' } },
       },
       {
+        typename: 'InputError',
         token: owner,
         query: `mutation Invalid($input: UpdateMyBasicDataInput!) { updateMyBasicData(input: $input) { __typename ... on Error { message } } }`,
         variables: { input: { firstName: '', birthDate: '1990-02-30' } },
       },
       {
+        typename: 'MutationUpdateStreetSuccess',
         token: adminToken,
         query: `mutation Street($input: UpdateStreetInput!) { updateStreet(input: $input) {
           __typename ... on MutationUpdateStreetSuccess { data { street { id name } } } ... on Error { message } } }`,
         variables: { input: { id: streetId, name: street.name } },
       },
     ];
-    for (const { token, query, variables } of mutations) {
+    for (const { token, query, variables, typename } of mutations) {
       const run = (q: string, v: Record<string, unknown>) => t.gql(q, v, { token }).then((r) => r.body);
       const canonical = await run(query, variables);
+      expect(
+        Object.values(canonical.data ?? {}).map((v: any) => v?.__typename),
+        JSON.stringify(canonical).slice(0, 300),
+      ).toEqual([typename]);
       for (const spelling of SPELLINGS) {
         const variant = respell(schema, query, variables, spelling);
         const body = await run(variant.query, variant.variables);

@@ -175,39 +175,63 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** LISTEN on a connection of its own, reconnected a second after it fails until stopped. */
+/** How often the LISTEN connection is checked: a connection cut without a word (a failover, a NAT's idle timeout) would stop the notifications silently. */
+const LISTEN_CHECK_MS = 30_000;
+
+/**
+ * LISTEN on a connection of its own, checked every LISTEN_CHECK_MS and reconnected a second after it fails,
+ * until stopped. An outage is reported once (the poll still runs the jobs, later).
+ */
 async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  let reported = false;
   const connect = async () => {
     if (stopped) return;
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     c.on('notification', (message) => message.channel === channel && onNotify());
-    const again = () => {
+    const again = (error?: Error) => {
       if (client !== c) return;
       client = null;
       c.end().catch(() => {});
+      if (!reported && !stopped) {
+        reported = true;
+        console.warn(`Los trabajos en segundo plano perdieron la conexión de avisos (${error?.message ?? 'cerrada'}); se reconecta cada segundo`);
+      }
       if (!stopped) {
         retry = setTimeout(() => connect().catch(() => {}), 1000);
         retry.unref();
       }
     };
     c.on('error', again);
-    c.on('end', again);
+    c.on('end', () => again());
     client = c;
     try {
       await c.connect();
       await c.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+      if (reported) console.warn('Los trabajos en segundo plano recuperaron la conexión de avisos');
+      reported = false;
       // What was queued while this connection was down is not lost: a wake-up now finds it.
       onNotify();
-    } catch {
-      again();
+    } catch (error) {
+      again(error as Error);
     }
   };
   await connect();
+  const check = setInterval(() => {
+    const c = client;
+    if (!c) return;
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('sin respuesta en 5 s')), 5000).unref());
+    Promise.race([c.query('SELECT 1'), timeout]).catch((error) => {
+      if (client !== c) return;
+      c.emit('error', error);
+    });
+  }, LISTEN_CHECK_MS);
+  check.unref();
   return async () => {
     stopped = true;
+    clearInterval(check);
     if (retry) clearTimeout(retry);
     const c = client;
     client = null;

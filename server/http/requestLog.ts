@@ -33,18 +33,25 @@ export function currentRequestId(): string | undefined {
 
 /**
  * Logs a failure: unexpected ones once with the stack and the request id; expected ones as one line at
- * debug level. A value PostgreSQL refused (DatabaseDataError, answered 400) is one line at every level:
- * the validator that should have refused it first is missing.
+ * debug level. A value PostgreSQL refused (DatabaseDataError, answered 400) is logged as an error with
+ * the database's stack at every level: the validator that should have refused it first is missing, or
+ * the server built the value wrongly.
  */
 export function logError(error: unknown, requestId = currentRequestId()): void {
   if (error instanceof DatabaseDataError) {
-    console.warn(`[${requestId ?? '-'}] Valor rechazado por la base de datos (${error.sqlState}): ${oneLine(error.detail)}`);
-    return;
-  }
-  if (error instanceof AppError) logRefusal(`${error.name} ${error.code}`, error.message, requestId);
+    console.error(
+      `[${requestId ?? '-'}] Valor rechazado por la base de datos (${error.sqlState}, falta validarlo antes): ${oneLine(error.detail)}`,
+      error.original,
+    );
+  } else if (error instanceof AppError) logRefusal(`${error.name} ${error.code}`, error.message, requestId);
   // A refusal made as a GraphQL error (input armor, Yoga's request checks, a variable of the wrong type).
   else if (error instanceof GraphQLError) logRefusal(`GraphQLError ${String(error.extensions?.code ?? '')}`.trim(), error.message, requestId);
-  else console.error(`[${requestId ?? '-'}] Error inesperado:`, error);
+  else logUnexpected(error, requestId);
+}
+
+/** A failure the app did not expect: once, with its stack and the request id its answer carries. */
+export function logUnexpected(error: unknown, requestId = currentRequestId()): void {
+  console.error(`[${requestId ?? '-'}] Error inesperado:`, error);
 }
 
 /** An expected refusal (a 4xx the request earned): one line, only at LOG_LEVEL=debug. */
@@ -57,19 +64,16 @@ export function logRefusal(what: string, message: string, requestId = currentReq
 const oneLine = (text: string) => text.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').slice(0, 500);
 
 /**
- * Yoga's logger. Yoga prints every error its maskError replaced, stack included, and maskUnexpected
- * (graphql/errorMapping.ts) has already logged each of those through logError: expected refusals as one
- * line at debug level, unexpected errors once with their stack and request id. So errors are not printed
- * again here (a thrown value that is not an Error, which maskError never sees, still goes to logError);
- * Yoga's per-request debug lines are left out.
+ * Yoga's logger. Yoga prints every error its maskError replaced (stack included, and a thrown value that is
+ * not an Error twice), and maskUnexpected (graphql/errorMapping.ts) has already logged each of those
+ * through logError: expected refusals as one line at debug level, unexpected errors once with their stack
+ * and request id. So Yoga's error lines are left out, and so are its per-request debug lines.
  */
 export function yogaLogger(): Record<'debug' | 'info' | 'warn' | 'error', (...args: unknown[]) => void> {
   return {
     debug: () => {},
     info: (...args) => console.info(...args),
     warn: (...args) => console.warn(...args),
-    error: (...args) => {
-      for (const arg of args) if (!(arg instanceof Error)) logError(arg);
-    },
+    error: () => {},
   };
 }

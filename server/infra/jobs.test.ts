@@ -168,7 +168,8 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
   it('take over a job whose instance died mid-run, once its lease ends, and run it once', async () => {
     // The first instance (lease 1 s) claims the job and "dies" inside it: its handler never returns and
     // its runner is gone. The second instance takes it over after the lease and runs it to the end.
-    const doomed = await buildApp({ ...t.app.config, jobsPollMs: 0, jobsLeaseMs: 1000 });
+    // In-process events: its Redis clients would outlive the test (it is never closed: its runner hangs).
+    const doomed = await buildApp({ ...t.app.config, redisUrl: undefined, jobsPollMs: 0, jobsLeaseMs: 1000 });
     let calls = 0;
     let finished = 0;
     const callTimes: number[] = [];
@@ -202,6 +203,31 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
       expect(callTimes[1] - callTimes[0]).toBeGreaterThanOrEqual(900);
     } finally {
       await survivor.close();
+    }
+  });
+
+  it('keep a job that runs longer than its lease: its instance renews the lease, no other runs it', async () => {
+    // Two instances polling every 200 ms with a lease of 1 s, and a job of 3 s.
+    const [one, two] = await Promise.all([1, 2].map(() => buildApp({ ...t.app.config, jobsPollMs: 200, jobsLeaseMs: 1000 })));
+    let calls = 0;
+    defineJob('test.longer', async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 3000));
+    });
+    try {
+      // Due once its notification has passed, so the other instances of this file (10-minute leases) leave it alone.
+      await enqueueJob(one.db.prisma, { kind: 'test.longer', payload: {}, runAt: new Date(Date.now() + 1500) });
+      const job = await waitFor(
+        'the long job to finish',
+        async () => {
+          const row = await prisma().job.findFirstOrThrow({ where: { kind: 'test.longer' } });
+          return row.doneAt ? row : null;
+        },
+        10_000,
+      );
+      expect({ calls, attempts: job.attempts }).toEqual({ calls: 1, attempts: 1 });
+    } finally {
+      await Promise.all([one.close(), two.close()]);
     }
   });
 });

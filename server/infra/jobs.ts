@@ -4,8 +4,9 @@
 // defineDailyJob; each instance polls, and a daily job is scheduled once per day for the whole
 // deployment (its uniqueKey names the day). A failed job is retried with a growing wait, up to MAX_ATTEMPTS.
 // Queueing a job notifies JOBS_CHANNEL at commit, so an instance starts it at once (LISTEN on PostgreSQL,
-// PGlite's in-process listener); the poll is the fallback. A claimed job carries a lease: if its instance
-// dies, another claims it once the lease ends.
+// PGlite's in-process listener); the poll is the fallback. A claimed job carries a lease, renewed while it
+// runs: if its instance dies, another claims it once the lease ends. The claim's attempt number is its
+// token: an instance whose job was taken over cannot finish or reschedule it.
 import type { Config } from '../config.js';
 import { todayIn } from '../../core/receipts.js';
 import type { Database } from '../db/client.js';
@@ -18,7 +19,6 @@ const handlers = new Map<string, JobHandler>();
 const daily = new Set<string>();
 
 export const MAX_ATTEMPTS = 5;
-const BATCH = 10;
 /** A claimed job not finished within this time (its instance died) is claimed again. */
 export const DEFAULT_LEASE_MS = 10 * 60_000;
 export const JOBS_CHANNEL = 'comunidad_jobs';
@@ -71,7 +71,8 @@ type Deps = { db: Database; pubsub: ReturnType<typeof createAppPubSub>['pubsub']
  */
 export function startJobs(deps: Deps, options: { pollMs: number; leaseMs?: number }): JobRunner {
   const { db } = deps;
-  const lease = `make_interval(secs => ${Math.max(1, Math.round((options.leaseMs ?? DEFAULT_LEASE_MS) / 1000))})`;
+  const leaseMs = Math.max(1000, options.leaseMs ?? DEFAULT_LEASE_MS);
+  const lease = `make_interval(secs => ${Math.round(leaseMs / 1000)})`;
   let stopped = false;
   let running: Promise<number> | null = null;
   // A wake-up while a pass runs asks for one more pass after it (what it queued may have been missed).
@@ -86,31 +87,52 @@ export function startJobs(deps: Deps, options: { pollMs: number; leaseMs?: numbe
     scheduledDay = today;
   }
 
+  /** The next due job, claimed for one lease (one at a time, so no claimed job waits behind another while its lease runs out). */
   async function claim() {
-    return db.prisma.$queryRawUnsafe<{ id: bigint; kind: string; payload: unknown; attempts: number }[]>(
+    const [job] = await db.prisma.$queryRawUnsafe<{ id: bigint; kind: string; payload: unknown; attempts: number }[]>(
       `UPDATE "Job" SET "lockedUntil" = ${NOW} + ${lease}, attempts = attempts + 1
         WHERE id IN (SELECT id FROM "Job" WHERE "doneAt" IS NULL AND "runAt" <= ${NOW} AND attempts < ${MAX_ATTEMPTS}
                        AND ("lockedUntil" IS NULL OR "lockedUntil" < ${NOW})
-                     ORDER BY "runAt", id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+                     ORDER BY "runAt", id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING id, kind, payload, attempts`,
     );
+    return job;
+  }
+
+  /** Renews the job's lease every third of it while it runs (a failed renewal is left to the next one). */
+  function keepLease(job: { id: bigint; attempts: number }) {
+    const timer = setInterval(() => {
+      db.prisma
+        .$executeRawUnsafe(`UPDATE "Job" SET "lockedUntil" = ${NOW} + ${lease} WHERE id = $1 AND attempts = $2 AND "doneAt" IS NULL`, job.id, job.attempts)
+        .catch(() => undefined);
+    }, leaseMs / 3);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   async function runOne(job: { id: bigint; kind: string; payload: unknown; attempts: number }) {
     const handler = handlers.get(job.kind);
+    const release = keepLease(job);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(systemContext(deps), job.payload);
-      await db.prisma.$executeRawUnsafe(`UPDATE "Job" SET "doneAt" = ${NOW}, "lockedUntil" = NULL, "lastError" = NULL WHERE id = $1`, job.id);
+      release();
+      await db.prisma.$executeRawUnsafe(
+        `UPDATE "Job" SET "doneAt" = ${NOW}, "lockedUntil" = NULL, "lastError" = NULL WHERE id = $1 AND attempts = $2`,
+        job.id,
+        job.attempts,
+      );
     } catch (error) {
+      release();
       const message = `${(error as Error)?.message ?? String(error)}\n${(error as Error)?.stack ?? ''}`.slice(0, 2000);
       if (deps.config.env !== 'test') console.error(`Job ${job.id} (${job.kind}) failed:`, error);
       // Retry after 1, 4, 9, 16 minutes.
       await db.prisma.$executeRawUnsafe(
-        `UPDATE "Job" SET "lockedUntil" = NULL, "lastError" = $2, "runAt" = ${NOW} + make_interval(mins => $3) WHERE id = $1`,
+        `UPDATE "Job" SET "lockedUntil" = NULL, "lastError" = $2, "runAt" = ${NOW} + make_interval(mins => $3) WHERE id = $1 AND attempts = $4`,
         job.id,
         message,
         job.attempts * job.attempts,
+        job.attempts,
       );
     }
   }
@@ -119,12 +141,10 @@ export function startJobs(deps: Deps, options: { pollMs: number; leaseMs?: numbe
     await scheduleDaily();
     let ran = 0;
     while (!stopped) {
-      const jobs = await claim();
-      for (const job of jobs) {
-        await runOne(job);
-        ran++;
-      }
-      if (jobs.length < BATCH) break;
+      const job = await claim();
+      if (!job) break;
+      await runOne(job);
+      ran++;
     }
     return ran;
   }

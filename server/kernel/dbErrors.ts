@@ -52,13 +52,16 @@ const DATA_MESSAGES: Record<string, string> = {
 };
 
 /**
- * A value PostgreSQL refused as data: bad input that a validator should have caught first, answered as
- * a 400 rather than a 500. `detail` (PostgreSQL's message, with the value) is for the log line only.
+ * A value PostgreSQL refused as data: bad input that a validator should have caught first (or a value the
+ * server built wrongly), answered as a 400 rather than a 500 and logged as an error with its stack.
+ * `detail` (PostgreSQL's message, with the value) is for the log only.
  */
 export class DatabaseDataError extends InputError {
   constructor(
     readonly sqlState: string,
     readonly detail: string,
+    /** The database's error, whose stack shows the statement a validator should have preceded. */
+    readonly original?: unknown,
   ) {
     super([{ field: 'value', message: DATA_MESSAGES[sqlState] ?? 'Un valor de la solicitud no es válido' }]);
   }
@@ -67,5 +70,5 @@ export class DatabaseDataError extends InputError {
 /** The DatabaseDataError of a data exception (databaseDataError), or null. */
 export function asDatabaseDataError(error: unknown): DatabaseDataError | null {
   const refused = databaseDataError(error);
-  return refused ? new DatabaseDataError(refused.code, refused.detail) : null;
+  return refused ? new DatabaseDataError(refused.code, refused.detail, error) : null;
 }

@@ -22,7 +22,12 @@ import { type Artifact, cleanEnv, copyCheckout, npmStart, type Started } from '.
 const run = promisify(execFile);
 /** The first start builds the client and the server (about half a minute alone, more beside the other suites). */
 const FIRST_START_MS = 300_000;
-/** A start with nothing to build, and one after kill -9 (issue 24 item 8: 1.5 s and 5 s on a quiet machine; CI runs two suites at once). */
+/**
+ * How long a start with nothing to build, and one after kill -9, may take to answer. Issue 24 asks 1.5 s and
+ * 5 s on a quiet machine (measured apart, docs/decisions.md); CI runs its two suites side by side on two
+ * cores, where a start takes twice that, so the bound here catches regressions and the figures are printed.
+ */
+const RESTART_BOUND_MS = 10_000;
 const RESTART_MS = 15_000;
 
 let artifact: Artifact;
@@ -291,6 +296,7 @@ describe('the built artifact, started as npm start starts it', () => {
     server = await npmStart(artifact, RESTART_MS);
     timings['second start: /health'] = server.healthMs;
     timings['second start: sign-in page'] = server.signInPageMs;
+    expect(server.signInPageMs).toBeLessThan(RESTART_BOUND_MS);
     expect(server.output()).not.toMatch(/Compilando/);
     // What the jobs did is there, and the data survives the kill.
     await signIn('admin@demo.mx');
@@ -299,6 +305,7 @@ describe('the built artifact, started as npm start starts it', () => {
     server = await npmStart(artifact, RESTART_MS);
     timings['start after kill -9: /health'] = server.healthMs;
     timings['start after kill -9: sign-in page'] = server.signInPageMs;
+    expect(server.signInPageMs).toBeLessThan(RESTART_BOUND_MS);
     await signIn('admin@demo.mx');
     expect((await gql('{ cfdis(first: 1, filter: { status: STAMPED }) { totalCount } }', {}, admin())).cfdis.totalCount).toBe(before);
   }, 60_000);

@@ -2,6 +2,7 @@
 // community's expenses in keyset batches (a year of expenses is drawn batch by batch, never held at once),
 // the summary by concept and by status summed by the database, and one expense with everything its
 // policy («póliza de egreso») prints.
+import { isCalendarDay } from '../../../core/input.js';
 import { formatMoney, money, type Money, sumMoney } from '../../../core/money.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { communityOf, type ServiceContext } from '../../kernel/context.js';
@@ -36,14 +37,10 @@ export interface ExpenseReportFilter {
   conceptId?: number | null;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function day(field: string, value: string | null | undefined): Date | undefined {
   if (value == null || value === '') return undefined;
-  const date = new Date(`${value}T00:00:00Z`);
-  if (!DAY.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
-    throw new InputError([{ field, message: 'La fecha debe tener el formato AAAA-MM-DD' }]);
-  return date;
+  if (!isCalendarDay(value)) throw new InputError([{ field, message: 'La fecha debe tener el formato AAAA-MM-DD (años 1900 a 2999)' }]);
+  return new Date(`${value}T00:00:00Z`);
 }
 
 function range(fromField: string, from: string | null | undefined, toField: string, to: string | null | undefined) {

@@ -102,6 +102,25 @@ describe('charge events', () => {
     expect(await c.ledgerOf(receiptId)).toEqual([]);
   });
 
+  it('an event claiming another outcome than the gateway’s settles the charge as the gateway says', async () => {
+    const receiptId = await c.newReceipt();
+    const row = await chargeRow(receiptId, { method: 'STORE' });
+    // The payer pays at the store; the gateway's own notification of it is not delivered (the jobs do not run here).
+    const paid = await t.app.fetch(
+      new Request(`${BASE}/sandbox/openpay/v1/${M}/charges/${row.gatewayId}/simulate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: basic(DEMO_GATEWAY_KEYS.privateKey) },
+        body: JSON.stringify({ action: 'pay' }),
+      }),
+    );
+    expect(paid.status).toBeLessThan(300);
+    const answer = await send('charge.cancelled', { ...(await gatewayCharge(row.gatewayId!)), status: 'cancelled' });
+    expect(answer).toMatchObject({ status: 200, body: { received: true } });
+    expect(answer.body.ignored).toBeUndefined();
+    expect((await prisma().receipt.findUniqueOrThrow({ where: { id: receiptId } })).status).toBe('PAID');
+    expect((await c.ledgerOf(receiptId)).map((e) => e.kind)).toEqual(['DEPOSIT', 'RECEIPT_PAID']);
+  });
+
   it('charge.failed of a card charge the gateway has in progress keeps it; the genuine failure reopens the receipt', async () => {
     const receiptId = await c.newReceipt();
     const row = await chargeRow(receiptId, { method: 'CARD', cardToken: await c.token('4000000000000044') });

@@ -114,6 +114,9 @@ async function recordEvent(ctx: ServiceContext, neighborhoodId: number, event: G
   }
 }
 
+/** States of a charge the gateway will not change again (Openpay's charge.status). */
+const SETTLED_BY_GATEWAY = new Set<GatewayChargeStatus>(['completed', 'failed', 'cancelled']);
+
 async function processEvent(ctx: ServiceContext, account: GatewayAccount, event: GatewayEvent): Promise<Ignored> {
   const t = event.transaction;
   // Nothing to act on (the gateway's verification request, types we do not handle): nothing moves.
@@ -132,13 +135,17 @@ async function processEvent(ctx: ServiceContext, account: GatewayAccount, event:
   return chargeEvent(ctx, account, charge, chargeClaim as GatewayChargeStatus);
 }
 
-/** charge.succeeded / failed / cancelled: the charge read again settles ours, when it says what the event claims. */
+/**
+ * charge.succeeded / failed / cancelled: the event only makes us ask. The charge read again settles ours when
+ * the gateway has settled it, whatever the event claimed (a late or out-of-order event, or a forged one, still
+ * leads to the gateway's truth); while the gateway has it open, nothing moves.
+ */
 async function chargeEvent(ctx: ServiceContext, account: GatewayAccount, charge: Charge, claim: GatewayChargeStatus): Promise<Ignored> {
   // Settled already (the charge's own answer came first): nothing can move.
   if (charge.status !== 'IN_PROGRESS' && charge.status !== 'CANCELLED' && charge.status !== 'FAILED') return null;
   const transaction = await readCharge(ctx, account, charge);
   if (!transaction) return 'the gateway does not know the charge';
-  if (transaction.status !== claim) return `the gateway says the charge is ${transaction.status}`;
+  if (!SETTLED_BY_GATEWAY.has(transaction.status)) return `the gateway says the charge is ${transaction.status}, not ${claim}`;
   // A failure or cancellation we recorded already; only a completion changes a closed charge (paid late).
   if (charge.status !== 'IN_PROGRESS' && transaction.status !== 'completed') return null;
   await settleCharge(ctx, charge.id, { transaction });

@@ -12,6 +12,7 @@
 //   for anything else the day it was recorded. A payment is recorded on or after the day it was made, so
 //   createdAt ≥ the start of "from" bounds both kinds and the (neighborhoodId, createdAt) index serves them.
 import { sql, type RawBuilder } from 'kysely';
+import { isCalendarDay } from '../../../core/input.js';
 import { money, type Money, sumMoney } from '../../../core/money.js';
 import { communityOf, type ServiceContext } from '../../kernel/context.js';
 import { InputError } from '../../kernel/errors.js';
@@ -338,7 +339,7 @@ export function decodeRowCursor(text: string): RowCursor {
     const [day, at, src, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (
       typeof day === 'string' &&
-      /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+      isCalendarDay(day) &&
       typeof at === 'string' &&
       /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/.test(at) &&
       (src === 'C' || src === 'H') &&

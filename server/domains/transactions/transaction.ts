@@ -1,5 +1,5 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { builder, grants, keysetConnection, keysetPage, MAX_PAGE_SIZE } from '../../graphql/builder.js';
+import { builder, grants, keysetConnection, keysetPage, MAX_PAGE_SIZE, selectsField } from '../../graphql/builder.js';
 import { rowId } from '../../kernel/ids.js';
 import { DownloadLinkRef } from '../downloads/downloadLink.js';
 import { downloadLink } from '../downloads/service.js';
@@ -154,7 +154,7 @@ builder.queryField('transactions', (t) =>
     resolve: async (_r, args, ctx, info) => {
       const f = await resolveFilter(ctx, filterOf(args.filter));
       const page = keysetPage({ first: args.first, after: args.after, offset: args.offset }, decodeRowCursor, { defaultSize: 20, maxSize: MAX_PAGE_SIZE });
-      const wantsTotal = info.fieldNodes.some((n) => n.selectionSet?.selections.some((s) => s.kind === 'Field' && s.name.value === 'totalCount'));
+      const wantsTotal = selectsField(info, 'totalCount');
       const [{ rows, cursors }, totals] = await Promise.all([
         transactionRows(ctx, f, { after: page.after, offset: page.offset, limit: page.limit }),
         wantsTotal ? transactionTotals(ctx, f) : null,
