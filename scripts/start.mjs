@@ -1,5 +1,5 @@
-// npm start: builds what changed (the client with relay-compiler and Vite, the server with tsc and its
-// run-time files), then runs the compiled server in production mode. A start with nothing changed skips
+// npm start: builds what changed (the client with relay-compiler and Vite, the server with tsc, its
+// run-time files and esbuild's bundle), then runs the bundled server in production mode. A start with nothing changed skips
 // both builds (a hash of their inputs is kept beside each output), so it answers in about a second.
 import { createHash } from 'node:crypto';
 import { execSync } from 'node:child_process';
@@ -19,7 +19,7 @@ const BUILDS = [
   {
     name: 'server',
     stamp: path.join(root, 'dist/.build-hash'),
-    inputs: [...COMMON, 'server', 'tsconfig.server.json', 'prisma/schema.prisma', 'scripts/server-assets.mjs'],
+    inputs: [...COMMON, 'server', 'tsconfig.server.json', 'prisma/schema.prisma', 'scripts/server-assets.mjs', 'scripts/bundle-server.mjs'],
     command: 'npm run build:server',
   },
 ];
@@ -50,4 +50,4 @@ for (const build of BUILDS) {
 
 process.env.NODE_ENV = 'production';
 process.setSourceMapsEnabled(true);
-await import(pathToFileURL(path.join(root, 'dist/server/main.js')).href);
+await import(pathToFileURL(path.join(root, 'dist/server/bundle.js')).href);

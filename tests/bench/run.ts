@@ -381,7 +381,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     JOBS_POLL_MS: '250',
   };
   const startServer = () =>
-    TSX ? startProcess(process.execPath, ['--import', 'tsx', 'server/main.ts'], env) : startProcess(process.execPath, ['dist/server/main.js'], env);
+    TSX ? startProcess(process.execPath, ['--import', 'tsx', 'server/main.ts'], env) : startProcess(process.execPath, ['dist/server/bundle.js'], env);
   let server = startServer();
   const base = `http://127.0.0.1:${PORT}`;
   let raw: ChildProcess | undefined;

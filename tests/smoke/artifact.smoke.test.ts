@@ -86,6 +86,8 @@ describe('the built artifact, started as npm start starts it', () => {
     for (const asset of serverAssets() as string[]) expect(existsSync(path.join(artifact.dir, 'dist/server', asset)), asset).toBe(true);
     expect(existsSync(path.join(artifact.dir, 'tests'))).toBe(false);
     expect(existsSync(path.join(artifact.dir, 'client/dist/index.html'))).toBe(true);
+    // What npm start runs: the bundle (scripts/bundle-server.mjs), beside the run-time files it names.
+    expect(existsSync(path.join(artifact.dir, 'dist/server/bundle.js'))).toBe(true);
   });
 
   it('signs in with each demo role', async () => {
