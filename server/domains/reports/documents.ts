@@ -227,9 +227,9 @@ export async function statementFile(ctx: ServiceContext, p: ReportPeriod, format
   const lines: [string, string, boolean][] = [
     ['Saldo inicial', s.opening, true],
     ['(+) Ingresos', s.incomes, false],
-    ['(−) Comisiones de pagos en línea', neg(s.gatewayFees), false],
-    ['(−) Egresos pagados', neg(s.expenses), false],
-    ['(−) Comisiones de retiros', neg(s.withdrawalFees), false],
+    ['(-) Comisiones de pagos en línea', neg(s.gatewayFees), false],
+    ['(-) Egresos pagados', neg(s.expenses), false],
+    ['(-) Comisiones de retiros', neg(s.withdrawalFees), false],
     ['Saldo final', s.closing, true],
   ];
   const accountCols = ['Cuenta', 'Saldo inicial', 'Ingresos', 'Comisiones', 'Egresos', 'Retiros', 'Saldo final', 'En tránsito'];
