@@ -659,7 +659,8 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
 
 if (!TSX) {
   console.log('Compilando el servidor (npm run build:server)...');
-  const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.server.json'], { stdio: 'inherit' });
+  // What npm start runs: tsc's output bundled (scripts/bundle-server.mjs), with its run-time files.
+  const build = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
