@@ -30,6 +30,8 @@ export interface PayingCommunity {
   sumLedger(receiptId: number): Promise<string>;
   /** A sandbox control (pay, fail, chargeback_*) on a gateway charge, then the jobs that deliver its webhooks. */
   simulate(gatewayChargeId: string, action: string): Promise<void>;
+  /** The same control at the gateway alone: its webhooks stay queued (delivered only by a runner or runDue). */
+  control(gatewayChargeId: string, action: string): Promise<void>;
 }
 
 export async function payingCommunity(env: Record<string, string> = {}): Promise<PayingCommunity> {
@@ -43,6 +45,17 @@ export async function payingCommunity(env: Record<string, string> = {}): Promise
   ).houseId!;
   const otherHouseId = (await prisma.house.findFirstOrThrow({ where: { neighborhoodId: olivosId, status: 'ACTIVE', id: { not: ownHouseId } } })).id;
   const ledgerOf = (receiptId: number) => prisma.ledgerEntry.findMany({ where: { receiptId }, orderBy: { id: 'asc' } });
+
+  const control = async (gatewayChargeId: string, action: string) => {
+    const response = await t.app.fetch(
+      new Request(`${BASE}/sandbox/openpay/v1/${MERCHANT}/charges/${gatewayChargeId}/simulate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: basic(DEMO_GATEWAY_KEYS.privateKey) },
+        body: JSON.stringify({ action }),
+      }),
+    );
+    expect(response.status).toBeLessThan(300);
+  };
 
   return {
     t,
@@ -91,15 +104,9 @@ export async function payingCommunity(env: Record<string, string> = {}): Promise
     async sumLedger(receiptId) {
       return sumMoney((await ledgerOf(receiptId)).map((e) => e.amount)).toFixed(2);
     },
+    control,
     async simulate(gatewayChargeId, action) {
-      const response = await t.app.fetch(
-        new Request(`${BASE}/sandbox/openpay/v1/${MERCHANT}/charges/${gatewayChargeId}/simulate`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: basic(DEMO_GATEWAY_KEYS.privateKey) },
-          body: JSON.stringify({ action }),
-        }),
-      );
-      expect(response.status).toBeLessThan(300);
+      await control(gatewayChargeId, action);
       await t.app.jobs.runDue();
     },
   };

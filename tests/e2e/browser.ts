@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { createServerAdapter } from '@whatwg-node/server';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { demoCsd } from '../../server/domains/fiscal/demoSeed.js';
 import { startTestApp, type TestApp } from '../testApp.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -81,6 +82,14 @@ export async function signInToShell(page: Page, base: string, email: string) {
   await chooser.or(shell).waitFor();
   if (await chooser.isVisible()) await page.getByRole('button', { name: 'Entrar' }).click();
   await shell.waitFor();
+}
+
+/** Picks SAT's test CSD (the demo's, server/domains/fiscal/demo-csd) in the fiscal data's certificate and key inputs. */
+export async function chooseDemoCsd(page: Page) {
+  const { cer, key } = demoCsd();
+  const files = page.locator('input[type="file"]');
+  await files.nth(0).setInputFiles({ name: 'EKU9003173C9.cer', mimeType: 'application/x-x509-ca-cert', buffer: cer });
+  await files.nth(1).setInputFiles({ name: 'EKU9003173C9.key', mimeType: 'application/octet-stream', buffer: key });
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -1,9 +1,8 @@
 // Issue 10's journey: a community created through public sign-up is configured entirely from the browser
 // until the dashboard says its collections (COBRANZA) and invoicing (FACTURACION) are configured.
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotsAtBothWidths, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { chooseDemoCsd, screenshotsAtBothWidths, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -121,17 +120,7 @@ describe('configuring a new community from sign-up', () => {
     await page.getByLabel('Serie de notas de crédito', { exact: false }).fill('NC');
     await save(page);
     await page.getByText('Los datos fiscales han sido actualizados').waitFor();
-    const files = page.locator('input[type="file"]');
-    await files.nth(0).setInputFiles({
-      name: 'EKU9003173C9.cer',
-      mimeType: 'application/x-x509-ca-cert',
-      buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.cer'),
-    });
-    await files.nth(1).setInputFiles({
-      name: 'EKU9003173C9.key',
-      mimeType: 'application/octet-stream',
-      buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.key'),
-    });
+    await chooseDemoCsd(page);
     await page.getByLabel('Contraseña de la llave privada', { exact: false }).fill('12345678a');
     await page.getByRole('button', { name: 'Cargar certificado' }).click();
     await page.getByText('El certificado de sello digital ha sido cargado').waitFor();

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { chooseDemoCsd, screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -56,17 +55,7 @@ describe('fiscal settings in the browser', () => {
 
     // The CSD: a wrong password is answered under its field; then the right one stores it.
     await page.getByTestId('csd-none').waitFor();
-    const files = page.locator('input[type="file"]');
-    await files.nth(0).setInputFiles({
-      name: 'EKU9003173C9.cer',
-      mimeType: 'application/x-x509-ca-cert',
-      buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.cer'),
-    });
-    await files.nth(1).setInputFiles({
-      name: 'EKU9003173C9.key',
-      mimeType: 'application/octet-stream',
-      buffer: readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.key'),
-    });
+    await chooseDemoCsd(page);
     await page.getByLabel('Contraseña de la llave privada', { exact: false }).fill('equivocada');
     await page.getByRole('button', { name: 'Cargar certificado' }).click();
     await page.getByText('La contraseña de la llave privada no es correcta').waitFor();
