@@ -221,9 +221,9 @@ describe('online payments in the browser', () => {
     await card.getByRole('button', { name: 'Activar cargo automático' }).click();
     const dialog = page.getByRole('dialog', { name: 'Activar cargo automático' });
     await dialog.getByText('Con el cargo automático').waitFor();
-    const confirm = dialog.getByRole('button', { name: 'Activar', exact: true });
-    expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByRole('checkbox', { name: /Autorizo el cargo automático/ }).check();
+    // The confirm button is the authorization: no second box to tick.
+    await dialog.getByText(/autorizas el cargo automático/).waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Autorizar y activar' });
     await screenshotsAtBothWidths(page, 'payments-cards-authorize');
     await confirm.click();
     await page.getByText(PAYMENT_MESSAGES.automaticChargeSubscribed).waitFor();

@@ -1,5 +1,5 @@
 import { useCallback, useState, useTransition } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, useMatches } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, useMatches } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { HouseCardsQuery } from '../../__generated__/HouseCardsQuery.graphql';
@@ -65,7 +65,7 @@ type Confirm = { kind: 'delete' | 'subscribe' | 'unsubscribe'; card: Card } | nu
 /**
  * /houses/cards (spec 1 sections 2, 4, 7): the own house's saved cards — masked number, brand, type,
  * automatic charge — with deletion and automatic charge on or off, each confirmed first; subscribing
- * shows the community's advice and needs the payer's authorization.
+ * shows the community's advice, and its confirm button is the payer's authorization.
  */
 export default function HouseCards({ queryRef }: ScreenProps<HouseCardsQuery>) {
   const { t } = useTranslation();
@@ -74,7 +74,6 @@ export default function HouseCards({ queryRef }: ScreenProps<HouseCardsQuery>) {
   const [data, refetch] = useRefetchableFragment(cardsFragment, query as HouseCards_query$key);
   const [reloading, startTransition] = useTransition();
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [authorized, setAuthorized] = useState(false);
   const phone = useMatches({ base: true, sm: false });
   const remove = useAppMutation<HouseCardsDeleteMutation>(deleteMutation);
   const subscribe = useAppMutation<HouseCardsSubscribeMutation>(subscribeMutation);
@@ -92,17 +91,14 @@ export default function HouseCards({ queryRef }: ScreenProps<HouseCardsQuery>) {
   const label = (card: Card) => t('payments.pay.cardLabel', { brand: brandName(t, card.brand), last: lastFour(card.cardNumber) });
   const other = cards.find((c) => c.automaticCharge && c.id !== confirm?.card.id) ?? null;
 
-  const open = (kind: NonNullable<Confirm>['kind'], card: Card) => {
-    setAuthorized(false);
-    setConfirm({ kind, card });
-  };
+  const open = (kind: NonNullable<Confirm>['kind'], card: Card) => setConfirm({ kind, card });
   const run = async () => {
     if (!confirm) return;
     const input = { cardId: confirm.card.id };
     await (confirm.kind === 'delete'
       ? remove.run({ input }, 'deleteSavedCard', { success: (r) => r.data.message })
       : confirm.kind === 'subscribe'
-        ? subscribe.run({ input: { ...input, authorize: authorized } }, 'subscribeCardAutomaticCharge', { success: (r) => r.data.message })
+        ? subscribe.run({ input: { ...input, authorize: true } }, 'subscribeCardAutomaticCharge', { success: (r) => r.data.message })
         : unsubscribe.run({ input }, 'unsubscribeCardAutomaticCharge', { success: (r) => r.data.message }));
     setConfirm(null);
     // Also after a failure: the list shows what the server has now (a card deleted elsewhere).
@@ -195,11 +191,9 @@ export default function HouseCards({ queryRef }: ScreenProps<HouseCardsQuery>) {
               <>
                 <Text size="sm">{recurrentChargeAdvice}</Text>
                 {other && <Text size="sm">{t('payments.cards.confirmSubscribeOther', { card: label(other) })}</Text>}
-                <Checkbox
-                  label={t('payments.cards.authorize', { card: label(confirm.card) })}
-                  checked={authorized}
-                  onChange={(e) => setAuthorized(e.currentTarget.checked)}
-                />
+                <Text size="sm" fw={500}>
+                  {t('payments.cards.authorize', { card: label(confirm.card) })}
+                </Text>
               </>
             )}
             {confirm.kind === 'unsubscribe' && <Text size="sm">{t('payments.cards.confirmUnsubscribe', { card: label(confirm.card) })}</Text>}
@@ -207,12 +201,7 @@ export default function HouseCards({ queryRef }: ScreenProps<HouseCardsQuery>) {
               <Button variant="default" onClick={() => setConfirm(null)}>
                 {t('payments.cards.cancel')}
               </Button>
-              <Button
-                color={confirm.kind === 'delete' ? 'red' : undefined}
-                loading={inFlight}
-                disabled={confirm.kind === 'subscribe' && !authorized}
-                onClick={() => void run()}
-              >
+              <Button color={confirm.kind === 'delete' ? 'red' : undefined} loading={inFlight} onClick={() => void run()}>
                 {confirm.kind === 'delete'
                   ? t('payments.cards.delete')
                   : confirm.kind === 'subscribe'

@@ -397,21 +397,49 @@ describe('paying a receipt', () => {
     expect(p.queryByTestId('too-many-attempts')).toBeNull();
   });
 
-  it('automatic charge asks for the authorization first and sends it', async () => {
+  it('automatic charge asks for the authorization first: «Autorizar y activar» turns it on and sends it', async () => {
     tokenize.mockReturnValue('tok_9');
     const environment = renderPay();
     await fillCard('4111 1111 1111 1111');
     const p = await panel();
-    fireEvent.click(p.getByRole('checkbox', { name: /Activar cargo automático/ }));
+    const automatic = p.getByRole('checkbox', { name: /Activar cargo automático/ }) as HTMLInputElement;
+    fireEvent.click(automatic);
     const dialog = await screen.findByRole('dialog', { name: 'Autorizar cargo automático' });
-    const confirm = within(dialog).getByRole('button', { name: 'Autorizar' }) as HTMLButtonElement;
-    expect(confirm.disabled).toBe(true);
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Autorizo el cargo automático a mi tarjeta' }));
+    // One choice, made by the buttons: no inner box to tick first.
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    const confirm = within(dialog).getByRole('button', { name: 'Autorizar y activar' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Autorizar cargo automático' })).toBeNull());
+    expect(automatic.checked).toBe(true);
+    p.getByText('Cargo automático autorizado.');
     await acceptTerms();
     await submit('Pagar $1,546.00');
     await waitFor(() => expect(operations(environment, 'PayReceiptChargeMutation')).toHaveLength(1));
     expect(operations(environment, 'PayReceiptChargeMutation')[0].request.variables.input).toMatchObject({ saveAutomaticCharge: true, authorize: true });
+  });
+
+  it('automatic charge: «No activar» or closing the dialog leaves it off, and the charge says so', async () => {
+    tokenize.mockReturnValue('tok_9');
+    const environment = renderPay();
+    await fillCard('4111 1111 1111 1111');
+    const p = await panel();
+    const automatic = p.getByRole('checkbox', { name: /Activar cargo automático/ }) as HTMLInputElement;
+    fireEvent.click(automatic);
+    let dialog = await screen.findByRole('dialog', { name: 'Autorizar cargo automático' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No activar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Autorizar cargo automático' })).toBeNull());
+    expect(automatic.checked).toBe(false);
+    // Closing it (Escape) is the same «no».
+    fireEvent.click(automatic);
+    dialog = await screen.findByRole('dialog', { name: 'Autorizar cargo automático' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Autorizar cargo automático' })).toBeNull());
+    expect(automatic.checked).toBe(false);
+    await acceptTerms();
+    await submit('Pagar $1,546.00');
+    await waitFor(() => expect(operations(environment, 'PayReceiptChargeMutation')).toHaveLength(1));
+    expect(operations(environment, 'PayReceiptChargeMutation')[0].request.variables.input).toMatchObject({ saveAutomaticCharge: false, authorize: false });
   });
 
   it('a receipt in process shows the store reference and its instructions, and listens for the payment', async () => {
