@@ -98,7 +98,7 @@ describe('balances in the browser', () => {
     await page.waitForURL('**/houses/statements');
     await page.getByRole('heading', { name: 'Estado de cuenta' }).waitFor();
     const year = new Date().getFullYear();
-    await page.getByRole('heading', { name: `Movimientos del 1 de enero de ${year} al 31 de diciembre de ${year}` }).waitFor();
+    await page.getByRole('heading', { name: `Movimientos del 01/01/${year} al 31/12/${year}` }).waitFor();
     // The administrator's adjustment of the first journey is on the owner's statement.
     await page.getByTestId('statement-table').getByText('Ajuste de saldo: Bonificación por pago anticipado').waitFor();
     await screenshotsAtBothWidths(page, 'statement');

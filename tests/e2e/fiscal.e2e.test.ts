@@ -68,7 +68,7 @@ describe('fiscal settings in the browser', () => {
     const current = page.getByTestId('csd-current');
     await current.getByText('30001000000500003416').waitFor();
     await current.getByText('ESCUELA KEMPER URGATE SA DE CV').waitFor();
-    await current.getByText('Del 18 de mayo de 2023 al 18 de mayo de 2027').waitFor();
+    await current.getByText('Del 18/05/2023 al 18/05/2027').waitFor();
     await current.getByText('Vigente').waitFor();
     await current.getByText('Guardada (cifrada)').waitFor();
     await page.getByText('Lista para facturar').waitFor();

@@ -18,10 +18,12 @@ describe('maintenance settings in the browser', () => {
     await page.getByRole('heading', { name: 'Mantenimiento', exact: true }).waitFor();
     const now = new Date();
     const month = MONTHS[now.getMonth()];
+    // Dates as every date of the app: 05/11/2026 (client/src/format.ts).
+    const mm = String(now.getMonth() + 1).padStart(2, '0');
     const example = page.getByTestId('maintenance-example');
-    await example.getByText(`Así quedan las fechas de ${month} de ${now.getFullYear()}`).waitFor();
-    await example.getByText(`La cuota se genera el 1 de ${month} de ${now.getFullYear()}.`).waitFor();
-    await example.getByText(`Tiene descuento si se paga a más tardar el 5 de ${month} de ${now.getFullYear()}.`).waitFor();
+    await example.getByText(`Así quedan las fechas de ${month} ${now.getFullYear()}`).waitFor();
+    await example.getByText(`La cuota se genera el 01/${mm}/${now.getFullYear()}.`).waitFor();
+    await example.getByText(`Tiene descuento si se paga a más tardar el 05/${mm}/${now.getFullYear()}.`).waitFor();
     expect(await page.getByLabel('Cuota mensual de Propiedad en avenida').inputValue()).toBe('950.00');
 
     // The penalty becomes a fixed amount due on the 31st: capped by this month's last day in the example.
@@ -30,7 +32,7 @@ describe('maintenance settings in the browser', () => {
     await page.getByLabel(/^Multa( \*)?$/).fill('250.5');
     await page.getByLabel(/^Día límite de pago/).fill('31');
     const lastDay = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate();
-    await example.getByText(new RegExp(`^Fecha límite de pago: ${lastDay} de ${month}`)).waitFor();
+    await example.getByText(new RegExp(`^Fecha límite de pago: ${lastDay}/${mm}/${now.getFullYear()}`)).waitFor();
     if (lastDay < 31) await example.getByText(/\(este mes no tiene día 31: se usa el último\); la multa se aplica desde/).waitFor();
 
     // The core schema answers under the field before anything is sent.

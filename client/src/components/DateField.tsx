@@ -1,15 +1,9 @@
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
-import dayjs from 'dayjs';
-import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
+import '@mantine/dates/styles.css';
+import { DATE_INPUT_FORMAT } from '../format.js';
 
-dayjs.locale('es');
-
-/** Date picker with Monday weeks and Spanish long dates; value is YYYY-MM-DD. */
+/** Date picker with Monday weeks and Spanish month names; shows its value as every date is shown (28/11/2026); value is YYYY-MM-DD. */
 export function DateField(props: Omit<DatePickerInputProps, 'firstDayOfWeek' | 'locale'>) {
-  return <DatePickerInput firstDayOfWeek={1} locale="es" valueFormat="D [de] MMMM [de] YYYY" clearable {...props} />;
-}
-
-export function longDate(value: string | Date): string {
-  return dayjs(value).locale('es').format('D [de] MMMM [de] YYYY');
+  return <DatePickerInput firstDayOfWeek={1} locale="es" valueFormat={DATE_INPUT_FORMAT} clearable {...props} />;
 }

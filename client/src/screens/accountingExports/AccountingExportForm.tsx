@@ -63,7 +63,6 @@ export default function AccountingExportForm({ queryRef }: ScreenProps<Accountin
                 label={t('accountingExports.from')}
                 required
                 value={period.from}
-                valueFormat="D MMM YYYY"
                 clearable={false}
                 onChange={(v) => v && setPeriod((p) => ({ ...p, from: String(v).slice(0, 10) }))}
               />
@@ -71,7 +70,6 @@ export default function AccountingExportForm({ queryRef }: ScreenProps<Accountin
                 label={t('accountingExports.to')}
                 required
                 value={period.to}
-                valueFormat="D MMM YYYY"
                 clearable={false}
                 error={rangeError ? t('accountingExports.rangeInvalid') : null}
                 onChange={(v) => v && setPeriod((p) => ({ ...p, to: String(v).slice(0, 10) }))}

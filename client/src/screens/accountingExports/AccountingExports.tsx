@@ -17,6 +17,7 @@ import { PagedList } from '../../components/PagedList.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
 import { ACCOUNTING_EXPORTS_PATH } from './routes.js';
+import { formatDate, formatDateTime } from '../../format.js';
 
 export const accountingExportsQuery = graphql`
   query AccountingExportsQuery($first: Int!, $offset: Int!) {
@@ -55,7 +56,6 @@ const uploadedMutation = graphql`
 export const STATUS_COLORS: Record<string, string> = { NEW: 'gray', PROCESSING: 'blue', PROCESSED: 'green', UPLOADED: 'teal' };
 /** While an export waits or is being built the list asks again every few seconds. */
 export const POLL_MS = 3000;
-const dmy = (d: string) => d.split('-').reverse().join('/');
 
 /** /neighborhood/accounting-policies-exports (AAccountingRead): the pólizas exports, newest first, 20 per page. */
 export default function AccountingExports({ queryRef, route }: ScreenProps<AccountingExportsQuery> & { route: ScreenRoute }) {
@@ -119,7 +119,7 @@ function List({ query, route }: { query: AccountingExportsList_query$key; route:
     <>
       {last && (
         <Text size="sm" c="dimmed" data-testid="last-export">
-          {t('accountingExports.last', { from: dmy(last.from), to: dmy(last.to), status: t(`accountingExports.statuses.${last.status}`) })}
+          {t('accountingExports.last', { from: formatDate(last.from), to: formatDate(last.to), status: t(`accountingExports.statuses.${last.status}`) })}
         </Text>
       )}
       <PagedList
@@ -142,11 +142,9 @@ function List({ query, route }: { query: AccountingExportsList_query$key; route:
                 <Table.Tr key={r.id}>
                   <Table.Td>{r.databaseId}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {dmy(r.from)} – {dmy(r.to)}
+                    {formatDate(r.from)} – {formatDate(r.to)}
                   </Table.Td>
-                  <Table.Td>
-                    {new Date(r.createdAt as string).toLocaleString('es-MX', { timeZone: 'America/Mexico_City', dateStyle: 'short', timeStyle: 'short' })}
-                  </Table.Td>
+                  <Table.Td>{formatDateTime(r.createdAt)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLORS[r.status] ?? 'gray'} variant="light">
                       {t(`accountingExports.statuses.${r.status}`)}

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { HouseBalanceQuery } from '../../__generated__/HouseBalanceQuery.graphql';
 import type { HouseBalanceAdjustMutation } from '../../__generated__/HouseBalanceAdjustMutation.graphql';
-import { formatPesos, MONEY_PATTERN, money, parseMoney } from '../../../../core/money.js';
+import { MONEY_PATTERN, money, parseMoney } from '../../../../core/money.js';
+import { formatDateTime, formatPesos } from '../../format.js';
 import { boundedText } from '../../../../core/input.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { field, fieldError, useZodForm } from '../../components/forms.js';
@@ -17,7 +18,7 @@ import { QuantityField } from '../../components/QuantityField.js';
 import { useSession } from '../../components/SessionProvider.js';
 import { globalId } from '../../relay/ids.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
-import { amountColor, dateTime, useAttemptKey, WalletCards } from './shared.js';
+import { amountColor, useAttemptKey, WalletCards } from './shared.js';
 import { LEDGER_ROWS } from './variables.js';
 
 export const houseBalanceQuery = graphql`
@@ -225,7 +226,7 @@ export default function HouseBalance({ queryRef }: ScreenProps<HouseBalanceQuery
                         {t(`balances.kinds.${e.kind}`)}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {e.walletName} · {dateTime(e.createdAt as string)}
+                        {e.walletName} · {formatDateTime(e.createdAt as string)}
                       </Text>
                       {detail(e) && (
                         <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
@@ -253,7 +254,7 @@ export default function HouseBalance({ queryRef }: ScreenProps<HouseBalanceQuery
               <Table.Tbody>
                 {ledger.map((e) => (
                   <Table.Tr key={e.databaseId}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(e.createdAt as string)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt as string)}</Table.Td>
                     <Table.Td>{t(`balances.kinds.${e.kind}`)}</Table.Td>
                     <Table.Td>{e.walletName}</Table.Td>
                     <Table.Td>

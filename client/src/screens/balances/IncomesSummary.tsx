@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { IncomesSummaryQuery } from '../../__generated__/IncomesSummaryQuery.graphql';
 import type { IncomesSummaryView_query$key } from '../../__generated__/IncomesSummaryView_query.graphql';
-import { formatPesos, sumMoney } from '../../../../core/money.js';
+import { sumMoney } from '../../../../core/money.js';
+import { formatMonthName, formatPesos, monthName } from '../../format.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useListRefetch } from '../../components/lists.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -59,7 +60,6 @@ function IncomesSummaryView({ query, route }: { query: IncomesSummaryView_query$
   }
   for (const m of months) m.total = sumMoney(m.lines.map((l) => l.amount)).toFixed(2);
   months.sort((a, b) => a.month - b.month);
-  const monthName = (m: number) => t(`balances.months.${m}`);
   const setYear = (value: string | null) => {
     if (!value) return;
     const params = new URLSearchParams(search);
@@ -93,7 +93,7 @@ function IncomesSummaryView({ query, route }: { query: IncomesSummaryView_query$
               {months.map((m) => (
                 <Paper key={m.month} withBorder radius="md" p="sm">
                   <Group justify="space-between" mb={4}>
-                    <Text fw={600}>{monthName(m.month)}</Text>
+                    <Text fw={600}>{formatMonthName(m.month)}</Text>
                     <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
                       {formatPesos(m.total)}
                     </Text>
@@ -127,7 +127,7 @@ function IncomesSummaryView({ query, route }: { query: IncomesSummaryView_query$
                       <Table.Tr key={l.concept}>
                         {i === 0 && (
                           <Table.Td rowSpan={m.lines.length + (m.lines.length > 1 ? 1 : 0)} fw={600} style={{ verticalAlign: 'top' }}>
-                            {monthName(m.month)}
+                            {formatMonthName(m.month)}
                           </Table.Td>
                         )}
                         <Table.Td>{l.concept}</Table.Td>

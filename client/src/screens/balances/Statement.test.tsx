@@ -81,7 +81,7 @@ describe('Statement', () => {
     renderStatement();
     await screen.findByRole('heading', { name: 'Estado de cuenta' });
     expect(screen.getByText('M1 L1 · Patricia Ruiz · Residencial Los Olivos')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Movimientos del 1 de enero de 2026 al 31 de diciembre de 2026' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Movimientos del 01/01/2026 al 31/12/2026' })).toBeTruthy();
     const totals = screen.getByTestId('statement-totals');
     expect(within(within(totals).getByRole('region', { name: 'Saldo inicial' })).getByText('-$950.00')).toBeTruthy();
     expect(within(within(totals).getByRole('region', { name: 'Cargos' })).getByText('-$1,900.00')).toBeTruthy();
@@ -100,15 +100,15 @@ describe('Statement', () => {
       within(within(table).getByText(text).closest('tr')!)
         .getAllByRole('cell')
         .map((c) => c.textContent);
-    expect(cells('Mantenimiento enero 2026')).toEqual(['10 ene 2026', 'Mantenimiento enero 2026', '$950.00', '', '-$1,900.00']);
+    expect(cells('Mantenimiento enero 2026')).toEqual(['10/01/2026', 'Mantenimiento enero 2026', '$950.00', '', '-$1,900.00']);
     expect(cells('Pago de Mantenimiento enero 2026 (tarjeta)')).toEqual([
-      '15 ene 2026',
+      '15/01/2026',
       'Pago de Mantenimiento enero 2026 (tarjeta)',
       '',
       '$950.00',
       '-$950.00',
     ]);
-    expect(cells('Ajuste de saldo: Bonificación')).toEqual(['20 feb 2026', 'Ajuste de saldo: Bonificación', '', '$1,000.00', '-$900.00']);
+    expect(cells('Ajuste de saldo: Bonificación')).toEqual(['20/02/2026', 'Ajuste de saldo: Bonificación', '', '$1,000.00', '-$900.00']);
     // The footer: what each column adds up to and the closing balance.
     const footer = within(table).getAllByRole('row').at(-1)!;
     expect(within(footer).getByText('$1,900.00')).toBeTruthy();

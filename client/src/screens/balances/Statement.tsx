@@ -5,8 +5,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StatementQuery } from '../../__generated__/StatementQuery.graphql';
 import type { StatementView_query$key } from '../../__generated__/StatementView_query.graphql';
-import { formatPesos, money } from '../../../../core/money.js';
-import { DateField, longDate } from '../../components/DateField.js';
+import { money } from '../../../../core/money.js';
+import { formatDate, formatPesos } from '../../format.js';
+import { DateField } from '../../components/DateField.js';
 import { downloadFile } from '../../components/download.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useListRefetch } from '../../components/lists.js';
@@ -14,7 +15,7 @@ import { notify } from '../../components/notify.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
-import { amountColor, balanceMeaning, shortDate } from './shared.js';
+import { amountColor, balanceMeaning } from './shared.js';
 import { statementRange } from './variables.js';
 
 export const statementQuery = graphql`
@@ -113,17 +114,10 @@ function StatementView({ query, route }: { query: StatementView_query$key; route
         </Button>
       </PageHeader>
       <SimpleGrid cols={2} spacing="sm" maw={440} component="section" aria-label={t('balances.period')}>
-        <DateField
-          label={t('balances.from')}
-          value={from}
-          valueFormat="D MMM YYYY"
-          clearable={false}
-          onChange={(value) => value && setRange({ from: String(value).slice(0, 10) })}
-        />
+        <DateField label={t('balances.from')} value={from} clearable={false} onChange={(value) => value && setRange({ from: String(value).slice(0, 10) })} />
         <DateField
           label={t('balances.to')}
           value={to}
-          valueFormat="D MMM YYYY"
           clearable={false}
           onChange={(value) => value && setRange({ to: String(value).slice(0, 10) })}
           error={rangeError}
@@ -160,7 +154,7 @@ function StatementView({ query, route }: { query: StatementView_query$key; route
 
       <Stack gap="xs" component="section" aria-labelledby="statement-rows" style={{ opacity: pending ? 0.6 : 1 }}>
         <Title order={3} fz="h4" id="statement-rows">
-          {t('balances.rowsTitle', { from: longDate(statement.from as string), to: longDate(statement.to as string) })}
+          {t('balances.rowsTitle', { from: formatDate(statement.from as string), to: formatDate(statement.to as string) })}
         </Title>
         {rows.length === 0 ? (
           <EmptyState title={t('balances.rowsEmpty')} hint={t('balances.rowsEmptyHint')} />
@@ -176,7 +170,7 @@ function StatementView({ query, route }: { query: StatementView_query$key; route
                         {r.description}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {shortDate(r.date as string)} · {t('balances.balanceAfter', { amount: formatPesos(r.balance) })}
+                        {formatDate(r.date as string)} · {t('balances.balanceAfter', { amount: formatPesos(r.balance) })}
                       </Text>
                     </Stack>
                     <Text size="sm" fw={600} c={amountColor(r.amount)} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
@@ -198,7 +192,7 @@ function StatementView({ query, route }: { query: StatementView_query$key; route
               </Table.Thead>
               <Table.Tbody>
                 <Table.Tr>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(statement.from as string)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(statement.from as string)}</Table.Td>
                   <Table.Td fw={500}>{t('balances.totals.opening')}</Table.Td>
                   <Table.Td />
                   <Table.Td />
@@ -210,7 +204,7 @@ function StatementView({ query, route }: { query: StatementView_query$key; route
                   const amount = money(r.amount);
                   return (
                     <Table.Tr key={r.key}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(r.date as string)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.date as string)}</Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.description}</Table.Td>
                       <Table.Td ta="right" c="red.8" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                         {amount.isNegative() ? formatPesos(amount.abs()) : ''}

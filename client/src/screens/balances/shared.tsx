@@ -3,7 +3,8 @@
 import { useRef } from 'react';
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatPesos, money } from '../../../../core/money.js';
+import { money } from '../../../../core/money.js';
+import { formatPesos } from '../../format.js';
 
 export interface WalletView {
   walletDatabaseId: number;
@@ -99,15 +100,4 @@ export function useAttemptKey() {
       last.current = null;
     },
   };
-}
-
-/** "12 mar 2026, 14:05" in Spanish. */
-export function dateTime(value: string): string {
-  return new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
-}
-
-/** "12 mar 2026" for a YYYY-MM-DD day (no time zone shift). */
-export function shortDate(value: string): string {
-  const [y, m, d] = value.split('-').map(Number);
-  return new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }

@@ -1,6 +1,6 @@
 import { Badge, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatPesos } from '../../../../core/money.js';
+import { formatPesos } from '../../format.js';
 import { CFDI_STATUS_COLORS, CFDI_STATUSES, type CfdiStatus } from './cfdiRules.js';
 
 export interface CfdiSummaryItem {

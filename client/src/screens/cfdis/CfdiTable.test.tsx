@@ -72,7 +72,7 @@ describe('CFDI list rows', () => {
     expect(r(1).getByTestId('cfdi-uuid').textContent).toBe(UUID);
     expect(r(1).getByText('RUMP800101AB1')).toBeTruthy();
     expect(r(1).getByText('$1,500.00')).toBeTruthy();
-    expect(r(1).getByText('10 nov 2026')).toBeTruthy();
+    expect(r(1).getByText('10/11/2026')).toBeTruthy();
     expect(r(1).getByRole('link', { name: 'Recibo #42' }).getAttribute('href')).toBe('/houses/7/receipts/42');
     expect(r(1).getByRole('button', { name: 'XML A-1' })).toBeTruthy();
     expect(r(1).getByRole('button', { name: 'Cancelar' })).toBeTruthy();

@@ -1,8 +1,7 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPesos } from '../../../../core/money.js';
-import { periodText, shortDate } from '../receipts/receiptTexts.js';
+import { formatDate, formatPeriod, formatPesos } from '../../format.js';
 import { CFDI_STATUS_COLORS, type CfdiKind, type CfdiStatus, folioText, mayCancel, mayRetry } from './cfdiRules.js';
 
 /** One invoice as the list shows it, whatever query it came from. */
@@ -78,7 +77,7 @@ export function CfdiTable({ rows, may, onDownload, onRetry, onCancel, onReplaceP
                 </Text>
                 {row.kind === 'GLOBAL' && row.globalYear && row.globalMonth ? (
                   <Text size="xs" c="dimmed">
-                    {t('cfdis.globalPeriod', { period: periodText(row.globalYear, row.globalMonth) })}
+                    {t('cfdis.globalPeriod', { period: formatPeriod(row.globalYear, row.globalMonth) })}
                   </Text>
                 ) : null}
                 {!hideReceipt && row.receipt && (
@@ -123,7 +122,7 @@ export function CfdiTable({ rows, may, onDownload, onRetry, onCancel, onReplaceP
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {formatPesos(row.total)}
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(row.date)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>
               <Table.Td maw={260}>
                 <Badge color={CFDI_STATUS_COLORS[row.status]} variant="light" miw="max-content" data-testid="cfdi-status">
                   {t(`cfdis.status.${row.status}`)}

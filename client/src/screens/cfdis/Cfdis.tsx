@@ -168,14 +168,12 @@ function List({ query, route }: { query: CfdiList_query$key; route: ScreenRoute 
             label={t('cfdis.filters.from')}
             placeholder={t('cfdis.filters.anyDate')}
             value={filters.from}
-            valueFormat="D MMM YYYY"
             onChange={(v) => setDate('from', v ? String(v).slice(0, 10) : null)}
           />
           <DateField
             label={t('cfdis.filters.to')}
             placeholder={t('cfdis.filters.anyDate')}
             value={filters.to}
-            valueFormat="D MMM YYYY"
             onChange={(v) => setDate('to', v ? String(v).slice(0, 10) : null)}
             error={rangeError}
           />

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { periodText } from '../receipts/receiptTexts.js';
 import { globalMonths } from './cfdiRules.js';
+import { formatPeriod } from '../../format.js';
 
 export interface GlobalCfdiDialogProps {
   opened: boolean;
@@ -15,7 +15,7 @@ export interface GlobalCfdiDialogProps {
 export function GlobalCfdiDialog({ opened, busy, onClose, onConfirm }: GlobalCfdiDialogProps) {
   const { t } = useTranslation();
   const months = globalMonths();
-  const options = months.map((m) => ({ value: `${m.year}-${m.month}`, label: periodText(m.year, m.month) }));
+  const options = months.map((m) => ({ value: `${m.year}-${m.month}`, label: formatPeriod(m.year, m.month) }));
   const proposal = options[1]?.value ?? null;
   const [value, setValue] = useState<string | null>(proposal);
   useEffect(() => {

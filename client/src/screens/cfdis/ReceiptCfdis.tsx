@@ -8,10 +8,10 @@ import type { ReceiptCfdis_receipt$key } from '../../__generated__/ReceiptCfdis_
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
-import { periodText } from '../receipts/receiptTexts.js';
 import { CfdiTable } from './CfdiTable.js';
 import { toCfdiRow } from './cfdiRow.js';
 import { useCfdiActions } from './useCfdiActions.js';
+import { formatPeriod } from '../../format.js';
 
 export const receiptCfdisQuery = graphql`
   query ReceiptCfdisQuery($id: ID!) {
@@ -78,7 +78,7 @@ function View({ receipt: key }: { receipt: ReceiptCfdis_receipt$key }) {
       <PageHeader
         title={t('cfdis.receiptTitle')}
         description={t('cfdis.receiptDescription', {
-          description: `${receipt.description} · ${periodText(receipt.year, receipt.month)}`,
+          description: `${receipt.description} · ${formatPeriod(receipt.year, receipt.month)}`,
           house: t('receipts.house', { label: receipt.houseLabel }),
         })}
         secondary={{ label: t('cfdis.backToReceipt'), to: `/houses/${receipt.houseDatabaseId}/receipts/${receipt.databaseId}` }}

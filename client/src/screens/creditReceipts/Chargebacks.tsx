@@ -4,14 +4,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChargebacksQuery } from '../../__generated__/ChargebacksQuery.graphql';
 import type { ChargebackList_query$key } from '../../__generated__/ChargebackList_query.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDate, formatPesos } from '../../format.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { FilterBar } from '../../components/FilterBar.js';
 import { useListRefetch } from '../../components/lists.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PagedList } from '../../components/PagedList.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
-import { shortDate } from '../receipts/receiptTexts.js';
 
 export const CHARGEBACK_STATUSES = ['CREATED', 'DENIED', 'APPLIED'] as const;
 const COLORS: Record<string, string> = { CREATED: 'orange', DENIED: 'green', APPLIED: 'red' };
@@ -68,7 +67,7 @@ function List({ query, route }: { query: ChargebackList_query$key; route: Screen
           <Table.Tbody>
             {rows.map((c) => (
               <Table.Tr key={c.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(c.createdAt as string)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(c.createdAt as string)}</Table.Td>
                 <Table.Td>{c.houseLabel}</Table.Td>
                 <Table.Td>
                   <Anchor component={Link} to={`/houses/${c.houseDatabaseId}/receipts/${c.receiptDatabaseId}`} size="sm">

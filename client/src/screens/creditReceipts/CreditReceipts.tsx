@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CreditReceiptsQuery } from '../../__generated__/CreditReceiptsQuery.graphql';
 import type { CreditReceiptList_query$key } from '../../__generated__/CreditReceiptList_query.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDate, formatPeriod, formatPesos } from '../../format.js';
 import { PAYMENT_METHODS, RECEIPT_STATUSES, type ReceiptStatus } from '../../../../core/receipts.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { FilterBar } from '../../components/FilterBar.js';
@@ -12,7 +12,7 @@ import { useListRefetch } from '../../components/lists.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PagedList } from '../../components/PagedList.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
-import { periodText, RECEIPT_STATUS_COLORS, shortDate } from '../receipts/receiptTexts.js';
+import { RECEIPT_STATUS_COLORS } from '../receipts/receiptTexts.js';
 
 export const creditReceiptsQuery = graphql`
   query CreditReceiptsQuery($first: Int!, $offset: Int!, $paymentMethod: PaymentMethod, $paymentStatus: ReceiptStatus) {
@@ -86,10 +86,10 @@ function List({ query, route }: { query: CreditReceiptList_query$key; route: Scr
                     {r.description}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    {periodText(r.year, r.month)}
+                    {formatPeriod(r.year, r.month)}
                   </Text>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(r.dueDate as string)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.dueDate as string)}</Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatPesos((r.status === 'PAID' && r.transactionTotal ? r.transactionTotal : r.amount) as string)}
                 </Table.Td>

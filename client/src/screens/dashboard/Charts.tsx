@@ -6,7 +6,7 @@ import { Box, Group, Paper, Skeleton, Text, useMantineTheme } from '@mantine/cor
 import { ResponsiveBar } from '@nivo/bar';
 import { ResponsiveLine } from '@nivo/line';
 import { useTranslation } from 'react-i18next';
-import { compactPesos, formatPesos, monthLong, monthShort } from './format.js';
+import { compactPesos, formatMonth, formatPesos, monthShort } from '../../format.js';
 
 /** False for the first `delay` ms after mounting. */
 export function usePainted(delay = 500) {
@@ -105,7 +105,7 @@ export function IncomesChart({ months, compact }: { months: readonly IncomePoint
           const p = point.data as unknown as { x: string; amount: string; payments: number };
           return (
             <Tip
-              title={monthLong(p.x)}
+              title={formatMonth(p.x)}
               lines={[{ color, label: '', value: t('dashboard.money.incomes.tooltip', { amount: formatPesos(p.amount), count: p.payments }) }]}
             />
           );

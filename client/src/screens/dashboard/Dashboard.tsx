@@ -3,6 +3,7 @@ import { graphql, usePreloadedQuery } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { DashboardQuery } from '../../__generated__/DashboardQuery.graphql';
 import { PageHeader } from '../../components/PageHeader.js';
+import { currentMonth } from '../../format.js';
 import { useSession } from '../../components/SessionProvider.js';
 import { allowed, menuFor, ROUTES } from '../../routes.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
@@ -34,15 +35,6 @@ const DASHBOARD_GRANTS = ['ADashboardsRead', 'CDashboardRead'];
 const MONEY_GRANTS = ['AIncomesRead', 'AExpensesRead', 'AReceiptsRead'];
 const OWNER_RECEIPTS = ['OReceiptsRead', 'SReceiptsRead'];
 
-/** The community's current month (YYYY-MM) in its time zone. */
-function monthIn(timeZone: string) {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
-  } catch {
-    return new Date().toISOString().slice(0, 7);
-  }
-}
-
 /**
  * "/": the money widgets for administrators, the owner dashboard for house accounts, the house and setup
  * widgets, and shortcuts. Remounted per community (key), so every chart redraws when the community changes.
@@ -69,7 +61,7 @@ export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
   return (
     <Stack gap="lg">
       <PageHeader title={t('dashboard.welcome', { name: session.user.firstName })} description={place || undefined} />
-      {money && <MoneyDashboard key={session.neighborhood!.id} query={data} currentMonth={monthIn('America/Mexico_City')} opens={opens} />}
+      {money && <MoneyDashboard key={session.neighborhood!.id} query={data} currentMonth={currentMonth()} opens={opens} />}
       {owner && <OwnerDashboard query={data} />}
       {session.neighborhood && <SetupProgress dashboard={data.dashboard} communityId={session.neighborhood.id} opens={opens} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

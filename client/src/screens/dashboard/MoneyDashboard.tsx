@@ -27,7 +27,7 @@ import type { MoneyDashboardUpdatesSubscription } from '../../__generated__/Mone
 import { money } from '../../../../core/money.js';
 import { notify } from '../../components/notify.js';
 import { DebtsChart, IncomesChart, OutcomesChart } from './Charts.js';
-import { dayLabel, formatPesos, lastMonths, monthLong } from './format.js';
+import { formatDate, formatMonth, formatPesos, lastMonths, monthInText, monthName } from '../../format.js';
 
 const fragment = graphql`
   fragment MoneyDashboard_query on Query
@@ -196,15 +196,16 @@ function Figure({ label, value, hint, color, testId, title }: { label: string; v
 function KeyFigures({ data, currentMonth }: { data: Data; currentMonth: string }) {
   const { t } = useTranslation();
   const thisMonth = data.monthlyIncomes?.at(-1);
-  const monthName = monthLong(currentMonth).replace(/ de \d{4}$/, '');
-  const outcomesMonth = data.monthlyOutcomes ? monthLong(data.monthlyOutcomes.month).replace(/ de \d{4}$/, '') : monthName;
+  const monthOf = (period: string) => monthName(Number(period.slice(5, 7)));
+  const incomesMonth = monthOf(currentMonth);
+  const outcomesMonth = data.monthlyOutcomes ? monthOf(data.monthlyOutcomes.month) : incomesMonth;
   const figures = [
     thisMonth && (
       <Figure
         key="incomes"
         testId="kpi-incomes"
         color="blue"
-        label={t('dashboard.money.kpi.incomes', { month: monthName })}
+        label={t('dashboard.money.kpi.incomes', { month: incomesMonth })}
         value={formatPesos(thisMonth.amount as string)}
         hint={t('dashboard.money.kpi.incomesHint', { count: thisMonth.payments })}
       />
@@ -327,7 +328,7 @@ function OutcomesCard({
   refreshing: boolean;
 }) {
   const { t } = useTranslation();
-  const months = lastMonths(currentMonth).map((m) => ({ value: m, label: monthLong(m) }));
+  const months = lastMonths(currentMonth).map((m) => ({ value: m, label: formatMonth(m) }));
   const concepts = outcomes.concepts.map((c) => ({ concept: c.concept, amountCharged: c.amountCharged as string, amountPaid: c.amountPaid as string }));
   return (
     <Card
@@ -354,7 +355,7 @@ function OutcomesCard({
       }
     >
       {concepts.length === 0 ? (
-        <Empty>{t('dashboard.money.outcomes.empty', { month: monthLong(outcomes.month) })}</Empty>
+        <Empty>{t('dashboard.money.outcomes.empty', { month: monthInText(outcomes.month) })}</Empty>
       ) : (
         <>
           <Legend />
@@ -438,7 +439,7 @@ function LatestPaid({ list, opens }: { list: PaidList; opens: (path: string) => 
               key={r.id}
               to={opens('/houses/:houseId/receipts/:receiptId') ? link(r) : null}
               title={`${r.houseLabel} · ${r.description}`}
-              detail={[r.paymentDate ? dayLabel(r.paymentDate as string) : null, r.paymentMethod ? t(`dashboard.money.methods.${r.paymentMethod}`) : null]
+              detail={[r.paymentDate ? formatDate(r.paymentDate) : null, r.paymentMethod ? t(`dashboard.money.methods.${r.paymentMethod}`) : null]
                 .filter(Boolean)
                 .join(' · ')}
               amount={(r.transactionTotal ?? r.amount) as string}
@@ -473,7 +474,7 @@ function InReview({ list, opens }: { list: ReviewList; opens: (path: string) => 
               key={r.id}
               to={opens('/receipts/:receiptId/review') ? `/receipts/${r.databaseId}/review` : null}
               title={`${r.houseLabel} · ${r.description}`}
-              detail={`${t('dashboard.money.inReview.review')} · ${t('dashboard.owner.due', { date: dayLabel(r.dueDate as string) })}`}
+              detail={`${t('dashboard.money.inReview.review')} · ${t('dashboard.owner.due', { date: formatDate(r.dueDate) })}`}
               amount={r.amount as string}
             />
           ))}

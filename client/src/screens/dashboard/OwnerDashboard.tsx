@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OwnerDashboard_query$key } from '../../__generated__/OwnerDashboard_query.graphql';
 import { WalletPanel } from '../receipts/WalletPanel.js';
-import { dayLabel, formatPesos } from './format.js';
+import { formatDate, formatPesos } from '../../format.js';
 
 const fragment = graphql`
   fragment OwnerDashboard_query on Query {
@@ -64,7 +64,7 @@ export function OwnerDashboard({ query }: { query: OwnerDashboard_query$key }) {
                       {r.description}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {t('dashboard.owner.due', { date: dayLabel(r.dueDate as string) })}
+                      {t('dashboard.owner.due', { date: formatDate(r.dueDate) })}
                     </Text>
                   </UnstyledButton>
                   <Box ta="right">

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Modal, Select, SimpleGrid, S
 import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDate, formatDateTime, formatMinusPesos, formatPesos, formatRate } from '../../format.js';
 import type { ExpenseDetailQuery } from '../../__generated__/ExpenseDetailQuery.graphql';
 import type { ExpenseDetail_expense$key } from '../../__generated__/ExpenseDetail_expense.graphql';
 import type { ExpenseDetailAskMutation } from '../../__generated__/ExpenseDetailAskMutation.graphql';
@@ -37,7 +37,7 @@ const expenseFragment = graphql`
     lines { databaseId quantity unitPrice amount discount description satProductKey invoiceUuid }
     taxes { type taxCode taxName rate amount }
     approvals { databaseId userName accepted comment createdAt current revision }
-    canEdit canDelete canAskApproval canDecide canPay canCharge
+    canEdit canDelete canAskApproval canDecide canPay canCharge decideNote
   }
 `;
 const askMutation = graphql`
@@ -210,14 +210,14 @@ export default function ExpenseDetail({ queryRef }: ScreenProps<ExpenseDetailQue
           <Field label={t('expenses.detailScreen.provider')} value={e.provider?.name ?? t('expenses.noProvider')} />
           <Field label={t('expenses.detailScreen.rfc')} value={e.provider?.rfc} />
           <Field label={t('expenses.detailScreen.concept')} value={e.expenseConcept?.concept} />
-          <Field label={t('expenses.detailScreen.operationDate')} value={String(e.operationDate)} />
+          <Field label={t('expenses.detailScreen.operationDate')} value={formatDate(e.operationDate)} />
           <Field label={t('expenses.detailScreen.author')} value={e.createdByName} />
           <Field label={t('expenses.detailScreen.invoiced')} value={t(e.invoiced ? 'expenses.detailScreen.yes' : 'expenses.detailScreen.no')} />
           <Field label={t('expenses.detailScreen.group')} value={e.groupFolio != null ? `${e.groupSerie ?? ''}-${e.groupFolio}` : null} />
           <Field label={t('expenses.detailScreen.withdrawal')} value={e.withdrawalDatabaseId != null ? `#${e.withdrawalDatabaseId}` : null} />
           {e.paymentDate && (
             <>
-              <Field label={t('expenses.detailScreen.paymentDate')} value={String(e.paymentDate)} />
+              <Field label={t('expenses.detailScreen.paymentDate')} value={formatDate(e.paymentDate)} />
               <Field label={t('expenses.detailScreen.paymentMethod')} value={e.paymentMethod ? t(`expenses.paymentTypes.${e.paymentMethod}`) : null} />
               <Field label={t('expenses.detailScreen.account')} value={e.paymentAccountDescription} />
               <Field label={t('expenses.detailScreen.clabe')} value={e.paymentClabe ?? e.paymentBank} />
@@ -225,7 +225,7 @@ export default function ExpenseDetail({ queryRef }: ScreenProps<ExpenseDetailQue
           )}
           {e.cashDate && (
             <>
-              <Field label={t('expenses.detailScreen.cashDate')} value={String(e.cashDate)} />
+              <Field label={t('expenses.detailScreen.cashDate')} value={formatDate(e.cashDate)} />
               <Field label={t('expenses.detailScreen.checkNumber')} value={e.checkNumber} />
               <Field label={t('expenses.detailScreen.cashMethod')} value={e.cashMethod} />
             </>
@@ -275,9 +275,9 @@ export default function ExpenseDetail({ queryRef }: ScreenProps<ExpenseDetailQue
             {e.taxes.map((x) => (
               <Table.Tr key={`${x.type}${x.taxCode}${x.rate}`}>
                 <Table.Td>
-                  {x.taxName} {x.rate ? `${Number(x.rate) * 100} %` : ''} ({t(`expenses.detailScreen.taxType.${x.type}`)})
+                  {x.taxName} {x.rate ? formatRate(x.rate) : ''} ({t(`expenses.detailScreen.taxType.${x.type}`)})
                 </Table.Td>
-                <Table.Td ta="right">{`${x.type === 'retained' ? '−' : ''}${formatPesos(x.amount as string)}`}</Table.Td>
+                <Table.Td ta="right">{x.type === 'retained' ? formatMinusPesos(x.amount) : formatPesos(x.amount)}</Table.Td>
               </Table.Tr>
             ))}
             <Table.Tr>
@@ -302,13 +302,18 @@ export default function ExpenseDetail({ queryRef }: ScreenProps<ExpenseDetailQue
                 <Alert key={a.databaseId} color={a.accepted ? 'teal' : 'red'} variant={a.current ? 'light' : 'outline'}>
                   <Text size="sm">
                     <b>{a.userName}</b> {t(a.accepted ? 'expenses.detailScreen.approved' : 'expenses.detailScreen.rejected').toLowerCase()} ·{' '}
-                    {a.current ? t('expenses.detailScreen.revision', { revision: a.revision }) : t('expenses.detailScreen.old')} ·{' '}
-                    {new Date(String(a.createdAt)).toLocaleString('es-MX')}
+                    {a.current ? t('expenses.detailScreen.revision', { revision: a.revision }) : t('expenses.detailScreen.old')} · {formatDateTime(a.createdAt)}
                   </Text>
                   {a.comment && <Text size="sm">{a.comment}</Text>}
                 </Alert>
               ))}
             </Stack>
+          )}
+          {/* Why the viewer may not decide (their own expense, no approvers...), in the refusal's words. */}
+          {e.decideNote && (
+            <Text size="sm" c="dimmed" mt="xs">
+              {e.decideNote}
+            </Text>
           )}
         </Card>
       )}

@@ -4,7 +4,8 @@ import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ExpenseInputSchema, expenseTotals, lineAmount, OPERATION_DATE_WINDOW_DAYS, taxAmount } from '../../../../core/expenses.js';
-import { formatPesos, money } from '../../../../core/money.js';
+import { money } from '../../../../core/money.js';
+import { formatMinusPesos, formatPesos, formatPlusPesos } from '../../format.js';
 import type { ExpenseFormQuery } from '../../__generated__/ExpenseFormQuery.graphql';
 import type { ExpenseFormCreateMutation } from '../../__generated__/ExpenseFormCreateMutation.graphql';
 import type { ExpenseFormUpdateMutation } from '../../__generated__/ExpenseFormUpdateMutation.graphql';
@@ -339,7 +340,7 @@ export default function ExpenseForm({ queryRef }: ScreenProps<ExpenseFormQuery>)
                         {t('expenses.form.taxes')}
                       </Text>
                       <Text size="sm">
-                        {[...taxes.transferred.map((x) => `+${formatPesos(x.amount)}`), ...taxes.retained.map((x) => `−${formatPesos(x.amount)}`)].join(' ') ||
+                        {[...taxes.transferred.map((x) => formatPlusPesos(x.amount)), ...taxes.retained.map((x) => formatMinusPesos(x.amount))].join(' ') ||
                           '—'}
                       </Text>
                     </Stack>

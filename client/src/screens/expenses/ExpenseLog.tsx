@@ -6,7 +6,9 @@ import type { ExpenseLogQuery } from '../../__generated__/ExpenseLogQuery.graphq
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
+import { formatDateTime } from '../../format.js';
 import { folioText } from './Expenses.js';
+import { logDetails } from './logDetails.js';
 import { EXPENSES_PATH, expenseDetailPath } from './paths.js';
 
 export const expenseLogQuery = graphql`
@@ -45,13 +47,20 @@ export default function ExpenseLog({ queryRef }: ScreenProps<ExpenseLogQuery>) {
             <Table.Tbody>
               {e.log.map((l) => (
                 <Table.Tr key={l.id}>
-                  <Table.Td>{new Date(String(l.createdAt)).toLocaleString('es-MX')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.createdAt)}</Table.Td>
                   <Table.Td>{l.userName ?? '—'}</Table.Td>
                   <Table.Td>{actionText(l.action)}</Table.Td>
                   <Table.Td>
-                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                      {l.data}
-                    </Text>
+                    <Stack gap={0}>
+                      {logDetails(l.data, t, (key) => i18n.exists(key)).map((d) => (
+                        <Text key={d.label} size="sm">
+                          <Text span c="dimmed" size="sm">
+                            {d.label}:
+                          </Text>{' '}
+                          {d.value}
+                        </Text>
+                      ))}
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}

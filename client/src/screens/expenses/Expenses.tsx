@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text } from '@man
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDate, formatPesos } from '../../format.js';
 import type { ExpensesQuery } from '../../__generated__/ExpensesQuery.graphql';
 import type { Expenses_query$key } from '../../__generated__/Expenses_query.graphql';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -153,7 +153,7 @@ function ExpenseList({ query, route, canCreate }: { query: Expenses_query$key; r
                       {folioText(row)}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{String(row.operationDate)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.operationDate)}</Table.Td>
                   <Table.Td>{row.provider?.name ?? t('expenses.noProvider')}</Table.Td>
                   <Table.Td>{row.expenseConcept?.concept ?? ''}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -4,12 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ExternalPaymentFormQuery } from '../../__generated__/ExternalPaymentFormQuery.graphql';
 import type { ExternalPaymentFormMutation } from '../../__generated__/ExternalPaymentFormMutation.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatPeriod, formatPesos } from '../../format.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
 import { useReceiptMutation } from '../receipts/receiptMutation.js';
-import { periodText, receiptsListPath, safeBack } from '../receipts/receiptTexts.js';
+import { receiptsListPath, safeBack } from '../receipts/receiptTexts.js';
 import { ExternalPaymentFields, type ExternalPaymentValues, externalPaymentInput, useExternalPaymentForm } from './paymentFields.js';
 
 export const externalPaymentFormQuery = graphql`
@@ -48,7 +48,7 @@ export default function ExternalPaymentForm({ queryRef }: ScreenProps<ExternalPa
 
   const listPath = receiptsListPath(receipt.houseDatabaseId, grants.has('AReceiptsRead'));
   const back = safeBack(search.get('back')) ?? `/houses/${receipt.houseDatabaseId}/receipts/${receipt.databaseId}`;
-  const name = `${receipt.description} (${periodText(receipt.year ?? 0, receipt.month ?? 0)})`;
+  const name = `${receipt.description} (${formatPeriod(receipt.year ?? 0, receipt.month ?? 0)})`;
   const status = receipt.status;
 
   const save = form.handleSubmit(async (values) => {

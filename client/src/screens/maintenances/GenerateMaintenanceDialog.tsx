@@ -6,6 +6,7 @@ import type { GenerateMaintenanceDialogCreateMutation } from '../../__generated_
 import type { GenerateMaintenanceDialogGenerateMutation } from '../../__generated__/GenerateMaintenanceDialogGenerateMutation.graphql';
 import { type TypedError, useAppMutation } from '../../components/mutations.js';
 import { newIdempotencyKey } from './keys.js';
+import { formatMonthName } from '../../format.js';
 
 const createMutation = graphql`
   mutation GenerateMaintenanceDialogCreateMutation($input: CreateOrdinaryMaintenanceInput!) {
@@ -152,7 +153,7 @@ export function GenerateMaintenanceDialog({
         <SimpleGrid cols={2}>
           <Select
             label={t('maintenances.month')}
-            data={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: t(`maintenances.months.${i + 1}`) }))}
+            data={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: formatMonthName(i + 1) }))}
             value={String(period.month)}
             onChange={(value) => value && choose({ ...period, month: Number(value) })}
             allowDeselect={false}

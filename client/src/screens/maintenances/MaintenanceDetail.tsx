@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { MaintenanceDetailQuery } from '../../__generated__/MaintenanceDetailQuery.graphql';
 import type { MaintenanceDetailDeleteMutation } from '../../__generated__/MaintenanceDetailDeleteMutation.graphql';
 import type { GenerateMaintenanceDialogGenerateMutation } from '../../__generated__/GenerateMaintenanceDialogGenerateMutation.graphql';
-import { formatPesos } from '../../../../core/money.js';
-import { longDate } from '../../components/DateField.js';
+import { formatDate, formatPesos } from '../../format.js';
 import { downloadFile } from '../../components/download.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { notify } from '../../components/notify.js';
@@ -171,7 +170,7 @@ export default function MaintenanceDetail({ queryRef }: ScreenProps<MaintenanceD
             {t('maintenances.termsTitle')}
           </Title>
           <Terms>
-            <Term label={t('maintenances.dueDate')} value={m.dueDate ? longDate(String(m.dueDate)) : '—'} />
+            <Term label={t('maintenances.dueDate')} value={m.dueDate ? formatDate(String(m.dueDate)) : '—'} />
             {m.amount != null && <Term label={t('maintenances.amountPerHouse')} value={formatPesos(String(m.amount))} />}
             {m.ordinary && (
               <>
@@ -181,7 +180,7 @@ export default function MaintenanceDetail({ queryRef }: ScreenProps<MaintenanceD
                     m.hasDiscount && m.discountEndDate
                       ? t('maintenances.discountValue', {
                           fee: feeText(t, m.discountType ?? 'PERCENTAGE', m.discount),
-                          date: longDate(String(m.discountEndDate)),
+                          date: formatDate(String(m.discountEndDate)),
                         })
                       : t('maintenances.noDiscount')
                   }
@@ -192,14 +191,14 @@ export default function MaintenanceDetail({ queryRef }: ScreenProps<MaintenanceD
                     m.hasPenalty && m.deadlineDate
                       ? t('maintenances.penaltyValue', {
                           fee: feeText(t, m.penaltyType ?? 'PERCENTAGE', m.penalty),
-                          date: longDate(String(m.deadlineDate)),
+                          date: formatDate(String(m.deadlineDate)),
                         })
                       : t('maintenances.noPenalty')
                   }
                 />
               </>
             )}
-            <Term label={t('maintenances.generatedAt')} value={m.generatedAt ? longDate(String(m.generatedAt)) : t('maintenances.notGenerated')} />
+            <Term label={t('maintenances.generatedAt')} value={m.generatedAt ? formatDate(String(m.generatedAt)) : t('maintenances.notGenerated')} />
           </Terms>
         </Stack>
       </Paper>

@@ -2,7 +2,7 @@ import { Alert, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { MaintenanceIncomesQuery } from '../../__generated__/MaintenanceIncomesQuery.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatPesos } from '../../format.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import type { ScreenProps } from '../../router/screenRoute.js';

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MaintenanceReceiptsQuery } from '../../__generated__/MaintenanceReceiptsQuery.graphql';
 import type { MaintenanceReceipts_maintenance$key } from '../../__generated__/MaintenanceReceipts_maintenance.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatPesos } from '../../format.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { FilterBar } from '../../components/FilterBar.js';
 import { useListRefetch } from '../../components/lists.js';

@@ -5,8 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MaintenancesQuery } from '../../__generated__/MaintenancesQuery.graphql';
 import type { Maintenances_query$key } from '../../__generated__/Maintenances_query.graphql';
-import { formatPesos } from '../../../../core/money.js';
-import { longDate } from '../../components/DateField.js';
+import { formatDate, formatPesos } from '../../format.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { FilterBar } from '../../components/FilterBar.js';
 import { useListRefetch } from '../../components/lists.js';
@@ -147,7 +146,7 @@ function MaintenanceList({ query, route }: { query: Maintenances_query$key; rout
                   <MaintenanceStatusBadge status={row.status} size="sm" />
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {t('maintenances.dueOn', { date: longDate(row.dueDate) })}
+                  {t('maintenances.dueOn', { date: formatDate(row.dueDate) })}
                   {row.amount ? ` · ${t('maintenances.perHouse', { amount: formatPesos(row.amount) })}` : ''}
                 </Text>
                 <SimpleGrid cols={2} spacing="xs">
@@ -195,7 +194,7 @@ function MaintenanceList({ query, route }: { query: Maintenances_query$key; rout
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{longDate(row.dueDate)}</Text>
+                  <Text size="sm">{formatDate(row.dueDate)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <MaintenanceStatusBadge status={row.status} />

@@ -16,7 +16,7 @@ import {
   type ServiceConceptType,
   takesRangeAmount,
 } from '../../../../core/measuredServices.js';
-import { formatPesos } from '../../../../core/money.js';
+import { formatPesos } from '../../format.js';
 import { field, fieldError, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { PageHeader } from '../../components/PageHeader.js';

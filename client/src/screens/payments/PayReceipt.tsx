@@ -30,7 +30,7 @@ import type { PayReceiptQuery, PayReceiptQuery$data } from '../../__generated__/
 import type { PayReceiptChargeMutation, PayReceiptChargeMutation$data } from '../../__generated__/PayReceiptChargeMutation.graphql';
 import type { PayReceiptVerifyMutation } from '../../__generated__/PayReceiptVerifyMutation.graphql';
 import type { PayReceiptUpdatesSubscription } from '../../__generated__/PayReceiptUpdatesSubscription.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatPesos, formatPlusPesos } from '../../format.js';
 import {
   expiryYears,
   MAX_FAILED_ATTEMPTS,
@@ -429,7 +429,7 @@ function PayForm({ receipt, options, onReload, onRefresh }: { receipt: Receipt; 
               {fee && (
                 <Row
                   label={options.feePaidByPayer ? t('payments.pay.feeLabel') : t('payments.pay.feeLabelAbsorbed')}
-                  value={options.feePaidByPayer ? `+${formatPesos(fee.fee as string)}` : formatPesos('0')}
+                  value={options.feePaidByPayer ? formatPlusPesos(fee.fee) : formatPesos('0')}
                 />
               )}
               <Divider my={2} />

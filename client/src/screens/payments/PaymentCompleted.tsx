@@ -3,10 +3,10 @@ import { graphql, usePreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaymentCompletedQuery } from '../../__generated__/PaymentCompletedQuery.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDateTime, formatPeriod, formatPesos } from '../../format.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
-import { dateTime, periodText, receiptsListPath } from '../receipts/receiptTexts.js';
+import { receiptsListPath } from '../receipts/receiptTexts.js';
 
 export const paymentCompletedQuery = graphql`
   query PaymentCompletedQuery($id: ID!) {
@@ -71,10 +71,10 @@ export default function PaymentCompleted({ queryRef }: ScreenProps<PaymentComple
           </Stack>
           <Divider />
           <Stack gap={8}>
-            <Row label={t('payments.completed.receipt')} value={`${receipt.description} · ${periodText(receipt.year!, receipt.month!)}`} />
+            <Row label={t('payments.completed.receipt')} value={`${receipt.description} · ${formatPeriod(receipt.year!, receipt.month!)}`} />
             {method && <Row label={t('payments.completed.method')} value={method} />}
             {receipt.accountEnding && <Row label={t('payments.completed.card')} value={`•••• ${receipt.accountEnding}`} />}
-            {receipt.paymentDate && <Row label={t('payments.completed.date')} value={dateTime(receipt.paymentDate as string)} />}
+            {receipt.paymentDate && <Row label={t('payments.completed.date')} value={formatDateTime(receipt.paymentDate as string)} />}
             {receipt.paymentAuthorization && (
               <Row label={t('payments.completed.authorization')} value={receipt.paymentAuthorization} testId="paid-authorization" />
             )}

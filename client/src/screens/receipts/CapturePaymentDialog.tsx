@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { CapturePaymentDialogQuery } from '../../__generated__/CapturePaymentDialogQuery.graphql';
 import type { CapturePaymentDialogMutation } from '../../__generated__/CapturePaymentDialogMutation.graphql';
-import { formatPesos, sumMoney } from '../../../../core/money.js';
+import { sumMoney } from '../../../../core/money.js';
+import { formatDate, formatPesos } from '../../format.js';
 import { ADJUSTABLE_STATUSES, type ReceiptStatus } from '../../../../core/receipts.js';
 import { DateField } from '../../components/DateField.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { field, fieldError, useZodForm } from '../../components/forms.js';
-import { shortDate, today } from './receiptTexts.js';
+import { today } from './receiptTexts.js';
 import { useReceiptMutation } from './receiptMutation.js';
 
 const optionsQuery = graphql`
@@ -167,7 +168,7 @@ function CaptureForm({
                             </Text>
                           </Group>
                         }
-                        description={blocked ? t('receipts.capture.blocked') : t('receipts.dueOn', { date: shortDate(r.dueDate as string) })}
+                        description={blocked ? t('receipts.capture.blocked') : t('receipts.dueOn', { date: formatDate(r.dueDate as string) })}
                       />
                     );
                   })}

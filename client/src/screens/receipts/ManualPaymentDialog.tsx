@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { ManualPaymentDialogQuery } from '../../__generated__/ManualPaymentDialogQuery.graphql';
 import type { ManualPaymentDialogMutation } from '../../__generated__/ManualPaymentDialogMutation.graphql';
-import { formatPesos, money, parseMoney } from '../../../../core/money.js';
-import { DateField, longDate } from '../../components/DateField.js';
+import { money, parseMoney } from '../../../../core/money.js';
+import { formatDate, formatPesos } from '../../format.js';
+import { DateField } from '../../components/DateField.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { field, fieldError, useZodForm } from '../../components/forms.js';
 import { QuantityField } from '../../components/QuantityField.js';
@@ -183,7 +184,7 @@ function ManualForm({
           render={({ field: f }) => (
             <DateField
               label={t('receipts.manual.dueDate')}
-              description={concept?.maxPaymentDate ? t('receipts.manual.dueDateHint', { date: longDate(concept.maxPaymentDate) }) : undefined}
+              description={concept?.maxPaymentDate ? t('receipts.manual.dueDateHint', { date: formatDate(concept.maxPaymentDate) }) : undefined}
               placeholder={t('receipts.manual.dueDateToday')}
               minDate={today()}
               maxDate={concept?.maxPaymentDate ?? undefined}
@@ -233,7 +234,7 @@ export function manualPaymentSchema(concepts: readonly Concept[], t: T) {
         ctx.addIssue({ code: 'custom', path: ['dueDate'], message: t('receipts.validation.dueDatePast') });
       }
       if (values.dueDate && concept.maxPaymentDate && values.dueDate > concept.maxPaymentDate) {
-        ctx.addIssue({ code: 'custom', path: ['dueDate'], message: t('receipts.validation.dueDateMax', { date: longDate(concept.maxPaymentDate) }) });
+        ctx.addIssue({ code: 'custom', path: ['dueDate'], message: t('receipts.validation.dueDateMax', { date: formatDate(concept.maxPaymentDate) }) });
       }
     });
 }

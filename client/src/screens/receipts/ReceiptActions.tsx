@@ -15,7 +15,7 @@ import type { ReceiptActionsRemoveReferenceMutation } from '../../__generated__/
 import type { ReceiptActionsSendInstructionsMutation } from '../../__generated__/ReceiptActionsSendInstructionsMutation.graphql';
 import type { ReceiptActionsPayWithWalletMutation } from '../../__generated__/ReceiptActionsPayWithWalletMutation.graphql';
 import type { ReceiptActionsRemoveWalletPaymentMutation } from '../../__generated__/ReceiptActionsRemoveWalletPaymentMutation.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatPesos } from '../../format.js';
 import { useReceiptMutation } from './receiptMutation.js';
 import { useSession } from '../../components/SessionProvider.js';
 

@@ -5,9 +5,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptDetailQuery } from '../../__generated__/ReceiptDetailQuery.graphql';
 import type { ReceiptDetail_receipt$key } from '../../__generated__/ReceiptDetail_receipt.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDate, formatDateTime, formatMinusPesos, formatPeriod, formatPesos, formatPlusPesos } from '../../format.js';
 import type { ReceiptStatus } from '../../../../core/receipts.js';
-import { longDate } from '../../components/DateField.js';
 import { downloadFile } from '../../components/download.js';
 import { notify } from '../../components/notify.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -16,7 +15,7 @@ import type { ScreenProps } from '../../router/screenRoute.js';
 import { documentFileName, documentUrl, RECEIPT_DOCUMENTS, type ReceiptDocument } from './documents.js';
 import { ReceiptActions } from './ReceiptActions.js';
 import { PayReceipt } from '../payments/PayReceipt.js';
-import { dateTime, periodText, RECEIPT_STATUS_COLORS, receiptsListPath, safeBack } from './receiptTexts.js';
+import { RECEIPT_STATUS_COLORS, receiptsListPath, safeBack } from './receiptTexts.js';
 
 export const receiptDetailQuery = graphql`
   query ReceiptDetailQuery($id: ID!) {
@@ -79,7 +78,7 @@ function Detail({ receipt: key }: { receipt: ReceiptDetail_receipt$key }) {
   );
   const none = t('receipts.detail.none');
   const money = (value: unknown) => (value === null || value === undefined ? none : formatPesos(value as string));
-  const date = (value: unknown) => (value ? longDate(value as string) : none);
+  const date = (value: unknown) => (value ? formatDate(value as string) : none);
   const documents = RECEIPT_DOCUMENTS.filter((doc) => receipt.documents[doc]);
   const paid = status === 'PAID' || !!receipt.paymentMethod;
 
@@ -94,7 +93,7 @@ function Detail({ receipt: key }: { receipt: ReceiptDetail_receipt$key }) {
     <Stack maw={1040} style={{ opacity: reloading ? 0.6 : 1 }}>
       <PageHeader
         title={receipt.description}
-        description={`${t('receipts.house', { label: receipt.houseLabel })} · ${periodText(receipt.year, receipt.month)}`}
+        description={`${t('receipts.house', { label: receipt.houseLabel })} · ${formatPeriod(receipt.year, receipt.month)}`}
         secondary={{ label: t('receipts.detail.back'), to: back }}
       >
         <ReceiptActions receipt={receipt} onReload={reload} onDeleted={() => navigate(back.startsWith(listPath) ? back : listPath)} />
@@ -124,14 +123,14 @@ function Detail({ receipt: key }: { receipt: ReceiptDetail_receipt$key }) {
           {(receipt.hasDiscount || receipt.discountAmount) && (
             <Field
               label={t('receipts.detail.discount')}
-              value={receipt.discountAmount ? `−${formatPesos(receipt.discountAmount as string)}` : none}
+              value={receipt.discountAmount ? formatMinusPesos(receipt.discountAmount) : none}
               hint={receipt.discountEndDate ? t('receipts.detail.discountUntil', { date: date(receipt.discountEndDate) }) : undefined}
             />
           )}
           {(receipt.hasPenalty || receipt.penaltyAmount) && (
             <Field
               label={t('receipts.detail.penalty')}
-              value={receipt.penaltyAmount ? `+${formatPesos(receipt.penaltyAmount as string)}` : none}
+              value={receipt.penaltyAmount ? formatPlusPesos(receipt.penaltyAmount) : none}
               hint={receipt.penaltyDate ? t('receipts.detail.penaltySince', { date: date(receipt.penaltyDate) }) : undefined}
             />
           )}
@@ -140,7 +139,7 @@ function Detail({ receipt: key }: { receipt: ReceiptDetail_receipt$key }) {
           {receipt.transactionTotal && <Field label={t('receipts.detail.paid')} value={money(receipt.transactionTotal)} strong />}
         </Section>
         <Section title={t('receipts.detail.dates')}>
-          <Field label={t('receipts.detail.period')} value={periodText(receipt.year, receipt.month)} />
+          <Field label={t('receipts.detail.period')} value={formatPeriod(receipt.year, receipt.month)} />
           <Field label={t('receipts.detail.dueDate')} value={date(receipt.dueDate)} />
           {receipt.hasDiscount && <Field label={t('receipts.detail.discountEndDate')} value={date(receipt.discountEndDate)} />}
           {receipt.hasPenalty && <Field label={t('receipts.detail.deadlineDate')} value={date(receipt.deadlineDate)} />}
@@ -150,7 +149,7 @@ function Detail({ receipt: key }: { receipt: ReceiptDetail_receipt$key }) {
           {paid ? (
             <>
               <Field label={t('receipts.detail.method')} value={receipt.paymentMethod ? t(`receipts.method.${receipt.paymentMethod}`) : none} />
-              {receipt.paymentDate && <Field label={t('receipts.detail.paymentDate')} value={dateTime(receipt.paymentDate as string)} />}
+              {receipt.paymentDate && <Field label={t('receipts.detail.paymentDate')} value={formatDateTime(receipt.paymentDate as string)} />}
               {receipt.realPaymentDate && <Field label={t('receipts.detail.realPaymentDate')} value={date(receipt.realPaymentDate)} />}
               {receipt.paymentAuthorization && <Field label={t('receipts.detail.authorization')} value={receipt.paymentAuthorization} />}
               {receipt.paymentReference && <Field label={t('receipts.detail.reference')} value={receipt.paymentReference} />}

@@ -11,8 +11,8 @@ import { field, useZodForm } from '../../components/forms.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
-import { periodText } from './receiptTexts.js';
 import { useReceiptMutation } from './receiptMutation.js';
+import { formatPeriod } from '../../format.js';
 
 export const receiptNotesQuery = graphql`
   query ReceiptNotesQuery($id: ID!) {
@@ -58,7 +58,7 @@ function NotesForm({ receipt: key }: { receipt: ReceiptNotes_receipt$key }) {
   const schema = useMemo(() => z.object({ notes: z.string().max(NOTES_MAX, t('receipts.notes.max')) }), [t]);
   const form = useZodForm(schema, { defaultValues: { notes: receipt.notes ?? '' } });
   const back = `/houses/${receipt.houseDatabaseId}/receipts/${receipt.databaseId}`;
-  const name = `${receipt.description} (${periodText(receipt.year, receipt.month)})`;
+  const name = `${receipt.description} (${formatPeriod(receipt.year, receipt.month)})`;
 
   const save = form.handleSubmit(async (values) => {
     const ok = await update.run({ receiptId: receipt.id, notes: values.notes.trim() || null }, 'updateReceiptNotes', {

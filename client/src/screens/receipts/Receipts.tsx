@@ -5,7 +5,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptsQuery } from '../../__generated__/ReceiptsQuery.graphql';
 import type { ReceiptList_query$key } from '../../__generated__/ReceiptList_query.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDate, formatPeriod, formatPesos } from '../../format.js';
 import { PAYMENT_METHODS, RECEIPT_GROUPS, type ReceiptGroup, type ReceiptStatus, statusesOfGroup } from '../../../../core/receipts.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { FilterBar, type FilterDef } from '../../components/FilterBar.js';
@@ -17,7 +17,7 @@ import { globalId } from '../../relay/ids.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
 import { CapturePaymentDialog } from './CapturePaymentDialog.js';
 import { ManualPaymentDialog } from './ManualPaymentDialog.js';
-import { groupOf, periodText, RECEIPT_STATUS_COLORS, shortDate } from './receiptTexts.js';
+import { groupOf, RECEIPT_STATUS_COLORS } from './receiptTexts.js';
 import { RECEIPT_FILTERS } from './variables.js';
 import { WalletPanel } from './WalletPanel.js';
 
@@ -211,10 +211,10 @@ function ReceiptList({ query, houseLabel, route }: { query: ReceiptList_query$ke
                       <Group gap="xs" wrap="wrap">
                         {badge(row)}
                         <Text size="xs" c="dimmed">
-                          {periodText(row.year, row.month)} ·{' '}
+                          {formatPeriod(row.year, row.month)} ·{' '}
                           {row.status === 'PAID' && row.paymentDate
-                            ? t('receipts.paidOn', { date: shortDate(row.paymentDate) })
-                            : t('receipts.dueOn', { date: shortDate(row.dueDate) })}
+                            ? t('receipts.paidOn', { date: formatDate(row.paymentDate) })
+                            : t('receipts.dueOn', { date: formatDate(row.dueDate) })}
                           {row.paymentMethod ? ` · ${method(row)}` : ''}
                         </Text>
                       </Group>
@@ -251,11 +251,11 @@ function ReceiptList({ query, houseLabel, route }: { query: ReceiptList_query$ke
                     <Table.Tr key={row.id}>
                       <Table.Td>{title(row)}</Table.Td>
                       <Table.Td>
-                        <Text size="sm">{periodText(row.year, row.month)}</Text>
+                        <Text size="sm">{formatPeriod(row.year, row.month)}</Text>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {shortDate(row.dueDate)}
+                          {formatDate(row.dueDate)}
                         </Text>
                       </Table.Td>
                       <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
@@ -268,7 +268,7 @@ function ReceiptList({ query, houseLabel, route }: { query: ReceiptList_query$ke
                         <Text size="sm">{method(row)}</Text>
                         {row.status === 'PAID' && row.paymentDate && (
                           <Text size="xs" c="dimmed">
-                            {t('receipts.paidOn', { date: shortDate(row.paymentDate) })}
+                            {t('receipts.paidOn', { date: formatDate(row.paymentDate) })}
                           </Text>
                         )}
                       </Table.Td>

@@ -3,7 +3,8 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WalletPanel_balance$key } from '../../__generated__/WalletPanel_balance.graphql';
-import { formatPesos, money } from '../../../../core/money.js';
+import { money } from '../../../../core/money.js';
+import { formatPesos } from '../../format.js';
 import { useSession } from '../../components/SessionProvider.js';
 
 const balanceFragment = graphql`

@@ -1,16 +1,15 @@
-// What the receipts screens show for a receipt's status, method, period and dates, and the key each
-// write sends (spec 1 sections 4 and 8).
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
+// What the receipts screens show for a receipt's status and method, and the key each write sends (spec 1
+// sections 4 and 8). Dates, periods and amounts come from client/src/format.ts.
 import {
   PAYMENT_METHODS,
   type PaymentMethod,
-  periodName,
   RECEIPT_GROUPS,
   RECEIPT_STATUSES,
   type ReceiptGroup,
   type ReceiptStatus,
+  todayIn,
 } from '../../../../core/receipts.js';
+import { COMMUNITY_TIME_ZONE } from '../../format.js';
 
 /** One colour per receipt status, the same in the list and the detail. */
 export const RECEIPT_STATUS_COLORS: Record<ReceiptStatus, string> = {
@@ -33,32 +32,16 @@ export function groupOf(value: string | null | undefined): ReceiptGroup {
   return (RECEIPT_GROUPS as readonly (string | null | undefined)[]).includes(value) ? (value as ReceiptGroup) : 'PENDING';
 }
 
-/** "Noviembre 2026". */
-export function periodText(year: number, month: number): string {
-  if (month < 1 || month > 12) return String(year);
-  const text = periodName(year, month);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** "10 nov 2026" for a YYYY-MM-DD date or a date-time. */
-export function shortDate(value: string | null | undefined): string {
-  if (!value) return '';
-  return dayjs(String(value).length === 10 ? `${value}T12:00:00` : value)
-    .locale('es')
-    .format('D MMM YYYY')
-    .replace('.', '');
-}
-
-/** "10 de noviembre de 2026, 13:05" for a date-time. */
-export function dateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  return dayjs(value).locale('es').format('D [de] MMMM [de] YYYY, HH:mm');
-}
-
-/** Today (YYYY-MM-DD) on this device. */
+/** Today (YYYY-MM-DD) in the community. */
 export function today(): string {
-  return dayjs().format('YYYY-MM-DD');
+  return todayIn(COMMUNITY_TIME_ZONE);
 }
+
+/**
+ * Older names of the one formatter's functions (client/src/format.ts), for the screens that still import
+ * them from here (agreements, the external payment review); new code imports format.ts.
+ */
+export { formatDateTime as dateTime, formatDate as shortDate, formatPeriod as periodText } from '../../format.js';
 
 /** A fresh idempotency key for one attempt of a write (a retry after a failure is a new attempt). */
 export function newIdempotencyKey(): string {

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { IncomesQuery } from '../../__generated__/IncomesQuery.graphql';
 import type { IncomesRequestZipMutation } from '../../__generated__/IncomesRequestZipMutation.graphql';
 import type { IncomesView_query$key } from '../../__generated__/IncomesView_query.graphql';
-import { formatMoney, formatPesos, money } from '../../../../core/money.js';
-import { longDate } from '../../components/DateField.js';
+import { formatMoney, money } from '../../../../core/money.js';
+import { formatDate, formatPesos } from '../../format.js';
 import { downloadFile } from '../../components/download.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useListRefetch } from '../../components/lists.js';
@@ -109,7 +109,7 @@ function IncomesView({ query, route }: { query: IncomesView_query$key; route: Sc
 
   return (
     <Stack maw={1200}>
-      <PageHeader title={t('reports.incomesTitle')} description={t('reports.periodOf', { from: longDate(period.from), to: longDate(period.to) })}>
+      <PageHeader title={t('reports.incomesTitle')} description={t('reports.periodOf', { from: formatDate(period.from), to: formatDate(period.to) })}>
         <Group gap="xs">
           <Button variant="default" onClick={() => void download('xls')} loading={downloading === 'xls'}>
             {t('reports.downloadXlsx')}
@@ -171,7 +171,7 @@ function IncomesView({ query, route }: { query: IncomesView_query$key; route: Sc
                 <Table.Tbody>
                   {r.rows.map((row) => (
                     <Table.Tr key={row.id}>
-                      <Table.Td style={numeric}>{row.date.split('-').reverse().join('/')}</Table.Td>
+                      <Table.Td style={numeric}>{formatDate(row.date)}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.house}</Table.Td>
                       <Table.Td>
                         <Text size="sm">{row.concept}</Text>

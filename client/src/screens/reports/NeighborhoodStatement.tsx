@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NeighborhoodStatementQuery } from '../../__generated__/NeighborhoodStatementQuery.graphql';
 import type { NeighborhoodStatementView_query$key } from '../../__generated__/NeighborhoodStatementView_query.graphql';
-import { formatMoney, formatPesos, money } from '../../../../core/money.js';
-import { longDate } from '../../components/DateField.js';
+import { formatMoney, money } from '../../../../core/money.js';
+import { formatDate, formatPesos } from '../../format.js';
 import { downloadFile } from '../../components/download.js';
 import { useListRefetch } from '../../components/lists.js';
 import { notify } from '../../components/notify.js';
@@ -86,7 +86,7 @@ function StatementView({ query, route }: { query: NeighborhoodStatementView_quer
 
   return (
     <Stack maw={1200}>
-      <PageHeader title={t('reports.statementTitle')} description={t('reports.periodOf', { from: longDate(period.from), to: longDate(period.to) })}>
+      <PageHeader title={t('reports.statementTitle')} description={t('reports.periodOf', { from: formatDate(period.from), to: formatDate(period.to) })}>
         <Group gap="xs">
           <Button onClick={() => void download('print')} loading={downloading === 'print'}>
             {t('reports.print')}

@@ -40,23 +40,8 @@ export function PeriodFilters() {
           ]}
         />
       </Stack>
-      <DateField
-        label={t('reports.from')}
-        value={period.from}
-        valueFormat="D MMM YYYY"
-        clearable={false}
-        w={170}
-        onChange={(v) => v && set({ from: String(v).slice(0, 10) })}
-      />
-      <DateField
-        label={t('reports.to')}
-        value={period.to}
-        valueFormat="D MMM YYYY"
-        clearable={false}
-        w={170}
-        error={error}
-        onChange={(v) => v && set({ to: String(v).slice(0, 10) })}
-      />
+      <DateField label={t('reports.from')} value={period.from} clearable={false} w={170} onChange={(v) => v && set({ from: String(v).slice(0, 10) })} />
+      <DateField label={t('reports.to')} value={period.to} clearable={false} w={170} error={error} onChange={(v) => v && set({ to: String(v).slice(0, 10) })} />
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { formatPesos } from '../../../../core/money.js';
+import { formatPesos } from '../../format.js';
 
 const NUM = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 

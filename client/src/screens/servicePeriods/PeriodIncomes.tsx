@@ -4,8 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PeriodIncomesQuery } from '../../__generated__/PeriodIncomesQuery.graphql';
 import type { PeriodIncomes_period$key } from '../../__generated__/PeriodIncomes_period.graphql';
-import { formatPesos } from '../../../../core/money.js';
-import { longDate } from '../../components/DateField.js';
+import { formatDate, formatPesos } from '../../format.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useListRefetch } from '../../components/lists.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -107,7 +106,7 @@ function IncomeList({ list, route }: { list: PeriodIncomes_period$key; route: Sc
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{row.realPaymentDate ? longDate(String(row.realPaymentDate)) : '—'}</Text>
+                <Text size="sm">{row.realPaymentDate ? formatDate(String(row.realPaymentDate)) : '—'}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{methodLabel(t, row.paymentMethod)}</Text>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PeriodReceiptsQuery } from '../../__generated__/PeriodReceiptsQuery.graphql';
 import type { PeriodReceipts_period$key } from '../../__generated__/PeriodReceipts_period.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatPesos } from '../../format.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useListRefetch } from '../../components/lists.js';
 import { PageHeader } from '../../components/PageHeader.js';

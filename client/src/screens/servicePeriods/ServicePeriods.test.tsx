@@ -86,7 +86,7 @@ describe('/services/{serviceId}/periods', () => {
     expect(row(3).getByRole('button', { name: 'Generar recibos de Agua periodo 3' })).toBeTruthy();
     expect(row(2).getByRole('link', { name: 'Capturar lecturas de Agua periodo 2' }).getAttribute('href')).toBe('/services/7/periods/2/measurements');
     expect(row(1).getByRole('button', { name: 'Iniciar captura de Agua periodo 1' })).toBeTruthy();
-    expect(row(3).getByText('$12.5')).toBeTruthy();
+    expect(row(3).getByText('$12.50')).toBeTruthy();
     // The newest period is applied: nothing pending, a new period may be registered.
     expect(screen.getByRole('link', { name: 'Nuevo periodo' }).getAttribute('href')).toBe('/services/7/periods/form');
   });

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ServicePeriodsQuery } from '../../__generated__/ServicePeriodsQuery.graphql';
 import type { ServicePeriods_query$key } from '../../__generated__/ServicePeriods_query.graphql';
-import { longDate } from '../../components/DateField.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useListRefetch } from '../../components/lists.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -14,6 +13,7 @@ import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
 import { PeriodStatusBadge } from './labels.js';
 import { PeriodActions } from './PeriodActions.js';
 import { periodFormPath, SERVICES_PATH } from './paths.js';
+import { formatDate, formatUnitPesos } from '../../format.js';
 
 export const servicePeriodsQuery = graphql`
   query ServicePeriodsQuery($serviceId: ID!, $first: Int!, $offset: Int!) {
@@ -142,7 +142,7 @@ function PeriodList({
                 </Table.Td>
                 {!table && (
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    ${row.cost}
+                    {formatUnitPesos(row.cost)}
                   </Table.Td>
                 )}
                 {!table && (
@@ -151,7 +151,7 @@ function PeriodList({
                   </Table.Td>
                 )}
                 <Table.Td>
-                  <Text size="sm">{longDate(String(row.dueDate))}</Text>
+                  <Text size="sm">{formatDate(String(row.dueDate))}</Text>
                 </Table.Td>
                 <Table.Td>
                   <PeriodStatusBadge status={row.status} />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { HouseTypesQuery } from '../../__generated__/HouseTypesQuery.graphql';
 import type { HouseTypes_query$key } from '../../__generated__/HouseTypes_query.graphql';
 import type { HouseTypesDeleteMutation } from '../../__generated__/HouseTypesDeleteMutation.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatPesos } from '../../format.js';
 import { type NamedColumn, NamedList } from '../../components/NamedList.js';
 import { useListRefetch } from '../../components/lists.js';
 import { useAppMutation } from '../../components/mutations.js';

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TransactionsQuery } from '../../__generated__/TransactionsQuery.graphql';
 import type { TransactionsView_query$key } from '../../__generated__/TransactionsView_query.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDate, formatPesos } from '../../format.js';
 import { downloadFile } from '../../components/download.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { FilterBar, type FilterDef } from '../../components/FilterBar.js';
@@ -215,7 +215,7 @@ function View({ query, route }: { query: TransactionsView_query$key; route: Scre
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr key={r.key}>
-                  <Table.Td style={numeric}>{r.date.split('-').reverse().join('/')}</Table.Td>
+                  <Table.Td style={numeric}>{formatDate(r.date)}</Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <Badge variant="light" color={r.source === 'HOUSE' ? 'blue' : 'grape'} size="sm">

@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import type { MatchingReceiptsQuery } from '../../__generated__/MatchingReceiptsQuery.graphql';
 import type { MatchingReceiptsMatchMutation } from '../../__generated__/MatchingReceiptsMatchMutation.graphql';
 import type { MatchingReceiptsRegisterMutation } from '../../__generated__/MatchingReceiptsRegisterMutation.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDate, formatPeriod, formatPesos } from '../../format.js';
 import type { ReceiptStatus } from '../../../../core/receipts.js';
 import { notify } from '../../components/notify.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { globalId } from '../../relay/ids.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
 import { useReceiptMutation } from '../receipts/receiptMutation.js';
-import { periodText, RECEIPT_STATUS_COLORS, shortDate } from '../receipts/receiptTexts.js';
+import { RECEIPT_STATUS_COLORS } from '../receipts/receiptTexts.js';
 import { matchValues, NO_MATCHING_RECEIPTS } from './matchQuery.js';
 
 export const matchingReceiptsQuery = graphql`
@@ -137,7 +137,7 @@ export default function MatchingReceipts({ queryRef }: ScreenProps<MatchingRecei
       <PageHeader
         title={t('unknownPayments.receipts.title')}
         description={
-          valid ? t('unknownPayments.receipts.description', { amount: formatPesos(values.amount), date: shortDate(values.payment_date) }) : undefined
+          valid ? t('unknownPayments.receipts.description', { amount: formatPesos(values.amount), date: formatDate(values.payment_date) }) : undefined
         }
         secondary={{ label: t('unknownPayments.receipts.back'), to: '/unknown_payments' }}
       />
@@ -169,14 +169,14 @@ export default function MatchingReceipts({ queryRef }: ScreenProps<MatchingRecei
                         {r.description}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        {t('unknownPayments.receipts.house')} {r.houseLabel} · {r.concept} · {periodText(r.year, r.month)}
+                        {t('unknownPayments.receipts.house')} {r.houseLabel} · {r.concept} · {formatPeriod(r.year, r.month)}
                       </Text>
                       <Group gap={6} mt={4}>
                         <Badge color={RECEIPT_STATUS_COLORS[r.status]} variant="light" size="sm" miw="max-content">
                           {t(`receipts.status.${r.status}`)}
                         </Badge>
                         <Text size="xs" c="dimmed">
-                          {t('unknownPayments.receipts.dueDate')} {shortDate(r.dueDate)}
+                          {t('unknownPayments.receipts.dueDate')} {formatDate(r.dueDate)}
                         </Text>
                       </Group>
                     </Table.Td>

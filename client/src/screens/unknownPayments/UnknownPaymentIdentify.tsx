@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { UnknownPaymentIdentifyQuery } from '../../__generated__/UnknownPaymentIdentifyQuery.graphql';
 import type { UnknownPaymentIdentifyMutation } from '../../__generated__/UnknownPaymentIdentifyMutation.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDate, formatPesos } from '../../format.js';
 import { field, fieldError, useZodForm } from '../../components/forms.js';
 import { useAppMutation } from '../../components/mutations.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { globalId } from '../../relay/ids.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
 import { HouseSearch } from '../owners/HouseSearch.js';
-import { newIdempotencyKey, shortDate } from '../receipts/receiptTexts.js';
+import { newIdempotencyKey } from '../receipts/receiptTexts.js';
 import { matchSearch } from './matchQuery.js';
 
 export const unknownPaymentIdentifyQuery = graphql`
@@ -103,7 +103,7 @@ export default function UnknownPaymentIdentify({ queryRef }: ScreenProps<Unknown
         title={t('unknownPayments.identifyScreen.title')}
         description={t('unknownPayments.identifyScreen.description', {
           amount: formatPesos(up.amount as string),
-          date: shortDate(up.paymentDate as string),
+          date: formatDate(up.paymentDate as string),
           account: up.incomeAccountDescription,
         })}
         secondary={{ label: t('unknownPayments.form.back'), to: '/unknown_payments' }}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnknownPaymentsQuery } from '../../__generated__/UnknownPaymentsQuery.graphql';
 import type { UnknownPaymentList_query$key } from '../../__generated__/UnknownPaymentList_query.graphql';
 import type { UnknownPaymentsDeleteMutation } from '../../__generated__/UnknownPaymentsDeleteMutation.graphql';
-import { formatPesos } from '../../../../core/money.js';
+import { formatDate, formatPesos } from '../../format.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { FilterBar } from '../../components/FilterBar.js';
 import { useListRefetch } from '../../components/lists.js';
@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { PagedList } from '../../components/PagedList.js';
 import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
-import { newIdempotencyKey, shortDate } from '../receipts/receiptTexts.js';
+import { newIdempotencyKey } from '../receipts/receiptTexts.js';
 import { matchSearch } from './matchQuery.js';
 
 export const unknownPaymentsQuery = graphql`
@@ -123,7 +123,7 @@ function List({ query, route }: { query: UnknownPaymentList_query$key; route: Sc
               });
               return (
                 <Table.Tr key={u.id} data-testid={`unknown-payment-${u.databaseId}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(u.paymentDate as string)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(u.paymentDate as string)}</Table.Td>
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatPesos(u.amount as string)}
                   </Table.Td>

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { InstallationsQuery } from '../../__generated__/InstallationsQuery.graphql';
 import type { Installations_query$key } from '../../__generated__/Installations_query.graphql';
 import type { InstallationsEndMutation } from '../../__generated__/InstallationsEndMutation.graphql';
-import { longDate } from '../../components/DateField.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useAppMutation } from '../../components/mutations.js';
 import type { ScreenProps } from '../../router/screenRoute.js';
 import { DEVICES_PAGE } from './devices.js';
 import { describeUserAgent } from './userAgent.js';
+import { formatDate } from '../../format.js';
 
 export const installationsQuery = graphql`
   query InstallationsQuery($first: Int!) {
@@ -94,8 +94,8 @@ function DeviceList({ query }: { query: Installations_query$key }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>{d.ip ?? '—'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{longDate(String(d.createdAt))}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{longDate(String(d.lastSeenAt))}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(String(d.createdAt))}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(String(d.lastSeenAt))}</Table.Td>
                 <Table.Td ta="right">
                   {d.current ? (
                     <Badge variant="light" color="green">

@@ -10,6 +10,8 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import type { ScreenProps } from '../../../router/screenRoute.js';
 import { ProcessCfdiButton } from './ProcessCfdiButton.js';
 import type { CfdiTax, ProcessedCfdiDetails } from './processCfdi.js';
+import { sameMoney } from '../../../../../core/money.js';
+import { formatDate, formatPesos } from '../../../format.js';
 
 export const expenseCfdiQuery = graphql`
   query ExpenseCfdiQuery($id: ID!) {
@@ -29,9 +31,8 @@ const addMutation = graphql`
   }
 `;
 
-const money = (value: string) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(Number(value));
 const taxes = (list: readonly CfdiTax[]) =>
-  list.map((t) => `${t.taxCode === '002' ? 'IVA' : t.taxCode === '001' ? 'ISR' : 'IEPS'} ${money(t.amount)}`).join(', ');
+  list.map((t) => `${t.taxCode === '002' ? 'IVA' : t.taxCode === '001' ? 'ISR' : 'IEPS'} ${formatPesos(t.amount)}`).join(', ');
 
 /** /expenses/{expenseId}/cfdi: upload a provider's XML, check what it says, add it to the approved expense. */
 export default function ExpenseCfdi({ queryRef }: ScreenProps<ExpenseCfdiQuery>) {
@@ -60,7 +61,7 @@ export default function ExpenseCfdi({ queryRef }: ScreenProps<ExpenseCfdiQuery>)
             <b>{t('expenseCfdis.provider')}:</b> {expense.provider?.name ?? '—'}
           </Text>
           <Text size="sm">
-            <b>{t('expenseCfdis.total')}:</b> {money(String(expense.total))}
+            <b>{t('expenseCfdis.total')}:</b> {formatPesos(expense.total)}
           </Text>
           <Text size="sm">
             <b>{t('expenseCfdis.status')}:</b> <Badge variant="light">{t(`expenseCfdis.statuses.${expense.status}`, { defaultValue: expense.status })}</Badge>
@@ -89,7 +90,7 @@ export default function ExpenseCfdi({ queryRef }: ScreenProps<ExpenseCfdiQuery>)
                     <b>{t('expenseCfdis.issuer')}:</b> {cfdi.issuerName ?? ''} ({cfdi.issuerRfc})
                   </Text>
                   <Text size="sm">
-                    <b>{t('expenseCfdis.issueDate')}:</b> {cfdi.issueDate} · CFDI {cfdi.version}
+                    <b>{t('expenseCfdis.issueDate')}:</b> {formatDate(cfdi.issueDate)} · CFDI {cfdi.version}
                   </Text>
                   <Text size="sm">
                     <b>{t('expenseCfdis.file')}:</b> {cfdi.originalFileName}
@@ -116,9 +117,9 @@ export default function ExpenseCfdi({ queryRef }: ScreenProps<ExpenseCfdiQuery>)
                           <Table.Td>{line.description}</Table.Td>
                           <Table.Td>{line.satProductKey}</Table.Td>
                           <Table.Td ta="right">{line.quantity}</Table.Td>
-                          <Table.Td ta="right">{money(line.unitPrice)}</Table.Td>
-                          <Table.Td ta="right">{money(line.discount)}</Table.Td>
-                          <Table.Td ta="right">{money(line.amount)}</Table.Td>
+                          <Table.Td ta="right">{formatPesos(line.unitPrice)}</Table.Td>
+                          <Table.Td ta="right">{formatPesos(line.discount)}</Table.Td>
+                          <Table.Td ta="right">{formatPesos(line.amount)}</Table.Td>
                           <Table.Td>
                             {taxes(line.transferred)}
                             {line.retained.length ? ` · ${t('expenseCfdis.retained')}: ${taxes(line.retained)}` : ''}
@@ -130,16 +131,16 @@ export default function ExpenseCfdi({ queryRef }: ScreenProps<ExpenseCfdiQuery>)
                 </Table.ScrollContainer>
                 <Group justify="flex-end" gap="xl">
                   <Text size="sm">
-                    {t('expenseCfdis.subtotal')}: {money(cfdi.subtotal)}
+                    {t('expenseCfdis.subtotal')}: {formatPesos(cfdi.subtotal)}
                   </Text>
                   <Text size="sm">
-                    {t('expenseCfdis.discount')}: {money(cfdi.discount)}
+                    {t('expenseCfdis.discount')}: {formatPesos(cfdi.discount)}
                   </Text>
                   <Text fw={700}>
-                    {t('expenseCfdis.total')}: {money(cfdi.total)}
+                    {t('expenseCfdis.total')}: {formatPesos(cfdi.total)}
                   </Text>
                 </Group>
-                {cfdi.total !== Number(expense.total).toFixed(2) && <Alert color="yellow">{t('expenseCfdis.totalDiffers')}</Alert>}
+                {!sameMoney(cfdi.total, expense.total as string) && <Alert color="yellow">{t('expenseCfdis.totalDiffers')}</Alert>}
                 {error && (
                   <Alert color="red" role="alert">
                     {error.message}

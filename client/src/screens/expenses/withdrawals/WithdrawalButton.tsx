@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalButtonQuery, WithdrawalButtonQuery$data } from '../../../__generated__/WithdrawalButtonQuery.graphql';
 import type { WithdrawalButtonCreateMutation } from '../../../__generated__/WithdrawalButtonCreateMutation.graphql';
-import { formatPesos, sumMoney } from '../../../../../core/money.js';
+import { sumMoney } from '../../../../../core/money.js';
+import { formatDate, formatPesos } from '../../../format.js';
 import { MAX_WITHDRAWAL_TOTAL, withdrawalFigures, withdrawalProblem } from '../../../../../core/withdrawals.js';
 import { useAppMutation } from '../../../components/mutations.js';
 import { useSession } from '../../../components/SessionProvider.js';
@@ -176,7 +177,7 @@ function WithdrawalDialog({ onClose, onDone }: { onClose: () => void; onDone: ()
                         />
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{folioOf(e)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.operationDate.split('-').reverse().join('/')}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(e.operationDate)}</Table.Td>
                       <Table.Td>{e.providerName ?? '—'}</Table.Td>
                       <Table.Td>{e.description ?? e.concept ?? ''}</Table.Td>
                       <Table.Td ta="right" pr="md" style={{ whiteSpace: 'nowrap' }}>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalsQuery } from '../../../__generated__/WithdrawalsQuery.graphql';
 import type { WithdrawalsList_query$key } from '../../../__generated__/WithdrawalsList_query.graphql';
-import { formatPesos } from '../../../../../core/money.js';
+import { formatDate, formatPesos } from '../../../format.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { FilterBar, type FilterDef } from '../../../components/FilterBar.js';
 import { useListRefetch } from '../../../components/lists.js';
@@ -94,7 +94,7 @@ function List({ query, route }: { query: WithdrawalsList_query$key; route: Scree
               {rows.map((w) => (
                 <Table.Tr key={w.id}>
                   <Table.Td>{w.databaseId}</Table.Td>
-                  <Table.Td>{new Date(w.createdAt as string).toLocaleDateString('es-MX', { timeZone: 'America/Mexico_City' })}</Table.Td>
+                  <Table.Td>{formatDate(w.createdAt)}</Table.Td>
                   <Table.Td>
                     {w.account.description}
                     {w.account.maskedNumber ? ` ${w.account.maskedNumber}` : ''}

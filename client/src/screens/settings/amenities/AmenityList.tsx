@@ -7,7 +7,7 @@ import type { AmenityList_query$key } from '../../../__generated__/AmenityList_q
 import type { AmenityListDeleteMutation } from '../../../__generated__/AmenityListDeleteMutation.graphql';
 import type { AmenityListSwitchMutation } from '../../../__generated__/AmenityListSwitchMutation.graphql';
 import { isCharged } from '../../../../../core/amenities.js';
-import { formatPesos } from '../../../../../core/money.js';
+import { formatPesos } from '../../../format.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { useListRefetch } from '../../../components/lists.js';
 import { useAppMutation } from '../../../components/mutations.js';

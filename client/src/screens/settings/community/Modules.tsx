@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ModulesQuery } from '../../../__generated__/ModulesQuery.graphql';
 import type { ModulesMutation } from '../../../__generated__/ModulesMutation.graphql';
 import { MODULE_CATALOGUE, MODULES, type ModuleName, quoteModules, selectionChanged, TOS_REQUIRED, toggleModule } from '../../../../../core/modules.js';
-import { formatPesos } from '../../../../../core/money.js';
-import { longDate } from '../../../components/DateField.js';
+import { formatDate, formatMinusPesos, formatPesos } from '../../../format.js';
 import { useAppMutation } from '../../../components/mutations.js';
 import { notify } from '../../../components/notify.js';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -143,7 +142,7 @@ export default function Modules({ queryRef }: ScreenProps<ModulesQuery>) {
           </Group>
           <Group justify="space-between">
             <Text size="sm">{t('community.modules.discountPercent', { percentage: quote.percentage })}</Text>
-            <Text size="sm">-{formatPesos(quote.discount)}</Text>
+            <Text size="sm">{formatMinusPesos(quote.discount)}</Text>
           </Group>
           <Divider />
           <Group justify="space-between">
@@ -160,7 +159,7 @@ export default function Modules({ queryRef }: ScreenProps<ModulesQuery>) {
 
       <Alert color={changed ? 'yellow' : 'gray'} variant="light">
         {changed ? t('community.modules.changed') : t('community.modules.unchanged')}
-        {!changed && communityModules.tosAcceptedAt && ` ${t('community.modules.tosAcceptedAt', { date: longDate(communityModules.tosAcceptedAt) })}`}
+        {!changed && communityModules.tosAcceptedAt && ` ${t('community.modules.tosAcceptedAt', { date: formatDate(communityModules.tosAcceptedAt) })}`}
       </Alert>
       {changed && (
         <Checkbox

@@ -6,7 +6,7 @@ import type { MsiQuery } from '../../../__generated__/MsiQuery.graphql';
 import type { Msi_settings$key } from '../../../__generated__/Msi_settings.graphql';
 import type { MsiMutation } from '../../../__generated__/MsiMutation.graphql';
 import { MsiSettingsSchema } from '../../../../../core/msi.js';
-import { formatPesos } from '../../../../../core/money.js';
+import { formatPesos } from '../../../format.js';
 import { fieldError, useZodForm } from '../../../components/forms.js';
 import { useAppMutation } from '../../../components/mutations.js';
 import { PageHeader } from '../../../components/PageHeader.js';

@@ -6,7 +6,8 @@ import { createOperationDescriptor } from 'relay-runtime';
 import { useTranslation } from 'react-i18next';
 import UploadOperation, { type CsdSectionUploadMutation } from '../../../__generated__/CsdSectionUploadMutation.graphql.js';
 import type { CsdSection_information$key } from '../../../__generated__/CsdSection_information.graphql';
-import { CsdUploadSchema, formatCertificateDate } from '../../../../../core/fiscal.js';
+import { CsdUploadSchema } from '../../../../../core/fiscal.js';
+import { formatDate } from '../../../format.js';
 import { fieldError, useZodForm } from '../../../components/forms.js';
 import { settleCallError, settleSuccess, typedError } from '../../../components/mutationResult.js';
 import { notify } from '../../../components/notify.js';
@@ -142,8 +143,8 @@ export function CsdSection({ information: informationKey, canWrite }: Props) {
                   <Stack gap={4} align="flex-start">
                     <span>
                       {t('fiscal.csd.validityRange', {
-                        from: formatCertificateDate(new Date(certificate.validFrom as string)),
-                        to: formatCertificateDate(new Date(certificate.validTo as string)),
+                        from: formatDate(certificate.validFrom),
+                        to: formatDate(certificate.validTo),
                       })}
                     </span>
                     {status && (

@@ -77,7 +77,7 @@ describe('FiscalSettings', () => {
     expect(screen.queryByRole('button', { name: 'Cargar certificado' })).toBeNull();
     const current = screen.getByTestId('csd-current');
     expect(within(current).getByText('30001000000500003416')).toBeTruthy();
-    expect(within(current).getByText('Del 18 de mayo de 2023 al 18 de mayo de 2027')).toBeTruthy();
+    expect(within(current).getByText('Del 18/05/2023 al 18/05/2027')).toBeTruthy();
     expect(within(current).getByText('Vigente')).toBeTruthy();
     const address = screen.getByTestId('fiscal-address');
     expect(within(address).getByText('76090')).toBeTruthy();

@@ -66,7 +66,7 @@ describe('MaintenanceSettings', () => {
     expect(screen.getByLabelText('Cuota mensual de Propiedad en avenida')).toHaveProperty('value', '950.00');
     expect(screen.getByLabelText('Cuota mensual de Bodega')).toHaveProperty('value', '');
     expect(screen.getByLabelText('Tarjeta de crédito o débito')).toHaveProperty('checked', false);
-    expect(within(screen.getByTestId('maintenance-example')).getByText(/^Tiene descuento si se paga a más tardar el 5 de /)).toBeTruthy();
+    expect(within(screen.getByTestId('maintenance-example')).getByText(/^Tiene descuento si se paga a más tardar el 05\/\d\d\/\d{4}\.$/)).toBeTruthy();
     // No penalty: no deadline in the example and no penalty fields.
     expect(within(screen.getByTestId('maintenance-example')).queryByText(/Fecha límite de pago/)).toBeNull();
     expect(screen.queryByLabelText(/^Día límite de pago/)).toBeNull();

@@ -31,6 +31,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { QuantityField } from '../../../components/QuantityField.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import type { ScreenProps } from '../../../router/screenRoute.js';
+import { formatDate, periodInText } from '../../../format.js';
 
 export const maintenanceSettingsQuery = graphql`
   query MaintenanceSettingsQuery {
@@ -355,10 +356,6 @@ function RateSection({
   );
 }
 
-const monthName = (year: number, month: number) =>
-  new Intl.DateTimeFormat('es-MX', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 const nextDay = (iso: string) => new Date(new Date(`${iso}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 
 const asDay = (value: unknown): number | null => {
@@ -380,15 +377,19 @@ function ExampleDates({ form }: { form: Form }) {
   const dates = dueDates({ cutoffDay, hasDiscount: !!hasDiscount, discountEndDay, hasPenalty: !!hasPenalty, deadlineDay }, year, month);
   const note = (day: number | null) => (day && capDay(day, year, month) !== day ? t('maintenance.example.capped', { day }) : '');
   return (
-    <Alert color="teal" variant="light" title={t('maintenance.example.title', { month: monthName(year, month) })} data-testid="maintenance-example">
+    <Alert color="teal" variant="light" title={t('maintenance.example.title', { month: periodInText(year, month) })} data-testid="maintenance-example">
       <Stack gap={4}>
-        <Text size="sm">{t('maintenance.example.cutoff', { date: longDate(dates.cutoffDate), note: note(cutoffDay) })}</Text>
+        <Text size="sm">{t('maintenance.example.cutoff', { date: formatDate(dates.cutoffDate), note: note(cutoffDay) })}</Text>
         {dates.discountEndDate && (
-          <Text size="sm">{t('maintenance.example.discount', { date: longDate(dates.discountEndDate), note: note(discountEndDay) })}</Text>
+          <Text size="sm">{t('maintenance.example.discount', { date: formatDate(dates.discountEndDate), note: note(discountEndDay) })}</Text>
         )}
         {dates.deadlineDate && (
           <Text size="sm">
-            {t('maintenance.example.deadline', { date: longDate(dates.deadlineDate), note: note(deadlineDay), penalty: longDate(nextDay(dates.deadlineDate)) })}
+            {t('maintenance.example.deadline', {
+              date: formatDate(dates.deadlineDate),
+              note: note(deadlineDay),
+              penalty: formatDate(nextDay(dates.deadlineDate)),
+            })}
           </Text>
         )}
       </Stack>

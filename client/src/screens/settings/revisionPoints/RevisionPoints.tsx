@@ -10,7 +10,8 @@ import { useListRefetch } from '../../../components/lists.js';
 import { useAppMutation } from '../../../components/mutations.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
-import { scheduleSummary, shortDay } from './schedule.js';
+import { formatDate } from '../../../format.js';
+import { scheduleSummary } from './schedule.js';
 
 export const revisionPointsQuery = graphql`
   query RevisionPointsQuery($first: Int!, $offset: Int!, $name: String) {
@@ -87,8 +88,8 @@ function RevisionPointList({ query, route }: { query: RevisionPoints_query$key; 
       visibleFrom: 'sm',
       cell: (row) =>
         row.activeUntil
-          ? t('revisionPoints.validityRange', { from: shortDay(row.activeFrom), until: shortDay(row.activeUntil) })
-          : t('revisionPoints.validityFrom', { from: shortDay(row.activeFrom) }),
+          ? t('revisionPoints.validityRange', { from: formatDate(row.activeFrom), until: formatDate(row.activeUntil) })
+          : t('revisionPoints.validityFrom', { from: formatDate(row.activeFrom) }),
     },
     {
       key: 'schedule',

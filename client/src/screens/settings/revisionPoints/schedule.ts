@@ -23,10 +23,3 @@ export function scheduleSummary(rules: readonly Rule[], dayNames: Record<Weekday
     })
     .join(' · ');
 }
-
-const shortDate = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** A YYYY-MM-DD as "1 ene 2025". */
-export function shortDay(iso: string): string {
-  return shortDate.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`)).replace(/\./g, '');
-}
