@@ -33,6 +33,8 @@ export interface HouseListFilter {
   lot?: string | null;
   /** user_status: true when the owner has an account, false when not. */
   userActive?: boolean | null;
+  /** The search box: words that each match the cadastral key, a number or the owner (from 2 characters). */
+  search?: string | null;
 }
 
 /** The location fields of a house and the house-type flag that requires each one. */

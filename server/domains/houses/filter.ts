@@ -31,27 +31,41 @@ export function houseWhere(ctx: Pick<ServiceContext, 'actor'>, f: HouseListFilte
     ...(given(filter.block) ? { block: same(filter.block.trim()) } : {}),
     ...(given(filter.lot) ? { lot: same(filter.lot.trim()) } : {}),
     ...(Object.keys(owner).length ? { owner } : {}),
+    ...(searchWords(filter.search).length ? { AND: searchWords(filter.search).map(wordWhere) } : {}),
     // user_status false: no owner yet, or an owner who has not set a password.
     ...(filter.userActive === false ? { OR: [{ ownerUserId: null }, { owner: { passwordHash: null } }] } : {}),
   };
 }
 
+/**
+ * The words of a house search (the owners list's search box and the pickers): nothing below 2
+ * characters (spec 1 section 5), at most 6 words. Each word must match the house (see wordWhere).
+ */
+export function searchWords(phrase: string | null | undefined): string[] {
+  const text = phrase?.trim() ?? '';
+  if (text.length < 2) return [];
+  return text.split(/\s+/).slice(0, 6);
+}
+
+/** One search word: in the cadastral key, the exterior number (whole), the interior number, or the owner's name or e-mail. */
+function wordWhere(word: string): PrismaNS.HouseWhereInput {
+  return {
+    OR: [
+      { catastral: contains(word) },
+      { exteriorNumber: same(word) },
+      { interiorNumber: contains(word) },
+      { owner: { OR: [{ firstName: contains(word) }, { lastName: contains(word) }, { email: contains(word) }] } },
+    ],
+  };
+}
+
 /** The house search of forms and pickers: starts at 2 characters (spec 1 section 5). */
 export function searchHouses(ctx: Pick<ServiceContext, 'actor' | 'prisma'>, query: object, phrase: string) {
-  const text = phrase.trim();
-  if (text.length < 2) return Promise.resolve([]);
+  const words = searchWords(phrase);
+  if (words.length === 0) return Promise.resolve([]);
   return ctx.prisma.house.findMany({
     ...query,
-    where: {
-      neighborhoodId: communityOf(ctx),
-      status: { not: 'DELETED' },
-      OR: [
-        { catastral: contains(text) },
-        { exteriorNumber: same(text) },
-        { interiorNumber: contains(text) },
-        { owner: { OR: [{ firstName: contains(text) }, { lastName: contains(text) }, { email: contains(text) }] } },
-      ],
-    },
+    where: { neighborhoodId: communityOf(ctx), status: { not: 'DELETED' }, AND: words.map(wordWhere) },
     orderBy: { id: 'asc' },
     take: 20,
   });
@@ -88,6 +102,12 @@ export function houseListCondition(neighborhoodId: number, f: HouseListFilter | 
   }
   if (filter.userActive === true) owner.push(sql`o."passwordHash" IS NOT NULL`);
   if (owner.length) conditions.push(sql`EXISTS (SELECT 1 FROM "User" o WHERE o.id = h."ownerUserId" AND ${sql.join(owner, sql` AND `)})`);
+  for (const word of searchWords(filter.search)) {
+    const like = `%${likeLiteral(word)}%`;
+    conditions.push(
+      sql`(h.catastral ILIKE ${like} OR lower(h."exteriorNumber") = lower(${word}) OR h."interiorNumber" ILIKE ${like} OR EXISTS (SELECT 1 FROM "User" o WHERE o.id = h."ownerUserId" AND (o."firstName" ILIKE ${like} OR o."lastName" ILIKE ${like} OR o.email ILIKE ${like})))`,
+    );
+  }
   // user_status false: no owner yet, or an owner who has not set a password.
   if (filter.userActive === false) conditions.push(sql`NOT EXISTS (SELECT 1 FROM "User" o WHERE o.id = h."ownerUserId" AND o."passwordHash" IS NOT NULL)`);
   return sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;

@@ -48,6 +48,11 @@ describe('owners list in SQL', () => {
       { streetId: street.id, userActive: false },
       { exteriorNumber: '100' },
       { status: 'BLOCKED', lastName: 'a', userActive: true },
+      { search: 'garc' },
+      { search: 'olv-01 ma' },
+      { search: '100' },
+      { search: 'v%' },
+      { search: 'o', status: 'ACTIVE' },
     ];
     for (const filter of filters) {
       const fast = await t.gql(FAST, { first: 30, filter }, { token: admin });

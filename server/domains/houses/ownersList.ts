@@ -43,6 +43,11 @@ export const HouseFilter = builder.inputType('HouseFilter', {
     block: t.string({ required: false }),
     lot: t.string({ required: false }),
     userActive: t.boolean({ required: false, description: 'user_status: true when the owner has an account, false when not' }),
+    search: t.string({
+      required: false,
+      description:
+        "The search box: every word (6 at most) in the cadastral key, the interior number, the owner's name or e-mail, or equal to the exterior number; ignored below 2 characters",
+    }),
   }),
 });
 

@@ -133,6 +133,7 @@ export const ownersListQuery = legacyPageQuery.extend({
   block: z.string().optional(),
   lot: z.string().optional(),
   user_status: z.enum(['true', 'false']).optional(),
+  search: z.string().optional(),
 });
 
 export function ownersFilter(query: z.infer<typeof ownersListQuery>) {
@@ -151,6 +152,7 @@ export function ownersFilter(query: z.infer<typeof ownersListQuery>) {
     block: query.block ?? null,
     lot: query.lot ?? null,
     userActive: query.user_status === undefined ? null : query.user_status === 'true',
+    search: query.search ?? null,
   };
 }
 

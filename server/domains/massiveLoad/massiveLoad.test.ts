@@ -271,6 +271,14 @@ describe('houses export', () => {
     expect(byOwner.getWorksheet('Propiedades')!.rowCount).toBe(2);
     const active = await readXlsx(await download(`/neighborhoods/${olivosId}/houses/export?email=lucia&user_status=true`, admin));
     expect(active.getWorksheet('Propiedades')!.rowCount).toBe(1);
+    // The owners list's search box: every word matches the house (its key, a number or its owner).
+    const searched = (await readXlsx(await download(`/neighborhoods/${olivosId}/houses/export?search=ml-01%20LUCIA`, admin))).getWorksheet('Propiedades')!;
+    expect(
+      searched
+        .getSheetValues()
+        .slice(2)
+        .map((r) => (r as unknown[])[2]),
+    ).toEqual(['ML-01']);
   });
 
   it('refuses users without AHousesRead and bad filters', async () => {

@@ -79,6 +79,7 @@ const HouseExportFilter = builder.inputType('HouseExportFilter', {
     condominiumId: t.int({ required: false }),
     mallId: t.int({ required: false }),
     userActive: t.boolean({ required: false, description: 'Whether the owner has activated their account' }),
+    search: t.string({ required: false, description: 'The search box of the owners list (as HouseFilter.search)' }),
   }),
 });
 
