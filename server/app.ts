@@ -29,7 +29,6 @@ import { startMailer } from './infra/mail/sender.js';
 import { startJobs, type JobRunner } from './infra/jobs.js';
 import './infra/housekeeping.js';
 import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './infra/mail/mailbox.js';
-import { secretBox } from './infra/secrets.js';
 import { FILES_PATH, handleFiles } from './infra/files/http.js';
 import { handleSandboxGateway, SANDBOX_GATEWAY_PREFIX } from './infra/gateway/sandbox/handler.js';
 import { receiveGatewayWebhook } from './domains/payments/webhooks.js';
@@ -81,7 +80,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
   const db = await (options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: options.databaseSnapshot }));
   try {
     await db.migrate();
-    if (config.seed === 'demo' && (await isEmpty(db.prisma))) await seedDemo(db.prisma, secretBox(config));
+    if (config.seed === 'demo' && (await isEmpty(db.prisma))) await seedDemo(db, config);
   } catch (error) {
     await db.close();
     throw error;

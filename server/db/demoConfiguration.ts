@@ -2,6 +2,7 @@
 // fiscal data with SAT's test CSD and sandbox gateway keys; then a year of maintenance fees (issue 11).
 // Each domain seeds its own part.
 import type { Prisma } from './client.js';
+import type { ActAs } from './demoActors.js';
 import type { SecretBox } from '../infra/secrets.js';
 import { seedCommunitySettings } from '../domains/neighborhoods/demoSeed.js';
 import { seedIncomeAccounts } from '../domains/incomeAccounts/demoSeed.js';
@@ -20,6 +21,8 @@ export interface DemoSeedContext {
   neighborhoodId: number;
   /** The demo administrator (admin@demo.mx). */
   adminUserId: number;
+  /** A demo account acting through the app's services (server/db/demoActors.ts). */
+  actAs: ActAs;
 }
 
 export async function seedDemoConfiguration(demo: DemoSeedContext): Promise<void> {

@@ -1,5 +1,9 @@
 // Demo data for `npm start` on an empty database: two communities, their people and houses.
-import type { SecretBox } from '../infra/secrets.js';
+import { secretBox } from '../infra/secrets.js';
+import type { Config } from '../config.js';
+import type { Database } from './client.js';
+import { demoActors } from './demoActors.js';
+import { recordInitialBalance } from '../domains/ledger/service.js';
 import { seedDemoConfiguration } from './demoConfiguration.js';
 import { seedDemoCfdis } from '../domains/cfdis/demoSeed.js';
 import { seedAgreements } from '../domains/agreements/demoSeed.js';
@@ -16,6 +20,7 @@ export const DEMO_PASSWORD = 'demo1234';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.mx', role: 'Administrador (Los Olivos y Torre Azul)' },
+  { email: 'tesoreria@demo.mx', role: 'Administradora (tesorería de Los Olivos; aprueba egresos)' },
   { email: 'config@demo.mx', role: 'Administrador de configuración' },
   { email: 'propietario@demo.mx', role: 'Propietario (casa en Los Olivos y departamento en Torre Azul)' },
   { email: 'inquilino@demo.mx', role: 'Copropietario/Inquilino' },
@@ -37,7 +42,9 @@ export async function isEmpty(prisma: Prisma) {
   return (await prisma.neighborhood.count()) === 0;
 }
 
-export async function seedDemo(prisma: Prisma, secrets: SecretBox) {
+export async function seedDemo(db: Database, config: Pick<Config, 'secretsKey' | 'dataDir'> & Partial<Config>) {
+  const { prisma } = db;
+  const secrets = secretBox(config);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const olivos = await createCommunity(prisma, {
     name: 'Residencial Los Olivos',
@@ -78,6 +85,7 @@ export async function seedDemo(prisma: Prisma, secrets: SecretBox) {
   const people = await prisma.user.createManyAndReturn({
     data: [
       { email: 'admin@demo.mx', firstName: 'Adriana', lastName: 'Morales', passwordHash, emailVerified: true },
+      { email: 'tesoreria@demo.mx', firstName: 'Teresa', lastName: 'Navarro', passwordHash, emailVerified: true },
       { email: 'config@demo.mx', firstName: 'Carlos', lastName: 'Vega', passwordHash, emailVerified: true },
       { email: 'propietario@demo.mx', firstName: 'Patricia', lastName: 'Ruiz', passwordHash, emailVerified: true, mobile: '4421234567' },
       { email: 'inquilino@demo.mx', firstName: 'Iván', lastName: 'Castro', passwordHash, emailVerified: true },
@@ -128,6 +136,7 @@ export async function seedDemo(prisma: Prisma, secrets: SecretBox) {
     data: [
       { neighborhoodId: olivos.id, userId: user('admin@demo.mx'), roleId: role(olivos, 'ADMIN') },
       { neighborhoodId: torre.id, userId: user('admin@demo.mx'), roleId: role(torre, 'ADMIN') },
+      { neighborhoodId: olivos.id, userId: user('tesoreria@demo.mx'), roleId: role(olivos, 'ADMIN') },
       { neighborhoodId: olivos.id, userId: user('config@demo.mx'), roleId: role(olivos, 'CONFIG_ADMIN') },
       { neighborhoodId: olivos.id, userId: user('propietario@demo.mx'), houseId: ownHouse.id, roleId: role(olivos, 'OWNER') },
       { neighborhoodId: torre.id, userId: user('propietario@demo.mx'), houseId: tower.id, roleId: role(torre, 'OWNER') },
@@ -149,12 +158,35 @@ export async function seedDemo(prisma: Prisma, secrets: SecretBox) {
     resident: role(olivos, 'RESIDENT'),
     coOwner: role(olivos, 'CO_OWNER'),
   });
-  await seedDemoConfiguration({ prisma, secrets, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
-  await seedDemoCfdis({ prisma, secrets, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
-  await seedAgreements({ prisma, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
-  await seedServicePeriods({ prisma, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
-  await seedExpenses({ prisma, secrets, neighborhoodId: olivos.id, adminUserId: user('admin@demo.mx') });
+  await recordInitialBalances(prisma, olivos.id, user('admin@demo.mx'));
+  const demo = {
+    prisma,
+    secrets,
+    neighborhoodId: olivos.id,
+    adminUserId: user('admin@demo.mx'),
+    actAs: demoActors(db, config as Config, olivos.id),
+  };
+  await seedDemoConfiguration(demo);
+  await seedDemoCfdis(demo);
+  await seedAgreements(demo);
+  await seedServicePeriods(demo);
+  await seedExpenses(demo);
   return { olivos, torre };
+}
+
+/**
+ * The stated initial balances of the active houses are their wallets' first movements, as activation
+ * records them (houses/service.ts), a year before today: the debts and credits the community started with.
+ */
+async function recordInitialBalances(prisma: Prisma, neighborhoodId: number, adminUserId: number) {
+  const houses = await prisma.house.findMany({
+    where: { neighborhoodId, status: 'ACTIVE', initialBalance: { not: 0 } },
+    select: { id: true, initialBalance: true },
+  });
+  const at = new Date(Date.now() - 366 * 86_400_000);
+  await prisma.$transaction(async (tx) => {
+    for (const h of houses) await recordInitialBalance(tx, { neighborhoodId, houseId: h.id }, h.initialBalance?.toFixed(2), adminUserId, at);
+  });
 }
 
 /**

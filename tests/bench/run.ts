@@ -5,7 +5,7 @@
 // On PostgreSQL a plain node:http + pg endpoint (tests/bench/raw.mjs) answers the same owners-list
 // pages with the same SQL work, and every route is printed as a ratio to it (DESIGN.md section 9).
 // BENCH_TSX=1 runs the server through tsx instead, to compare.
-import { secretBox } from '../../server/infra/secrets.js';
+import { loadConfig } from '../../server/config.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,7 +53,10 @@ process.env.SECRETS_KEY ??= 'bench-secrets-key-0123456789abcdef0123456789';
 async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   const db = await openDatabase(target);
   await db.migrate();
-  const { olivos } = await seedDemo(db.prisma, secretBox({ dataDir: target.dataDir, secretsKey: process.env.SECRETS_KEY }));
+  const { olivos } = await seedDemo(
+    db,
+    loadConfig({ DATA_DIR: target.dataDir, SECRETS_KEY: process.env.SECRETS_KEY, ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}) }),
+  );
   const ownerRole = await db.prisma.role.findFirstOrThrow({ where: { neighborhoodId: olivos.id, kind: 'OWNER' } });
   const sql = (text: string) => db.prisma.$executeRawUnsafe(text);
   await sql(`INSERT INTO "User" (email, "firstName", "lastName", "updatedAt")

@@ -1,6 +1,6 @@
 // The demo community's agreement: one house owed fees of earlier administrations (an ADJUSTMENT debt in its
 // ordinary wallet); forty days ago the debt became an agreement of six monthly instalments, and the first
-// one is paid by transfer. The rest are pending, the next one due in about three weeks.
+// one was paid by transfer to the bank account (registered by the administration, capturePayment's shape). The rest are pending, the next one due in about three weeks.
 import { agreementParametersSchema, agreementPlan } from '../../../core/agreements.js';
 import { money } from '../../../core/money.js';
 import { todayIn } from '../../../core/receipts.js';
@@ -42,14 +42,14 @@ export async function seedAgreements(demo: Pick<DemoSeedContext, 'prisma' | 'nei
     const at = new Date(`${paidOn}T17:00:00Z`);
     const account = await tx.incomeAccount.findFirst({ where: { neighborhoodId, accountType: 'CLABE' }, select: { id: true } });
     await appendMovements(tx, { neighborhoodId, houseId: house.id }, adminUserId, [
-      { walletId, kind: 'DEPOSIT', amount: first.amount.toFixed(2), receiptId: first.id, paymentMethod: 'BANK', at },
-      { walletId, kind: 'RECEIPT_PAID', amount: money(first.amount.toFixed(2)).negated(), receiptId: first.id, paymentMethod: 'BANK', at },
+      { walletId, kind: 'DEPOSIT', amount: first.amount.toFixed(2), receiptId: first.id, paymentMethod: 'MANUAL', at },
+      { walletId, kind: 'RECEIPT_PAID', amount: money(first.amount.toFixed(2)).negated(), receiptId: first.id, paymentMethod: 'MANUAL', at },
     ]);
     await tx.receipt.update({
       where: { id: first.id },
       data: {
         status: 'PAID',
-        paymentMethod: 'BANK',
+        paymentMethod: 'MANUAL',
         transactionTotal: first.amount,
         paymentDate: at,
         realPaymentDate: new Date(`${paidOn}T00:00:00Z`),

@@ -8,6 +8,8 @@ import { formatMoney, money, sumMoney } from '../../../core/money.js';
 import { communityOf, type ServiceContext } from '../../kernel/context.js';
 import { gatewayAccount, gatewayFor } from '../../infra/gateway/index.js';
 import { InputError } from '../../kernel/errors.js';
+import { todayIn } from '../../../core/receipts.js';
+import { accountBalanceRows } from '../reports/statement.js';
 
 type Ctx = Pick<ServiceContext, 'actor' | 'db'>;
 
@@ -284,28 +286,23 @@ export interface GatewayPanel {
 /** The wallet panel of the community (PAGO_EN_LINEA only; null otherwise). */
 export async function gatewayPanel(ctx: Pick<ServiceContext, 'actor' | 'db' | 'config'>): Promise<GatewayPanel | null> {
   const n = communityOf(ctx);
-  const community = await ctx.db.prisma.neighborhood.findUnique({ where: { id: n }, select: { modules: true } });
+  const community = await ctx.db.prisma.neighborhood.findUnique({ where: { id: n }, select: { modules: true, timeZone: true } });
   if (!community?.modules.includes('PAGO_EN_LINEA')) return null;
-  // Online payments as the house ledger records them (card, store and bank deposits, less their chargebacks'
-  // reversals), less the gateway's fees the community pays, less payouts and their fees (community ledger).
-  const { rows } = await sql<{ deposits: string; payments: number; fees: string; payouts: string }>`
-    SELECT
-      (SELECT coalesce(sum(le.amount), 0)::text FROM "LedgerEntry" le LEFT JOIN "LedgerEntry" r ON r.id = le."reversesId"
-         WHERE le."neighborhoodId" = ${n}
-           AND ((le.kind = 'DEPOSIT' AND le."paymentMethod" IN ('CARD', 'STORE', 'BANK'))
-             OR (le.kind = 'REVERSAL' AND r.kind = 'DEPOSIT' AND r."paymentMethod" IN ('CARD', 'STORE', 'BANK')))) AS deposits,
-      (SELECT count(*)::int FROM "LedgerEntry" le
-         WHERE le."neighborhoodId" = ${n} AND le.kind = 'DEPOSIT' AND le."paymentMethod" IN ('CARD', 'STORE', 'BANK')) AS payments,
-      (SELECT coalesce(sum(c.fee), 0)::text FROM "Charge" c
-         WHERE c."neighborhoodId" = ${n} AND c.status IN ('COMPLETED', 'CREDITED') AND NOT c."feePaidByPayer") AS fees,
-      (SELECT coalesce(sum(amount), 0)::text FROM "CommunityLedgerEntry" WHERE "neighborhoodId" = ${n} AND "accountId" IS NULL) AS payouts
-  `.execute(ctx.db.kysely);
-  const row = rows[0]!;
+  // The gateway's balance as the community statement counts it (reports/statement.ts: the payments the
+  // gateway moved, less chargebacks, the fees the community pays, payouts and their fees), up to today.
+  const today = todayIn(community.timeZone);
+  const [{ rows: places }, { rows }] = await Promise.all([
+    accountBalanceRows(n, { dateKind: 'SYSTEM_DATE', from: today, to: today, timeZone: community.timeZone }).execute(ctx.db.kysely),
+    sql<{ payments: number }>`
+      SELECT count(*)::int AS payments FROM "LedgerEntry" le
+       WHERE le."neighborhoodId" = ${n} AND le.kind = 'DEPOSIT' AND le."chargeId" IS NOT NULL`.execute(ctx.db.kysely),
+  ]);
+  const row = { balance: places.find((p) => p.accountKind === 'GATEWAY')?.closing ?? '0', payments: rows[0]?.payments ?? 0 };
   const account = await gatewayAccount(ctx.db.prisma, ctx.config, n).catch(() => null);
   return {
     gatewayName: gatewayFor(ctx).name,
     configured: !!account,
-    balance: formatMoney(money(row.deposits).minus(row.fees).plus(row.payouts)),
+    balance: formatMoney(row.balance),
     payments: row.payments,
     clabe: null,
     bankName: null,

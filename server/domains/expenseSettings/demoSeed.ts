@@ -1,13 +1,15 @@
 import type { DemoSeedContext } from '../../db/demoConfiguration.js';
 
-/** The demo community requires approval of its expenses (by admin@demo.mx), numbers them EG-1... and classifies them. */
+/** The demo community requires approval of its expenses (by its two administrators), numbers them EG-1... and classifies them. */
 export async function seedExpenseSettings({ prisma, neighborhoodId, adminUserId }: DemoSeedContext): Promise<void> {
   await prisma.expenseSettings.upsert({
     where: { neighborhoodId },
     create: { neighborhoodId, requiredExpenseApproval: true, useFolio: true, initialFolio: 1, serie: 'EG', groupInitialFolio: 1, groupSerie: 'GE' },
     update: {},
   });
-  await prisma.expenseApprover.createMany({ data: [{ neighborhoodId, userId: adminUserId }], skipDuplicates: true });
+  const treasurer = await prisma.user.findFirst({ where: { email: 'tesoreria@demo.mx' }, select: { id: true } });
+  const approvers = [adminUserId, ...(treasurer ? [treasurer.id] : [])];
+  await prisma.expenseApprover.createMany({ data: approvers.map((userId) => ({ neighborhoodId, userId })), skipDuplicates: true });
   const concepts = [
     { concept: 'Vigilancia', internalId: 'EG-VIG' },
     { concept: 'Jardinería', internalId: 'EG-JAR' },

@@ -1,7 +1,10 @@
 // The demo community's providers and a year of expenses: about fifteen a month in every status (older
 // ones paid and cashed, recent ones waiting for approval, approved, invoiced or paid, a few rejected or
-// deleted), some in groups, three in a SUCCESSFUL withdrawal, with their ledger entries and audit rows.
-// Everything goes in with createMany (the seed runs for every test database snapshot).
+// deleted), some in groups, with their ledger entries and audit rows. Every payment comes out of the bank
+// account when it has the money: the administration withdraws from the gateway to the bank what the
+// month's payments need (planPayments), as the app's withdrawals do; an expense nothing could pay stays
+// approved. The recent ones are registered by one administrator and decided by the other (an approver
+// never decides her own). Everything goes in with createMany (the seed runs for every test database snapshot).
 import { randomUUID } from 'node:crypto';
 import { expenseTotals, lineAmount, taxAmount, type ExpenseStatus } from '../../../core/expenses.js';
 import { money } from '../../../core/money.js';
@@ -14,14 +17,14 @@ const clabeOf = (first17: string) => `${first17}${clabeCheckDigit(first17)}`;
 
 /** name, RFC, method, bank, CLABE prefix (bank + plaza + account), concept, monthly price, retains (a person's fees). */
 const PROVIDERS = [
-  ['Seguridad Privada Querétaro S.A. de C.V.', 'SPQ150301AB3', 'TRANSFER', 'BBVA', '01268000123456789', 'Vigilancia', '18500', false],
-  ['Jardines del Valle S.A. de C.V.', 'JVA170512KL9', 'TRANSFER', 'Banorte', '07268000987654321', 'Jardinería', '6200', false],
-  ['Limpieza Integral del Bajío S.C.', 'LIB120820QW4', 'TRANSFER', 'Santander', '01468000555511112', 'Limpieza', '7400', false],
-  ['CFE Suministrador de Servicios Básicos', 'CSS160330CP7', 'TRANSFER', 'Banamex', '00268000444433331', 'Energía eléctrica', '4300', false],
-  ['Comisión Estatal de Aguas', 'CEA800101AA1', 'CHECK', null, null, 'Agua', '2900', false],
-  ['Bombas y Riego Hidráulico S.A. de C.V.', 'BRH190214MN2', 'TRANSFER', 'HSBC', '02168000777788889', 'Mantenimiento de áreas comunes', '3100', false],
-  ['Ernesto Salinas Robles', 'SARE800915HG5', 'CHECK', 'BBVA', null, 'Mantenimiento de áreas comunes', '1800', true],
-  ['Pinturas y Acabados Corregidora S.A. de C.V.', 'PAC180606TR8', 'TRANSFER', 'Banorte', '07268000246813579', 'Mantenimiento de áreas comunes', '5600', false],
+  ['Seguridad Privada Querétaro S.A. de C.V.', 'SPQ150301AB3', 'TRANSFER', 'BBVA', '01268000123456789', 'Vigilancia', '9800', false],
+  ['Jardines del Valle S.A. de C.V.', 'JVA170512KL9', 'TRANSFER', 'Banorte', '07268000987654321', 'Jardinería', '3400', false],
+  ['Limpieza Integral del Bajío S.C.', 'LIB120820QW4', 'TRANSFER', 'Santander', '01468000555511112', 'Limpieza', '3900', false],
+  ['CFE Suministrador de Servicios Básicos', 'CSS160330CP7', 'TRANSFER', 'Banamex', '00268000444433331', 'Energía eléctrica', '2600', false],
+  ['Comisión Estatal de Aguas', 'CEA800101AA1', 'CHECK', null, null, 'Agua', '1500', false],
+  ['Bombas y Riego Hidráulico S.A. de C.V.', 'BRH190214MN2', 'TRANSFER', 'HSBC', '02168000777788889', 'Mantenimiento de áreas comunes', '1700', false],
+  ['Ernesto Salinas Robles', 'SARE800915HG5', 'CHECK', 'BBVA', null, 'Mantenimiento de áreas comunes', '1200', true],
+  ['Pinturas y Acabados Corregidora S.A. de C.V.', 'PAC180606TR8', 'TRANSFER', 'Banorte', '07268000246813579', 'Mantenimiento de áreas comunes', '2800', false],
 ] as const;
 
 const DAY = 86_400_000;
@@ -80,10 +83,9 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
   const conceptId = (name: string) => concepts.find((c) => c.concept === name)?.id ?? null;
   const accounts = await prisma.incomeAccount.findMany({ where: { neighborhoodId, deletedAt: null }, orderBy: { id: 'asc' } });
   const bank = accounts.find((a) => a.accountType === 'CLABE') ?? accounts[0];
-  const cash = accounts.find((a) => a.accountType === 'CASH') ?? bank;
   if (!bank) return;
-  const author = await prisma.user.findFirst({ where: { email: 'config@demo.mx' }, select: { id: true } });
-  const otherAuthor = author?.id ?? adminUserId;
+  const treasurer = await prisma.user.findFirst({ where: { email: 'tesoreria@demo.mx' }, select: { id: true } });
+  const otherAuthor = treasurer?.id ?? adminUserId;
 
   const providers = await prisma.provider.createManyAndReturn({
     data: PROVIDERS.map(([name, rfc, method, bankName, clabe, concept]) => ({
@@ -131,9 +133,10 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
         date: iso(first + Math.min(days - 1, Math.floor((i * days) / 15)) * DAY),
         quantity,
         unitPrice,
-        // Approvals became required two months ago; the recent decided ones were registered by the configuration administrator.
+        // Approvals became required two months ago; the recent decided ones were registered by the treasurer and
+        // decided by the administrator; of those waiting, half are the treasurer's and half the administrator's.
         approveRequired: recent,
-        author: recent && !['NEW', 'EDITED'].includes(status) ? otherAuthor : adminUserId,
+        author: recent && (!['NEW', 'EDITED'].includes(status) || i % 2 === 0) ? otherAuthor : adminUserId,
         m,
       });
     }
@@ -155,13 +158,28 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
   };
 
   const paidStatuses: ExpenseStatus[] = ['PAID', 'CHARGED'];
+  const drafts = rows.map((r) => {
+    const taxes = lineTaxes(r);
+    const totals = expenseTotals([{ quantity: r.quantity, unitPrice: r.unitPrice, transferred: taxes.transferred, retained: taxes.retained }]);
+    const paymentDate = iso(Math.min(Date.parse(`${today}T00:00:00Z`), Date.parse(`${r.date}T00:00:00Z`) + 5 * DAY));
+    return { totals, paymentDate };
+  });
+  // The three approved expenses of last month the administrator withdrew for ten days ago (not paid yet).
+  const withdrawnOn = iso(Date.parse(`${today}T00:00:00Z`) - 10 * DAY);
+  const forWithdrawal = rows.flatMap((r, n) => (r.m === 1 && (r.status === 'APPROVED' || r.status === 'INVOICE') ? [n] : [])).slice(0, 3);
+  const plan = planPayments(
+    rows.flatMap((r, n) => (paidStatuses.includes(r.status) ? [{ n, total: drafts[n].totals.total, day: drafts[n].paymentDate }] : [])),
+    { day: withdrawnOn, items: forWithdrawal.map((n) => ({ n, total: drafts[n].totals.total })) },
+    await inflowsByDay(prisma, neighborhoodId, bank.id),
+  );
+  // What no balance could pay waits, approved.
+  for (const [n, r] of rows.entries()) if (paidStatuses.includes(r.status) && !plan.paid.has(n)) r.status = 'APPROVED';
+
   const expenses = await prisma.expense.createManyAndReturn({
     data: rows.map((r, n) => {
       const p = providers[r.providerIndex];
-      const taxes = lineTaxes(r);
-      const totals = expenseTotals([{ quantity: r.quantity, unitPrice: r.unitPrice, transferred: taxes.transferred, retained: taxes.retained }]);
+      const { totals, paymentDate } = drafts[n];
       const paid = paidStatuses.includes(r.status);
-      const paymentDate = iso(Math.min(Date.parse(`${today}T00:00:00Z`), Date.parse(`${r.date}T00:00:00Z`) + 5 * DAY));
       const cashDate = iso(Math.min(Date.parse(`${today}T00:00:00Z`), Date.parse(`${paymentDate}T00:00:00Z`) + 3 * DAY));
       const check = p.paymentMethod === 'CHECK';
       return {
@@ -186,7 +204,8 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
           ? {
               paymentDate: at(paymentDate),
               paymentMethod: p.paymentMethod,
-              paymentAccountId: check ? cash.id : bank.id,
+              // Transfers and cheques both come out of the bank account.
+              paymentAccountId: bank.id,
               paymentBank: p.bank,
               paymentClabe: check ? null : p.clabe,
               paidByUserId: adminUserId,
@@ -269,42 +288,39 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
     await prisma.expense.updateMany({ where: { id: { in: ids } }, data: { groupId: group.id } });
   }
 
-  // A SUCCESSFUL withdrawal of three approved expenses of last month to the bank account.
-  const inWithdrawal = expenses.filter((e, n) => rows[n].m === 1 && (e.status === 'APPROVED' || e.status === 'INVOICE')).slice(0, 3);
-  if (inWithdrawal.length) {
-    const amount = inWithdrawal.reduce((s, e) => s.plus(money(e.total.toFixed(2))), money(0));
-    const fee = payoutFee('CLABE', amount) ?? money(0);
-    const withdrawnOn = iso(Date.parse(`${today}T00:00:00Z`) - 10 * DAY);
+  // The withdrawals from the gateway to the bank account, SUCCESSFUL on their day (withdrawals/service.ts settle's ledger).
+  for (const [w, planned] of plan.withdrawals.entries()) {
+    const items = planned.items.map((n) => expenses[n]);
+    const requestedAt = new Date(`${planned.day}T16:00:00Z`);
     const withdrawal = await prisma.withdrawal.create({
       data: {
         neighborhoodId,
         accountId: bank.id,
-        amount: amount.toFixed(2),
-        fee: fee.toFixed(2),
-        total: amount.plus(fee).toFixed(2),
+        amount: planned.amount.toFixed(2),
+        fee: planned.fee.toFixed(2),
+        total: planned.amount.plus(planned.fee).toFixed(2),
         status: 'SUCCESSFUL',
-        gatewayPayoutId: `demo-payout-${neighborhoodId}`,
+        gatewayPayoutId: `demo-payout-${neighborhoodId}-${w + 1}`,
         createdByUserId: adminUserId,
-        createdAt: new Date(`${withdrawnOn}T17:00:00Z`),
-        completedAt: new Date(`${withdrawnOn}T17:05:00Z`),
+        createdAt: requestedAt,
+        completedAt: new Date(requestedAt.getTime() + 5 * 60_000),
       },
     });
-    await prisma.withdrawalExpense.createMany({ data: inWithdrawal.map((e) => ({ withdrawalId: withdrawal.id, expenseId: e.id, amount: e.total })) });
-    await prisma.expense.updateMany({ where: { id: { in: inWithdrawal.map((e) => e.id) } }, data: { withdrawalId: withdrawal.id } });
-    const groupId = randomUUID();
+    await prisma.withdrawalExpense.createMany({ data: items.map((e) => ({ withdrawalId: withdrawal.id, expenseId: e.id, amount: e.total })) });
+    await prisma.expense.updateMany({ where: { id: { in: items.map((e) => e.id) } }, data: { withdrawalId: withdrawal.id } });
     const base = {
       neighborhoodId,
       kind: 'WITHDRAWAL' as const,
       withdrawalId: withdrawal.id,
-      groupId,
-      effectiveDate: at(withdrawnOn),
-      createdAt: new Date(`${withdrawnOn}T17:00:00Z`),
+      groupId: randomUUID(),
+      effectiveDate: at(planned.day),
+      createdAt: new Date(requestedAt.getTime() + 5 * 60_000),
       createdByUserId: adminUserId,
     };
     await prisma.communityLedgerEntry.createMany({
       data: [
-        { ...base, accountId: null, amount: amount.plus(fee).negated().toFixed(2) },
-        { ...base, accountId: bank.id, amount: amount.toFixed(2) },
+        { ...base, accountId: null, amount: planned.amount.plus(planned.fee).negated().toFixed(2) },
+        { ...base, accountId: bank.id, amount: planned.amount.toFixed(2) },
       ],
     });
   }
@@ -384,4 +400,95 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
     return out;
   });
   await prisma.auditLog.createMany({ data: audit });
+}
+
+type Money = ReturnType<typeof money>;
+interface PlannedWithdrawal {
+  day: string;
+  items: number[];
+  amount: Money;
+  fee: Money;
+}
+
+/**
+ * Which expenses the community could pay, and the withdrawals that paid them: the payments in day order
+ * come out of the bank account; when it is short, the administration withdraws from the gateway what this
+ * and the month's next payments need (as much as the gateway holds, with the payout fee). `extra` is a
+ * withdrawal for expenses paid later. Inflows: what each day added to the gateway and to the bank account.
+ */
+export function planPayments(
+  payments: { n: number; total: Money; day: string }[],
+  extra: { day: string; items: { n: number; total: Money }[] },
+  inflows: Map<string, { gateway: Money; bank: Money }>,
+): { paid: Set<number>; withdrawals: PlannedWithdrawal[] } {
+  const queue = [...payments].sort((a, b) => a.day.localeCompare(b.day) || a.n - b.n);
+  const days = [...inflows.keys()].sort();
+  let gateway = money(0);
+  let bank = money(0);
+  let next = 0;
+  const receiveUntil = (day: string) => {
+    for (; next < days.length && days[next] <= day; next++) {
+      gateway = gateway.plus(inflows.get(days[next])!.gateway);
+      bank = bank.plus(inflows.get(days[next])!.bank);
+    }
+  };
+  const paid = new Set<number>();
+  const withdrawals: PlannedWithdrawal[] = [];
+  const withdraw = (day: string, items: { n: number; total: Money }[]) => {
+    const amount = items.reduce((sum, i) => sum.plus(i.total), money(0));
+    const fee = payoutFee('CLABE', amount) ?? money(0);
+    if (items.length === 0 || gateway.lessThan(amount.plus(fee))) return false;
+    gateway = gateway.minus(amount.plus(fee));
+    bank = bank.plus(amount);
+    withdrawals.push({ day, items: items.map((i) => i.n), amount, fee });
+    return true;
+  };
+  let extraDone = extra.items.length === 0;
+  const withdrawn = new Set<number>();
+  for (const [k, p] of queue.entries()) {
+    if (!extraDone && extra.day <= p.day) {
+      receiveUntil(extra.day);
+      withdraw(extra.day, extra.items);
+      extraDone = true;
+    }
+    receiveUntil(p.day);
+    if (bank.lessThan(p.total)) {
+      // This payment and the month's next ones not yet withdrawn, as far as the gateway holds.
+      const batch = [p];
+      for (const q of queue.slice(k + 1)) {
+        if (q.day.slice(0, 7) !== p.day.slice(0, 7) || withdrawn.has(q.n)) continue;
+        const amount = [...batch, q].reduce((sum, i) => sum.plus(i.total), money(0));
+        if (gateway.greaterThanOrEqualTo(amount.plus(payoutFee('CLABE', amount) ?? 0))) batch.push(q);
+      }
+      if (!withdraw(p.day, batch)) continue;
+      for (const b of batch) withdrawn.add(b.n);
+    }
+    bank = bank.minus(p.total);
+    paid.add(p.n);
+  }
+  if (!extraDone) {
+    receiveUntil(extra.day);
+    withdraw(extra.day, extra.items);
+  }
+  return { paid, withdrawals };
+}
+
+/** What each day brought to the gateway (online payments, less the fees the community pays) and to the bank account. */
+async function inflowsByDay(prisma: DemoSeedContext['prisma'], neighborhoodId: number, bankId: number) {
+  const rows = await prisma.$queryRaw<{ day: string; gateway: string; bank: string }[]>`
+    SELECT to_char(l."createdAt" AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD') AS day,
+           COALESCE(sum(l.amount) FILTER (WHERE l."chargeId" IS NOT NULL), 0)::text AS gateway,
+           COALESCE(sum(l.amount) FILTER (WHERE l."chargeId" IS NULL AND r."incomeAccountId" = ${bankId}), 0)::text AS bank
+      FROM "LedgerEntry" l LEFT JOIN "Receipt" r ON r.id = l."receiptId"
+     WHERE l."neighborhoodId" = ${neighborhoodId} AND l.kind = 'DEPOSIT'
+     GROUP BY 1`;
+  const fees = await prisma.$queryRaw<{ day: string; fee: string }[]>`
+    SELECT to_char(c."settledAt" AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD') AS day, sum(c.fee)::text AS fee
+      FROM "Charge" c WHERE c."neighborhoodId" = ${neighborhoodId} AND c.status = 'COMPLETED' AND NOT c."feePaidByPayer" GROUP BY 1`;
+  const inflows = new Map(rows.map((r) => [r.day, { gateway: money(r.gateway), bank: money(r.bank) }]));
+  for (const f of fees) {
+    const day = inflows.get(f.day) ?? { gateway: money(0), bank: money(0) };
+    inflows.set(f.day, { ...day, gateway: day.gateway.minus(money(f.fee)) });
+  }
+  return inflows;
 }

@@ -89,13 +89,19 @@ export async function walletBalance(tx: Tx, houseId: number, walletId: number): 
  * The stated initial balance of a house that became active is its wallet's first movement (ORDINARY),
  * once: a house reactivated later keeps the entry it has.
  */
-export async function recordInitialBalance(tx: Tx, house: { neighborhoodId: number; houseId: number }, initialBalance: unknown, userId: number | null) {
+export async function recordInitialBalance(
+  tx: Tx,
+  house: { neighborhoodId: number; houseId: number },
+  initialBalance: unknown,
+  userId: number | null,
+  at?: Date,
+) {
   if (initialBalance == null || money(initialBalance as string).isZero()) return;
   if (await tx.ledgerEntry.count({ where: { houseId: house.houseId, kind: 'INITIAL_BALANCE' } })) return;
   const wallet = await tx.wallet.findFirst({ where: { neighborhoodId: house.neighborhoodId, type: 'ORDINARY' }, select: { id: true } });
   if (!wallet) return;
   await appendMovements(tx, house, userId, [
-    { walletId: wallet.id, kind: 'INITIAL_BALANCE', amount: money(initialBalance as string), reason: 'Saldo inicial' },
+    { walletId: wallet.id, kind: 'INITIAL_BALANCE', amount: money(initialBalance as string), reason: 'Saldo inicial', at },
   ]);
 }
 
@@ -110,6 +116,7 @@ export async function appendHistory(tx: Tx, neighborhoodId: number, createdByUse
     amount: formatMoney(m.amount),
     receiptId: m.receiptId ?? null,
     paymentMethod: m.paymentMethod ?? null,
+    chargeId: m.chargeId ?? null,
     reason: m.reason ?? null,
     authorizedByUserId: m.authorizedByUserId ?? null,
     createdByUserId,

@@ -14,7 +14,7 @@ import { ConflictError, InputError, NotFoundError } from '../../kernel/errors.js
 import { parseInput } from '../../kernel/input.js';
 import { write } from '../../kernel/write.js';
 import { defineDailyJob } from '../../infra/jobs.js';
-import { applyDueDates } from '../receipts/service.js';
+import { applyDueDates, payIssuedWithCredit } from '../receipts/service.js';
 
 export const MAINTENANCE_READERS = ['AMaintenancesCreate', 'AReceiptsRead', 'AMaintenanceIncomesRead'] as const;
 export const MAINTENANCE_WRITERS = ['AMaintenancesCreate'] as const;
@@ -163,6 +163,8 @@ interface Generation {
   houseTypeIds: number[] | null;
   /** Only this house (a house that became active). */
   houseId?: number;
+  /** The day of issue (default the community's today): the demo's history issues each month on its own day. */
+  asOf?: string;
 }
 
 /**
@@ -181,7 +183,7 @@ export async function generateReceipts(tx: Tx, maintenanceId: number, g: Generat
   const wallet = await tx.wallet.findFirst({ where: { neighborhoodId: m.neighborhoodId, type: walletType }, select: { id: true } });
   if (!concept || !wallet) throw new ConflictError('La comunidad no tiene configurados sus conceptos y monederos');
   const { timeZone } = await tx.neighborhood.findUniqueOrThrow({ where: { id: m.neighborhoodId }, select: { timeZone: true } });
-  const today = todayIn(timeZone);
+  const today = g.asOf ?? todayIn(timeZone);
 
   const houses = await tx.house.findMany({
     where: {
@@ -248,6 +250,13 @@ export async function generateReceipts(tx: Tx, maintenanceId: number, g: Generat
   for (let i = 0; i < rows.length; i += 1000) {
     created += (await tx.receipt.createMany({ data: rows.slice(i, i + 1000), skipDuplicates: true })).count;
   }
+  const issued = await tx.receipt.findMany({ where: { maintenanceId: m.id, houseId: { in: rows.map((r) => r.houseId) } }, select: { id: true } });
+  await payIssuedWithCredit(
+    tx,
+    issued.map((r) => r.id),
+    today,
+    g.asOf ? new Date(`${g.asOf}T18:00:00Z`) : undefined,
+  );
   if (m.status === 'NEW') await tx.maintenance.update({ where: { id: m.id }, data: { status: 'GENERATED', generatedAt: new Date() } });
   else if (created > 0 && m.status === 'COMPLETED') await tx.maintenance.update({ where: { id: m.id }, data: { status: 'COLLECTING' } });
   return created;

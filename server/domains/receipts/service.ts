@@ -298,15 +298,51 @@ export function payReceiptWithWallet(ctx: ServiceContext, receiptId: number, ide
     // The dashboard's latest paid receipts change.
     afterCommit(() => ctx.pubsub.publish('community:money', r.neighborhoodId, { neighborhoodId: r.neighborhoodId, kind: 'PAYMENT', at: new Date() }));
     requireOpen(r);
-    const expected = expectedAmount(termsOf(r), today);
-    const balance = await walletBalance(tx, r.houseId, r.walletId);
-    if (!walletCovers(balance, expected.amount)) throw new ConflictError(INSUFFICIENT_WALLET);
-    await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, actor.userId, [
-      { walletId: r.walletId, kind: 'WALLET_PAYMENT', amount: money(expected.amount).negated(), receiptId: r.id, paymentMethod: 'WALLET' },
-    ]);
-    await markPaid(tx, r, { ...amountsOf(expected), method: 'WALLET', total: expected.amount, today });
+    if (!(await payWithCredit(tx, r, today, actor.userId))) throw new ConflictError(INSUFFICIENT_WALLET);
     return { receiptId: r.id, message: RECEIPT_MESSAGES.paidWithWallet };
   });
+}
+
+/**
+ * Pays an open receipt (locked by the caller, as its house) with the balance in favour of its wallet when
+ * that balance covers what the receipt asks on `day`; false when it does not. The owner's «Pagar con
+ * Monedero», and the credit rule (docs/decisions.md «Credit pays receipts before penalties»): receipts
+ * issued to a house with credit, and receipts about to be penalised, are paid with it.
+ */
+export async function payWithCredit(tx: Tx, r: Receipt, day: string, userId: number | null, at?: Date): Promise<boolean> {
+  if (r.creditsWallet || r.deletedAt || !ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus)) return false;
+  const expected = expectedAmount(termsOf(r), day);
+  const balance = await walletBalance(tx, r.houseId, r.walletId);
+  if (!walletCovers(balance, expected.amount)) return false;
+  await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, userId, [
+    { walletId: r.walletId, kind: 'WALLET_PAYMENT', amount: money(expected.amount).negated(), receiptId: r.id, paymentMethod: 'WALLET', at },
+  ]);
+  await markPaid(tx, r, { ...amountsOf(expected), method: 'WALLET', total: expected.amount, today: day, paidAt: at });
+  return true;
+}
+
+/** The receipts just issued to houses with credit in their wallet are paid with it (payWithCredit); `at`: an issue recorded afterwards. */
+export async function payIssuedWithCredit(tx: Tx, receiptIds: number[], day: string, at?: Date): Promise<number> {
+  if (receiptIds.length === 0) return 0;
+  let paid = 0;
+  for (const { id, houseId } of await receiptsWithCredit(tx, receiptIds)) {
+    await lockHouse(tx, houseId);
+    await tx.$queryRaw`SELECT id FROM "Receipt" WHERE id = ${id} FOR UPDATE`;
+    if (await payWithCredit(tx, await tx.receipt.findUniqueOrThrow({ where: { id } }), day, null, at)) paid++;
+  }
+  return paid;
+}
+
+/** Of these receipts, those whose house has a balance in favour in the receipt's wallet (oldest first per house). */
+async function receiptsWithCredit(tx: Tx, receiptIds: number[]) {
+  return tx.$queryRaw<{ id: number; houseId: number }[]>`
+    WITH credit AS (
+      SELECT l."houseId", l."walletId" FROM "LedgerEntry" l
+       WHERE l."houseId" IN (SELECT "houseId" FROM "Receipt" WHERE id = ANY(${receiptIds}::int[]))
+       GROUP BY l."houseId", l."walletId" HAVING sum(l.amount) > 0)
+    SELECT r.id, r."houseId" FROM "Receipt" r JOIN credit c ON c."houseId" = r."houseId" AND c."walletId" = r."walletId"
+     WHERE r.id = ANY(${receiptIds}::int[])
+     ORDER BY r."houseId", r."dueDate", r.id`;
 }
 
 /** Undoes a wallet payment: the wallet gets the money back (REVERSAL) and the receipt is pending again. */
@@ -358,6 +394,8 @@ export async function markPaid(
     incomeAccountId?: number | null;
     authorization?: string | null;
     realPaymentDate?: string | null;
+    /** When it was paid, for a payment recorded afterwards (the demo's history); now by default. */
+    paidAt?: Date;
   },
 ) {
   await tx.receipt.update({
@@ -369,7 +407,7 @@ export async function markPaid(
       penaltyAmount: p.penaltyAmount,
       paymentMethod: p.method,
       transactionTotal: p.total,
-      paymentDate: new Date(),
+      paymentDate: p.paidAt ?? new Date(),
       realPaymentDate: new Date(`${p.realPaymentDate ?? p.today}T00:00:00Z`),
       incomeAccountId: p.incomeAccountId ?? null,
       paymentAuthorization: p.authorization ?? null,
@@ -438,10 +476,25 @@ export async function applyDueDates(ctx: ServiceContext, neighborhoodId: number,
       { audit: { action: 'APPLY_DUE_DATES', entity: 'Receipt', entityId: null, neighborhoodId, data: { today, receipts: batch.length } } },
       async ({ tx }) => {
         let n = 0;
+        const withCredit = new Set(
+          (
+            await receiptsWithCredit(
+              tx,
+              batch.map((c) => c.id),
+            )
+          ).map((c) => c.id),
+        );
         for (const c of batch) {
+          if (withCredit.has(c.id)) await lockHouse(tx, c.houseId);
           await tx.$queryRaw`SELECT id FROM "Receipt" WHERE id = ${c.id} FOR UPDATE`;
           const r = await tx.receipt.findUniqueOrThrow({ where: { id: c.id } });
           if (!ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus) || r.deletedAt) continue;
+          // A balance in favour pays the receipt on its deadline, before the penalty (the credit rule).
+          const deadline = r.deadlineDate?.toISOString().slice(0, 10);
+          if (withCredit.has(r.id) && r.penaltyAmount === null && deadline && deadline < today && (await payWithCredit(tx, r, deadline, null))) {
+            n++;
+            continue;
+          }
           if (await applyTerms(tx, r, termsOf(r), today)) n++;
         }
         return n;

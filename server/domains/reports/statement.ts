@@ -44,7 +44,7 @@ export interface NeighborhoodStatement {
   expensesByConcept: ReportLine[];
 }
 
-type AccountRow = {
+export type AccountRow = {
   accountKind: string;
   accountId: number | null;
   opening: string;
@@ -57,14 +57,18 @@ type AccountRow = {
   inTransit: string;
 };
 
-export async function neighborhoodStatement(ctx: ServiceContext, p: Period & { neighborhoodId: number }): Promise<NeighborhoodStatement> {
-  const n = p.neighborhoodId;
+/**
+ * Per place where the community's money is (GATEWAY, ACCOUNT with its id, NONE): opening before `from`,
+ * the period's incomes, fees, expenses and withdrawals, and the closing at the end of `to`. The statement's
+ * rows, and the transactions' account balances (one definition of where money is).
+ */
+export function accountBalanceRows(n: number, p: Pick<Period, 'dateKind' | 'from' | 'to' | 'timeZone'>) {
   const moves = moneyInMovements(n, { ...p, from: null });
   const own =
     p.dateKind === 'SYSTEM_DATE'
       ? { day: localDay(sql`e."createdAt"`, p.timeZone), bound: sql`e."createdAt" < ${localMidnight(nextDay(p.to), p.timeZone)}` }
       : { day: sql`e."effectiveDate"`, bound: sql`e."effectiveDate" <= ${p.to}::date` };
-  const statement = sql<AccountRow>`
+  return sql<AccountRow>`
     WITH mv AS (
       SELECT m.day, m."accountKind", m."accountId", m.amount AS income, -m.fee AS fee, 0::numeric AS expense, 0::numeric AS withdrawal,
              0::numeric AS cleared, 0::numeric AS transit
@@ -90,6 +94,11 @@ export async function neighborhoodStatement(ctx: ServiceContext, p: Period & { n
     FROM mv
     WHERE day <= ${p.to}::date
     GROUP BY "accountKind", "accountId"`;
+}
+
+export async function neighborhoodStatement(ctx: ServiceContext, p: Period & { neighborhoodId: number }): Promise<NeighborhoodStatement> {
+  const n = p.neighborhoodId;
+  const statement = accountBalanceRows(n, p);
   const expenseDay = p.dateKind === 'SYSTEM_DATE' ? localDay(sql`e."createdAt"`, p.timeZone) : sql`e."effectiveDate"`;
   const expenseRange =
     p.dateKind === 'SYSTEM_DATE'

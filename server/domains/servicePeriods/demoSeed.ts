@@ -117,7 +117,8 @@ export async function seedServicePeriods(demo: { prisma: import('../../db/client
         const entries: Parameters<typeof appendHistory>[3] = [];
         for (const r of paid) {
           const paidOn = `${y}-${String(m).padStart(2, '0')}-${String(6 + (r.houseId % 12)).padStart(2, '0')}`;
-          const method = r.houseId % 2 ? ('BANK' as const) : ('CASH' as const);
+          // Registered by the administration as received in the bank account (capturePayment's shape).
+          const method = 'MANUAL' as const;
           const at = new Date(`${paidOn}T17:00:00Z`);
           const entry = { houseId: r.houseId, walletId: r.walletId, receiptId: r.id, paymentMethod: method, at };
           entries.push(
@@ -132,8 +133,8 @@ export async function seedServicePeriods(demo: { prisma: import('../../db/client
               transactionTotal: r.amount,
               paymentDate: at,
               realPaymentDate: new Date(`${paidOn}T00:00:00Z`),
-              paymentAuthorization: method === 'BANK' ? `SPEI-${r.id}` : null,
-              incomeAccountId: method === 'BANK' ? (account?.id ?? null) : null,
+              paymentAuthorization: `SPEI-${r.id}`,
+              incomeAccountId: account?.id ?? null,
             },
           });
         }

@@ -18,6 +18,7 @@ import { communityOf, type ServiceContext } from '../../kernel/context.js';
 import { InputError } from '../../kernel/errors.js';
 import { startOfDayIn } from '../cfdis/rules.js';
 import { type DateKind, reportPeriod } from '../reports/period.js';
+import { accountBalanceRows } from '../reports/statement.js';
 
 export const TRANSACTION_READERS = ['AStatementsRead', 'ABalancesAuthorise'] as const;
 
@@ -541,27 +542,31 @@ export async function transactionBalances(ctx: Pick<ServiceContext, 'db'>, f: Re
     result.wallets = rows.map((r) => line('Wallet', r.id, r.name, r.type, r.opening, r.movements, null));
   }
   if (wantsCommunity(full)) {
-    const c = communityBranch(full, o);
-    const { rows } = await sql<{
-      id: number | null;
-      name: string | null;
-      type: string | null;
-      opening: string | null;
-      movements: string | null;
-      transit: string | null;
-    }>`
-      SELECT s."accountId" AS id, a.description AS name, a."accountType"::text AS type, s.opening::text AS opening,
-             s.movements::text AS movements, s.transit::text AS transit
-      FROM (
-        SELECT c."accountId", sum(c.amount) FILTER (WHERE ${c.day} < ${f.from}::date) AS opening,
-               sum(c.amount) FILTER (WHERE ${c.day} >= ${f.from}::date) AS movements,
-               sum(c.amount) FILTER (WHERE c."inTransit") AS transit
-        FROM "CommunityLedgerEntry" c
-        WHERE ${c.where}
-        GROUP BY c."accountId"
-      ) s LEFT JOIN "IncomeAccount" a ON a.id = s."accountId"
-      ORDER BY s."accountId" NULLS FIRST`.execute(ctx.db.kysely);
-    result.accounts = rows.map((r) => line('IncomeAccount', r.id, r.name ?? 'Saldo en la pasarela de pagos', r.type, r.opening, r.movements, r.transit ?? '0'));
+    // Where the community's money is, as the statement counts it: the houses' payments received in each
+    // place and the community's own ledger (reports/statement.ts).
+    const { rows } = await accountBalanceRows(f.neighborhoodId, f).execute(ctx.db.kysely);
+    const chosen = rows.filter((r) => f.accountId == null || (r.accountKind === 'ACCOUNT' && r.accountId === f.accountId));
+    const ids = chosen.flatMap((r) => (r.accountId == null ? [] : [r.accountId]));
+    const named = ids.length
+      ? await ctx.db.prisma.incomeAccount.findMany({ where: { id: { in: ids } }, select: { id: true, description: true, accountType: true } })
+      : [];
+    const order = { GATEWAY: 0, ACCOUNT: 1, NONE: 2 } as Record<string, number>;
+    result.accounts = chosen
+      .sort((a, b) => (order[a.accountKind] ?? 3) - (order[b.accountKind] ?? 3) || (a.accountId ?? 0) - (b.accountId ?? 0))
+      .map((r) => {
+        const account = named.find((a) => a.id === r.accountId);
+        const name = r.accountKind === 'GATEWAY' ? 'Saldo en la pasarela de pagos' : (account?.description ?? 'Sin cuenta asignada');
+        const type = r.accountKind === 'ACCOUNT' ? (account?.accountType ?? null) : r.accountKind;
+        return line(
+          'IncomeAccount',
+          r.accountKind === 'ACCOUNT' ? r.accountId : null,
+          name,
+          type,
+          r.opening,
+          money(r.closing).minus(r.opening).toFixed(2),
+          r.inTransit,
+        );
+      });
   }
   return result;
 }
