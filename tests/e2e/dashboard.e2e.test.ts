@@ -1,6 +1,6 @@
 // The dashboard in the browser: the administrator opens "/", the money widgets and their nivo charts draw
 // (screenshots at 1280 and 375 px), and a payment recorded elsewhere moves the figures without a reload.
-// The owner sees the owner dashboard and no community money.
+// The owner sees the owner dashboard and no community money; each other role's first screen speaks to it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPesos, money } from '../../core/money.js';
 import { screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
@@ -73,5 +73,52 @@ describe('dashboard in the browser', () => {
     expect(await page.getByTestId('money-dashboard').count()).toBe(0);
     await screenshotsAtBothWidths(page, 'dashboard-owner');
     await page.close();
+  });
+
+  it('each role lands on a home for it: the guard on the gate, the configuration administrator on setup, the resident on the house', async () => {
+    // The guard: what the account may do and the gate's rules, nothing that opens a «Próximamente» page.
+    const guard = await env.newPage();
+    await signInToShell(guard, env.base, 'seguridad@demo.mx');
+    await guard.waitForURL(`${env.base}/`);
+    const security = guard.getByTestId('security-home');
+    await security.getByRole('heading', { name: 'Seguridad en Residencial Los Olivos' }).waitFor();
+    await security.getByText('Registrar la entrada y la salida de las visitas.').waitFor();
+    await guard.getByTestId('access-rules').waitFor();
+    await guard.getByText('Residencial Los Olivos · Seguridad').waitFor();
+    expect(await guard.getByTestId('welcome').count()).toBe(0);
+    expect(await guard.getByText(/tus recibos/).count()).toBe(0);
+    const main = guard.locator('main');
+    const targets = await main.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(targets.filter((href) => href && /^\/(security|vehicle)\//.test(href))).toEqual([]);
+    await screenshotsAtBothWidths(guard, 'dashboard-security');
+    await guard.close();
+
+    // The configuration administrator: sign-in lands on the first setup screen; Inicio leads with the setup widgets.
+    const config = await env.newPage();
+    await signInToShell(config, env.base, 'config@demo.mx');
+    await config.waitForURL('**/neighborhood/settings/maintenance');
+    await config.getByTestId('menu-home').click();
+    await config.getByTestId('setup-progress').waitFor();
+    await config
+      .getByTestId('welcome')
+      .getByText(/Desde aquí configuras la comunidad/)
+      .waitFor();
+    await config.getByText('Residencial Los Olivos · Administrador de configuración').waitFor();
+    expect(await config.getByTestId('money-dashboard').count()).toBe(0);
+    await screenshotsAtBothWidths(config, 'dashboard-config');
+    await config.close();
+
+    // The resident: the house and what the account may open of it, no receipts promised.
+    const resident = await env.newPage();
+    await signInToShell(resident, env.base, 'residente@demo.mx');
+    await resident.waitForURL(`${env.base}/`);
+    await resident.getByTestId('my-house').getByRole('link', { name: 'Habitantes' }).waitFor();
+    await resident
+      .getByTestId('welcome')
+      .getByText(/los recibos y los pagos los lleva el propietario/)
+      .waitFor();
+    expect(await resident.getByTestId('owner-dashboard').count()).toBe(0);
+    await screenshotsAtBothWidths(resident, 'dashboard-resident');
+    await resident.close();
   });
 });

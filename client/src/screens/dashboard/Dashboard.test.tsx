@@ -22,8 +22,27 @@ const COUNTS = [
   { status: 'DELETED', count: 5 },
 ];
 
+const NO_RULES = {
+  visitorEmailRequired: false,
+  visitorReasonRequired: false,
+  visitorPictureRequired: false,
+  visitorRequireVehicleInfo: false,
+  visitorAllowPermanent: false,
+  restrictVehicles: false,
+  requiredVehicleTag: false,
+  requiredVehicleAuthorization: false,
+};
+const GUARD = ['SecVehicleRead', 'SecVisitorsCreate', 'SecVisitorsRead', 'SecVisitorsUpdate'];
+
 /** Renders "/" for an account with `grants`; the server answers the widgets it may see, null the others. */
-function renderDashboard(grants: string[], house: { label: string } | null, widgets: boolean, setupProgress: unknown = null, welcomeUrl: string | null = null) {
+function renderDashboard(
+  grants: string[],
+  house: { label: string } | null,
+  widgets: boolean,
+  setupProgress: unknown = null,
+  welcomeUrl: string | null = null,
+  { roleName = 'Administrador', community = {} }: { roleName?: string; community?: Record<string, unknown> } = {},
+) {
   session.current = {
     grants: new Set(grants),
     session: { user: { firstName: 'Adriana' }, neighborhood: OLIVOS, house, account: { label: 'Residencial Los Olivos' } },
@@ -31,6 +50,10 @@ function renderDashboard(grants: string[], house: { label: string } | null, widg
   const environment = createMockEnvironment();
   environment.mock.queueOperationResolver((operation) =>
     MockPayloadGenerator.generate(operation, {
+      // biome-ignore lint/correctness/noComponentHookFactories: mock resolvers are named after GraphQL types, not components
+      Account: () => ({ roleName }),
+      // biome-ignore lint/correctness/noComponentHookFactories: mock resolvers are named after GraphQL types, not components
+      Neighborhood: () => ({ name: OLIVOS.name, modules: ['BASE'], ...NO_RULES, ...community }),
       // biome-ignore lint/correctness/noComponentHookFactories: mock resolvers are named after GraphQL types, not components
       Dashboard: () => ({
         houseStatusCounts: widgets ? COUNTS : null,
@@ -134,5 +157,64 @@ describe('Dashboard', () => {
     const welcome = await screen.findByTestId('welcome');
     expect(welcome.querySelector('iframe')?.getAttribute('src')).toBe('https://olivos.example/bienvenida');
     expect(screen.queryByTestId('setup-COBRANZA')).toBeNull();
+  });
+
+  it('the security staff get a security welcome: what the account may do, the gate rules of the active modules, whom to ask', async () => {
+    renderDashboard(GUARD, null, false, null, null, {
+      roleName: 'Seguridad',
+      community: {
+        modules: ['BASE', 'VISITAS'],
+        visitorEmailRequired: true,
+        visitorRequireVehicleInfo: true,
+        // Vehicle access is not active: its rules are not the gate's today.
+        restrictVehicles: true,
+      },
+    });
+    const home = await screen.findByTestId('security-home');
+    expect(within(home).getByRole('heading', { name: 'Seguridad en Residencial Los Olivos' })).toBeTruthy();
+    expect(within(home).getByText('Registrar la entrada y la salida de las visitas.')).toBeTruthy();
+    expect(within(home).getByText('Consultar un vehículo por su placa.')).toBeTruthy();
+    expect(within(home).getByText(/comunícate con la administración de Residencial Los Olivos/)).toBeTruthy();
+    const rules = within(screen.getByTestId('access-rules'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rules).toEqual(['Cada visita da su correo electrónico.', 'Se anotan los datos del vehículo de cada visita.']);
+    // The role in the header; no owners' welcome, no house, no counts.
+    expect(screen.getByText('Residencial Los Olivos · Seguridad')).toBeTruthy();
+    expect(screen.queryByTestId('welcome')).toBeNull();
+    expect(screen.queryByText(/tus recibos/)).toBeNull();
+    expect(screen.queryByTestId('my-house')).toBeNull();
+    // Nothing leads to a screen that is not built yet.
+    const targets = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(targets).not.toContain('/security/visitors');
+    expect(targets).not.toContain('/vehicle/security');
+    expect(targets).toEqual(expect.arrayContaining(['/user-settings']));
+  });
+
+  it('a guard of a community without gate rules is told so', async () => {
+    renderDashboard(GUARD, null, false, null, null, { roleName: 'Seguridad', community: { modules: ['BASE', 'VISITAS', 'ACCESO_VEHICULAR'] } });
+    expect(within(await screen.findByTestId('access-rules')).getByText(/no ha fijado requisitos adicionales/)).toBeTruthy();
+  });
+
+  it('the configuration administrator is welcomed to set the community up, with the role in the header', async () => {
+    renderDashboard(['CDashboardRead', 'CRead', 'CStreetsRead'], null, true, null, null, { roleName: 'Administrador de configuración' });
+    const welcome = await screen.findByTestId('welcome');
+    expect(within(welcome).getByText(/Desde aquí configuras la comunidad/)).toBeTruthy();
+    expect(within(welcome).queryByText(/registra propiedades/)).toBeNull();
+    expect(screen.getByText('Residencial Los Olivos · Administrador de configuración')).toBeTruthy();
+    expect(screen.queryByTestId('security-home')).toBeNull();
+  });
+
+  it('a resident without receipts is not promised receipts and sees their house', async () => {
+    renderDashboard(['RResidentsCreate', 'RIncomesSummaryRead'], { label: '100' }, false, null, null, { roleName: 'Residente' });
+    const welcome = await screen.findByTestId('welcome');
+    expect(within(welcome).getByText(/los recibos y los pagos los lleva el propietario/)).toBeTruthy();
+    expect(screen.getByText('Residencial Los Olivos · 100 · Residente')).toBeTruthy();
+    expect(within(screen.getByTestId('my-house')).getByRole('link', { name: 'Habitantes' })).toBeTruthy();
+  });
+
+  it('an owner is welcomed to see and pay the receipts of their house', async () => {
+    renderDashboard(['OReceiptsRead'], { label: '100' }, false, null, null, { roleName: 'Propietario' });
+    expect(within(await screen.findByTestId('welcome')).getByText(/Aquí ves y pagas los recibos de tu propiedad/)).toBeTruthy();
   });
 });

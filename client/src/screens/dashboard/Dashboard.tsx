@@ -11,7 +11,9 @@ import { HouseStats } from './HouseStats.js';
 import { MoneyDashboard } from './MoneyDashboard.js';
 import { MyHouse } from './MyHouse.js';
 import { OnboardingStats } from './OnboardingStats.js';
+import { audienceOf } from './audience.js';
 import { OwnerDashboard } from './OwnerDashboard.js';
+import { SecurityHome } from './SecurityHome.js';
 import { Shortcuts } from './Shortcuts.js';
 import { SetupProgress } from './SetupProgress.js';
 import { Welcome } from './Welcome.js';
@@ -26,6 +28,8 @@ export const dashboardQuery = graphql`
     }
     ...MoneyDashboard_query
     ...OwnerDashboard_query
+    session { account { id roleName } }
+    neighborhood { id ...SecurityHome_neighborhood }
   }
 `;
 
@@ -36,8 +40,10 @@ const MONEY_GRANTS = ['AIncomesRead', 'AExpensesRead', 'AReceiptsRead'];
 const OWNER_RECEIPTS = ['OReceiptsRead', 'SReceiptsRead'];
 
 /**
- * "/": the money widgets for administrators, the owner dashboard for house accounts, the house and setup
- * widgets, and shortcuts. Remounted per community (key), so every chart redraws when the community changes.
+ * "/", speaking to the account's grants (audience.ts): the money widgets for administrators, the setup widgets
+ * first for the configuration administrator, the house and its receipts for house accounts, the gate's rules
+ * and what the account may do for the security staff; then the house counts and shortcuts to built screens.
+ * Remounted per community (key), so every chart redraws when the community changes.
  */
 export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
   const { t } = useTranslation();
@@ -53,7 +59,9 @@ export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
     .filter((section) => section.entries.length > 0);
   const houseLinks = sections.find((s) => s.group === 'property')?.entries ?? [];
   const groupTitle = (group: string) => (group === 'administration' && session.neighborhood ? session.neighborhood.neighborhoodTypeName : t(`menu.${group}`));
-  const place = [session.neighborhood?.name, session.house?.label].filter(Boolean).join(' · ');
+  // Where and as what: the community, the house of a house account, and the account's role.
+  const place = [session.neighborhood?.name, session.house?.label, data.session?.account?.roleName].filter(Boolean).join(' · ');
+  const audience = audienceOf(grants, !!session.house);
   const holds = (list: string[]) => list.some((g) => grants.has(g));
   const money = !!session.neighborhood && holds(DASHBOARD_GRANTS) && holds(MONEY_GRANTS);
   const owner = !!session.house && holds(OWNER_RECEIPTS);
@@ -65,8 +73,11 @@ export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
       {owner && <OwnerDashboard query={data} />}
       {session.neighborhood && <SetupProgress dashboard={data.dashboard} communityId={session.neighborhood.id} opens={opens} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {session.neighborhood && <Welcome dashboard={data.dashboard} communityName={session.neighborhood.name} configures={grants.has('CRead')} />}
+        {audience === 'security' && data.neighborhood && <SecurityHome neighborhood={data.neighborhood} grants={grants} />}
         {session.house && <MyHouse links={houseLinks} />}
+        {session.neighborhood && (
+          <Welcome dashboard={data.dashboard} communityName={session.neighborhood.name} audience={audience} configures={grants.has('CRead')} />
+        )}
         <OnboardingStats dashboard={data.dashboard} ownersList={opens('/owners')} vehiclesSchedule={opens('/neighborhood/scheduled-vehicles')} />
         <HouseStats dashboard={data.dashboard} ownersList={opens('/owners')} />
         <Shortcuts

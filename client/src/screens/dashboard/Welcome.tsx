@@ -3,6 +3,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Welcome_dashboard$key } from '../../__generated__/Welcome_dashboard.graphql';
+import type { Audience } from './audience.js';
 
 const fragment = graphql`
   fragment Welcome_dashboard on Dashboard { welcomeUrl }
@@ -10,11 +11,23 @@ const fragment = graphql`
 
 /**
  * The welcome content area (spec 3 "Dashboard and widgets"): the community's own page when general settings
- * give its address, else the default welcome.
+ * give its address, else a default welcome that says what this kind of account does here (the security staff
+ * get theirs from SecurityHome).
  */
-export function Welcome({ dashboard, communityName, configures }: { dashboard: Welcome_dashboard$key; communityName: string; configures: boolean }) {
+export function Welcome({
+  dashboard,
+  communityName,
+  audience,
+  configures,
+}: {
+  dashboard: Welcome_dashboard$key;
+  communityName: string;
+  audience: Audience;
+  configures: boolean;
+}) {
   const { t } = useTranslation();
   const { welcomeUrl } = useFragment(fragment, dashboard);
+  if (!welcomeUrl && audience === 'security') return null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="welcome-title" data-testid="welcome">
       <Stack gap="xs">
@@ -32,7 +45,7 @@ export function Welcome({ dashboard, communityName, configures }: { dashboard: W
           />
         ) : (
           <>
-            <Text size="sm">{configures ? t('setup.welcome.admin') : t('setup.welcome.member')}</Text>
+            <Text size="sm">{t(`setup.welcome.${audience}`)}</Text>
             {configures && (
               <Anchor component={Link} to="/neighborhood/settings/general" size="sm">
                 {t('setup.welcome.customize')}
