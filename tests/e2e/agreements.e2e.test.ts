@@ -10,6 +10,7 @@ let env: BrowserEnv;
 /** The receipts list draws a table and phone cards; only one of them shows. */
 const visible = (locator: Locator) => locator.locator('visible=true').first();
 let houseId: number;
+let houseCatastral: string;
 let ordinaryWallet: number;
 
 const ordinaryBalance = async () =>
@@ -26,6 +27,7 @@ beforeAll(async () => {
     skip: 3,
   });
   houseId = house.id;
+  houseCatastral = house.catastral!;
   const admin = await env.t.signIn('admin@demo.mx');
   const { body } = await env.t.gql(
     `mutation($input: AdjustHouseBalanceInput!) { adjustHouseBalance(input: $input) { __typename } }`,
@@ -45,9 +47,13 @@ describe('agreements in the browser', () => {
     const before = await ordinaryBalance();
     expect(before).toBe('-3250.75');
 
-    await page.goto(`${env.base}/owners/${houseId}/agreements`);
-    await page.getByText('Esta propiedad no tiene convenios').waitFor();
-    await page.getByRole('link', { name: 'Crear convenio' }).click();
+    // «Crear convenio» on the community's list asks which house (search from 2 characters), then opens its new agreement.
+    await page.goto(`${env.base}/agreements`);
+    await page.getByRole('heading', { name: 'Convenios' }).waitFor();
+    await page.getByRole('button', { name: 'Crear convenio' }).click();
+    const picker = page.getByRole('dialog', { name: 'Crear convenio' });
+    await picker.getByRole('combobox', { name: 'Buscar propiedad' }).fill(houseCatastral);
+    await page.getByRole('option', { name: new RegExp(`(^|\\()${houseCatastral}(\\)| ·|$)`) }).click();
     await page.waitForURL(`**/owners/${houseId}/agreements/new`);
     await page.getByTestId('agreement-debt').getByText('$3,250.75').waitFor();
     await page.getByLabel('Enganche').fill('250.75');
@@ -96,6 +102,8 @@ describe('agreements in the browser', () => {
     expect(await row.getByRole('button', { name: 'Cancelar' }).count()).toBe(0);
     expect(await ordinaryBalance()).toBe(before);
     await screenshot(page, 'agreements-cancelled');
+    // The house's own list offers «Crear convenio» too.
+    expect(await page.getByRole('link', { name: 'Crear convenio' }).getAttribute('href')).toBe(`/owners/${houseId}/agreements/new`);
 
     // The community's list, with the demo agreement among them.
     await page.goto(`${env.base}/agreements`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { houseLabel } from '../../core/houseLabel.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
@@ -77,8 +78,13 @@ describe('administration of owners in the browser', () => {
       .getByText(/\d+ registros/)
       .first()
       .waitFor();
-    await page.getByLabel('Clave catastral').fill('E2E-001');
-    await page.waitForURL(/catastral=E2E-001/);
+    // The search box filters the list (from 2 characters): one character changes nothing yet.
+    const searchBox = page.getByRole('textbox', { name: 'Buscar propiedad' });
+    await searchBox.fill('E');
+    await page.getByText('Escribe al menos 2 caracteres').waitFor();
+    expect(page.url()).not.toMatch(/search=/);
+    await searchBox.fill('E2E-001');
+    await page.waitForURL(/search=E2E-001/);
     // The other filters are behind «Filtros»; an active one shows as a chip that removes it.
     await page.getByRole('button', { name: 'Filtros', exact: true }).click();
     await choose(page, 'Estado', 'Activa');
@@ -95,7 +101,7 @@ describe('administration of owners in the browser', () => {
 
     // A reload keeps the filters.
     await page.reload();
-    expect(await page.getByLabel('Clave catastral').inputValue()).toBe('E2E-001');
+    expect(await searchBox.inputValue()).toBe('E2E-001');
     await row.waitFor();
 
     // The export downloads the filtered list.
@@ -219,10 +225,17 @@ describe('administration of owners in the browser', () => {
 
     const first = await env.newPage();
     await signInToShell(first, env.base, 'admin@demo.mx');
-    // The quick search (from 2 characters) opens the house form.
+    // The search finds the house in the list; its label opens the house form.
     await first.goto(`${env.base}/owners`);
-    await first.getByRole('combobox', { name: 'Buscar propiedad' }).fill(house.catastral!);
-    await first.getByRole('option', { name: new RegExp(house.catastral!) }).click();
+    await first.getByRole('textbox', { name: 'Buscar propiedad' }).fill(house.catastral!);
+    await first.waitForURL(/search=/);
+    const found = first.getByRole('row').filter({ hasText: house.catastral! });
+    // Only the header row and the rows of that key are left.
+    await expect.poll(async () => (await first.getByRole('row').count()) - (await found.count()), { timeout: 15_000 }).toBe(1);
+    await found
+      .first()
+      .getByRole('link', { name: houseLabel(house), exact: true })
+      .click();
     await first.waitForURL(new RegExp(`/owners/edit/${house.id}$`));
     await first.getByRole('heading', { name: /Editar propiedad/ }).waitFor();
     await expect.poll(async () => (await prisma.house.findUniqueOrThrow({ where: { id: house.id } })).lockedByUserId).toBe(admin.id);

@@ -14,7 +14,7 @@ const median = (values: number[]) => {
 };
 
 describe('owners list from the menu', () => {
-  it('shows its first row soon after the menu link is clicked, fits 1280 px above the fold and 375 px without page overflow', async () => {
+  it('shows its first row soon after the menu link is clicked, fits 1280 px above the fold, and at 375 px shows cards that the search filters and whose actions are in reach', async () => {
     const page = await env.newPage();
     await signInToShell(page, env.base, 'admin@demo.mx');
     const menuLink = page.locator('nav[data-menu-group="administration"]').getByRole('link', { name: 'Propietarios' });
@@ -55,10 +55,38 @@ describe('owners list from the menu', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`${env.base}/owners`);
     await firstRow.waitFor();
-    // The table scrolls inside its container: the page itself does not scroll sideways.
+    // Each house is a card: nothing scrolls sideways and its actions are on screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const firstActions = (await firstRow.getByRole('button', { name: 'Acciones' }).boundingBox())!;
+    expect(firstActions.x).toBeGreaterThanOrEqual(0);
+    expect(firstActions.x + firstActions.width).toBeLessThanOrEqual(375);
     await screenshot(page, 'owners-list-375');
+
+    // The search by the owner's name filters the cards; a card's actions open its house's receipts.
+    const house = await env.t.app.db.prisma.house.findFirstOrThrow({
+      where: { neighborhood: { domain: 'los_olivos' }, status: 'ACTIVE', owner: { lastName: { not: null } } },
+      include: { owner: true },
+      orderBy: { id: 'desc' },
+    });
+    const owner = house.owner!;
+    await page.getByRole('textbox', { name: 'Buscar propiedad' }).fill(`${owner.firstName} ${owner.lastName}`);
+    await page.waitForURL(/search=/);
+    const card = page.getByRole('row').filter({ hasText: owner.email });
+    await card.waitFor();
+    // Every card left has each word searched for (besides the header row, kept for screen readers).
+    let matching = page.getByRole('row');
+    for (const word of `${owner.firstName} ${owner.lastName}`.split(/\s+/))
+      matching = matching.filter({ hasText: new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i') });
+    await expect.poll(async () => (await page.getByRole('row').count()) - (await matching.count()), { timeout: 15_000 }).toBe(1);
+    await card.getByRole('button', { name: 'Acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Ver recibos' }).waitFor();
+    await screenshot(page, 'owners-list-375-search');
+    await page.getByRole('menuitem', { name: 'Ver recibos' }).click();
+    await page.waitForURL(new RegExp(`/houses/${house.id}/receipts$`));
+    await page.goBack();
+    await card.waitFor();
+    expect(await page.getByRole('textbox', { name: 'Buscar propiedad' }).inputValue()).toBe(`${owner.firstName} ${owner.lastName}`);
     // The secondary actions fold into one menu.
     await page.getByRole('button', { name: 'Más acciones' }).click();
     await page.getByRole('menuitem', { name: 'Carga masiva' }).waitFor();
@@ -72,5 +100,5 @@ describe('owners list from the menu', () => {
     expect(formOverflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'owner-form-375');
     await page.context().close();
-  });
+  }, 120_000);
 });

@@ -67,6 +67,28 @@ describe('FilterBar', () => {
     await waitFor(() => expect(search().get('catastral')).toBe('olv-01'));
   });
 
+  it('applies a search with a minimum length only from that length on, and says so until then', async () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter initialEntries={['/owners?page=2&search=olv']}>
+          <FilterBar filters={[{ key: 'search', label: 'Buscar propiedad', minLength: 2, shortHint: 'Escribe al menos 2 caracteres' }]} primary="search" />
+          <Search />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const search = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
+    const box = screen.getByLabelText('Buscar propiedad');
+    fireEvent.change(box, { target: { value: 'o' } });
+    // One character: the filter goes (the list is not filtered by it), the character stays in the box.
+    await waitFor(() => expect(search().has('search')).toBe(false));
+    expect(box).toHaveProperty('value', 'o');
+    expect(screen.getByText('Escribe al menos 2 caracteres')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'ol' } });
+    await waitFor(() => expect(search().get('search')).toBe('ol'));
+    expect(search().get('page')).toBe('1');
+    expect(screen.queryByText('Escribe al menos 2 caracteres')).toBeNull();
+  });
+
   it('reads the active filters and clears only its own keys', () => {
     const search = new URLSearchParams('catastral=%20&lot=3&house_status=GONE&other=x&page_size=20');
     expect(activeFilters(search, FILTERS).map((a) => [a.def.key, a.text])).toEqual([

@@ -22,12 +22,19 @@ export interface FilterDef {
   label: string;
   /** A choice among these; without them, typed text. */
   options?: FilterOption[];
+  /** Typed text: shown in the empty box. */
+  placeholder?: string;
+  /** Typed text: characters before it filters, and what the box says until then. */
+  minLength?: number;
+  shortHint?: string;
 }
 
 export interface FilterBarProps {
   filters: FilterDef[];
   /** The key of the filter shown in the bar itself; the others open with «Filtros». */
   primary?: string;
+  /** Width of the primary filter from the sm breakpoint on (phones: the whole row). */
+  primaryWidth?: number;
   /** Shown first in the bar (e.g. a quick search). */
   children?: ReactNode;
 }
@@ -44,7 +51,7 @@ export function activeFilters(search: URLSearchParams, filters: FilterDef[]): { 
   });
 }
 
-export function FilterBar({ filters, primary, children }: FilterBarProps) {
+export function FilterBar({ filters, primary, primaryWidth = 240, children }: FilterBarProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const [opened, { open, close }] = useDisclosure(false);
@@ -65,7 +72,7 @@ export function FilterBar({ filters, primary, children }: FilterBarProps) {
       <Group gap="sm" align="flex-end" wrap="wrap">
         {children}
         <Group gap="sm" align="flex-end" wrap="nowrap" style={{ flexGrow: 1 }}>
-          {primaryDef && <FilterInput def={primaryDef} flex={{ base: 1, sm: '0 0 240px' }} />}
+          {primaryDef && <FilterInput def={primaryDef} flex={{ base: 1, sm: `0 0 ${primaryWidth}px` }} />}
           {others.length > 0 && (
             <Button
               variant="default"
@@ -130,7 +137,18 @@ export function FilterBar({ filters, primary, children }: FilterBarProps) {
 function FilterInput({ def, flex }: { def: FilterDef; flex?: Record<string, number | string> }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  if (!def.options) return <SearchFilter name={def.key} label={def.label} flex={flex} clearLabel={t('filterBar.clearOne')} />;
+  if (!def.options)
+    return (
+      <SearchFilter
+        name={def.key}
+        label={def.label}
+        placeholder={def.placeholder}
+        minLength={def.minLength}
+        shortHint={def.shortHint}
+        flex={flex}
+        clearLabel={t('filterBar.clearOne')}
+      />
+    );
   return (
     <Select
       label={def.label}

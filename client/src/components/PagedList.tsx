@@ -2,7 +2,9 @@ import { type ReactNode, useEffect } from 'react';
 import { Group, Pagination, Select, Stack, Table, Text, useMatches } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { labelCellsOf } from './cellLabels.js';
 import { PAGE_SIZES, pageFromSearch, searchWithPage } from './paging.js';
+import classes from './PagedList.module.css';
 
 /** Current page of the query string; pass offset/first to the list's connection query. */
 export function usePage() {
@@ -10,7 +12,10 @@ export function usePage() {
   return pageFromSearch(search);
 }
 
-/** Pager under a list: page numbers and page size 10, 20, 50, 100, kept in the query string. */
+/**
+ * Pager under a list: page numbers and page size 10, 20, 50, 100, kept in the query string. On phones
+ * the rows of the list's table are cards, each cell under its column's name (PagedList.module.css).
+ */
 export function PagedList({ totalCount, children, empty }: { totalCount: number; children: ReactNode; empty?: ReactNode }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
@@ -24,7 +29,13 @@ export function PagedList({ totalCount, children, empty }: { totalCount: number;
   }, [totalCount, page, pages, pageSize, search, setSearch]);
   return (
     <Stack>
-      {totalCount === 0 ? (empty ?? <Text c="dimmed">{t('pager.empty')}</Text>) : <Table.ScrollContainer minWidth={480}>{children}</Table.ScrollContainer>}
+      {totalCount === 0 ? (
+        (empty ?? <Text c="dimmed">{t('pager.empty')}</Text>)
+      ) : (
+        <div ref={labelCellsOf} className={classes.cards}>
+          <Table.ScrollContainer minWidth={480}>{children}</Table.ScrollContainer>
+        </div>
+      )}
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed">
           {t('pager.total', { count: totalCount })}

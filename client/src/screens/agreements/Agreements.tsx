@@ -1,23 +1,25 @@
-import { Stack } from '@mantine/core';
-import { graphql, useFragment, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
+import { useState } from 'react';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AgreementsQuery } from '../../__generated__/AgreementsQuery.graphql';
 import type { AgreementList_query$key } from '../../__generated__/AgreementList_query.graphql';
-import type { AgreementsFilters_query$key } from '../../__generated__/AgreementsFilters_query.graphql';
-import { HOUSE_STATUSES, HOUSE_STATUS_LABELS } from '../../../../core/houseRules.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { FilterBar, type FilterDef } from '../../components/FilterBar.js';
 import { useListRefetch } from '../../components/lists.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PagedList } from '../../components/PagedList.js';
+import { useSession } from '../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../router/screenRoute.js';
-import { SELECT_FILTERS, TEXT_FILTERS } from '../owners/filters.js';
+import { activeFilterCount } from '../owners/filters.js';
+import { HouseSearch } from '../owners/HouseSearch.js';
+import { OwnersFilters } from '../owners/OwnersFilters.js';
 import { AgreementsTable } from './AgreementsTable.js';
 
 export const agreementsQuery = graphql`
   query AgreementsQuery($first: Int!, $offset: Int!, $filter: HouseFilter) {
     ...AgreementList_query @arguments(first: $first, offset: $offset, filter: $filter)
-    ...AgreementsFilters_query
+    ...OwnersFilters_query
   }
 `;
 
@@ -32,55 +34,58 @@ const listFragment = graphql`
   }
 `;
 
-const optionsFragment = graphql`
-  fragment AgreementsFilters_query on Query {
-    houseTypes(first: 100) { edges { node { databaseId title } } }
-    streets(first: 100) { edges { node { databaseId name } } }
-    condominiums { databaseId name }
-    malls { databaseId name }
-  }
-`;
-
-/** /agreements: the community's agreements, newest first, with the owners list's filters. */
+/**
+ * /agreements: the community's agreements, newest first, with the owners list's filters (the search box
+ * finds a house); «Crear convenio» (AAgreementsCreate) asks which house and opens its new agreement.
+ */
 export default function Agreements({ queryRef, route }: ScreenProps<AgreementsQuery> & { route: ScreenRoute }) {
   const { t } = useTranslation();
+  const { grants } = useSession();
   const data = usePreloadedQuery<AgreementsQuery>(agreementsQuery, queryRef);
   return (
     <Stack>
-      <PageHeader title={t('agreements.title')} description={t('agreements.description')} />
-      <AgreementsFilters query={data} />
+      <PageHeader title={t('agreements.title')} description={t('agreements.description')}>
+        {grants.has('AAgreementsCreate') && <CreateAgreement />}
+      </PageHeader>
+      <OwnersFilters query={data} />
       <List query={data} route={route} />
     </Stack>
   );
 }
 
-function AgreementsFilters({ query }: { query: AgreementsFilters_query$key }) {
+/** «Crear convenio»: a house picker (search from 2 characters), then /owners/{houseId}/agreements/new. */
+function CreateAgreement() {
   const { t } = useTranslation();
-  const data = useFragment(optionsFragment, query);
-  const options: Partial<Record<(typeof SELECT_FILTERS)[number], { value: string; label: string }[]>> = {
-    house_status: HOUSE_STATUSES.map((s) => ({ value: s, label: HOUSE_STATUS_LABELS[s] })),
-    id_house_type: data.houseTypes?.edges.map((e) => ({ value: String(e.node.databaseId), label: e.node.title })) ?? [],
-    id_street: data.streets?.edges.map((e) => ({ value: String(e.node.databaseId), label: e.node.name })) ?? [],
-    user_status: [
-      { value: 'true', label: t('owners.userStatus.true') },
-      { value: 'false', label: t('owners.userStatus.false') },
-    ],
-  };
-  if (data.condominiums.length > 0) options.id_condominium = data.condominiums.map((c) => ({ value: String(c.databaseId), label: c.name }));
-  if (data.malls.length > 0) options.id_mall = data.malls.map((m) => ({ value: String(m.databaseId), label: m.name }));
-  const filters: FilterDef[] = [
-    ...TEXT_FILTERS.map((key) => ({ key, label: t(`owners.filters.${key}`) })),
-    ...SELECT_FILTERS.flatMap((key) => (options[key] ? [{ key, label: t(`owners.filters.${key}`), options: options[key] }] : [])),
-  ];
-  return <FilterBar filters={filters} primary="catastral" />;
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpened(true)}>{t('agreements.create')}</Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('agreements.pickHouse.title')}>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('agreements.pickHouse.hint')}
+          </Text>
+          <HouseSearch autoFocus onPick={(house) => navigate(`/owners/${house.databaseId}/agreements/new`)} />
+        </Stack>
+      </Modal>
+    </>
+  );
 }
 
 function List({ query, route }: { query: AgreementList_query$key; route: ScreenRoute }) {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
   const [data, refetch] = useRefetchableFragment(listFragment, query);
   const { pending, reload } = useListRefetch(route, refetch);
+  const empty =
+    activeFilterCount(search) > 0 ? (
+      <EmptyState title={t('list.noMatch')} hint={t('list.noMatchHint')} />
+    ) : (
+      <EmptyState title={t('agreements.empty')} hint={t('agreements.emptyHint')} />
+    );
   return (
-    <PagedList totalCount={data.agreements.totalCount ?? 0} empty={<EmptyState title={t('agreements.empty')} hint={t('agreements.emptyHint')} />}>
+    <PagedList totalCount={data.agreements.totalCount ?? 0} empty={empty}>
       <AgreementsTable agreements={data.agreements.edges.map((e) => e.node)} showHouse pending={pending} onChanged={reload} />
     </PagedList>
   );

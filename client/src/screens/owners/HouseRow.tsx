@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Menu, Modal, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Modal, Table, Text } from '@mantine/core';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -111,21 +111,30 @@ export function HouseRow({ house: houseKey, onChanged }: { house: HouseRow_house
       </Menu.Item>
     ),
   ].filter(Boolean);
+  // The house's label opens it: its form for those who edit houses, else its receipts.
+  const opens =
+    canUpdate && status !== 'DELETED' ? `/owners/edit/${row.databaseId}` : grants.has('AReceiptsRead') ? `/houses/${row.databaseId}/receipts` : null;
   const resendable = (canUpdate || grants.has('AActivationBulkCreate')) && !!row.owner && !row.ownerHasAccount && status !== 'DELETED';
 
   return (
     <Table.Tr>
       <Table.Td>
-        <Text fw={500} size="sm">
-          {row.label}
-        </Text>
+        {opens ? (
+          <Anchor component={Link} to={opens} fw={500} size="sm">
+            {row.label}
+          </Anchor>
+        ) : (
+          <Text fw={500} size="sm">
+            {row.label}
+          </Text>
+        )}
         {row.catastral && row.catastral !== row.label && (
           <Text size="xs" c="dimmed">
             {row.catastral}
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-card="wide">
         {owner ? (
           <>
             <Text size="sm">{owner}</Text>
@@ -151,7 +160,7 @@ export function HouseRow({ house: houseKey, onChanged }: { house: HouseRow_house
       </Table.Td>
       <Table.Td>{row.houseTypeName ?? '—'}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{[row.streetName, row.exteriorNumber].filter(Boolean).join(' ') || '—'}</Table.Td>
-      <Table.Td>
+      <Table.Td data-card="actions">
         <Group gap="xs" justify="flex-end" wrap="nowrap">
           {resendable && <ResendActivation houseId={row.id} />}
           {items.length > 0 && (

@@ -5,6 +5,7 @@ import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { HouseSearchQuery, HouseSearchQuery$data } from '../../__generated__/HouseSearchQuery.graphql';
 import { personName } from '../../../../core/houseLabel.js';
+import { SEARCH_MIN_CHARS } from './filters.js';
 
 const query = graphql`
   query HouseSearchQuery($phrase: String!) {
@@ -14,17 +15,23 @@ const query = graphql`
 
 type Found = HouseSearchQuery$data['searchHouses'][number];
 
-/** Minimum characters before the house search asks the server (spec 1 section 5). */
-export const SEARCH_MIN_CHARS = 2;
-
 export function houseOptionLabel(house: Found): string {
   const owner = house.owner ? personName(house.owner) : null;
   const key = house.catastral && house.catastral !== house.label ? `${house.label} (${house.catastral})` : house.label;
   return owner ? `${key} · ${owner}` : key;
 }
 
-/** Quick search of houses by key, number or owner; choosing one calls onPick. */
-export function HouseSearch({ onPick }: { onPick: (house: { databaseId: number; catastral: string | null }) => void }) {
+/** Quick search of houses by key, number or owner (from 2 characters); choosing one calls onPick. */
+export function HouseSearch({
+  onPick,
+  label,
+  autoFocus,
+}: {
+  onPick: (house: { databaseId: number; catastral: string | null; label: string }) => void;
+  /** «Buscar propiedad» unless given. */
+  label?: string;
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation();
   const environment = useRelayEnvironment();
   const [phrase, setPhrase] = useState('');
@@ -51,7 +58,8 @@ export function HouseSearch({ onPick }: { onPick: (house: { databaseId: number; 
   const short = phrase.trim().length < SEARCH_MIN_CHARS;
   return (
     <Select
-      label={t('owners.search.label')}
+      label={label ?? t('owners.search.label')}
+      data-autofocus={autoFocus || undefined}
       placeholder={t('owners.search.placeholder')}
       searchable
       searchValue={phrase}
@@ -64,7 +72,7 @@ export function HouseSearch({ onPick }: { onPick: (house: { databaseId: number; 
       value={null}
       onChange={(value) => {
         const house = found.find((h) => String(h.databaseId) === value);
-        if (house) onPick({ databaseId: house.databaseId, catastral: house.catastral ?? null });
+        if (house) onPick({ databaseId: house.databaseId, catastral: house.catastral ?? null, label: house.label });
       }}
       nothingFoundMessage={short ? t('owners.search.hint') : loading ? t('app.loading') : t('owners.search.none')}
       w={{ base: '100%', sm: 320 }}

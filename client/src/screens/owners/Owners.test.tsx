@@ -102,6 +102,20 @@ describe('Owners list', () => {
     expect(screen.getByTestId('filter-chip-lot').textContent).toBe('Lote: 9');
   });
 
+  it('filters by the search box from 2 characters, in the query string, and each house label opens the house', async () => {
+    const environment = renderList('/owners?page=3&page_size=10', PAGE, 23);
+    await screen.findByText('patricia@demo.mx');
+    expect(screen.getByRole('link', { name: '100' }).getAttribute('href')).toBe('/owners/edit/1');
+    const box = screen.getByRole('textbox', { name: 'Buscar propiedad' });
+    fireEvent.change(box, { target: { value: 'R' } });
+    await screen.findByText('Escribe al menos 2 caracteres');
+    fireEvent.change(box, { target: { value: 'Ruiz' } });
+    await vi.waitFor(() => expect(environment.mock.getMostRecentOperation().request.node.params.name).toBe('OwnersTableRefetchQuery'));
+    expect(environment.mock.getMostRecentOperation().request.variables).toMatchObject({ first: 10, offset: 0, filter: { search: 'Ruiz', catastral: null } });
+    // Nothing opened: the search filters, it does not jump.
+    expect(screen.getByRole('heading', { name: 'Propietarios' })).toBeTruthy();
+  });
+
   it('refetches the list fragment with the query string when a filter chip is removed', async () => {
     const environment = renderList('/owners?house_status=BLOCKED&catastral=OLV&page=2&page_size=10', PAGE, 23);
     await screen.findByText('patricia@demo.mx');

@@ -1,13 +1,9 @@
 import { graphql, useFragment } from 'react-relay';
-import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OwnersFilters_query$key } from '../../__generated__/OwnersFilters_query.graphql';
 import { HOUSE_STATUSES, HOUSE_STATUS_LABELS } from '../../../../core/houseRules.js';
 import { FilterBar, type FilterDef } from '../../components/FilterBar.js';
-import { useSession } from '../../components/SessionProvider.js';
-import { HouseSearch } from './HouseSearch.js';
-import { searchWithoutFilters } from '../../components/paging.js';
-import { OWNER_FILTERS, searchWithFilter, SELECT_FILTERS, TEXT_FILTERS } from './filters.js';
+import { SEARCH_FILTER, SEARCH_MIN_CHARS, SELECT_FILTERS, TEXT_FILTERS } from './filters.js';
 
 const optionsFragment = graphql`
   fragment OwnersFilters_query on Query {
@@ -18,12 +14,12 @@ const optionsFragment = graphql`
   }
 `;
 
-/** The 14 filters of spec 1 section 2 in a FilterBar: the quick search and the cadastral key in sight, the rest in «Filtros». */
+/**
+ * The owners-list filters of spec 1 section 2 in a FilterBar, for the owners list and the agreements
+ * list: the search box in sight (from 2 characters, ?search=), the 14 filters behind «Filtros».
+ */
 export function OwnersFilters({ query }: { query: OwnersFilters_query$key }) {
   const { t } = useTranslation();
-  const { grants } = useSession();
-  const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
   const data = useFragment(optionsFragment, query);
   const options: Partial<Record<(typeof SELECT_FILTERS)[number], { value: string; label: string }[]>> = {
     house_status: HOUSE_STATUSES.map((s) => ({ value: s, label: HOUSE_STATUS_LABELS[s] })),
@@ -38,19 +34,16 @@ export function OwnersFilters({ query }: { query: OwnersFilters_query$key }) {
   if (data.malls.length > 0) options.id_mall = data.malls.map((m) => ({ value: String(m.databaseId), label: m.name }));
 
   const filters: FilterDef[] = [
+    {
+      key: SEARCH_FILTER,
+      label: t('owners.search.label'),
+      placeholder: t('owners.search.placeholder'),
+      minLength: SEARCH_MIN_CHARS,
+      shortHint: t('owners.search.hint'),
+    },
     ...TEXT_FILTERS.map((key) => ({ key, label: t(`owners.filters.${key}`) })),
     ...SELECT_FILTERS.flatMap((key) => (options[key] ? [{ key, label: t(`owners.filters.${key}`), options: options[key] }] : [])),
   ];
 
-  return (
-    <FilterBar filters={filters} primary="catastral">
-      <HouseSearch
-        onPick={(house) =>
-          grants.has('AHousesUpdate')
-            ? navigate(`/owners/edit/${house.databaseId}`)
-            : setSearch(searchWithFilter(searchWithoutFilters(search, OWNER_FILTERS), 'catastral', house.catastral))
-        }
-      />
-    </FilterBar>
-  );
+  return <FilterBar filters={filters} primary={SEARCH_FILTER} primaryWidth={340} />;
 }

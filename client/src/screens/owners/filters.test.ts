@@ -5,7 +5,7 @@ import { searchWithoutFilters } from '../../components/paging.js';
 describe('owners list filters in the query string', () => {
   it('reads every legacy filter into the GraphQL HouseFilter', () => {
     const search = new URLSearchParams(
-      'first_name=Ana&last_name=Mora&email=ana%40&catastral=OLV&house_status=ACTIVE&id_mall=3&id_condominium=4&id_street=5&exterior_number=12&interior_number=B&id_house_type=6&block=1&lot=2&user_status=false&page=2&page_size=50',
+      'first_name=Ana&last_name=Mora&email=ana%40&catastral=OLV&house_status=ACTIVE&id_mall=3&id_condominium=4&id_street=5&exterior_number=12&interior_number=B&id_house_type=6&block=1&lot=2&user_status=false&search=ana+olv&page=2&page_size=50',
     );
     expect(houseFilterFromSearch(search)).toEqual({
       status: 'ACTIVE',
@@ -22,8 +22,9 @@ describe('owners list filters in the query string', () => {
       block: '1',
       lot: '2',
       userActive: false,
+      search: 'ana olv',
     });
-    expect(activeFilterCount(search)).toBe(14);
+    expect(activeFilterCount(search)).toBe(15);
   });
 
   it('ignores unknown statuses, bad ids and blank values', () => {
@@ -40,6 +41,7 @@ describe('owners list filters in the query string', () => {
 
   it('gives the export the filters without paging', () => {
     expect(filterQueryString(new URLSearchParams('page=2&page_size=10&catastral=OLV&user_status=true&foo=bar'))).toBe('catastral=OLV&user_status=true');
+    expect(filterQueryString(new URLSearchParams('search=Ruiz&page=2'))).toBe('search=Ruiz');
   });
 });
 

@@ -3,9 +3,12 @@
 import { HOUSE_STATUSES, type HouseListFilter, type HouseStatus } from '../../../../core/houseRules.js';
 import { listVariables } from '../../components/paging.js';
 
+/** The search box: words in the cadastral key, a number or the owner (HouseFilter.search), from 2 characters. */
+export const SEARCH_FILTER = 'search';
+export const SEARCH_MIN_CHARS = 2;
 export const TEXT_FILTERS = ['catastral', 'first_name', 'last_name', 'email', 'exterior_number', 'interior_number', 'block', 'lot'] as const;
 export const SELECT_FILTERS = ['house_status', 'id_house_type', 'id_street', 'id_condominium', 'id_mall', 'user_status'] as const;
-export const OWNER_FILTERS = [...TEXT_FILTERS, ...SELECT_FILTERS] as const;
+export const OWNER_FILTERS = [SEARCH_FILTER, ...TEXT_FILTERS, ...SELECT_FILTERS] as const;
 export type OwnerFilterKey = (typeof OWNER_FILTERS)[number];
 
 const textOf = (search: URLSearchParams, key: string) => {
@@ -36,6 +39,7 @@ export function houseFilterFromSearch(search: URLSearchParams): HouseListFilter 
     block: textOf(search, 'block'),
     lot: textOf(search, 'lot'),
     userActive: userStatus === 'true' ? true : userStatus === 'false' ? false : null,
+    search: textOf(search, SEARCH_FILTER),
   };
 }
 

@@ -163,7 +163,7 @@ function List({ query, route }: { query: UnknownPaymentList_query$key; route: Sc
                       </Anchor>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-card="actions">
                     {u.status !== 'MATCHED' && (
                       <Group gap="xs" wrap="nowrap">
                         {mayIdentify && (
