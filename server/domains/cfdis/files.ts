@@ -5,6 +5,7 @@ import { onFirstUse } from '../../infra/onFirstUse.js';
 
 const JSZip = onFirstUse<typeof JSZipType>('jszip');
 import { cfdiPdf } from '../../infra/cfdi/pdf.js';
+import { XmlSyntaxError } from '../../infra/cfdi/xml.js';
 import type { ServiceContext } from '../../kernel/context.js';
 import { ConflictError, InputError } from '../../kernel/errors.js';
 import type { Cfdi } from '../../db/generated/client.js';
@@ -36,11 +37,14 @@ export async function cfdiPdfFile(ctx: Pick<ServiceContext, 'prisma'>, c: FileCf
     const stored = await ctx.prisma.storedFile.findUnique({ where: { id: c.pdfFileId }, select: { data: true } });
     if (stored) return { fileName, contentType: 'application/pdf', bytes: Buffer.from(stored.data) };
   }
-  const bytes = await cfdiPdf(c.xml, {
-    logo: logo === undefined ? await logoOf(ctx, c.neighborhoodId) : logo,
-    title: c.kind === 'GLOBAL' ? 'Factura global' : 'Factura',
-  });
-  return { fileName, contentType: 'application/pdf', bytes };
+  const options = { logo: logo === undefined ? await logoOf(ctx, c.neighborhoodId) : logo, title: c.kind === 'GLOBAL' ? 'Factura global' : 'Factura' };
+  try {
+    return { fileName, contentType: 'application/pdf', bytes: await cfdiPdf(c.xml, options) };
+  } catch (error) {
+    // An XML an older database kept that does not parse: the invoice has no printed representation (409), not a fault.
+    if (error instanceof XmlSyntaxError) throw new ConflictError(CFDI_MESSAGES.unreadableXml);
+    throw error;
+  }
 }
 
 /** XML and PDF of each stamped or cancelled invoice, in one zip. */

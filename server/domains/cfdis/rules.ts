@@ -60,6 +60,7 @@ export const CFDI_MESSAGES = {
   pdfUpdated: 'La representación impresa de la factura ha sido actualizada',
   pdfOnly: 'La representación impresa debe ser un archivo PDF',
   noDocument: 'La factura no tiene archivo: solo las facturas timbradas o canceladas lo tienen',
+  unreadableXml: 'El XML guardado de la factura no se puede leer, así que no se puede generar su PDF: descarga el XML',
   zipRequested: 'Te enviaremos por correo las facturas del periodo',
   zipTooMany: 'La descarga admite hasta 200 facturas: filtra un periodo más corto',
   zipEmpty: 'No hay facturas timbradas en el periodo',

@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../../kernel/dbErrors.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../kernel/errors.js';
 import { write } from '../../kernel/write.js';
 import { fiscalConfigured, openCommunityCredential } from '../fiscal/service.js';
+import { parseExternalPayment } from '../receipts/externalPaymentRecord.js';
 import {
   CFDI_ADMIN_CREATE,
   CFDI_ADMIN_DELETE,
@@ -168,7 +169,7 @@ const RECEIPT_SELECT = {
 } as const;
 
 const externalMethodOf = (r: { externalPayment: unknown }) => {
-  const e = r.externalPayment as { method?: string; cardType?: string } | null;
+  const e = parseExternalPayment(r.externalPayment);
   return { externalMethod: e?.method ?? null, externalCardType: e?.cardType ?? null };
 };
 const formOfReceipt = (r: ReceiptForInvoice) => {

@@ -7,14 +7,36 @@ import { communityOf, type ServiceContext } from '../../kernel/context.js';
 import { CONTENT_WIDTH, dateEs, footer, type GeneratedFile, newPdf, PDF_CONTENT_TYPE } from '../receipts/pdf.js';
 import { RECEIPT_ADMIN_READERS } from '../receipts/service.js';
 
-interface Instructions {
+export interface Instructions {
   type: 'store' | 'bank_transfer';
-  reference?: string;
-  barcodeUrl?: string | null;
-  clabe?: string;
-  bank?: string;
-  name?: string;
-  agreement?: string | null;
+  reference: string | null;
+  barcodeUrl: string | null;
+  clabe: string | null;
+  bank: string | null;
+  name: string | null;
+  agreement: string | null;
+}
+
+const textOf = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+
+/**
+ * A charge's kept instructions, as the gateway answered them (JSON): null when none or not an object.
+ * A row of an older database may miss the type or keep fields of another shape: the type then follows
+ * the charge's method (STORE: store, else a bank transfer) and a field that is not text is left out.
+ */
+export function referenceInstructions(value: unknown, method: string): Instructions | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  const type = v.type === 'store' || v.type === 'bank_transfer' ? v.type : method === 'STORE' ? 'store' : 'bank_transfer';
+  return {
+    type,
+    reference: textOf(v.reference),
+    barcodeUrl: textOf(v.barcodeUrl),
+    clabe: textOf(v.clabe),
+    bank: textOf(v.bank),
+    name: textOf(v.name),
+    agreement: textOf(v.agreement),
+  };
 }
 
 /** null when the receipt is not reachable or has no pending reference. */
@@ -28,8 +50,8 @@ export async function paymentInstructionsPdf(ctx: ServiceContext, receiptId: num
     where: { receiptId: receipt.id, status: 'IN_PROGRESS', method: { in: ['STORE', 'BANK'] }, reference: { not: null } },
     orderBy: { createdAt: 'desc' },
   });
-  if (!charge?.instructions) return null;
-  const i = charge.instructions as unknown as Instructions;
+  const i = charge ? referenceInstructions(charge.instructions, charge.method) : null;
+  if (!charge || !i) return null;
   const due = new Date(charge.createdAt.getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
   const { doc, finish } = newPdf(`Instrucciones de pago del recibo ${receipt.id}`);
   doc.font('Helvetica-Bold').fontSize(16).text(receipt.neighborhood.name);

@@ -8,7 +8,7 @@ import { ConflictError, InputError, NotFoundError, PaymentError } from '../../ke
 import { rowId } from '../../kernel/ids.js';
 import { PaymentMethodEnum, ReceiptRef } from '../receipts/receipt.js';
 import { DownloadFileRef } from '../receipts/documents.js';
-import { paymentInstructionsPdf } from './instructionsPdf.js';
+import { type Instructions, paymentInstructionsPdf, referenceInstructions } from './instructionsPdf.js';
 import { findReceipt, RECEIPT_NOT_FOUND } from '../receipts/service.js';
 import type { PaymentFee } from '../../../core/payments.js';
 import { CARD_DELETERS, CARD_READERS, CARD_UPDATERS, deleteCard, houseCards, setAutomaticCharge } from './cards.js';
@@ -23,17 +23,7 @@ builder.objectType(PaymentError, {
 
 const ChargeStatusEnum = builder.enumType('ChargeStatus', { values: ['IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED', 'CHARGED_BACK', 'CREDITED'] as const });
 
-type ReferenceInstructions = {
-  type: string;
-  reference?: string;
-  barcodeUrl?: string | null;
-  clabe?: string;
-  bank?: string;
-  name?: string;
-  agreement?: string | null;
-};
-
-const ReferenceInstructionsRef = builder.objectRef<ReferenceInstructions>('ReferenceInstructions').implement({
+const ReferenceInstructionsRef = builder.objectRef<Instructions>('ReferenceInstructions').implement({
   description: 'How to pay a store reference (reference, barcode) or a bank transfer (CLABE, bank, beneficiary, agreement)',
   fields: (t) => ({
     type: t.exposeString('type', { description: 'store or bank_transfer' }),
@@ -58,7 +48,7 @@ const ReceiptChargeRef = builder.objectRef<ChargeView>('ReceiptCharge').implemen
     fee: t.field({ type: 'Decimal', resolve: (c) => c.fee }),
     total: t.field({ type: 'Decimal', description: 'What the payer is charged', resolve: (c) => c.total }),
     reference: t.exposeString('reference', { nullable: true, description: 'Store reference or CLABE of a bank transfer' }),
-    instructions: t.field({ type: ReferenceInstructionsRef, nullable: true, resolve: (c) => (c.instructions as ReferenceInstructions | null) ?? null }),
+    instructions: t.field({ type: ReferenceInstructionsRef, nullable: true, resolve: (c) => referenceInstructions(c.instructions, c.method) }),
     redirectUrl: t.exposeString('redirectUrl', { nullable: true, description: '3-D Secure: where to send the payer' }),
     authorization: t.exposeString('authorization', { nullable: true }),
     errorCode: t.exposeInt('errorCode', { nullable: true }),

@@ -23,6 +23,9 @@ import { claimFile } from '../../infra/files/service.js';
 import type { Prisma, Receipt } from '../../db/generated/client.js';
 import { appendMovements, lockHouse } from '../ledger/service.js';
 import { alreadyPaid, communityToday, findReceipt, markPaid, NOT_IN_REVIEW, RECEIPT_NOT_FOUND, termsOf } from './service.js';
+import { CARD_TYPES, EXTERNAL_METHODS, type ExternalPaymentRecord, parseExternalPayment } from './externalPaymentRecord.js';
+
+export { CARD_TYPES, EXTERNAL_METHODS, type ExternalMethod, type ExternalPaymentRecord, parseExternalPayment } from './externalPaymentRecord.js';
 
 /** Who sends an external payment: administrators for any house (registered at once), house users for their own (to review). */
 export const EXTERNAL_PAYMENT_CREATORS = [
@@ -45,10 +48,6 @@ export const EXTERNAL_PAYMENT_ADMINS = [...EXTERNAL_PAYMENT_ADMIN_CREATE, ...EXT
 /** Spec 2 sections 5 and 9: only CLABE and CARD accounts receive captured, external and unknown payments. */
 export const PAYMENT_ACCOUNT_TYPES = ['CLABE', 'CARD'] as const;
 
-/** How the house paid outside the platform. */
-export const EXTERNAL_METHODS = ['TRANSFER', 'DEPOSIT', 'CARD', 'CHECK'] as const;
-export type ExternalMethod = (typeof EXTERNAL_METHODS)[number];
-export const CARD_TYPES = ['CREDIT', 'DEBIT'] as const;
 export const REVIEW_ACTIONS = ['SAVE', 'APPROVE', 'DECLINE'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 
@@ -68,6 +67,9 @@ export const UNKNOWN_PAYMENT_NOT_FOUND = 'El pago no reconocido no existe';
 export const UNKNOWN_PAYMENT_MATCHED = 'El pago no reconocido ya fue aplicado a un recibo';
 export const ADMIN_ONLY_ACTION = 'Solo la administración puede aceptar o rechazar un pago externo';
 export const NOT_EXTERNAL = 'El recibo no fue pagado con un pago externo';
+/** A receipt in REVIEW whose external payment is missing or unreadable (an older database): nothing to review. */
+export const REVIEW_WITHOUT_PAYMENT =
+  'El recibo está en revisión, pero no tiene los datos de un pago externo que revisar. La administración puede cancelar la revisión para que el recibo vuelva a estar pendiente';
 
 export const ExternalPaymentSchema = z
   .object({
@@ -92,27 +94,6 @@ export const ExternalPaymentSchema = z
     if (v.method === 'CARD' && !v.cardType) issue.addIssue({ code: 'custom', path: ['cardType'], message: 'Elige el tipo de tarjeta' });
   });
 export type ExternalPaymentInput = z.output<typeof ExternalPaymentSchema>;
-
-/** What a receipt's externalPayment keeps (camelCase JSON): what was sent and what became of it. */
-export interface ExternalPaymentRecord {
-  method: ExternalMethod;
-  cardType: string | null;
-  incomeAccountId: number;
-  accountEnding: string | null;
-  authorization: string | null;
-  notes: string | null;
-  message: string | null;
-  paymentDate: string;
-  attachmentFileId: string | null;
-  unknownPaymentId: number | null;
-  sentByUserId: number;
-  sentAt: string;
-  /** The status the receipt had before REVIEW; a decline returns to it (or to what its dates give now). */
-  previousStatus: ReceiptStatus | null;
-  state: 'REVIEW' | 'APPROVED' | 'DECLINED' | 'REGISTERED';
-  decidedByUserId: number | null;
-  decidedAt: string | null;
-}
 
 export interface ExternalPaymentResult {
   receiptId: number;
@@ -221,8 +202,7 @@ export async function markUnknownPaymentMatched(tx: Tx, up: { id: number; identi
 }
 
 function recordOf(r: Receipt): ExternalPaymentRecord | null {
-  const v = r.externalPayment as unknown;
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as ExternalPaymentRecord) : null;
+  return parseExternalPayment(r.externalPayment, r.status as ReceiptStatus);
 }
 
 function blank(v: string | null | undefined) {
@@ -291,7 +271,8 @@ async function approve(ctx: ServiceContext, scope: WriteScope, r: Receipt, input
   const paid = await payExternally(ctx, tx, r, pay, today);
   if (up) await markUnknownPaymentMatched(tx, up, r);
   const unknownPaymentId = up?.id ?? null;
-  const state = previous?.state === 'REVIEW' ? 'APPROVED' : 'REGISTERED';
+  // Accepted from review (even when an older database kept nothing readable under review), or registered.
+  const state = r.status === 'REVIEW' ? 'APPROVED' : 'REGISTERED';
   await tx.receipt.update({
     where: { id: r.id },
     data: {

@@ -24,6 +24,7 @@ import {
   EXTERNAL_PAYMENT_UPDATERS,
   type ExternalPaymentRecord,
   type ExternalPaymentResult,
+  parseExternalPayment,
   PAYMENT_ACCOUNT_TYPES,
   REVIEW_ACTIONS,
   reviewExternalPayment,
@@ -51,7 +52,11 @@ export const ExternalPaymentRef = builder.objectRef<ExternalPaymentRecord>('Exte
   fields: (t) => ({
     method: t.field({ type: ExternalPaymentMethodEnum, resolve: (r) => r.method }),
     cardType: t.field({ type: ExternalPaymentCardTypeEnum, nullable: true, resolve: (r) => (r.cardType as 'CREDIT' | 'DEBIT' | null) ?? null }),
-    incomeAccountDatabaseId: t.int({ resolve: (r) => r.incomeAccountId }),
+    incomeAccountDatabaseId: t.int({
+      nullable: true,
+      description: 'null only when an older database kept the payment without its account: a review chooses it',
+      resolve: (r) => r.incomeAccountId,
+    }),
     accountEnding: t.string({ nullable: true, resolve: (r) => r.accountEnding }),
     authorization: t.string({ nullable: true, resolve: (r) => r.authorization }),
     notes: t.string({ nullable: true, resolve: (r) => r.notes }),
@@ -60,7 +65,12 @@ export const ExternalPaymentRef = builder.objectRef<ExternalPaymentRecord>('Exte
     attachmentFileId: t.string({ nullable: true, description: 'The proof uploaded with it (GET /api/1.0/files/{id})', resolve: (r) => r.attachmentFileId }),
     unknownPaymentDatabaseId: t.int({ nullable: true, resolve: (r) => r.unknownPaymentId }),
     state: t.field({ type: ExternalPaymentStateEnum, resolve: (r) => r.state }),
-    sentAt: t.field({ type: 'DateTime', resolve: (r) => new Date(r.sentAt) }),
+    sentAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'null only when an older database kept the payment without it',
+      resolve: (r) => (r.sentAt ? new Date(r.sentAt) : null),
+    }),
     decidedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => (r.decidedAt ? new Date(r.decidedAt) : null) }),
   }),
 });
@@ -70,12 +80,8 @@ builder.objectField(ReceiptRef, 'externalPayment', (t) =>
     type: ExternalPaymentRef,
     nullable: true,
     description: 'The external payment sent, registered or declined for this receipt (GET .../external-payment, .../review)',
-    resolve: async (r, _a, ctx) => {
-      if (!r.hasExternalPayment) return null;
-      const row = await ctx.prisma.receipt.findUnique({ where: { id: r.id }, select: { externalPayment: true } });
-      const v = row?.externalPayment as unknown;
-      return v && typeof v === 'object' && !Array.isArray(v) ? (v as ExternalPaymentRecord) : null;
-    },
+    // null too when an older database kept something that is not an external payment (externalPaymentRecord.ts).
+    resolve: (r) => parseExternalPayment(r.externalPayment, r.status),
   }),
 );
 
@@ -239,10 +245,13 @@ const STATE_TEXT: Record<ExternalPaymentRecord['state'], string> = {
 async function externalPaymentPdf(ctx: Context, receiptId: number): Promise<GeneratedFile | null> {
   const [row] = await receiptRows(ctx.db.kysely, communityOf(ctx), [receiptId]);
   if (!row || !reachesHouse(ctx.actor, row.houseId, [...RECEIPT_ADMIN_READERS, ...EXTERNAL_PAYMENT_ADMINS])) return null;
-  const stored = await ctx.prisma.receipt.findUnique({ where: { id: row.id }, select: { externalPayment: true } });
-  const record = stored?.externalPayment as unknown as ExternalPaymentRecord | null;
-  if (!record || typeof record !== 'object') return null;
-  const account = await ctx.prisma.incomeAccount.findUnique({ where: { id: record.incomeAccountId } });
+  const record = parseExternalPayment(row.externalPayment, row.status);
+  if (!record) return null;
+  // The account may be gone (or never kept, in an older database): the voucher then leaves its line out.
+  const account =
+    record.incomeAccountId === null
+      ? null
+      : await ctx.prisma.incomeAccount.findFirst({ where: { id: record.incomeAccountId, neighborhoodId: communityOf(ctx) } });
   const community = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { name: true } });
   const label = houseLabel({
     interiorNumber: row.houseInteriorNumber,
@@ -266,7 +275,7 @@ async function externalPaymentPdf(ctx: Context, receiptId: number): Promise<Gene
     ['Terminación de la cuenta de origen', record.accountEnding],
     ['Autorización', record.authorization],
     ['Fecha de pago', dateEs(record.paymentDate)],
-    ['Enviado el', dateEs(record.sentAt)],
+    ['Enviado el', record.sentAt ? dateEs(record.sentAt) : null],
     ['Notas', record.notes],
     ['Mensaje', record.message],
   ];

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { RECEIPT_ALREADY_PAID } from '../../../core/receipts.js';
 import { LEGACY_CODES } from '../../kernel/errors.js';
 import { globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRequest, type RestRoute } from '../../rest/router.js';
-import { CARD_TYPES, EXTERNAL_METHODS, NO_MATCHING_UNKNOWN_PAYMENTS, REVIEW_ACTIONS } from './externalPayments.js';
+import { CARD_TYPES, EXTERNAL_METHODS, NO_MATCHING_UNKNOWN_PAYMENTS, REVIEW_ACTIONS, REVIEW_WITHOUT_PAYMENT } from './externalPayments.js';
 import { FILE_FIELDS, fileResponse, legacyReceipt, RECEIPT_SELECTION } from './rest.js';
 import { RECEIPT_NOT_FOUND } from './service.js';
 
@@ -117,6 +117,8 @@ function read(path: string, review: boolean): RestRoute {
       const answer = { receipt: legacyReceipt(node), external_payment: legacyExternalPayment(node.externalPayment) };
       // Spec 1 section 8: a paid receipt is not an error for the review read: 412 with 2079 and the receipt.
       if (review && node.status === 'PAID') throw new RestError(412, LEGACY_CODES.receiptAlreadyPaid, RECEIPT_ALREADY_PAID, answer);
+      // In REVIEW with nothing readable to review (an older database): 409 with the receipt, and what to do.
+      if (review && node.status === 'REVIEW' && !node.externalPayment) throw new RestError(409, 409, REVIEW_WITHOUT_PAYMENT, answer);
       return answer;
     },
   };

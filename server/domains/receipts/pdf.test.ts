@@ -47,7 +47,7 @@ function receipt(overrides: Partial<PrintableReceipt> = {}): PrintableReceipt {
     paymentReference: null,
     accountEnding: null,
     cardType: null,
-    hasExternalPayment: false,
+    externalPayment: null,
     hasNotes: false,
     creditsWallet: false,
     attachmentFileId: null,

@@ -9,7 +9,7 @@ import { onFirstUse } from '../../infra/onFirstUse.js';
 const PDFDocument = onFirstUse<typeof PDFKitDocument>('pdfkit');
 import { formatPesos } from '../../../core/money.js';
 import { houseLabel, personName } from '../../../core/houseLabel.js';
-import { periodName, todayIn, type PaymentMethod, type ReceiptStatus } from '../../../core/receipts.js';
+import { periodKey, periodName, todayIn, type PaymentMethod, type ReceiptStatus } from '../../../core/receipts.js';
 import { reachesHouse } from '../../auth/houseScope.js';
 import { communityOf, type ServiceContext, type Tx } from '../../kernel/context.js';
 import { receiptRows, receiptsPageQuery, type ReceiptRow } from './rows.js';
@@ -86,6 +86,8 @@ export function dateEs(iso: string | null | undefined): string {
 
 /** "noviembre 2026" → "Noviembre 2026". */
 export function periodEs(year: number, month: number): string {
+  // A month out of range (an older database may hold one) is printed by its number.
+  if (!Number.isInteger(month) || month < 1 || month > 12) return periodKey(year, month);
   const name = periodName(year, month);
   return name[0].toUpperCase() + name.slice(1);
 }
@@ -268,7 +270,11 @@ export async function printable(tx: Tx, rows: ReceiptRow[]): Promise<PrintableRe
   ]);
   const accountIds = [...new Set(payments.map((p) => p.incomeAccountId!))];
   const accounts = accountIds.length
-    ? await tx.incomeAccount.findMany({ where: { id: { in: accountIds } }, select: { id: true, description: true, accountNumber: true } })
+    ? await tx.incomeAccount.findMany({
+        // The community's own accounts only: a row naming another community's account prints none.
+        where: { id: { in: accountIds }, neighborhoodId: rows[0].neighborhoodId },
+        select: { id: true, description: true, accountNumber: true },
+      })
     : [];
   const ownerOf = new Map(houses.map((h) => [h.id, h.owner ? personName(h.owner) || null : null]));
   const accountName = new Map(accounts.map((a) => [a.id, a.accountNumber ? `${a.description} (terminación ${a.accountNumber.slice(-4)})` : a.description]));

@@ -19,6 +19,7 @@ import { formatMoney } from '../../../core/money.js';
 import { WalletTypeEnum } from '../incomeConcepts/incomeConcept.js';
 import { houseBalances } from '../ledger/service.js';
 import { receiptCfdiDocuments } from '../cfdis/receiptLinks.js';
+import { parseExternalPayment } from './externalPaymentRecord.js';
 import { receiptRows, receiptsCountQuery, receiptsPageQuery, type ReceiptFilter, type ReceiptRow } from './rows.js';
 import {
   cancelReceiptReview,
@@ -194,7 +195,7 @@ builder.node(ReceiptRef, {
       type: ReceiptDocumentsRef,
       resolve: async (r, _a, ctx) =>
         receiptDocuments(r.status, {
-          externalPayment: r.hasExternalPayment,
+          externalPayment: parseExternalPayment(r.externalPayment, r.status) !== null,
           ...(await receiptCfdiDocuments(ctx, r.id)),
           attachment: r.attachmentFileId !== null,
         }),

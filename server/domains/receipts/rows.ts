@@ -44,7 +44,8 @@ export interface ReceiptRow {
   accountEnding: string | null;
   incomeAccountId: number | null;
   cardType: string | null;
-  hasExternalPayment: boolean;
+  /** The externalPayment column as stored: read it with readExternalPayment (externalPaymentRecord.ts). */
+  externalPayment: unknown;
   hasNotes: boolean;
   creditsWallet: boolean;
   attachmentFileId: string | null;
@@ -147,7 +148,7 @@ export function receiptsPageQuery(k: KyselyDb, neighborhoodId: number, filter: R
       'r.accountEnding',
       'r.incomeAccountId',
       'r.cardType',
-      sql<boolean>`r."externalPayment" IS NOT NULL`.as('hasExternalPayment'),
+      'r.externalPayment',
       sql<boolean>`r.notes IS NOT NULL`.as('hasNotes'),
       'r.creditsWallet',
       'r.attachmentFileId',

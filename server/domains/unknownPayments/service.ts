@@ -25,6 +25,7 @@ import {
   PAYMENT_ACCOUNT_TYPES,
   payExternally,
   paymentAccount,
+  parseExternalPayment,
   UNKNOWN_PAYMENT_MATCHED,
   UNKNOWN_PAYMENT_NOT_FOUND,
 } from '../receipts/externalPayments.js';
@@ -95,7 +96,7 @@ function assertMatchable(r: Receipt) {
 
 /** The receipt's record of the unknown payment that paid it (the document link and the review read it). */
 function matchedRecord(actorId: number, up: UnknownPayment, r: Receipt, accountType: string): ExternalPaymentRecord {
-  const previous = r.externalPayment && typeof r.externalPayment === 'object' ? (r.externalPayment as unknown as ExternalPaymentRecord) : null;
+  const previous = parseExternalPayment(r.externalPayment, r.status as ReceiptStatus);
   const now = new Date().toISOString();
   return {
     method: previous?.method ?? (accountType === 'CARD' ? 'DEPOSIT' : 'TRANSFER'),
@@ -325,7 +326,7 @@ export async function matchingReceipts(ctx: ServiceContext, raw: unknown): Promi
   const byAuthorization: number[] = [];
   const byAmount: number[] = [];
   for (const r of candidates) {
-    const ep = r.externalPayment as unknown as ExternalPaymentRecord | null;
+    const ep = parseExternalPayment(r.externalPayment, r.status as ReceiptStatus);
     if (
       r.status === 'REVIEW' &&
       authorization &&

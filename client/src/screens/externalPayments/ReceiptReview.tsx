@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptReviewQuery } from '../../__generated__/ReceiptReviewQuery.graphql';
 import type { ReceiptReviewMutation } from '../../__generated__/ReceiptReviewMutation.graphql';
+import type { ReceiptReviewCancelMutation } from '../../__generated__/ReceiptReviewCancelMutation.graphql';
 import type { ReceiptReviewUnknownQuery, ReceiptReviewUnknownQuery$data } from '../../__generated__/ReceiptReviewUnknownQuery.graphql';
 import { formatPesos } from '../../../../core/money.js';
 import { notify } from '../../components/notify.js';
@@ -49,16 +50,35 @@ const reviewMutation = graphql`
   }
 `;
 
+const cancelMutation = graphql`
+  mutation ReceiptReviewCancelMutation($input: CancelReceiptReviewInput!) {
+    cancelReceiptReview(input: $input) {
+      __typename
+      ... on Error { code message }
+      ... on MutationCancelReceiptReviewSuccess { data { message receipt { id status group paymentMethod } } }
+    }
+  }
+`;
+
 /** Spec 1 section 8: the "no unknown payment matches" message. */
 export const NO_MATCHING_UNKNOWN = 'No hay pagos no reconocidos que concuerden con el pago revisado';
 
-type Action = 'SAVE' | 'APPROVE' | 'DECLINE';
+type Action = 'SAVE' | 'APPROVE' | 'DECLINE' | 'CANCEL_REVIEW';
 type Found = ReceiptReviewUnknownQuery$data['unknownPaymentsForReview'][number];
+
+/** What each confirmation says: its title (also its button) and its question. */
+const CONFIRM_TEXTS: Record<Exclude<Action, 'SAVE'>, { title: string; question: string; color: string }> = {
+  APPROVE: { title: 'externalPayments.review.approve', question: 'externalPayments.review.approveConfirm', color: 'green' },
+  DECLINE: { title: 'externalPayments.review.decline', question: 'externalPayments.review.declineConfirm', color: 'red' },
+  CANCEL_REVIEW: { title: 'receipts.actions.cancelReview', question: 'externalPayments.review.cancelConfirm', color: 'orange' },
+};
 
 /**
  * /receipts/{receiptId}/review: the external payment of a receipt in REVIEW. House users correct and save
  * it; administrators (AReceiptsExternalPaymentsUpdate) save, accept (the receipt is paid, and they land on
  * the COMPLETED tab) or decline it (back to the house's receipts), optionally with a matching unknown payment.
+ * A receipt in REVIEW without a readable external payment (an older database kept none) says so: the form
+ * captures the payment anew, and administrators may cancel the review (the receipt is pending again).
  */
 export default function ReceiptReview({ queryRef }: ScreenProps<ReceiptReviewQuery>) {
   const { t } = useTranslation();
@@ -77,12 +97,14 @@ function Review({ receipt, accounts }: { receipt: Receipt; accounts: ReceiptRevi
   const { grants } = useSession();
   const admin = grants.has('AReceiptsExternalPaymentsUpdate');
   const ep = receipt.externalPayment;
+  // The account it names may be gone, or never kept (an older database): then the review chooses one.
+  const accountKnown = ep?.incomeAccountDatabaseId != null && accounts.some((a) => a.databaseId === ep.incomeAccountDatabaseId);
   const form = useExternalPaymentForm(
     ep
       ? {
           method: ep.method,
           cardType: ep.cardType ?? '',
-          incomeAccountId: String(ep.incomeAccountDatabaseId),
+          incomeAccountId: accountKnown ? String(ep.incomeAccountDatabaseId) : '',
           accountEnding: ep.accountEnding ?? '',
           authorization: ep.authorization ?? '',
           paymentDate: String(ep.paymentDate),
@@ -92,7 +114,9 @@ function Review({ receipt, accounts }: { receipt: Receipt; accounts: ReceiptRevi
       : {},
   );
   const review = useReceiptMutation<ReceiptReviewMutation>(reviewMutation);
-  const [confirm, setConfirm] = useState<Action | null>(null);
+  const cancelReview = useReceiptMutation<ReceiptReviewCancelMutation>(cancelMutation);
+  const canCancel = grants.has('AReceiptsUpdate');
+  const [confirm, setConfirm] = useState<Exclude<Action, 'SAVE'> | null>(null);
   const [found, setFound] = useState<readonly Found[] | null>(null);
   const [searching, setSearching] = useState(false);
   const [unknownId, setUnknownId] = useState<number | null>(null);
@@ -100,8 +124,20 @@ function Review({ receipt, accounts }: { receipt: Receipt; accounts: ReceiptRevi
   const detailPath = `/houses/${receipt.houseDatabaseId}/receipts/${receipt.databaseId}`;
   const name = `${receipt.description} (${periodText(receipt.year ?? 0, receipt.month ?? 0)})`;
   const inReview = receipt.status === 'REVIEW';
+  // In REVIEW with nothing readable to review: an older database kept no external payment for it.
+  const missing = inReview && !ep;
+  const busy = review.inFlight || cancelReview.inFlight;
 
-  const send = (action: Action) =>
+  const cancel = async () => {
+    setConfirm(null);
+    const result = await cancelReview.run({ receiptId: receipt.id }, 'cancelReceiptReview', {
+      success: (r: { data: { message: string } }) => r.data.message,
+      onAlreadyPaid: () => navigate(`${listPath}?group=COMPLETED`),
+    });
+    if (result) navigate(listPath);
+  };
+
+  const send = (action: Exclude<Action, 'CANCEL_REVIEW'>) =>
     form.handleSubmit(async (values) => {
       setConfirm(null);
       const result = await review.run(
@@ -151,15 +187,30 @@ function Review({ receipt, accounts }: { receipt: Receipt; accounts: ReceiptRevi
           {t(`receipts.status.${receipt.status}`)}
         </Badge>
       </PageHeader>
-      {!ep ? (
+      {missing ? (
+        <Alert color="orange" title={t('externalPayments.review.missingTitle')}>
+          <Stack gap="sm">
+            <Text size="sm">{t(admin ? 'externalPayments.review.missingAdmin' : 'externalPayments.review.missingHouse')}</Text>
+            {canCancel && (
+              <Group>
+                <Button color="orange" variant="light" onClick={() => setConfirm('CANCEL_REVIEW')} disabled={busy}>
+                  {t('receipts.actions.cancelReview')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Alert>
+      ) : !ep ? (
         <Alert color="yellow">{t('externalPayments.review.none')}</Alert>
       ) : (
         <>
           <Group gap="sm">
             <Badge variant="outline">{t(`externalPayments.review.state.${ep.state}`)}</Badge>
-            <Text size="sm" c="dimmed">
-              {t('externalPayments.review.sentAt', { date: dateTime(ep.sentAt as string) })}
-            </Text>
+            {ep.sentAt && (
+              <Text size="sm" c="dimmed">
+                {t('externalPayments.review.sentAt', { date: dateTime(ep.sentAt as string) })}
+              </Text>
+            )}
             {ep.attachmentFileId && (
               <Anchor href={`/api/1.0/files/${ep.attachmentFileId}`} target="_blank" size="sm">
                 {t('externalPayments.review.attachmentLink')}
@@ -174,9 +225,10 @@ function Review({ receipt, accounts }: { receipt: Receipt; accounts: ReceiptRevi
             </Alert>
           )}
           {!inReview && <Alert color="gray">{t('externalPayments.review.notInReview')}</Alert>}
+          {inReview && !accountKnown && <Alert color="yellow">{t('externalPayments.review.noAccount')}</Alert>}
         </>
       )}
-      {inReview && ep && (
+      {inReview && (
         <Paper withBorder radius="md" p="md">
           <form
             onSubmit={(e) => {
@@ -186,7 +238,7 @@ function Review({ receipt, accounts }: { receipt: Receipt; accounts: ReceiptRevi
             noValidate
           >
             <Stack>
-              <ExternalPaymentFields form={form} accounts={accounts} withMessage={!admin} hasAttachment={!!ep.attachmentFileId} />
+              <ExternalPaymentFields form={form} accounts={accounts} withMessage={!admin} hasAttachment={!!ep?.attachmentFileId} />
               {admin && (
                 <Paper withBorder radius="md" p="sm" bg="gray.0">
                   <Stack gap="xs">
@@ -238,15 +290,15 @@ function Review({ receipt, accounts }: { receipt: Receipt; accounts: ReceiptRevi
                 </Paper>
               )}
               <Group>
-                <Button type="submit" variant={admin ? 'default' : 'filled'} loading={review.inFlight}>
+                <Button type="submit" variant={admin ? 'default' : 'filled'} loading={review.inFlight} disabled={cancelReview.inFlight}>
                   {t('externalPayments.review.save')}
                 </Button>
                 {admin && (
                   <>
-                    <Button color="green" onClick={() => setConfirm('APPROVE')} disabled={review.inFlight}>
+                    <Button color="green" onClick={() => setConfirm('APPROVE')} disabled={busy}>
                       {t('externalPayments.review.approve')}
                     </Button>
-                    <Button color="red" variant="light" onClick={() => setConfirm('DECLINE')} disabled={review.inFlight}>
+                    <Button color="red" variant="light" onClick={() => setConfirm('DECLINE')} disabled={busy}>
                       {t('externalPayments.review.decline')}
                     </Button>
                   </>
@@ -259,19 +311,22 @@ function Review({ receipt, accounts }: { receipt: Receipt; accounts: ReceiptRevi
           </form>
         </Paper>
       )}
-      <Modal
-        opened={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title={confirm === 'DECLINE' ? t('externalPayments.review.decline') : t('externalPayments.review.approve')}
-      >
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={confirm ? t(CONFIRM_TEXTS[confirm].title) : ''}>
         <Stack>
-          <Text size="sm">{confirm === 'DECLINE' ? t('externalPayments.review.declineConfirm') : t('externalPayments.review.approveConfirm')}</Text>
+          <Text size="sm">{confirm ? t(CONFIRM_TEXTS[confirm].question) : ''}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(null)}>
               {t('common.cancel')}
             </Button>
-            <Button color={confirm === 'DECLINE' ? 'red' : 'green'} loading={review.inFlight} onClick={() => confirm && void send(confirm)}>
-              {confirm === 'DECLINE' ? t('externalPayments.review.decline') : t('externalPayments.review.approve')}
+            <Button
+              color={confirm ? CONFIRM_TEXTS[confirm].color : 'green'}
+              loading={busy}
+              onClick={() => {
+                if (confirm === 'CANCEL_REVIEW') void cancel();
+                else if (confirm) void send(confirm);
+              }}
+            >
+              {confirm ? t(CONFIRM_TEXTS[confirm].title) : ''}
             </Button>
           </Group>
         </Stack>
