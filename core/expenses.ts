@@ -30,6 +30,10 @@ export const EXPENSE_MESSAGES = {
   alreadyDecided: 'Ya registraste tu decisión sobre esta versión del egreso',
   cannotAsk: 'No se puede solicitar la aprobación de este egreso',
   noApprovers: 'La comunidad no tiene aprobadores de egresos',
+  ownExpense: 'No puedes aprobar un egreso que tú registraste',
+  ownExpenseOnlyApprover:
+    'No puedes aprobar un egreso que tú registraste, y eres el único aprobador de egresos: agrega otro aprobador en la configuración de egresos',
+  notApprover: 'Solo los aprobadores de egresos de la comunidad pueden aprobar o rechazar egresos',
   cannotPay: 'Solo los egresos aprobados se pueden marcar como pagados',
   cannotCharge: 'Solo los egresos pagados se pueden marcar como cobrados',
   accountNotFound: 'La cuenta no existe',
@@ -126,6 +130,27 @@ export function canAskApproval(e: ExpenseRuleView, userId: number): boolean {
  */
 export function canDecide(e: ExpenseRuleView, userId: number, isApprover: boolean): boolean {
   return e.approveRequired && canEdit(e) && e.createdByUserId !== userId && isApprover && e.status !== 'REJECTED';
+}
+
+/** Whether the expense waits for an approver's decision (approvals required, editable, not REJECTED). */
+export function awaitsDecision(e: ExpenseRuleView): boolean {
+  return e.approveRequired && canEdit(e) && e.status !== 'REJECTED';
+}
+
+/**
+ * Why the user may not approve or reject the expense, in the words the refusal uses; null when they may
+ * (canDecide). `approverIds` are the community's approvers (those the expense settings page ticks).
+ * The author never decides on their own expense, so an author who is the only approver is told to add another.
+ */
+export function decideRefusal(e: ExpenseRuleView, userId: number, approverIds: readonly number[]): string | null {
+  if (!awaitsDecision(e)) return EXPENSE_MESSAGES.cannotDecide;
+  if (approverIds.length === 0) return EXPENSE_MESSAGES.noApprovers;
+  if (e.createdByUserId === userId) {
+    const others = approverIds.some((id) => id !== userId);
+    return others ? EXPENSE_MESSAGES.ownExpense : EXPENSE_MESSAGES.ownExpenseOnlyApprover;
+  }
+  if (!approverIds.includes(userId)) return EXPENSE_MESSAGES.notApprover;
+  return null;
 }
 
 /** Mark paid: approved, with or without its invoice, and not in a withdrawal. */

@@ -57,6 +57,15 @@ function candidateWhere(neighborhoodId: number) {
   };
 }
 
+/**
+ * The community's expense approvers: chosen (ExpenseApprover) and still candidates. The one set the settings
+ * page ticks and the expenses accept (isApprover, decideExpense, the approval request's e-mails): someone
+ * chosen who stopped being a candidate (role changed, account suspended) no longer approves.
+ */
+export function approverWhere(neighborhoodId: number) {
+  return { neighborhoodId, user: { memberships: { some: candidateWhere(neighborhoodId) } } };
+}
+
 async function eligibleApprovers(db: Tx, neighborhoodId: number, userIds?: number[]) {
   const memberships = await db.membership.findMany({
     where: { ...candidateWhere(neighborhoodId), ...(userIds ? { userId: { in: userIds } } : {}) },

@@ -5,12 +5,14 @@ import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import {
   availableForWithdrawal,
+  awaitsDecision,
   canAskApproval,
   canCharge,
   canDecide,
   canDelete,
   canEdit,
   canPay,
+  decideRefusal,
   EXPENSE_STATUSES,
   PAYMENT_TYPES,
 } from '../../../core/expenses.js';
@@ -22,6 +24,7 @@ import { rowId } from '../../kernel/ids.js';
 import { parseDay } from '../../../core/amenities.js';
 import {
   chargeExpense,
+  communityApprovers,
   createExpense,
   decideExpense,
   deleteExpense,
@@ -203,6 +206,16 @@ builder.node(ExpenseRef, {
       resolve: (e, _a, ctx) => EXPENSE_ASKERS.some((g) => ctx.actor?.grants.has(g)) && canAskApproval(e, actorOf(ctx).userId),
     }),
     canDecide: t.boolean({ resolve: async (e, _a, ctx) => canDecide(e, actorOf(ctx).userId, await isApprover(ctx)) }),
+    decideNote: t.string({
+      nullable: true,
+      description:
+        "Why the viewer may not approve or reject the expense while it waits for a decision (the refusal's words: their own expense, no approvers, not an approver); null when they may or nothing waits",
+      resolve: async (e, _a, ctx) => {
+        if (!awaitsDecision(e)) return null;
+        const approverIds = (await communityApprovers(ctx)).map((a) => a.userId);
+        return decideRefusal(e, actorOf(ctx).userId, approverIds);
+      },
+    }),
     canPay: t.boolean({ resolve: (e, _a, ctx) => !!ctx.actor?.grants.has('AExpensesUpdate') && canPay(e) }),
     canCharge: t.boolean({ resolve: (e, _a, ctx) => !!ctx.actor?.grants.has('AExpensesUpdate') && canCharge(e) }),
     availableForWithdrawal: t.boolean({ resolve: (e) => availableForWithdrawal(e) }),

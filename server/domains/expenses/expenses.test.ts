@@ -153,11 +153,11 @@ describe('the life of an expense', () => {
     expect(expense.folio).toBeGreaterThan(0);
     const id = gid('Expense', expense.databaseId);
 
-    // The author cannot approve; the approver can only after the request (it is allowed anyway, the request only notifies).
+    // The author cannot approve (and is told why); the approver can only after the request (it is allowed anyway, the request only notifies).
     const self = await gql(DECIDE, { id, accepted: true });
-    expect(self.error?.message).toBe('No puedes aprobar ni rechazar este egreso');
+    expect(self.error?.message).toBe('No puedes aprobar un egreso que tú registraste');
     const noApprover = await gql(DECIDE, { id, accepted: true }, outsider);
-    expect(noApprover.error?.message).toBe('No puedes aprobar ni rechazar este egreso');
+    expect(noApprover.error?.message).toBe('Solo los aprobadores de egresos de la comunidad pueden aprobar o rechazar egresos');
 
     const before = await prisma().emailOutbox.count({ where: { to: 'gastos.aprobadora@demo.mx' } });
     const asked = await gql(ASK, { id });
@@ -496,5 +496,83 @@ describe('list filters', () => {
     // Past the last page: no rows, the count still right.
     const past = await t.rest('GET', olivos(`/expenses?page=999&page_size=100&from=${month}-01&to=${last}`), undefined, { token: admin });
     expect(past.body).toMatchObject({ expenses: [], total: expected.length });
+  });
+});
+
+describe('the approver rule', () => {
+  const NOTE = `query($id: ID!) { node(id: $id) { ... on Expense { canDecide canAskApproval decideNote } } }`;
+  const CONFIG = `query { expenseConfig { isApprover approvers { userDatabaseId name } } }`;
+  const note = async (id: string, token: string) => (await t.gql(NOTE, { id }, { token })).body.data.node;
+  const setApprovers = async (userIds: number[]) => {
+    await prisma().expenseApprover.deleteMany({ where: { neighborhoodId: olivosId } });
+    if (userIds.length) await prisma().expenseApprover.createMany({ data: userIds.map((userId) => ({ neighborhoodId: olivosId, userId })) });
+  };
+  let adminId: number;
+  let before: number[];
+  beforeAll(async () => {
+    adminId = (await prisma().user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } })).id;
+    before = (await prisma().expenseApprover.findMany({ where: { neighborhoodId: olivosId } })).map((a) => a.userId);
+  });
+  afterAll(() => setApprovers(before));
+
+  it('explains the refusal: the author is told the rule, an author who alone approves is told to add another, and only without approvers are there none', async () => {
+    const e = await create();
+    const id = gid('Expense', e.databaseId);
+    // Two approvers, one of them the author: the other approves; the author is told the rule.
+    await setApprovers([adminId, approverUserId]);
+    expect(await note(id, admin)).toEqual({ canDecide: false, canAskApproval: true, decideNote: 'No puedes aprobar un egreso que tú registraste' });
+    expect(await note(id, approver)).toEqual({ canDecide: true, canAskApproval: false, decideNote: null });
+    expect(await note(id, outsider)).toMatchObject({
+      canDecide: false,
+      decideNote: 'Solo los aprobadores de egresos de la comunidad pueden aprobar o rechazar egresos',
+    });
+
+    // The author alone approves: asking and deciding say so (not "no approvers"), and nothing is mailed.
+    await setApprovers([adminId]);
+    const onlyMe = 'No puedes aprobar un egreso que tú registraste, y eres el único aprobador de egresos: agrega otro aprobador en la configuración de egresos';
+    const mails = await prisma().emailOutbox.count();
+    expect((await gql(ASK, { id })).error?.message).toBe(onlyMe);
+    expect((await gql(DECIDE, { id, accepted: true })).error?.message).toBe(onlyMe);
+    expect(await note(id, admin)).toMatchObject({ canDecide: false, decideNote: onlyMe });
+    expect(await prisma().emailOutbox.count()).toBe(mails);
+
+    // Nobody approves: then, and only then, the community has no approvers.
+    await setApprovers([]);
+    expect((await gql(ASK, { id })).error?.message).toBe('La comunidad no tiene aprobadores de egresos');
+    expect((await gql(DECIDE, { id, accepted: true }, approver)).error?.message).toBe('La comunidad no tiene aprobadores de egresos');
+    expect(await note(id, approver)).toMatchObject({ canDecide: false, decideNote: 'La comunidad no tiene aprobadores de egresos' });
+
+    // Nothing waits for a decision once approved: no note.
+    await setApprovers([adminId, approverUserId]);
+    expect((await gql(DECIDE, { id, accepted: true }, approver)).data.message).toBe('Se ha aprobado el egreso');
+    expect(await note(id, admin)).toMatchObject({ decideNote: null });
+    expect(await note(id, approver)).toMatchObject({ canDecide: false, decideNote: null });
+  });
+
+  it('approves only whom the settings page ticks: a chosen approver who is no longer an active expense administrator neither approves nor is asked', async () => {
+    // A chosen approver whose account was then suspended in the community (and one whose role lost its expense grants).
+    const suspended = await addAdmin('gastos.suspendida@demo.mx', olivosId, false);
+    await prisma().membership.updateMany({ where: { userId: suspended, neighborhoodId: olivosId }, data: { active: false } });
+    const readOnlyRole = await prisma().role.create({
+      data: { neighborhoodId: olivosId, name: 'Consulta de vecinos', kind: 'ADMIN', forHouse: false, grants: ['AHousesRead'] },
+    });
+    const regraded = await addAdmin('gastos.sinpermisos@demo.mx', olivosId, false);
+    await prisma().membership.updateMany({ where: { userId: regraded, neighborhoodId: olivosId }, data: { roleId: readOnlyRole.id } });
+    await setApprovers([adminId, approverUserId, suspended, regraded]);
+
+    const settings = await t.gql(`query { expenseSettings { approverCandidates { userId approver } } }`, {}, { token: config });
+    const ticked = settings.body.data.expenseSettings.approverCandidates.filter((c: any) => c.approver).map((c: any) => c.userId);
+    const expenseConfig = (await t.gql(CONFIG, {}, { token: admin })).body.data.expenseConfig;
+    const approving = expenseConfig.approvers.map((a: any) => a.userDatabaseId);
+    // The same set on both sides: the two live approvers.
+    expect(approving.sort()).toEqual([adminId, approverUserId].sort());
+    expect(ticked.sort()).toEqual([adminId, approverUserId].map((id) => gid('User', id)).sort());
+
+    const e = await create();
+    const id = gid('Expense', e.databaseId);
+    const asked = await gql(ASK, { id });
+    expect(asked.data.message).toBe('Se ha solicitado la aprobación del egreso');
+    for (const email of ['gastos.suspendida@demo.mx', 'gastos.sinpermisos@demo.mx'])
+      expect(await prisma().emailOutbox.count({ where: { to: email } }), email).toBe(0);
   });
 });

@@ -7,12 +7,12 @@ import { decodeGlobalID } from '@pothos/plugin-relay';
 import {
   canAskApproval,
   canCharge,
-  canDecide,
   canDelete,
   canEdit,
   canPay,
   ChargeExpenseSchema,
   DecideExpenseSchema,
+  decideRefusal,
   EXPENSE_MESSAGES,
   ExpenseInputSchema,
   expenseTotals,
@@ -35,6 +35,7 @@ import { rowId } from '../../kernel/ids.js';
 import { parseInput } from '../../kernel/input.js';
 import { write } from '../../kernel/write.js';
 import { linkExpenseCfdis } from '../expenseCfdis/service.js';
+import { approverWhere } from '../expenseSettings/service.js';
 import { expensePage, type ExpenseView } from './rows.js';
 
 export const EXPENSE_READERS = ['AExpensesRead', 'AExpensesCreate', 'AExpensesUpdate'] as const;
@@ -80,14 +81,14 @@ export function communityApprovers(ctx: ServiceContext): Promise<{ userId: numbe
   let cached = approversCache.get(ctx);
   if (!cached) {
     cached = ctx.prisma.expenseApprover
-      .findMany({ where: { neighborhoodId: communityOf(ctx) }, include: { user: { select: { firstName: true, lastName: true } } }, orderBy: { userId: 'asc' } })
+      .findMany({ where: approverWhere(communityOf(ctx)), include: { user: { select: { firstName: true, lastName: true } } }, orderBy: { userId: 'asc' } })
       .then((rows) => rows.map((a) => ({ userId: a.userId, name: [a.user.firstName, a.user.lastName].filter(Boolean).join(' ') })));
     approversCache.set(ctx, cached);
   }
   return cached;
 }
 
-/** Whether the user approves expenses in the community. */
+/** Whether the user approves expenses in the community (chosen on the settings page and still a candidate there). */
 export async function isApprover(ctx: ServiceContext): Promise<boolean> {
   const { userId } = actorOf(ctx);
   return (await communityApprovers(ctx)).some((a) => a.userId === userId);
@@ -476,11 +477,13 @@ export async function requestExpenseApproval(ctx: ServiceContext, id: number): P
   return write(ctx, { rowLocks: true }, async ({ tx, audit, afterCommit }) => {
     const expense = await lockExpense(tx, neighborhoodId, id);
     if (!canAskApproval(expense, actor.userId)) throw new ConflictError(EXPENSE_MESSAGES.cannotAsk);
-    const approvers = await tx.expenseApprover.findMany({
-      where: { neighborhoodId, userId: { not: actor.userId } },
+    const all = await tx.expenseApprover.findMany({
+      where: approverWhere(neighborhoodId),
       include: { user: { select: { email: true, firstName: true } } },
     });
-    if (!approvers.length) throw new ConflictError(EXPENSE_MESSAGES.noApprovers);
+    // The author never approves their own expense: the others are asked; when the author is the only approver, they are told so.
+    const approvers = all.filter((a) => a.userId !== actor.userId);
+    if (!approvers.length) throw new ConflictError(all.length ? EXPENSE_MESSAGES.ownExpenseOnlyApprover : EXPENSE_MESSAGES.noApprovers);
     const community = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { name: true } });
     const label = expense.folio != null ? `${expense.serie ?? ''}${expense.serie ? '-' : ''}${expense.folio}` : `#${expense.id}`;
     for (const a of approvers)
@@ -508,8 +511,10 @@ export async function decideExpense(ctx: ServiceContext, id: number, raw: unknow
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'decideExpense', input: { id, ...input } }, rowLocks: true }, async ({ tx, audit }) => {
     const expense = await lockExpense(tx, neighborhoodId, id);
-    const approver = (await tx.expenseApprover.count({ where: { neighborhoodId, userId: actor.userId } })) > 0;
-    if (!canDecide(expense, actor.userId, approver)) throw new ConflictError(EXPENSE_MESSAGES.cannotDecide);
+    const approverIds = (await tx.expenseApprover.findMany({ where: approverWhere(neighborhoodId), select: { userId: true } })).map((a) => a.userId);
+    // The refusal says which rule applies (the author's own expense, no approvers, not an approver).
+    const refusal = decideRefusal(expense, actor.userId, approverIds);
+    if (refusal) throw new ConflictError(refusal);
     const before = await tx.expenseApproval.findFirst({ where: { expenseId: expense.id, revision: expense.revision, userId: actor.userId } });
     if (before) throw new ConflictError(EXPENSE_MESSAGES.alreadyDecided);
     await tx.expenseApproval.create({

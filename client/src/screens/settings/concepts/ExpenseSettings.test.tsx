@@ -68,6 +68,28 @@ describe('ExpenseSettings', () => {
     expect(screen.getByText(/No hay administradores con permisos de egresos/)).toBeTruthy();
   });
 
+  it("states the approver rule and warns while one person alone approves, since that person's own expenses could never be approved", async () => {
+    renderSettings(['CExpensesRead', 'CExpensesUpdate']);
+    await screen.findByRole('heading', { name: 'Configuración de egresos' });
+    expect(screen.getByText('Nadie puede aprobar un egreso que registró: lo aprueba otra de las personas elegidas.')).toBeTruthy();
+    // Adriana alone is ticked.
+    expect(screen.getByText('Solo hay un aprobador')).toBeTruthy();
+    expect(screen.getByText(/Los egresos que registre Adriana Morales no podrán aprobarse/)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Teresa'));
+    });
+    expect(screen.queryByText('Solo hay un aprobador')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Adriana Morales'));
+    });
+    expect(screen.getByText(/Los egresos que registre Teresa no podrán aprobarse/)).toBeTruthy();
+    // Without required approval, who approves does not matter yet.
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Requerir aprobación de egresos'));
+    });
+    expect(screen.queryByText('Solo hay un aprobador')).toBeNull();
+  });
+
   it('refuses approval without approvers before sending, then sends the chosen user ids and the serie in capitals', async () => {
     const environment = renderSettings(['CExpensesRead', 'CExpensesUpdate']);
     await screen.findByRole('heading', { name: 'Configuración de egresos' });

@@ -42,6 +42,8 @@ const updateMutation = graphql`
 
 type Settings = NonNullable<ExpenseSettingsQuery$data['expenseSettings']>;
 
+const personName = (c: { firstName: string; lastName?: string | null }) => [c.firstName, c.lastName].filter(Boolean).join(' ');
+
 /** /neighborhood/settings/expenses: approval of expenses and who approves, folios and series of expenses and of their groups. */
 export default function ExpenseSettings({ queryRef }: ScreenProps<ExpenseSettingsQuery>) {
   const data = usePreloadedQuery<ExpenseSettingsQuery>(expenseSettingsQuery, queryRef);
@@ -67,6 +69,9 @@ function ExpenseSettingsForm({ settings }: { settings: Settings }) {
   const update = useAppMutation<ExpenseSettingsUpdateMutation>(updateMutation);
   const required = !!form.watch('requiredExpenseApproval');
   const useFolio = !!form.watch('useFolio');
+  // One approver alone can never have their own expenses approved (nobody approves an expense they registered).
+  const chosen = (form.watch('approverIds') ?? []) as readonly string[];
+  const single = chosen.length === 1 ? (settings.approverCandidates.find((c) => c.userId === chosen[0]) ?? null) : null;
 
   const save = form.handleSubmit(async (values) => {
     const ok = await update.run({ input: values }, 'updateExpenseSettings', { form: form as never, success: t('concepts.expenseSettings.saved') });
@@ -118,7 +123,7 @@ function ExpenseSettingsForm({ settings }: { settings: Settings }) {
                           <Checkbox
                             key={c.userId}
                             value={c.userId}
-                            label={[c.firstName, c.lastName].filter(Boolean).join(' ')}
+                            label={personName(c)}
                             description={`${c.email} · ${c.roleName}`}
                             styles={{ description: { overflowWrap: 'anywhere' } }}
                           />
@@ -128,6 +133,16 @@ function ExpenseSettingsForm({ settings }: { settings: Settings }) {
                   </Checkbox.Group>
                 )}
               />
+              {settings.approverCandidates.length > 0 && (
+                <Text size="sm" c="dimmed">
+                  {t('concepts.expenseSettings.approval.ownRule')}
+                </Text>
+              )}
+              {required && single && (
+                <Alert color="yellow" title={t('concepts.expenseSettings.approval.singleApproverTitle')}>
+                  {t('concepts.expenseSettings.approval.singleApprover', { name: personName(single) })}
+                </Alert>
+              )}
             </Section>
             <Section title={t('concepts.expenseSettings.folio.title')} description={t('concepts.expenseSettings.folio.description')}>
               <Controller
