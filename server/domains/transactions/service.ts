@@ -19,6 +19,7 @@ import { InputError } from '../../kernel/errors.js';
 import { startOfDayIn } from '../cfdis/rules.js';
 import { type DateKind, reportPeriod } from '../reports/period.js';
 import { accountBalanceRows } from '../reports/statement.js';
+import { GATEWAY_ACCOUNT, NO_ACCOUNT } from '../reports/incomes.js';
 
 export const TRANSACTION_READERS = ['AStatementsRead', 'ABalancesAuthorise'] as const;
 
@@ -418,7 +419,7 @@ function toRow(r: RawRow): TransactionRow {
     receiptDescription: r.receiptDescription,
     paymentMethod: r.paymentMethod,
     accountId: r.accountId,
-    accountName: r.src === 'C' && r.accountId == null ? 'Saldo en la pasarela de pagos' : r.accountName,
+    accountName: r.src === 'C' && r.accountId == null ? GATEWAY_ACCOUNT : r.accountName,
     expenseId: r.expenseId,
     expenseFolio: folio,
     withdrawalId: r.withdrawalId,
@@ -555,7 +556,15 @@ export async function transactionBalances(ctx: Pick<ServiceContext, 'db'>, f: Re
       .sort((a, b) => (order[a.accountKind] ?? 3) - (order[b.accountKind] ?? 3) || (a.accountId ?? 0) - (b.accountId ?? 0))
       .map((r) => {
         const account = named.find((a) => a.id === r.accountId);
-        const name = r.accountKind === 'GATEWAY' ? 'Saldo en la pasarela de pagos' : (account?.description ?? 'Sin cuenta asignada');
+        // The statement's labels (reports/incomes.ts accountLabel).
+        const name =
+          r.accountKind === 'GATEWAY'
+            ? GATEWAY_ACCOUNT
+            : account
+              ? account.accountNumber
+                ? `${account.description} (${account.accountNumber.slice(-4)})`
+                : account.description
+              : NO_ACCOUNT;
         const type = r.accountKind === 'ACCOUNT' ? (account?.accountType ?? null) : r.accountKind;
         return line(
           'IncomeAccount',
