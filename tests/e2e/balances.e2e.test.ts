@@ -157,7 +157,7 @@ describe('balances in the browser', () => {
     const table = page.getByTestId('summary-table');
     await table.getByRole('cell', { name: other.description, exact: true }).first().waitFor();
     await table
-      .getByRole('row', { name: /Total de Febrero/ })
+      .getByRole('row', { name: /Total de febrero/ })
       .getByText(sum(february), { exact: true })
       .waitFor();
     await screenshotsAtBothWidths(page, 'incomes-summary');
