@@ -90,7 +90,7 @@ describe('maintenance fees in the browser', () => {
     const summary = page.getByTestId('maintenance-summary');
     await summary.getByText(String(activeWithFee), { exact: true }).first().waitFor();
     await page.getByText('Descuento por pronto pago').waitFor();
-    await page.getByText(/^5% de la cuota pagando a más tardar el 5 de /).waitFor();
+    await page.getByText(/^5% de la cuota pagando a más tardar el 05\/\d\d\/\d{4}$/).waitFor();
     // «Imprimir recibos»: every receipt of the maintenance in one PDF.
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: 'Imprimir recibos' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
