@@ -134,9 +134,9 @@ describe('dashboard money widgets', () => {
     expect(d.latestInReviewReceipts.receipts.length).toBe(Math.min(5, d.latestInReviewReceipts.totalCount));
     expect(d.latestInReviewReceipts.receipts.every((r: { status: string }) => r.status === 'REVIEW')).toBe(true);
 
-    // Wallet panel: online deposits (less their reversals) less the fees the community pays and the payouts.
-    const online = ['CARD', 'STORE', 'BANK'] as const;
-    const deposits = await prisma.ledgerEntry.findMany({ where: { neighborhoodId: community, kind: 'DEPOSIT', paymentMethod: { in: [...online] } } });
+    // Wallet panel: the payments the gateway moved (less their reversals) less the fees the community pays and
+    // the payouts — the statement's gateway balance (one definition of where money is).
+    const deposits = await prisma.ledgerEntry.findMany({ where: { neighborhoodId: community, kind: 'DEPOSIT', chargeId: { not: null } } });
     const depositIds = new Set(deposits.map((e) => e.id));
     const reversals = (await prisma.ledgerEntry.findMany({ where: { neighborhoodId: community, kind: 'REVERSAL' } })).filter(
       (e) => e.reversesId !== null && depositIds.has(e.reversesId),
@@ -149,6 +149,9 @@ describe('dashboard money widgets', () => {
       ...fees.map((c) => money(c.fee.toString()).negated()),
       ...payouts.map((p) => p.amount.toString()),
     ]);
+    const statement = (await t.gql(`query { neighborhoodStatement(from: "2022-01-01") { accounts { key closing } } }`, {}, { token: admin })).body.data
+      .neighborhoodStatement;
+    expect(statement.accounts.find((a: { key: string }) => a.key === 'GATEWAY:').closing).toBe(formatMoney(balance));
     expect(d.gatewayPanel).not.toBeNull();
     expect(d.gatewayPanel.balance).toBe(formatMoney(balance));
     expect(d.gatewayPanel.depositFee).toBe('8.00');
