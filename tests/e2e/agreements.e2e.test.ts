@@ -53,7 +53,10 @@ describe('agreements in the browser', () => {
     await page.getByRole('button', { name: 'Crear convenio' }).click();
     const picker = page.getByRole('dialog', { name: 'Crear convenio' });
     await picker.getByRole('combobox', { name: 'Buscar propiedad' }).fill(houseCatastral);
-    await page.getByRole('option', { name: new RegExp(`(^|\\()${houseCatastral}(\\)| ·|$)`) }).click();
+    const option = page.getByRole('option', { name: new RegExp(`(^|\\()${houseCatastral}(\\)| ·|$)`) });
+    await option.waitFor();
+    await screenshot(page, 'agreements-pick-house');
+    await option.click();
     await page.waitForURL(`**/owners/${houseId}/agreements/new`);
     await page.getByTestId('agreement-debt').getByText('$3,250.75').waitFor();
     await page.getByLabel('Enganche').fill('250.75');

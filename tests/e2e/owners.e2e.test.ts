@@ -139,7 +139,7 @@ describe('administration of owners in the browser', () => {
     const after = await env.t.app.db.prisma.house.findUniqueOrThrow({ where: { id: house.id }, include: { owner: true } });
     expect(after.owner?.email).toBe('nora.vega@demo.mx');
     await page.context().close();
-  });
+  }, 120_000);
 
   it('saves a house without activating it, shows issues on their fields, then activates, deletes and reactivates it', async () => {
     const page = await env.newPage();
@@ -199,7 +199,7 @@ describe('administration of owners in the browser', () => {
     await page.getByText('La propiedad ha sido reactivada').waitFor();
     await expect.poll(async () => (await env.t.app.db.prisma.house.findUniqueOrThrow({ where: { id: house.id } })).status).toBe('ACTIVE');
     await page.context().close();
-  });
+  }, 120_000);
 
   it('opens the public owner registration from the owners list and shows the link to share', async () => {
     const page = await env.newPage();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+import path from 'node:path';
+import { SCREENSHOTS, screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -81,7 +82,8 @@ describe('owners list from the menu', () => {
     await expect.poll(async () => (await page.getByRole('row').count()) - (await matching.count()), { timeout: 15_000 }).toBe(1);
     await card.getByRole('button', { name: 'Acciones' }).click();
     await page.getByRole('menuitem', { name: 'Ver recibos' }).waitFor();
-    await screenshot(page, 'owners-list-375-search');
+    // What the phone shows: the card and its open menu (a full-page picture would put them far below).
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'owners-list-375-search.png') });
     await page.getByRole('menuitem', { name: 'Ver recibos' }).click();
     await page.waitForURL(new RegExp(`/houses/${house.id}/receipts$`));
     await page.goBack();

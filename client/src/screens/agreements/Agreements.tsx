@@ -66,7 +66,7 @@ function CreateAgreement() {
           <Text size="sm" c="dimmed">
             {t('agreements.pickHouse.hint')}
           </Text>
-          <HouseSearch autoFocus onPick={(house) => navigate(`/owners/${house.databaseId}/agreements/new`)} />
+          <HouseSearch autoFocus fullWidth onPick={(house) => navigate(`/owners/${house.databaseId}/agreements/new`)} />
         </Stack>
       </Modal>
     </>

@@ -96,7 +96,7 @@ export function AgreementsTable({
           <Table.Tbody>
             {rows.map((a) => (
               <Table.Tr key={a.id} data-testid={`agreement-${a.databaseId}`}>
-                <Table.Td>{a.databaseId}</Table.Td>
+                <Table.Td data-card="field">{a.databaseId}</Table.Td>
                 {showHouse && (
                   <Table.Td>
                     <Anchor component={Link} to={`/owners/${a.houseDatabaseId}/agreements`} size="sm">

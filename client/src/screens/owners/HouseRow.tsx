@@ -158,7 +158,8 @@ export function HouseRow({ house: houseKey, onChanged }: { house: HouseRow_house
           </Badge>
         )}
       </Table.Td>
-      <Table.Td>{row.houseTypeName ?? '—'}</Table.Td>
+      {/* Phones leave the type out of the card: the street and the status say more there. */}
+      <Table.Td visibleFrom="sm">{row.houseTypeName ?? '—'}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{[row.streetName, row.exteriorNumber].filter(Boolean).join(' ') || '—'}</Table.Td>
       <Table.Td data-card="actions">
         <Group gap="xs" justify="flex-end" wrap="nowrap">

@@ -26,11 +26,14 @@ export function HouseSearch({
   onPick,
   label,
   autoFocus,
+  fullWidth,
 }: {
   onPick: (house: { databaseId: number; catastral: string | null; label: string }) => void;
   /** «Buscar propiedad» unless given. */
   label?: string;
   autoFocus?: boolean;
+  /** The whole width of its container (a dialog) rather than 320 px from sm up. */
+  fullWidth?: boolean;
 }) {
   const { t } = useTranslation();
   const environment = useRelayEnvironment();
@@ -75,7 +78,7 @@ export function HouseSearch({
         if (house) onPick({ databaseId: house.databaseId, catastral: house.catastral ?? null, label: house.label });
       }}
       nothingFoundMessage={short ? t('owners.search.hint') : loading ? t('app.loading') : t('owners.search.none')}
-      w={{ base: '100%', sm: 320 }}
+      w={fullWidth ? '100%' : { base: '100%', sm: 320 }}
     />
   );
 }
