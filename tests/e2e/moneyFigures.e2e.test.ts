@@ -14,6 +14,7 @@ describe('the money screens agree', () => {
   it('dashboard, incomes, statement and transactions show the same month; every receipt in review opens an approvable review', async () => {
     const page = await env.newPage();
     await signInToShell(page, env.base, 'admin@demo.mx');
+    await page.getByTestId('menu-home').click();
     await page.getByTestId('money-dashboard').waitFor();
     const figure = async (testId: string) => {
       const text = (await page.getByTestId(testId).innerText()).match(/-?\$[\d,]+\.\d{2}/);
@@ -52,7 +53,7 @@ describe('the money screens agree', () => {
     await screenshot(page, 'money-figures-transactions');
 
     // Every receipt the dashboard lists in review opens a review with the owner's payment, ready to approve.
-    await page.goto(`${env.base}/`);
+    await page.getByTestId('menu-home').click();
     const inReview = page.getByTestId('in-review');
     await inReview.waitFor();
     const links = await inReview.getByRole('link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')));
