@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { expenseTotals, lineAmount, taxAmount, type ExpenseStatus } from '../../../core/expenses.js';
 import { money } from '../../../core/money.js';
 import { payoutFee } from '../../../core/withdrawals.js';
-import { todayIn } from '../../../core/receipts.js';
+import { periodName, todayIn } from '../../../core/receipts.js';
 import { clabeCheckDigit } from '../../../core/validators.js';
 import type { DemoSeedContext } from '../../db/demoConfiguration.js';
 
@@ -187,7 +187,7 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
         status: r.status,
         providerId: p.id,
         expenseConceptId: p.expenseConceptId,
-        description: `${PROVIDERS[r.providerIndex][5]} — ${r.date.slice(0, 7)}`,
+        description: `${PROVIDERS[r.providerIndex][5]} — ${periodName(Number(r.date.slice(0, 4)), Number(r.date.slice(5, 7)))}`,
         operationDate: at(r.date),
         serie: 'EG',
         folio: n + 1,
@@ -291,7 +291,7 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
   // The withdrawals from the gateway to the bank account, SUCCESSFUL on their day (withdrawals/service.ts settle's ledger).
   for (const [w, planned] of plan.withdrawals.entries()) {
     const items = planned.items.map((n) => expenses[n]);
-    const requestedAt = new Date(`${planned.day}T16:00:00Z`);
+    const requestedAt = new Date(Math.min(Date.parse(`${planned.day}T16:00:00Z`), Date.now() - 3_600_000));
     const withdrawal = await prisma.withdrawal.create({
       data: {
         neighborhoodId,
@@ -326,7 +326,7 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
   }
 
   // The ledger of paid and cashed expenses (contract 2), recorded on the day they happened (midday in Mexico).
-  const recordedOn = (day: Date) => new Date(day.getTime() + 18 * 3_600_000);
+  const recordedOn = (day: Date) => new Date(Math.min(day.getTime() + 18 * 3_600_000, Date.now() - 60_000));
   const ledger = expenses.flatMap((e) => {
     if (!e.paymentDate) return [];
     const total = money(e.total.toFixed(2));

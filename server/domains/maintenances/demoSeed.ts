@@ -1,8 +1,9 @@
 // The demo community's last twelve months of maintenance fees, each month issued on its own day: most
 // receipts paid online through the gateway (card, store, SPEI, each with its completed charge and fee) or
-// registered by the administration into the bank account, some pending with their penalty, the last two
-// months' transfers that owners sent waiting in review, the current month pending. The demo owner paid
-// in advance: the credit pays her next fee when it is issued (the credit rule).
+// registered by the administration into the bank account (this month's only on the days gone by), some
+// pending with their penalty, the last two months' transfers that owners sent waiting in review. The demo
+// owner paid in advance: the credit pays her next fee when it is issued (the credit rule); this month's
+// is still hers to pay.
 //
 // The paid history is written in bulk, shaped as settleCharge and capturePayment write it (a year of 2,000
 // payments through one write each would take a minute at every first start); the tests in
@@ -62,7 +63,6 @@ export async function seedMaintenances(demo: DemoSeedContext): Promise<void> {
         const id = await insertOrdinary(tx, neighborhoodId, y, m, adminUserId);
         if (id === null) continue;
         await generateReceipts(tx, id, { houseTypeIds: null, asOf: issuedOn });
-        if (back === 0) continue;
 
         const receipts = await tx.receipt.findMany({ where: { maintenanceId: id, status: { not: 'PAID' } }, orderBy: { houseId: 'asc' } });
         const paid: Record<string, unknown>[] = [];
@@ -74,14 +74,17 @@ export async function seedMaintenances(demo: DemoSeedContext): Promise<void> {
           if (fate >= 8) continue;
           const day = 1 + ((r.houseId + m) % 14);
           const paidOn = `${period}-${String(day).padStart(2, '0')}`;
+          // This month, only the days gone by.
+          if (paidOn > today) continue;
           if (fate === 7 && back <= 1) {
-            reviews.push({ receiptId: r.id, houseId: r.houseId, paidOn: paidOn > today ? today : paidOn });
+            reviews.push({ receiptId: r.id, houseId: r.houseId, paidOn });
             continue;
           }
           const expected = expectedAmount(termsOf(r), paidOn);
           // An older transfer sent for review was approved long ago: the administration registered it.
           const method = fate === 7 ? 'MANUAL' : METHODS[(r.houseId + m) % METHODS.length];
-          const at = new Date(`${paidOn}T17:00:00Z`);
+          // Never later than now (today's payments were made this morning).
+          const at = new Date(Math.min(Date.parse(`${paidOn}T17:00:00Z`), Date.now() - 3_600_000));
           const movement = { houseId: r.houseId, walletId: r.walletId, receiptId: r.id, paymentMethod: method, at };
           let total = expected.amount;
           let chargeId: string | null = null;

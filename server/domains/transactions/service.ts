@@ -549,7 +549,10 @@ export async function transactionBalances(ctx: Pick<ServiceContext, 'db'>, f: Re
     const chosen = rows.filter((r) => f.accountId == null || (r.accountKind === 'ACCOUNT' && r.accountId === f.accountId));
     const ids = chosen.flatMap((r) => (r.accountId == null ? [] : [r.accountId]));
     const named = ids.length
-      ? await ctx.db.prisma.incomeAccount.findMany({ where: { id: { in: ids } }, select: { id: true, description: true, accountType: true } })
+      ? await ctx.db.prisma.incomeAccount.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, description: true, accountType: true, accountNumber: true },
+        })
       : [];
     const order = { GATEWAY: 0, ACCOUNT: 1, NONE: 2 } as Record<string, number>;
     result.accounts = chosen
