@@ -89,13 +89,14 @@ beforeAll(async () => {
   ordinaryWallet = (await prisma.wallet.findFirstOrThrow({ where: { neighborhoodId: olivosId, type: 'ORDINARY' } })).id;
   clabe = (await prisma.incomeAccount.findFirstOrThrow({ where: { neighborhoodId: olivosId, accountType: 'CLABE', deletedAt: null } })).id;
   today = todayIn('America/Mexico_City');
+  // Houses that owe nothing in their ordinary wallet (the demo's houses with an initial debt do).
   const active = await prisma.house.findMany({
     where: { neighborhoodId: olivosId, status: 'ACTIVE', id: { not: ownHouseId }, agreements: { none: {} } },
     orderBy: { id: 'desc' },
-    take: 8,
+    take: 40,
   });
-  houses.push(...active.map((h) => h.id));
-  for (const h of houses) expect(money(await ordinaryBalance(h)).greaterThanOrEqualTo(0)).toBe(true);
+  for (const h of active) if (houses.length < 8 && money(await ordinaryBalance(h.id)).greaterThanOrEqualTo(0)) houses.push(h.id);
+  expect(houses).toHaveLength(8);
 });
 afterAll(() => t.close());
 

@@ -9,6 +9,8 @@ let security: string;
 let torreId: number;
 let adminId: number;
 let treasurerId: number;
+/** The demo's own treasurer (tesoreria@demo.mx), its second approver. */
+let demoTreasurerId: number;
 let invitedId: number;
 let torreOnlyId: number;
 const SETTINGS = '/neighborhoods/1/settings/expenses';
@@ -21,12 +23,13 @@ beforeAll(async () => {
   const prisma = t.app.db.prisma;
   torreId = (await prisma.neighborhood.findUniqueOrThrow({ where: { domain: 'torre_azul' } })).id;
   adminId = (await prisma.user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } })).id;
+  demoTreasurerId = (await prisma.user.findUniqueOrThrow({ where: { email: 'tesoreria@demo.mx' } })).id;
   const role = async (neighborhoodId: number, kind: 'ADMIN' | 'SECURITY') => (await prisma.role.findFirstOrThrow({ where: { neighborhoodId, kind } })).id;
   // A second administrator of Los Olivos, one invited who has not accepted, and one of Torre Azul only.
   treasurerId = (
     await prisma.user.create({
       data: {
-        email: 'tesoreria@demo.mx',
+        email: 'tesoreria.suplente@demo.mx',
         firstName: 'Teresa',
         lastName: 'Núñez',
         memberships: { create: { neighborhoodId: 1, roleId: await role(1, 'ADMIN') } },
@@ -62,23 +65,36 @@ describe('expense settings', () => {
     expect(body).toMatchObject({ required_expense_approval: true, use_folio: true, initial_folio: 1, serie: 'EG', group_initial_folio: 1, group_serie: 'GE' });
     // Administration users whose role holds AExpenses grants: the configuration administrator, the guard,
     // the invited person and Torre Azul's administrator are not candidates.
-    expect(body.users).toEqual([
-      { id: adminId, first_name: 'Adriana', last_name: 'Morales', email: 'admin@demo.mx', role: 'Administrador', checked: true },
-      { id: treasurerId, first_name: 'Teresa', last_name: 'Núñez', email: 'tesoreria@demo.mx', role: 'Administrador', checked: false },
-    ]);
+    // The demo's two approvers (its administrator and its treasurer) and the substitute this test added.
+    expect(body.users).toHaveLength(3);
+    expect(body.users).toEqual(
+      expect.arrayContaining([
+        { id: adminId, first_name: 'Adriana', last_name: 'Morales', email: 'admin@demo.mx', role: 'Administrador', checked: true },
+        { id: demoTreasurerId, first_name: 'Teresa', last_name: 'Navarro', email: 'tesoreria@demo.mx', role: 'Administrador', checked: true },
+        { id: treasurerId, first_name: 'Teresa', last_name: 'Núñez', email: 'tesoreria.suplente@demo.mx', role: 'Administrador', checked: false },
+      ]),
+    );
     const gql = await t.gql(
       '{ expenseSettings { configured approvers { userId email } approverCandidates { userDatabaseId approver } } }',
       {},
       { token: admin },
     );
-    expect(gql.body.data.expenseSettings).toEqual({
-      configured: true,
-      approvers: [{ userId: userGid(adminId), email: 'admin@demo.mx' }],
-      approverCandidates: [
+    const settings = gql.body.data.expenseSettings;
+    expect(settings.configured).toBe(true);
+    expect(settings.approvers).toEqual(
+      expect.arrayContaining([
+        { userId: userGid(adminId), email: 'admin@demo.mx' },
+        { userId: userGid(demoTreasurerId), email: 'tesoreria@demo.mx' },
+      ]),
+    );
+    expect(settings.approvers).toHaveLength(2);
+    expect(settings.approverCandidates).toEqual(
+      expect.arrayContaining([
         { userDatabaseId: adminId, approver: true },
+        { userDatabaseId: demoTreasurerId, approver: true },
         { userDatabaseId: treasurerId, approver: false },
-      ],
-    });
+      ]),
+    );
   });
 
   it('saves through REST and GraphQL, replacing the approvers, with an audit row each time', async () => {
@@ -103,6 +119,7 @@ describe('expense settings', () => {
     expect(saved.body).toMatchObject({ initial_folio: 120, serie: 'EG24', group_initial_folio: 7, group_serie: 'G' });
     expect(saved.body.users.map((u: any) => [u.id, u.checked])).toEqual([
       [adminId, false],
+      [demoTreasurerId, false],
       [treasurerId, true],
     ]);
     const mutation = `mutation($input: ExpenseSettingsInput!) { updateExpenseSettings(input: $input) { __typename
@@ -122,11 +139,11 @@ describe('expense settings', () => {
     });
     // A map of id to checked (the legacy list's other shape) and no approvers when approval is off.
     const map = await t.rest('PUT', SETTINGS, { required_expense_approval: false, users: { [adminId]: true, [treasurerId]: false } }, { token: config });
-    expect(map.body.users.map((u: any) => u.checked)).toEqual([true, false]);
+    expect(map.body.users.map((u: any) => u.checked)).toEqual([true, false, false]);
     const audit = await t.app.db.prisma.auditLog.findMany({ where: { entity: 'ExpenseSettings', entityId: '1' }, orderBy: { id: 'asc' } });
     expect(audit.map((a) => a.action)).toEqual(['UPDATE', 'UPDATE', 'UPDATE']);
     expect((audit[0].data as any).to).toMatchObject({ serie: 'EG24', approverIds: [treasurerId] });
-    expect((audit[0].data as any).from).toMatchObject({ serie: 'EG', approverIds: [adminId] });
+    expect((audit[0].data as any).from).toMatchObject({ serie: 'EG', approverIds: [adminId, demoTreasurerId] });
   });
 
   it('refuses approvers who are not active expense administrators of this community, and approval without approvers; nothing saved', async () => {

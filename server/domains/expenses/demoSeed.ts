@@ -291,7 +291,9 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
   // The withdrawals from the gateway to the bank account, SUCCESSFUL on their day (withdrawals/service.ts settle's ledger).
   for (const [w, planned] of plan.withdrawals.entries()) {
     const items = planned.items.map((n) => expenses[n]);
-    const requestedAt = new Date(Math.min(Date.parse(`${planned.day}T16:00:00Z`), Date.now() - 3_600_000));
+    // The app withdraws for expenses already paid (a withdrawn expense is never paid: core/expenses.ts canPay),
+    // so the administrator withdraws the same day, after paying.
+    const requestedAt = new Date(Math.min(Date.parse(`${planned.day}T18:30:00Z`), Date.now() - 30_000));
     const withdrawal = await prisma.withdrawal.create({
       data: {
         neighborhoodId,
@@ -303,7 +305,7 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
         gatewayPayoutId: `demo-payout-${neighborhoodId}-${w + 1}`,
         createdByUserId: adminUserId,
         createdAt: requestedAt,
-        completedAt: new Date(requestedAt.getTime() + 5 * 60_000),
+        completedAt: new Date(requestedAt.getTime() + 5_000),
       },
     });
     await prisma.withdrawalExpense.createMany({ data: items.map((e) => ({ withdrawalId: withdrawal.id, expenseId: e.id, amount: e.total })) });
@@ -314,7 +316,7 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
       withdrawalId: withdrawal.id,
       groupId: randomUUID(),
       effectiveDate: at(planned.day),
-      createdAt: new Date(requestedAt.getTime() + 5 * 60_000),
+      createdAt: new Date(requestedAt.getTime() + 5_000),
       createdByUserId: adminUserId,
     };
     await prisma.communityLedgerEntry.createMany({
@@ -327,6 +329,7 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
 
   // The ledger of paid and cashed expenses (contract 2), recorded on the day they happened (midday in Mexico).
   const recordedOn = (day: Date) => new Date(Math.min(day.getTime() + 18 * 3_600_000, Date.now() - 60_000));
+  // (a payment recorded today before 18:00 UTC is recorded a minute ago, before its withdrawal.)
   const ledger = expenses.flatMap((e) => {
     if (!e.paymentDate) return [];
     const total = money(e.total.toFixed(2));
@@ -411,10 +414,11 @@ interface PlannedWithdrawal {
 }
 
 /**
- * Which expenses the community could pay, and the withdrawals that paid them: the payments in day order
- * come out of the bank account; when it is short, the administration withdraws from the gateway what this
- * and the month's next payments need (as much as the gateway holds, with the payout fee). `extra` is a
- * withdrawal for expenses paid later. Inflows: what each day added to the gateway and to the bank account.
+ * Which expenses the community could pay, and the withdrawals that funded them: the payments in day order
+ * come out of the bank account; when it is short, the administration withdraws from the gateway, that same
+ * day after paying, what this and the month's next payments need (as much as the gateway holds, with the
+ * payout fee), so no day closes below zero. `extra` is a withdrawal of approved expenses. Inflows: what
+ * each day added to the gateway and to the bank account.
  */
 export function planPayments(
   payments: { n: number; total: Money; day: string }[],
