@@ -11,7 +11,7 @@
 // penalties go through the services themselves.
 import { randomUUID } from 'node:crypto';
 import { expectedAmount, todayIn } from '../../../core/receipts.js';
-import { formatMoney, money } from '../../../core/money.js';
+import { money } from '../../../core/money.js';
 import { paymentFee, type OnlineMethod } from '../../../core/payments.js';
 import type { DemoSeedContext } from '../../db/demoConfiguration.js';
 import type { Prisma as PrismaNS } from '../../db/generated/client.js';
