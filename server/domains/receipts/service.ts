@@ -306,7 +306,7 @@ export function payReceiptWithWallet(ctx: ServiceContext, receiptId: number, ide
 /**
  * Pays an open receipt (locked by the caller, as its house) with the balance in favour of its wallet when
  * that balance covers what the receipt asks on `day`; false when it does not. The owner's «Pagar con
- * Monedero», and the credit rule (docs/decisions.md «Credit pays receipts before penalties»): receipts
+ * Monedero», and the credit rule (docs/decisions.md «The credit rule»): receipts
  * issued to a house with credit, and receipts about to be penalised, are paid with it.
  */
 export async function payWithCredit(tx: Tx, r: Receipt, day: string, userId: number | null, at?: Date): Promise<boolean> {
