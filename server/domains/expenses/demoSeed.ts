@@ -164,12 +164,8 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
     const paymentDate = iso(Math.min(Date.parse(`${today}T00:00:00Z`), Date.parse(`${r.date}T00:00:00Z`) + 5 * DAY));
     return { totals, paymentDate };
   });
-  // The three approved expenses of last month the administrator withdrew for ten days ago (not paid yet).
-  const withdrawnOn = iso(Date.parse(`${today}T00:00:00Z`) - 10 * DAY);
-  const forWithdrawal = rows.flatMap((r, n) => (r.m === 1 && (r.status === 'APPROVED' || r.status === 'INVOICE') ? [n] : [])).slice(0, 3);
   const plan = planPayments(
     rows.flatMap((r, n) => (paidStatuses.includes(r.status) ? [{ n, total: drafts[n].totals.total, day: drafts[n].paymentDate }] : [])),
-    { day: withdrawnOn, items: forWithdrawal.map((n) => ({ n, total: drafts[n].totals.total })) },
     await inflowsByDay(prisma, neighborhoodId, bank.id),
   );
   // What no balance could pay waits, approved.
@@ -414,65 +410,44 @@ interface PlannedWithdrawal {
 }
 
 /**
- * Which expenses the community could pay, and the withdrawals that funded them: the payments in day order
- * come out of the bank account; when it is short, the administration withdraws from the gateway, that same
- * day after paying, what this and the month's next payments need (as much as the gateway holds, with the
- * payout fee), so no day closes below zero. `extra` is a withdrawal of approved expenses. Inflows: what
- * each day added to the gateway and to the bank account.
+ * Which expenses the community could pay, and the withdrawals that funded them. Day by day, payments come
+ * out of the bank account while it holds enough; the ones it cannot cover are paid and then withdrawn for
+ * from the gateway that same day (the app withdraws for paid expenses and never pays a withdrawn one:
+ * core/expenses.ts canPay), as many as the gateway holds with the payout fee, so no day closes below zero.
+ * What nothing could pay stays unpaid. Inflows: what each day added to the gateway and to the bank account.
  */
 export function planPayments(
   payments: { n: number; total: Money; day: string }[],
-  extra: { day: string; items: { n: number; total: Money }[] },
   inflows: Map<string, { gateway: Money; bank: Money }>,
 ): { paid: Set<number>; withdrawals: PlannedWithdrawal[] } {
-  const queue = [...payments].sort((a, b) => a.day.localeCompare(b.day) || a.n - b.n);
-  const days = [...inflows.keys()].sort();
+  const days = [...new Set([...inflows.keys(), ...payments.map((p) => p.day)])].sort();
   let gateway = money(0);
   let bank = money(0);
-  let next = 0;
-  const receiveUntil = (day: string) => {
-    for (; next < days.length && days[next] <= day; next++) {
-      gateway = gateway.plus(inflows.get(days[next])!.gateway);
-      bank = bank.plus(inflows.get(days[next])!.bank);
-    }
-  };
   const paid = new Set<number>();
   const withdrawals: PlannedWithdrawal[] = [];
-  const withdraw = (day: string, items: { n: number; total: Money }[]) => {
-    const amount = items.reduce((sum, i) => sum.plus(i.total), money(0));
+  for (const day of days) {
+    gateway = gateway.plus(inflows.get(day)?.gateway ?? 0);
+    bank = bank.plus(inflows.get(day)?.bank ?? 0);
+    const short: { n: number; total: Money }[] = [];
+    for (const p of payments.filter((x) => x.day === day).sort((a, b) => a.n - b.n)) {
+      if (bank.greaterThanOrEqualTo(p.total)) {
+        bank = bank.minus(p.total);
+        paid.add(p.n);
+      } else short.push(p);
+    }
+    const batch: { n: number; total: Money }[] = [];
+    let amount = money(0);
+    for (const p of short) {
+      const more = amount.plus(p.total);
+      if (gateway.lessThan(more.plus(payoutFee('CLABE', more) ?? 0))) continue;
+      batch.push(p);
+      amount = more;
+    }
+    if (batch.length === 0) continue;
     const fee = payoutFee('CLABE', amount) ?? money(0);
-    if (items.length === 0 || gateway.lessThan(amount.plus(fee))) return false;
     gateway = gateway.minus(amount.plus(fee));
-    bank = bank.plus(amount);
-    withdrawals.push({ day, items: items.map((i) => i.n), amount, fee });
-    return true;
-  };
-  let extraDone = extra.items.length === 0;
-  const withdrawn = new Set<number>();
-  for (const [k, p] of queue.entries()) {
-    if (!extraDone && extra.day <= p.day) {
-      receiveUntil(extra.day);
-      withdraw(extra.day, extra.items);
-      extraDone = true;
-    }
-    receiveUntil(p.day);
-    if (bank.lessThan(p.total)) {
-      // This payment and the month's next ones not yet withdrawn, as far as the gateway holds.
-      const batch = [p];
-      for (const q of queue.slice(k + 1)) {
-        if (q.day.slice(0, 7) !== p.day.slice(0, 7) || withdrawn.has(q.n)) continue;
-        const amount = [...batch, q].reduce((sum, i) => sum.plus(i.total), money(0));
-        if (gateway.greaterThanOrEqualTo(amount.plus(payoutFee('CLABE', amount) ?? 0))) batch.push(q);
-      }
-      if (!withdraw(p.day, batch)) continue;
-      for (const b of batch) withdrawn.add(b.n);
-    }
-    bank = bank.minus(p.total);
-    paid.add(p.n);
-  }
-  if (!extraDone) {
-    receiveUntil(extra.day);
-    withdraw(extra.day, extra.items);
+    for (const p of batch) paid.add(p.n);
+    withdrawals.push({ day, items: batch.map((p) => p.n), amount, fee });
   }
   return { paid, withdrawals };
 }
