@@ -239,6 +239,8 @@ describe('administration users through REST', () => {
   });
 
   it('refuses self-deletion, removing the last Administrador and escalation by a configuration administrator', async () => {
+    // Adriana as the community's only Administrador: the demo's treasurer steps out of this story.
+    await prisma().membership.deleteMany({ where: { neighborhoodId: olivos, user: { email: 'tesoreria@demo.mx' } } });
     const self = await membershipOf('config@demo.mx');
     const adminAccount = await membershipOf('admin@demo.mx');
     const selfDelete = await t.rest('DELETE', `/neighborhoods/${olivos}/users/${self!.id}`, undefined, { token: config });
