@@ -85,7 +85,6 @@ export async function seedDemo(db: Database, config: Pick<Config, 'secretsKey' |
   const people = await prisma.user.createManyAndReturn({
     data: [
       { email: 'admin@demo.mx', firstName: 'Adriana', lastName: 'Morales', passwordHash, emailVerified: true },
-      { email: 'tesoreria@demo.mx', firstName: 'Teresa', lastName: 'Navarro', passwordHash, emailVerified: true },
       { email: 'config@demo.mx', firstName: 'Carlos', lastName: 'Vega', passwordHash, emailVerified: true },
       { email: 'propietario@demo.mx', firstName: 'Patricia', lastName: 'Ruiz', passwordHash, emailVerified: true, mobile: '4421234567' },
       { email: 'inquilino@demo.mx', firstName: 'Iván', lastName: 'Castro', passwordHash, emailVerified: true },
@@ -136,7 +135,6 @@ export async function seedDemo(db: Database, config: Pick<Config, 'secretsKey' |
     data: [
       { neighborhoodId: olivos.id, userId: user('admin@demo.mx'), roleId: role(olivos, 'ADMIN') },
       { neighborhoodId: torre.id, userId: user('admin@demo.mx'), roleId: role(torre, 'ADMIN') },
-      { neighborhoodId: olivos.id, userId: user('tesoreria@demo.mx'), roleId: role(olivos, 'ADMIN') },
       { neighborhoodId: olivos.id, userId: user('config@demo.mx'), roleId: role(olivos, 'CONFIG_ADMIN') },
       { neighborhoodId: olivos.id, userId: user('propietario@demo.mx'), houseId: ownHouse.id, roleId: role(olivos, 'OWNER') },
       { neighborhoodId: torre.id, userId: user('propietario@demo.mx'), houseId: tower.id, roleId: role(torre, 'OWNER') },
@@ -157,6 +155,18 @@ export async function seedDemo(db: Database, config: Pick<Config, 'secretsKey' |
     owner: role(olivos, 'OWNER'),
     resident: role(olivos, 'RESIDENT'),
     coOwner: role(olivos, 'CO_OWNER'),
+  });
+  // The second administrator of Los Olivos, its treasurer: she and Adriana approve each other's expenses.
+  // (Created after everyone else, so the ids the tests know stay put.)
+  await prisma.user.create({
+    data: {
+      email: 'tesoreria@demo.mx',
+      firstName: 'Teresa',
+      lastName: 'Navarro',
+      passwordHash,
+      emailVerified: true,
+      memberships: { create: { neighborhoodId: olivos.id, roleId: role(olivos, 'ADMIN') } },
+    },
   });
   await recordInitialBalances(prisma, olivos.id, user('admin@demo.mx'));
   const demo = {
