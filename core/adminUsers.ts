@@ -1,5 +1,5 @@
 // Administration users (spec 3): the person's e-mail, name and role, validated with these schemas by
-// the browser's form and by the server (server/domains/adminUsers).
+// the browser's form and by the server (server/domains/people/adminUsers).
 import { z } from 'zod';
 import { boundedText } from './input.js';
 

@@ -31,8 +31,8 @@ import './infra/housekeeping.js';
 import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './infra/mail/mailbox.js';
 import { FILES_PATH, handleFiles } from './infra/files/http.js';
 import { handleSandboxGateway, SANDBOX_GATEWAY_PREFIX } from './infra/gateway/sandbox/handler.js';
-import { receiveGatewayWebhook } from './domains/payments/webhooks.js';
-import { DOWNLOADS_PATH, serveDownload } from './domains/downloads/service.js';
+import { receiveGatewayWebhook } from './domains/money/receivables/payments/webhooks.js';
+import { DOWNLOADS_PATH, serveDownload } from './domains/platform/downloads/service.js';
 import { systemContext } from './kernel/context.js';
 
 /** POST /webhooks/openpay/{neighborhoodId}: the gateway's notifications (the URL configured at the gateway). */

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { BASE, startTestApp, type TestApp } from './testApp.js';
 import { sumMoney } from '../core/money.js';
-import { DEMO_GATEWAY_KEYS } from '../server/domains/neighborhoods/demoSeed.js';
+import { DEMO_GATEWAY_KEYS } from '../server/domains/community/neighborhoods/demoSeed.js';
 
 export const MERCHANT = DEMO_GATEWAY_KEYS.accountId;
 export const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString('base64');

@@ -25,7 +25,7 @@ const source = (file: string) => readFileSync(path.join(SERVER, file), 'utf8');
 const DISK_READERS: Record<string, string> = {
   'app.ts': 'the built client: client/dist under the project root (projectRoot), or CLIENT_DIST',
   'db/migrate.ts': "Prisma's schema and migrations under the project root, the schema engine's wasm in node_modules",
-  'domains/fiscal/demoSeed.ts': 'the demo CSD: serverAsset(domains/fiscal/demo-csd)',
+  'domains/money/accounting/fiscal/demoSeed.ts': 'the demo CSD: serverAsset(domains/money/accounting/fiscal/demo-csd)',
   'infra/cfdi/ingest.ts': "SAT's schemas: serverAsset(infra/cfdi/sat)",
   'infra/cfdi/schemas.ts': "SAT's schemas: serverAsset(infra/cfdi/sat)",
   'infra/pac/sandbox.ts': "the sandbox PAC's keys: serverAsset(infra/pac/sandbox-sat/…)",
@@ -68,7 +68,7 @@ describe('run-time files of the server', () => {
     expect(assets).toEqual(
       expect.arrayContaining([
         'infra/cfdi/sat',
-        'domains/fiscal/demo-csd',
+        'domains/money/accounting/fiscal/demo-csd',
         'infra/pac/sandbox-sat/sat-sandbox.key.pem',
         'infra/pac/sandbox-sat/sat-sandbox.cer.pem',
       ]),

@@ -30,7 +30,7 @@ beforeAll(async () => {
     const plain = box.open(value!, context);
     needles.push(value!, plain, Buffer.from(plain).toString('base64'));
   }
-  needles.push(readFileSync('server/domains/fiscal/demo-csd/EKU9003173C9.key').toString('base64').slice(0, 60));
+  needles.push(readFileSync('server/domains/money/accounting/fiscal/demo-csd/EKU9003173C9.key').toString('base64').slice(0, 60));
 });
 afterAll(() => t.close());
 

@@ -4,16 +4,16 @@
 import type { Prisma } from './client.js';
 import type { ActAs } from './demoActors.js';
 import type { SecretBox } from '../infra/secrets.js';
-import { seedCommunitySettings } from '../domains/neighborhoods/demoSeed.js';
-import { seedIncomeAccounts } from '../domains/incomeAccounts/demoSeed.js';
-import { seedAccountingAccounts } from '../domains/accountingAccounts/demoSeed.js';
-import { seedIncomeConcepts } from '../domains/incomeConcepts/demoSeed.js';
-import { seedExpenseSettings } from '../domains/expenseSettings/demoSeed.js';
-import { seedFiscalInformation } from '../domains/fiscal/demoSeed.js';
-import { seedMaintenanceSettings } from '../domains/maintenanceSettings/demoSeed.js';
-import { seedRevisionPoints } from '../domains/revisionPoints/demoSeed.js';
-import { seedAmenities } from '../domains/amenities/demoSeed.js';
-import { seedMaintenances } from '../domains/maintenances/demoSeed.js';
+import { seedCommunitySettings } from '../domains/community/neighborhoods/demoSeed.js';
+import { seedIncomeAccounts } from '../domains/money/accounting/incomeAccounts/demoSeed.js';
+import { seedAccountingAccounts } from '../domains/money/accounting/accountingAccounts/demoSeed.js';
+import { seedIncomeConcepts } from '../domains/money/receivables/incomeConcepts/demoSeed.js';
+import { seedExpenseSettings } from '../domains/money/payables/expenseSettings/demoSeed.js';
+import { seedFiscalInformation } from '../domains/money/accounting/fiscal/demoSeed.js';
+import { seedMaintenanceSettings } from '../domains/money/receivables/maintenanceSettings/demoSeed.js';
+import { seedRevisionPoints } from '../domains/community/revisionPoints/demoSeed.js';
+import { seedAmenities } from '../domains/community/amenities/demoSeed.js';
+import { seedMaintenances } from '../domains/money/receivables/maintenances/demoSeed.js';
 
 export interface DemoSeedContext {
   prisma: Prisma;

@@ -1,4 +1,4 @@
-// The demo's paid history is written in bulk (server/domains/maintenances/demoSeed.ts): these tests pay a
+// The demo's paid history is written in bulk (server/domains/money/receivables/maintenances/demoSeed.ts): these tests pay a
 // receipt through the app's own paths — a card through the sandbox gateway, a payment the administration
 // registers — and check that the seeded payments of the same kind hold the same rows, field by field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

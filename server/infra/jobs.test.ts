@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../tests/testApp.js';
 import { payingCommunity, type PayingCommunity } from '../../tests/payingCommunity.js';
 import { buildApp, type App } from '../app.js';
-import { runMonthlyGlobal } from '../domains/cfdis/jobs.js';
+import { runMonthlyGlobal } from '../domains/money/accounting/cfdis/jobs.js';
 import { systemContext } from '../kernel/context.js';
 import { jobPayload } from '../../tests/jobPayloads.js';
 import { defineJob, enqueueJob, registeredJobKinds } from './jobs.js';

@@ -1,7 +1,7 @@
 // The baseline of npm run bench: a plain node:http + pg endpoint answering the same owners-list
 // page as the application (DESIGN.md section 9). Per request it does the same SQL work: the session
 // lookup by the SHA-256 of the bearer token (the statement of server/auth/viewer.ts, no cache) and
-// the page statement of server/domains/houses/ownersList.ts, compiled once by the bench and passed in
+// the page statement of server/domains/property/houses/ownersList.ts, compiled once by the bench and passed in
 // RAW_CASES ({ name: { sql, parameters, rows?, grant? } }). GET /<name> answers the page as JSON (`rows`: the
 // statement's rows as they come, for the dashboard's counts and the expense list; `grant`: the one the
 // viewer needs, AHousesRead unless said).

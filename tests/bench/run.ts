@@ -18,9 +18,9 @@ import type { DB } from '../../server/db/generated/kysely.js';
 import { seedDemo } from '../../server/db/seed.js';
 import type { HouseListFilter } from '../../core/houseRules.js';
 import { keysetPage } from '../../server/graphql/builder.js';
-import { ownersPageQuery } from '../../server/domains/houses/ownersList.js';
-import { houseCountsStatement } from '../../server/domains/dashboard/service.js';
-import { receiptsPageQuery } from '../../server/domains/receipts/rows.js';
+import { ownersPageQuery } from '../../server/domains/property/houses/ownersList.js';
+import { houseCountsStatement } from '../../server/domains/community/dashboard/service.js';
+import { receiptsPageQuery } from '../../server/domains/money/receivables/receipts/rows.js';
 import { BENCH_YEAR, seedExpenseYear, seedRecentFees } from './moneySeed.js';
 import {
   latency,
@@ -299,7 +299,7 @@ function compileCases(neighborhoodId: number, streetId: number, receiptTargets: 
   // The dashboard's house widgets: the raw endpoint answers the statement's rows as they come.
   const dashboard = houseCountsStatement(neighborhoodId).compile(k);
   compiled.dashboard = { sql: dashboard.sql, parameters: dashboard.parameters, rows: true };
-  // Receipts (server/domains/receipts/rows.ts): a house's first page, a maintenance's page at offset 1,000.
+  // Receipts (server/domains/money/receivables/receipts/rows.ts): a house's first page, a maintenance's page at offset 1,000.
   const houseReceipts = receiptsPageQuery(k, neighborhoodId, { houseId: receiptTargets.houseId }, keysetPage({ first: 20 }, Number), true).compile();
   compiled['house-receipts'] = { sql: houseReceipts.sql, parameters: houseReceipts.parameters, rows: true };
   const maintenanceReceipts = receiptsPageQuery(

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { createServerAdapter } from '@whatwg-node/server';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { demoCsd } from '../../server/domains/fiscal/demoSeed.js';
+import { demoCsd } from '../../server/domains/money/accounting/fiscal/demoSeed.js';
 import { startTestApp, type TestApp } from '../testApp.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -84,7 +84,7 @@ export async function signInToShell(page: Page, base: string, email: string) {
   await shell.waitFor();
 }
 
-/** Picks SAT's test CSD (the demo's, server/domains/fiscal/demo-csd) in the fiscal data's certificate and key inputs. */
+/** Picks SAT's test CSD (the demo's, server/domains/money/accounting/fiscal/demo-csd) in the fiscal data's certificate and key inputs. */
 export async function chooseDemoCsd(page: Page) {
   const { cer, key } = demoCsd();
   const files = page.locator('input[type="file"]');

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLUMNS } from '../../server/domains/massiveLoad/sheet.js';
+import { COLUMNS } from '../../server/domains/property/massiveLoad/sheet.js';
 import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { formatPesos, money } from '../../core/money.js';
 import { gatewayFee, PAYMENT_MESSAGES } from '../../core/payments.js';
 import { gatewayErrorMessage } from '../../core/gatewayErrors.js';
-import { DEMO_GATEWAY_KEYS } from '../../server/domains/neighborhoods/demoSeed.js';
+import { DEMO_GATEWAY_KEYS } from '../../server/domains/community/neighborhoods/demoSeed.js';
 import { BASE } from '../testApp.js';
 import { screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 

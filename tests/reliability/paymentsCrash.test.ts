@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_GATEWAY_KEYS } from '../../server/domains/neighborhoods/demoSeed.js';
+import { DEMO_GATEWAY_KEYS } from '../../server/domains/community/neighborhoods/demoSeed.js';
 import { webhookCredentials } from '../../server/infra/gateway/openpay.js';
 
 const PAYMENTS = 1000;

@@ -1,6 +1,6 @@
 // A community's gateway account: its keys, with the private key unsealed (server/infra/secrets.ts).
 import type { Config } from '../../config.js';
-import { gatewayKeyContext } from '../../domains/neighborhoods/keys.js';
+import { gatewayKeyContext } from '../../domains/community/neighborhoods/keys.js';
 import type { Tx } from '../../kernel/context.js';
 import { secretBox } from '../secrets.js';
 import type { GatewayAccount } from './types.js';

@@ -1,5 +1,5 @@
 // The extraordinary maintenance form's checks, with the server's messages
-// (server/domains/maintenances/service.ts ExtraordinaryMaintenanceSchema, which the server applies again).
+// (server/domains/money/receivables/maintenances/service.ts ExtraordinaryMaintenanceSchema, which the server applies again).
 import { z } from 'zod';
 import { boundedText } from '../../../../core/input.js';
 import { MAX_MONEY, parseMoney } from '../../../../core/money.js';

@@ -1,4 +1,4 @@
-// The period form's checks, with the server's messages (server/domains/servicePeriods/service.ts
+// The period form's checks, with the server's messages (server/domains/money/receivables/servicePeriods/service.ts
 // CreatePeriodSchema and pricing, which the server applies again).
 import { z } from 'zod';
 import { boundedText, dayText } from '../../../../core/input.js';

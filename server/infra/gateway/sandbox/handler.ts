@@ -21,7 +21,7 @@
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/client.js';
-import { gatewayKeyContext } from '../../../domains/neighborhoods/keys.js';
+import { gatewayKeyContext } from '../../../domains/community/neighborhoods/keys.js';
 import type { Tx } from '../../../kernel/context.js';
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
 import { BodyTooLargeError, limitBody } from '../../../http/bodyLimit.js';

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/testApp.js';
 import { TokenizeError, tokenizeCard } from '../../../../client/src/payments/tokenize.js';
-import { DEMO_GATEWAY_KEYS } from '../../../domains/neighborhoods/demoSeed.js';
-import { gatewayKeyContext } from '../../../domains/neighborhoods/keys.js';
+import { DEMO_GATEWAY_KEYS } from '../../../domains/community/neighborhoods/demoSeed.js';
+import { gatewayKeyContext } from '../../../domains/community/neighborhoods/keys.js';
 import { secretBox } from '../../secrets.js';
 import { gatewayAccount, gatewayFor, webhookCredentials } from '../index.js';
 import { basicAuthorization } from '../openpay.js';
@@ -12,7 +12,7 @@ import { type GatewayAccount, GatewayError, type GatewayEvent, GatewayUnavailabl
 
 // Deliveries reach this stand-in of the payments domain's receiver, which verifies them with the adapter.
 const delivered = vi.hoisted(() => ({ events: [] as GatewayEvent[], answers: [] as number[], failNext: 0 }));
-vi.mock('../../../domains/payments/webhooks.js', () => ({
+vi.mock('../../../domains/money/receivables/payments/webhooks.js', () => ({
   receiveGatewayWebhook: async (ctx: any, neighborhoodId: number, headers: Headers, body: string) => {
     const account = await gatewayAccount(ctx.prisma, ctx.config, neighborhoodId);
     const event = gatewayFor(ctx).parseWebhook(account!, headers, body);

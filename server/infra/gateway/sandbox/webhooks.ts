@@ -5,7 +5,7 @@
 // (test card 4000000000000044) is completed by its webhook's job, just before delivery. The jobs of one
 // batch run in no set order, so a job first delivers the charge's earlier notifications that are due:
 // the notifications of a charge arrive in the order they happened.
-import { receiveGatewayWebhook } from '../../../domains/payments/webhooks.js';
+import { receiveGatewayWebhook } from '../../../domains/money/receivables/payments/webhooks.js';
 import type { ServiceContext, Tx } from '../../../kernel/context.js';
 import { defineJob, enqueueJob } from '../../jobs.js';
 import { gatewayAccount } from '../account.js';

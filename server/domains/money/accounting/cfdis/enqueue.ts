@@ -1,0 +1,14 @@
+// Automatic invoicing: the one call every place that settles a receipt makes inside its transaction
+// (receipts/service.ts markPaid). The job exists only if the payment commits, and only when the
+// community invoices (module FACTURACION) and the house has tax data: one statement, no extra round trip.
+import type { Tx } from '../../../../kernel/context.js';
+
+export const INVOICE_RECEIPT_JOB = 'cfdis.invoiceReceipt';
+
+export async function enqueueInvoiceAfterPayment(tx: Pick<Tx, '$executeRaw'>, receipt: { id: number; neighborhoodId: number; houseId: number }) {
+  const payload = JSON.stringify({ receiptId: receipt.id, neighborhoodId: receipt.neighborhoodId });
+  await tx.$executeRaw`INSERT INTO "Job" (kind, payload, "runAt")
+    SELECT ${INVOICE_RECEIPT_JOB}, ${payload}::jsonb, (now() AT TIME ZONE 'UTC')
+    WHERE EXISTS (SELECT 1 FROM "Neighborhood" n WHERE n.id = ${receipt.neighborhoodId} AND 'FACTURACION'::"Module" = ANY (n.modules))
+      AND EXISTS (SELECT 1 FROM "HouseTaxInfo" t WHERE t."houseId" = ${receipt.houseId} AND t."neighborhoodId" = ${receipt.neighborhoodId})`;
+}

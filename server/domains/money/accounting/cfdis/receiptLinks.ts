@@ -1,0 +1,57 @@
+// A receipt's valid invoice, as the receipt's documents and actions need it: read once per request for
+// every receipt of a list (one statement per tick, not one per receipt).
+import type { ServiceContext, Tx } from '../../../../kernel/context.js';
+import { ConflictError } from '../../../../kernel/errors.js';
+import { holdsAny } from '../../../../auth/houseScope.js';
+import { CFDI_MESSAGES, CFDI_READERS } from './rules.js';
+
+export interface ReceiptCfdi {
+  cfdiId: number;
+  status: 'PENDING' | 'STAMPED' | 'ERROR' | 'CANCELLED';
+}
+
+type Batch = { ids: Set<number>; result: Promise<Map<number, ReceiptCfdi>> | null };
+const batches = new WeakMap<object, { current: Batch; done: Map<number, Promise<ReceiptCfdi | null>> }>();
+
+/** The receipt's active invoice (any status but CANCELLED), or null. */
+export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'prisma'>, receiptId: number): Promise<ReceiptCfdi | null> {
+  let state = batches.get(ctx);
+  if (!state) {
+    state = { current: { ids: new Set(), result: null }, done: new Map() };
+    batches.set(ctx, state);
+  }
+  const known = state.done.get(receiptId);
+  if (known) return known;
+  const batch = state.current;
+  batch.ids.add(receiptId);
+  if (!batch.result) {
+    batch.result = new Promise<void>((resolve) => queueMicrotask(resolve)).then(async () => {
+      state.current = { ids: new Set(), result: null };
+      const links = await ctx.prisma.cfdiReceipt.findMany({
+        where: { receiptId: { in: [...batch.ids] }, active: true },
+        select: { receiptId: true, cfdi: { select: { id: true, status: true } } },
+      });
+      return new Map(links.map((l) => [l.receiptId, { cfdiId: l.cfdi.id, status: l.cfdi.status }]));
+    });
+  }
+  const found = batch.result.then((map) => map.get(receiptId) ?? null);
+  state.done.set(receiptId, found);
+  return found;
+}
+
+/** Receipt.documents' cfdiXml and cfdiPdf: a valid stamped invoice the actor may read. */
+export async function receiptCfdiDocuments(ctx: Pick<ServiceContext, 'prisma' | 'actor'>, receiptId: number): Promise<{ cfdiXml: boolean; cfdiPdf: boolean }> {
+  if (!holdsAny(ctx, CFDI_READERS)) return { cfdiXml: false, cfdiPdf: false };
+  const cfdi = await activeCfdiOfReceipt(ctx, receiptId);
+  const stamped = cfdi?.status === 'STAMPED';
+  return { cfdiXml: stamped, cfdiPdf: stamped };
+}
+
+/**
+ * Refuses (409) undoing the payment of a receipt, or deleting it, while an invoice of it is valid or being
+ * stamped: the invoice would stay valid before SAT for money the community no longer has.
+ */
+export async function assertNoValidCfdi(tx: Pick<Tx, 'cfdiReceipt'>, receiptId: number) {
+  const valid = await tx.cfdiReceipt.count({ where: { receiptId, active: true, cfdi: { status: { in: ['STAMPED', 'PENDING'] } } } });
+  if (valid) throw new ConflictError(CFDI_MESSAGES.cancelInvoiceFirst);
+}

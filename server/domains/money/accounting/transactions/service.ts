@@ -1,0 +1,642 @@
+// Transactions and balances (spec 2: /neighborhood/transactions): every movement of the community's money
+// in one grid — the houses' wallet ledger (LedgerEntry) and the community's own ledger
+// (CommunityLedgerEntry) — read by a few set-based statements: one page (UNION ALL of both ledgers, the
+// page cut first, the names joined to the page only), the totals of the whole filter, and the balances per
+// wallet and per account at both ends of the period. The grid's sum equals the ledgers' to the cent.
+//
+// The day of a movement (date_kind, as every report: server/domains/money/accounting/reports/period.ts):
+// - SYSTEM_DATE: the day it was recorded (createdAt in the community's time zone);
+// - PAYMENT_DATE: for a house's payment (DEPOSIT, RECEIPT_PAID, WALLET_PAYMENT of a paid receipt) the
+//   receipt's real payment date (else its payment date), never later than the day it was recorded; for the
+//   community's ledger its effective date (the expense's payment or cash date, the withdrawal's settlement);
+//   for anything else the day it was recorded. A payment is recorded on or after the day it was made, so
+//   createdAt ≥ the start of "from" bounds both kinds and the (neighborhoodId, createdAt) index serves them.
+import { sql, type RawBuilder } from 'kysely';
+import { isCalendarDay } from '../../../../../core/input.js';
+import { money, type Money, sumMoney } from '../../../../../core/money.js';
+import { communityOf, type ServiceContext } from '../../../../kernel/context.js';
+import { InputError } from '../../../../kernel/errors.js';
+import { startOfDayIn } from '../cfdis/rules.js';
+import { type DateKind, reportPeriod } from '../reports/period.js';
+import { accountBalanceRows } from '../reports/statement.js';
+import { GATEWAY_ACCOUNT, NO_ACCOUNT } from '../reports/incomes.js';
+
+export const TRANSACTION_READERS = ['AStatementsRead', 'ABalancesAuthorise'] as const;
+
+export const HOUSE_KINDS = [
+  'INITIAL_BALANCE',
+  'DEPOSIT',
+  'RECEIPT_PAID',
+  'WALLET_PAYMENT',
+  'ADJUSTMENT',
+  'TRANSFER',
+  'RECEIPT_DELETED',
+  'REVERSAL',
+  'AGREEMENT',
+  'AGREEMENT_CANCELLED',
+] as const;
+export const COMMUNITY_KINDS = ['EXPENSE_PAID', 'EXPENSE_CHARGED', 'WITHDRAWAL', 'WITHDRAWAL_FEE'] as const;
+export const TRANSACTION_KINDS = [...HOUSE_KINDS, ...COMMUNITY_KINDS] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+export const PAYMENT_METHODS = ['CARD', 'STORE', 'BANK', 'WALLET', 'CASH', 'CREDIT', 'DEBIT', 'EXTERNAL', 'MANUAL'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const TRANSACTION_SOURCES = ['HOUSE', 'COMMUNITY'] as const;
+export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
+
+export const KIND_NAMES: Record<TransactionKind, string> = {
+  INITIAL_BALANCE: 'Saldo inicial',
+  DEPOSIT: 'Depósito',
+  RECEIPT_PAID: 'Recibo pagado',
+  WALLET_PAYMENT: 'Pago con Monedero',
+  ADJUSTMENT: 'Ajuste',
+  TRANSFER: 'Transferencia entre monederos',
+  RECEIPT_DELETED: 'Recibo eliminado',
+  REVERSAL: 'Reversa',
+  AGREEMENT: 'Convenio',
+  AGREEMENT_CANCELLED: 'Convenio cancelado',
+  EXPENSE_PAID: 'Egreso pagado',
+  EXPENSE_CHARGED: 'Egreso cobrado',
+  WITHDRAWAL: 'Retiro',
+  WITHDRAWAL_FEE: 'Comisión de retiro',
+};
+
+export const METHOD_NAMES: Record<PaymentMethod, string> = {
+  CARD: 'Tarjeta',
+  STORE: 'Tienda',
+  BANK: 'Banco',
+  WALLET: 'Monedero',
+  CASH: 'Efectivo',
+  CREDIT: 'Crédito',
+  DEBIT: 'Débito',
+  EXTERNAL: 'Pago externo',
+  MANUAL: 'Manual',
+};
+
+/** The grid's filters as the service takes them (ids are row ids of the caller's community). */
+export interface TransactionFilter {
+  dateKind?: string | null;
+  from?: string | null;
+  to?: string | null;
+  kinds?: readonly TransactionKind[] | null;
+  source?: TransactionSource | null;
+  walletId?: number | null;
+  houseId?: number | null;
+  paymentMethod?: PaymentMethod | null;
+  /** An income account: the community's entries on it and the houses' payments received in it. */
+  accountId?: number | null;
+}
+
+export interface ResolvedFilter {
+  neighborhoodId: number;
+  timeZone: string;
+  communityName: string;
+  today: string;
+  dateKind: DateKind;
+  from: string;
+  to: string;
+  /** UTC instants (timestamp text as the columns hold them): the start of "from" and of the day after "to". */
+  fromAt: string;
+  toNextAt: string;
+  kinds: TransactionKind[] | null;
+  source: TransactionSource | null;
+  walletId: number | null;
+  houseId: number | null;
+  paymentMethod: PaymentMethod | null;
+  accountId: number | null;
+}
+
+const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** A Date as the text of a timestamp(3) column holding UTC. */
+const utcText = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
+
+const MAX_KINDS = TRANSACTION_KINDS.length;
+
+export async function resolveFilter(ctx: ServiceContext, f: TransactionFilter): Promise<ResolvedFilter> {
+  const period = await reportPeriod(ctx, { dateKind: f.dateKind, from: f.from, to: f.to });
+  if (f.kinds && f.kinds.length > MAX_KINDS) throw new InputError([{ field: 'kinds', message: 'Demasiados tipos de movimiento' }]);
+  for (const k of f.kinds ?? [])
+    if (!(TRANSACTION_KINDS as readonly string[]).includes(k)) throw new InputError([{ field: 'kinds', message: `El tipo de movimiento ${k} no existe` }]);
+  return {
+    neighborhoodId: period.neighborhoodId,
+    timeZone: period.timeZone,
+    communityName: period.communityName,
+    today: period.today,
+    dateKind: period.dateKind,
+    from: period.from,
+    to: period.to,
+    fromAt: utcText(startOfDayIn(period.from, period.timeZone)),
+    toNextAt: utcText(startOfDayIn(nextDay(period.to), period.timeZone)),
+    kinds: f.kinds?.length ? [...new Set(f.kinds)] : null,
+    source: f.source ?? null,
+    walletId: f.walletId ?? null,
+    houseId: f.houseId ?? null,
+    paymentMethod: f.paymentMethod ?? null,
+    accountId: f.accountId ?? null,
+  };
+}
+
+/** A filter for work without a session (jobs): one community's whole ledgers in a period. */
+export function periodFilter(
+  community: { id: number; timeZone: string; name: string },
+  period: { from: string; to: string; dateKind: DateKind; today: string },
+): ResolvedFilter {
+  return {
+    neighborhoodId: community.id,
+    timeZone: community.timeZone,
+    communityName: community.name,
+    today: period.today,
+    dateKind: period.dateKind,
+    from: period.from,
+    to: period.to,
+    fromAt: utcText(startOfDayIn(period.from, community.timeZone)),
+    toNextAt: utcText(startOfDayIn(nextDay(period.to), community.timeZone)),
+    kinds: null,
+    source: null,
+    walletId: null,
+    houseId: null,
+    paymentMethod: null,
+    accountId: null,
+  };
+}
+
+const HOUSE_PAYMENT_KINDS = `('DEPOSIT','RECEIPT_PAID','WALLET_PAYMENT')`;
+
+/** The local day an instant column falls on. */
+const localDay = (column: string, tz: string) => sql`((${sql.raw(column)} AT TIME ZONE 'UTC') AT TIME ZONE ${tz})::date`;
+
+/** The day of a house entry (le, r in scope) for the date kind. */
+function houseDay(kind: DateKind, tz: string): RawBuilder<unknown> {
+  const recorded = localDay('le."createdAt"', tz);
+  if (kind === 'SYSTEM_DATE') return recorded;
+  return sql`CASE WHEN le.kind::text IN ${sql.raw(HOUSE_PAYMENT_KINDS)} AND r.id IS NOT NULL
+    THEN LEAST(COALESCE(r."realPaymentDate", ${localDay('r."paymentDate"', tz)}, ${recorded}), ${recorded}) ELSE ${recorded} END`;
+}
+
+function communityDay(kind: DateKind, tz: string): RawBuilder<unknown> {
+  return kind === 'SYSTEM_DATE' ? localDay('c."createdAt"', tz) : sql`c."effectiveDate"`;
+}
+
+const wantsHouse = (f: ResolvedFilter) => f.source !== 'COMMUNITY' && (!f.kinds || f.kinds.some((k) => (HOUSE_KINDS as readonly string[]).includes(k)));
+const wantsCommunity = (f: ResolvedFilter) =>
+  f.source !== 'HOUSE' &&
+  f.walletId == null &&
+  f.houseId == null &&
+  f.paymentMethod == null &&
+  (!f.kinds || f.kinds.some((k) => (COMMUNITY_KINDS as readonly string[]).includes(k)));
+
+interface BranchOptions {
+  /** Leave the kind and payment-method filters out (balances). */
+  balances?: boolean;
+  /** Only the upper bound of the period (balances read everything up to "to"). */
+  upToEnd?: boolean;
+}
+
+/** The house ledger's filters other than the dates (le, r in scope), the community's first. */
+function houseFilters(f: ResolvedFilter, o: BranchOptions): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [sql`le."neighborhoodId" = ${f.neighborhoodId}`];
+  if (!o.balances) {
+    const kinds = f.kinds?.filter((k) => (HOUSE_KINDS as readonly string[]).includes(k));
+    if (kinds?.length) where.push(sql`le.kind::text IN (${sql.join(kinds)})`);
+    if (f.paymentMethod) where.push(sql`le."paymentMethod"::text = ${f.paymentMethod}`);
+  }
+  if (f.walletId != null) where.push(sql`le."walletId" = ${f.walletId}`);
+  if (f.houseId != null) where.push(sql`le."houseId" = ${f.houseId}`);
+  if (f.accountId != null) where.push(sql`r."incomeAccountId" = ${f.accountId}`);
+  return where;
+}
+
+export function houseBranch(f: ResolvedFilter, o: BranchOptions = {}) {
+  const day = houseDay(f.dateKind, f.timeZone);
+  const where = houseFilters(f, o);
+  if (o.upToEnd) {
+    if (f.dateKind === 'SYSTEM_DATE') where.push(sql`le."createdAt" < ${f.toNextAt}::timestamp`);
+    else where.push(sql`${day} <= ${f.to}::date`);
+  } else {
+    where.push(sql`le."createdAt" >= ${f.fromAt}::timestamp`);
+    if (f.dateKind === 'SYSTEM_DATE') where.push(sql`le."createdAt" < ${f.toNextAt}::timestamp`);
+    else where.push(sql`${day} BETWEEN ${f.from}::date AND ${f.to}::date`);
+  }
+  return { day, where: sql.join(where, sql` AND `) };
+}
+
+function communityBranch(f: ResolvedFilter, o: BranchOptions = {}) {
+  const day = communityDay(f.dateKind, f.timeZone);
+  const where: RawBuilder<unknown>[] = [sql`c."neighborhoodId" = ${f.neighborhoodId}`];
+  if (f.dateKind === 'SYSTEM_DATE') {
+    if (!o.upToEnd) where.push(sql`c."createdAt" >= ${f.fromAt}::timestamp`);
+    where.push(sql`c."createdAt" < ${f.toNextAt}::timestamp`);
+  } else {
+    if (!o.upToEnd) where.push(sql`c."effectiveDate" >= ${f.from}::date`);
+    where.push(sql`c."effectiveDate" <= ${f.to}::date`);
+  }
+  if (!o.balances) {
+    const kinds = f.kinds?.filter((k) => (COMMUNITY_KINDS as readonly string[]).includes(k));
+    if (kinds?.length) where.push(sql`c.kind::text IN (${sql.join(kinds)})`);
+  }
+  if (f.accountId != null) where.push(sql`c."accountId" = ${f.accountId}`);
+  return { day, where: sql.join(where, sql` AND `) };
+}
+
+/**
+ * The house ledger's rows of the filter as disjoint WHEREs over `"LedgerEntry" le LEFT JOIN "Receipt" r`
+ * (the same rows as houseBranch's single WHERE), each one an index range:
+ * - SYSTEM_DATE: the createdAt range;
+ * - PAYMENT_DATE: the entries recorded in the period (their day is never later than the day they were
+ *   recorded, so only "day ≥ from" is left to test), and the payments recorded after it whose receipt was
+ *   paid in it (found by the receipt's realPaymentDate, else its paymentDate: their day is that date).
+ * For balances (upToEnd): everything recorded before "from" (`opening` known without the receipt), what
+ * was recorded in the period, and the payments recorded later and paid up to "to".
+ */
+function houseParts(f: ResolvedFilter, o: BranchOptions = {}): { where: RawBuilder<unknown>; opening?: boolean }[] {
+  const filters = houseFilters(f, o);
+  const and = (...more: RawBuilder<unknown>[]) => sql.join([...filters, ...more], sql` AND `);
+  const before = sql`le."createdAt" < ${f.toNextAt}::timestamp`;
+  const since = sql`le."createdAt" >= ${f.fromAt}::timestamp`;
+  if (f.dateKind === 'SYSTEM_DATE') return [{ where: o.upToEnd ? and(before) : and(since, before) }];
+  const day = houseDay(f.dateKind, f.timeZone);
+  const late = sql`le."createdAt" >= ${f.toNextAt}::timestamp AND le.kind::text IN ${sql.raw(HOUSE_PAYMENT_KINDS)} AND r.id IS NOT NULL
+    AND r."neighborhoodId" = ${f.neighborhoodId}`;
+  if (!o.upToEnd)
+    return [
+      { where: and(since, before, sql`${day} >= ${f.from}::date`) },
+      {
+        where: and(
+          late,
+          sql`(r."realPaymentDate" BETWEEN ${f.from}::date AND ${f.to}::date
+            OR (r."realPaymentDate" IS NULL AND r."paymentDate" >= ${f.fromAt}::timestamp AND r."paymentDate" < ${f.toNextAt}::timestamp))`,
+        ),
+      },
+    ];
+  return [
+    { where: and(sql`le."createdAt" < ${f.fromAt}::timestamp`), opening: true },
+    { where: and(since, before) },
+    { where: and(late, sql`(r."realPaymentDate" <= ${f.to}::date OR (r."realPaymentDate" IS NULL AND r."paymentDate" < ${f.toNextAt}::timestamp))`) },
+  ];
+}
+
+/** Both ledgers as one relation: src ('C' community, 'H' house), id, kind, amount, day, at (+ the keys of each). */
+function movements(f: ResolvedFilter, o: { receiptDescription?: boolean } = {}): RawBuilder<unknown> | null {
+  const parts: RawBuilder<unknown>[] = [];
+  if (wantsHouse(f)) {
+    const day = houseDay(f.dateKind, f.timeZone);
+    for (const h of houseParts(f))
+      parts.push(sql`SELECT 'H'::text AS src, le.id, le.kind::text AS kind, le.amount, ${day} AS day, le."createdAt" AS at,
+          le."houseId" AS "houseId", le."walletId" AS "walletId", le."receiptId" AS "receiptId", le."paymentMethod"::text AS "paymentMethod",
+          r."incomeAccountId" AS "accountId", NULL::int AS "expenseId", NULL::int AS "withdrawalId", NULL::boolean AS "inTransit", le.reason AS reason${o.receiptDescription ? sql`, r.description AS "receiptDescription"` : sql``}
+        FROM "LedgerEntry" le LEFT JOIN "Receipt" r ON r.id = le."receiptId"
+        WHERE ${h.where}`);
+  }
+  if (wantsCommunity(f)) {
+    const c = communityBranch(f);
+    parts.push(sql`SELECT 'C'::text AS src, c.id, c.kind::text AS kind, c.amount, ${c.day} AS day, c."createdAt" AS at,
+        NULL::int AS "houseId", NULL::int AS "walletId", NULL::int AS "receiptId", NULL::text AS "paymentMethod", c."accountId", c."expenseId",
+        c."withdrawalId", c."inTransit", NULL::text AS reason${o.receiptDescription ? sql`, NULL::text AS "receiptDescription"` : sql``}
+      FROM "CommunityLedgerEntry" c
+      WHERE ${c.where}`);
+  }
+  return parts.length ? sql.join(parts, sql` UNION ALL `) : null;
+}
+
+export interface TransactionRow {
+  /** "H-123" for a house entry, "C-45" for the community's. */
+  key: string;
+  source: TransactionSource;
+  id: string;
+  kind: TransactionKind;
+  /** Signed: money in the house's favour / into the community's accounts is positive. */
+  amount: string;
+  day: string;
+  createdAt: Date;
+  houseId: number | null;
+  houseLabel: string | null;
+  walletId: number | null;
+  walletName: string | null;
+  receiptId: number | null;
+  receiptDescription: string | null;
+  paymentMethod: PaymentMethod | null;
+  accountId: number | null;
+  accountName: string | null;
+  expenseId: number | null;
+  expenseFolio: string | null;
+  withdrawalId: number | null;
+  inTransit: boolean | null;
+  description: string;
+}
+
+/** The keyset position of a row: (day, at, src, id). */
+export interface RowCursor {
+  day: string;
+  at: string;
+  src: 'C' | 'H';
+  id: string;
+}
+
+export function encodeRowCursor(c: RowCursor): string {
+  return Buffer.from(JSON.stringify([c.day, c.at, c.src, c.id])).toString('base64url');
+}
+
+export function decodeRowCursor(text: string): RowCursor {
+  try {
+    const [day, at, src, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      typeof day === 'string' &&
+      isCalendarDay(day) &&
+      typeof at === 'string' &&
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/.test(at) &&
+      (src === 'C' || src === 'H') &&
+      typeof id === 'string' &&
+      /^\d{1,18}$/.test(id)
+    )
+      return { day, at, src, id };
+  } catch {
+    // falls through
+  }
+  throw new InputError([{ field: 'after', message: 'El cursor no es válido' }]);
+}
+
+interface RawRow {
+  src: 'C' | 'H';
+  id: string;
+  kind: TransactionKind;
+  amount: string;
+  day: string;
+  at: string;
+  createdAt: Date;
+  houseId: number | null;
+  walletId: number | null;
+  receiptId: number | null;
+  paymentMethod: PaymentMethod | null;
+  accountId: number | null;
+  expenseId: number | null;
+  withdrawalId: number | null;
+  inTransit: boolean | null;
+  reason: string | null;
+  interiorNumber: string | null;
+  exteriorNumber: string | null;
+  block: string | null;
+  lot: string | null;
+  catastral: string | null;
+  walletName: string | null;
+  receiptDescription: string | null;
+  accountName: string | null;
+  expenseSerie: string | null;
+  expenseFolioNumber: number | null;
+  expenseDescription: string | null;
+}
+
+function label(r: Pick<RawRow, 'interiorNumber' | 'exteriorNumber' | 'block' | 'lot' | 'catastral'>): string {
+  if (r.interiorNumber) return r.interiorNumber;
+  if (r.exteriorNumber) return r.exteriorNumber;
+  if (r.block && r.lot) return `M${r.block}B${r.lot}`;
+  return r.catastral ?? '';
+}
+
+function describe(r: RawRow): string {
+  if (r.src === 'H') return r.receiptDescription ?? r.reason ?? KIND_NAMES[r.kind] ?? r.kind;
+  if (r.expenseId != null) return r.expenseDescription ?? `Egreso ${r.expenseId}`;
+  if (r.withdrawalId != null) return `Retiro ${r.withdrawalId}`;
+  return KIND_NAMES[r.kind] ?? r.kind;
+}
+
+function toRow(r: RawRow): TransactionRow {
+  const folio =
+    r.expenseId == null ? null : r.expenseFolioNumber != null ? `${r.expenseSerie ? `${r.expenseSerie}-` : ''}${r.expenseFolioNumber}` : `#${r.expenseId}`;
+  return {
+    key: `${r.src}-${r.id}`,
+    source: r.src === 'H' ? 'HOUSE' : 'COMMUNITY',
+    id: r.id,
+    kind: r.kind,
+    // numeric(14,2) as text: already "-1234.50".
+    amount: r.amount,
+    day: r.day,
+    createdAt: r.createdAt,
+    houseId: r.houseId,
+    houseLabel: r.houseId != null ? label(r) : null,
+    walletId: r.walletId,
+    walletName: r.walletName,
+    receiptId: r.receiptId,
+    receiptDescription: r.receiptDescription,
+    paymentMethod: r.paymentMethod,
+    accountId: r.accountId,
+    accountName: r.src === 'C' && r.accountId == null ? GATEWAY_ACCOUNT : r.accountName,
+    expenseId: r.expenseId,
+    expenseFolio: folio,
+    withdrawalId: r.withdrawalId,
+    inTransit: r.inTransit,
+    description: describe(r),
+  };
+}
+
+/**
+ * The union cut (and sorted) first, the names joined to the cut rows only; limit null: every row.
+ * withReceipt: the union carries the receipt's description already (read from the receipt it joins).
+ */
+function rowsQuery(union: RawBuilder<unknown>, cut: RawBuilder<unknown>, offset: number, limit: number | null, withReceipt = false) {
+  return sql<RawRow>`
+    WITH p AS (
+      SELECT * FROM (${union}) t ${cut}
+      ORDER BY t.day, t.at, t.src, t.id
+      OFFSET ${offset} LIMIT ${limit}
+    )
+    SELECT p.src, p.id::text AS id, p.kind, p.amount::text AS amount, to_char(p.day, 'YYYY-MM-DD') AS day,
+           to_char(p.at, 'YYYY-MM-DD HH24:MI:SS.MS') AS at, (p.at AT TIME ZONE 'UTC') AS "createdAt",
+           p."houseId", p."walletId", p."receiptId", p."paymentMethod", p."accountId", p."expenseId", p."withdrawalId", p."inTransit", p.reason,
+           h."interiorNumber", h."exteriorNumber", h.block, h.lot, h.catastral,
+           w.name AS "walletName", ${withReceipt ? sql`p."receiptDescription"` : sql`rc.description`} AS "receiptDescription", a.description AS "accountName",
+           e.serie AS "expenseSerie", e.folio AS "expenseFolioNumber", e.description AS "expenseDescription"
+    FROM p
+    LEFT JOIN "House" h ON h.id = p."houseId"
+    LEFT JOIN "Wallet" w ON w.id = p."walletId"
+    ${withReceipt ? sql`` : sql`LEFT JOIN "Receipt" rc ON rc.id = p."receiptId"`}
+    LEFT JOIN "IncomeAccount" a ON a.id = p."accountId"
+    LEFT JOIN "Expense" e ON e.id = p."expenseId"
+    ORDER BY p.day, p.at, p.src, p.id`;
+}
+
+/** The rows after `after` (keyset) or from `offset`, in chronological order; `limit` rows at most. */
+export async function transactionRows(
+  ctx: Pick<ServiceContext, 'db'>,
+  f: ResolvedFilter,
+  page: { after?: RowCursor | null; offset?: number; limit: number },
+): Promise<{ rows: TransactionRow[]; cursors: RowCursor[] }> {
+  const union = movements(f);
+  if (!union) return { rows: [], cursors: [] };
+  const cut = page.after
+    ? sql`WHERE (t.day, t.at, t.src, t.id) > (${page.after.day}::date, ${page.after.at}::timestamp, ${page.after.src}::text, ${page.after.id}::bigint)`
+    : sql``;
+  const { rows } = await rowsQuery(union, cut, page.after ? 0 : Math.max(0, page.offset ?? 0), page.limit).execute(ctx.db.kysely);
+  return { rows: rows.map(toRow), cursors: rows.map((r) => ({ day: r.day, at: r.at, src: r.src, id: r.id })) };
+}
+
+export interface TransactionTotals {
+  count: number;
+  /** Sum of the positive amounts. */
+  inflow: Money;
+  /** Sum of the negative amounts (negative). */
+  outflow: Money;
+  net: Money;
+}
+
+/** Count and sums of everything the filter matches (the database sums exact decimals). */
+export async function transactionTotals(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter): Promise<TransactionTotals> {
+  const union = movements(f);
+  if (!union) return { count: 0, inflow: money(0), outflow: money(0), net: money(0) };
+  const { rows } = await sql<{ count: number; inflow: string | null; outflow: string | null }>`
+    SELECT count(*)::int AS count,
+           sum(t.amount) FILTER (WHERE t.amount > 0)::text AS inflow,
+           sum(t.amount) FILTER (WHERE t.amount < 0)::text AS outflow
+    FROM (${union}) t`.execute(ctx.db.kysely);
+  const inflow = money(rows[0]?.inflow ?? '0');
+  const outflow = money(rows[0]?.outflow ?? '0');
+  return { count: rows[0]?.count ?? 0, inflow, outflow, net: inflow.plus(outflow) };
+}
+
+export function pageTotals(rows: readonly { amount: string }[]): Omit<TransactionTotals, 'count'> & { count: number } {
+  const inflow = sumMoney(rows.filter((r) => money(r.amount).gt(0)).map((r) => r.amount));
+  const outflow = sumMoney(rows.filter((r) => money(r.amount).lt(0)).map((r) => r.amount));
+  return { count: rows.length, inflow, outflow, net: inflow.plus(outflow) };
+}
+
+export interface BalanceLine {
+  /** Wallet id (houses) or income account id (community; null for the gateway balance). */
+  id: number | null;
+  typename: 'Wallet' | 'IncomeAccount';
+  name: string;
+  type: string | null;
+  opening: Money;
+  movements: Money;
+  closing: Money;
+  /** Community accounts: what of the closing balance is payments issued and not yet cashed. */
+  inTransit: Money | null;
+}
+
+export interface TransactionBalances {
+  wallets: BalanceLine[];
+  accounts: BalanceLine[];
+}
+
+/**
+ * The balances at the start and the end of the period: per wallet (the houses' balances: sum over the
+ * houses, or one house's with the house filter) and per account of the community's ledger. They follow
+ * the house, wallet and account filters (and the source), not the kind or the payment method.
+ */
+export async function transactionBalances(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter): Promise<TransactionBalances> {
+  const result: TransactionBalances = { wallets: [], accounts: [] };
+  const o = { balances: true, upToEnd: true };
+  const full = { ...f, kinds: null, paymentMethod: null };
+  if (wantsHouse(full)) {
+    const day = houseDay(f.dateKind, f.timeZone);
+    const parts = houseParts(full, o).map(
+      (h) => sql`SELECT le."walletId", le.amount, ${h.opening ? sql`true` : sql`${day} < ${f.from}::date`} AS opening
+        FROM "LedgerEntry" le LEFT JOIN "Receipt" r ON r.id = le."receiptId"
+        WHERE ${h.where}`,
+    );
+    const { rows } = await sql<{ id: number; name: string; type: string; opening: string | null; movements: string | null }>`
+      SELECT w.id, w.name, w.type::text AS type, s.opening::text AS opening, s.movements::text AS movements
+      FROM (
+        SELECT t."walletId", sum(t.amount) FILTER (WHERE t.opening) AS opening, sum(t.amount) FILTER (WHERE NOT t.opening) AS movements
+        FROM (${sql.join(parts, sql` UNION ALL `)}) t
+        GROUP BY t."walletId"
+      ) s JOIN "Wallet" w ON w.id = s."walletId"
+      ORDER BY w.type, w.id`.execute(ctx.db.kysely);
+    result.wallets = rows.map((r) => line('Wallet', r.id, r.name, r.type, r.opening, r.movements, null));
+  }
+  if (wantsCommunity(full)) {
+    // Where the community's money is, as the statement counts it: the houses' payments received in each
+    // place and the community's own ledger (reports/statement.ts).
+    const { rows } = await accountBalanceRows(f.neighborhoodId, f).execute(ctx.db.kysely);
+    const chosen = rows.filter((r) => f.accountId == null || (r.accountKind === 'ACCOUNT' && r.accountId === f.accountId));
+    const ids = chosen.flatMap((r) => (r.accountId == null ? [] : [r.accountId]));
+    const named = ids.length
+      ? await ctx.db.prisma.incomeAccount.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, description: true, accountType: true, accountNumber: true },
+        })
+      : [];
+    const order = { GATEWAY: 0, ACCOUNT: 1, NONE: 2 } as Record<string, number>;
+    result.accounts = chosen
+      .sort((a, b) => (order[a.accountKind] ?? 3) - (order[b.accountKind] ?? 3) || (a.accountId ?? 0) - (b.accountId ?? 0))
+      .map((r) => {
+        const account = named.find((a) => a.id === r.accountId);
+        // The statement's labels (reports/incomes.ts accountLabel).
+        const name =
+          r.accountKind === 'GATEWAY'
+            ? GATEWAY_ACCOUNT
+            : account
+              ? account.accountNumber
+                ? `${account.description} (${account.accountNumber.slice(-4)})`
+                : account.description
+              : NO_ACCOUNT;
+        const type = r.accountKind === 'ACCOUNT' ? (account?.accountType ?? null) : r.accountKind;
+        return line(
+          'IncomeAccount',
+          r.accountKind === 'ACCOUNT' ? r.accountId : null,
+          name,
+          type,
+          r.opening,
+          money(r.closing).minus(r.opening).toFixed(2),
+          r.inTransit,
+        );
+      });
+  }
+  return result;
+}
+
+function line(
+  typename: BalanceLine['typename'],
+  id: number | null,
+  name: string,
+  type: string | null,
+  opening: string | null,
+  movements: string | null,
+  transit: string | null,
+): BalanceLine {
+  const o = money(opening ?? '0');
+  const m = money(movements ?? '0');
+  return { id, typename, name, type, opening: o, movements: m, closing: o.plus(m), inTransit: transit == null ? null : money(transit) };
+}
+
+/**
+ * Every row of the filter, in the grid's order, handed over in batches (exports), so a year is never one
+ * array. On PostgreSQL: one statement read through a cursor in a read-only transaction (one snapshot; the
+ * union is sorted once, never per batch). On PGlite, keyset pages: its one session has no transaction of
+ * its own per caller, so every other request's statements would run inside this read-only one.
+ */
+export async function forEachTransactionBatch(
+  ctx: Pick<ServiceContext, 'db'>,
+  f: ResolvedFilter,
+  onRows: (rows: TransactionRow[]) => void | Promise<void>,
+  batch = 2000,
+): Promise<void> {
+  if (ctx.db.kind === 'pglite') {
+    let after: RowCursor | null = null;
+    for (;;) {
+      const { rows, cursors } = await transactionRows(ctx, f, { after, limit: batch });
+      if (rows.length) await onRows(rows);
+      if (rows.length < batch) return;
+      after = cursors[cursors.length - 1];
+    }
+  }
+  const union = movements(f, { receiptDescription: true });
+  if (!union) return;
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await sql`SET TRANSACTION READ ONLY`.execute(trx);
+    // The whole result is read: plan for it, not for the first rows.
+    await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
+    // One sort of the period's rows, in memory rather than on disk.
+    await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+    // A client that stops reading a streamed export does not keep the connection: the server ends it.
+    await sql`SET LOCAL idle_in_transaction_session_timeout = '60s'`.execute(trx);
+    await sql`DECLARE transactions_export NO SCROLL CURSOR FOR ${rowsQuery(union, sql``, 0, null, true)}`.execute(trx);
+    for (;;) {
+      const { rows } = await sql<RawRow>`FETCH FORWARD ${sql.raw(String(Math.trunc(batch)))} FROM transactions_export`.execute(trx);
+      if (rows.length) await onRows(rows.map(toRow));
+      if (rows.length < batch) break;
+    }
+    await sql`CLOSE transactions_export`.execute(trx);
+  });
+}
+
+/** The caller's community id (so resolvers need not import the kernel). */
+export const communityIdOf = (ctx: ServiceContext) => communityOf(ctx);

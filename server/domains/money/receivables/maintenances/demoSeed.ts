@@ -1,0 +1,169 @@
+// The demo community's last twelve months of maintenance fees, each month issued on its own day: most
+// receipts paid online through the gateway (card, store, SPEI, each with its completed charge and fee) or
+// registered by the administration into the bank account (this month's only on the days gone by), some
+// pending with their penalty, the last two months' transfers that owners sent waiting in review. The demo
+// owner paid in advance: the credit pays her next fee when it is issued (the credit rule); this month's
+// is still hers to pay.
+//
+// The paid history is written in bulk, shaped as settleCharge and capturePayment write it (a year of 2,000
+// payments through one write each would take a minute at every first start); the tests in
+// server/db/demoSeed.test.ts compare those rows with the services' own. The reviews, the credit and the
+// penalties go through the services themselves.
+import { randomUUID } from 'node:crypto';
+import { expectedAmount, todayIn } from '../../../../../core/receipts.js';
+import { money } from '../../../../../core/money.js';
+import { paymentFee, type OnlineMethod } from '../../../../../core/payments.js';
+import type { DemoSeedContext } from '../../../../db/demoConfiguration.js';
+import type { Prisma as PrismaNS } from '../../../../db/generated/client.js';
+import { appendHistory, appendMovements } from '../ledger/service.js';
+import { applyDueDates, refreshMaintenanceStatus, termsOf } from '../receipts/service.js';
+import { createExternalPayment } from '../receipts/externalPayments.js';
+import { generateReceipts, insertOrdinary } from './service.js';
+
+/** How each paid receipt was paid: online (through the gateway) or registered by the administration. */
+const METHODS: (OnlineMethod | 'MANUAL')[] = ['BANK', 'CARD', 'STORE', 'MANUAL', 'MANUAL', 'BANK', 'CARD'];
+/** A receipt's fate in a past month, from its house and month: 0–6 paid, 7 sent to review (recent months), 8–9 pending. */
+const fateOf = (houseId: number, month: number) => (houseId * 7 + month) % 10;
+export const DEMO_CREDIT = '1500.00';
+const DAY = 86_400_000;
+
+export async function seedMaintenances(demo: DemoSeedContext): Promise<void> {
+  const { prisma, neighborhoodId, adminUserId, actAs } = demo;
+  const today = todayIn('America/Mexico_City');
+  const [year, month] = today.split('-').map(Number);
+  const ownHouse = await prisma.membership.findFirst({
+    where: { neighborhoodId, user: { email: 'propietario@demo.mx' }, houseId: { not: null } },
+    select: { houseId: true },
+  });
+  const { gatewayFeePaidByPayer } = await prisma.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { gatewayFeePaidByPayer: true } });
+  const account = await prisma.incomeAccount.findFirstOrThrow({ where: { neighborhoodId, accountType: 'CLABE', deletedAt: null }, select: { id: true } });
+  const reviews: { receiptId: number; houseId: number; paidOn: string }[] = [];
+
+  await prisma.$transaction(
+    async (tx) => {
+      const ordinary = await tx.wallet.findFirstOrThrow({ where: { neighborhoodId, type: 'ORDINARY' }, select: { id: true } });
+      for (let back = 11; back >= 0; back--) {
+        const y = month - back > 0 ? year : year - 1;
+        const m = ((month - back - 1 + 12) % 12) + 1;
+        const period = `${y}-${String(m).padStart(2, '0')}`;
+        const issuedOn = `${period}-01`;
+        if (back === 1 && ownHouse?.houseId) {
+          // The owner paid in advance a few days before the month's fee was issued.
+          await appendMovements(tx, { neighborhoodId, houseId: ownHouse.houseId }, adminUserId, [
+            {
+              walletId: ordinary.id,
+              kind: 'ADJUSTMENT',
+              amount: DEMO_CREDIT,
+              reason: 'Saldo a favor por pago anticipado',
+              authorizedByUserId: adminUserId,
+              at: new Date(Date.parse(`${issuedOn}T17:00:00Z`) - 4 * DAY),
+            },
+          ]);
+        }
+        const id = await insertOrdinary(tx, neighborhoodId, y, m, adminUserId);
+        if (id === null) continue;
+        await generateReceipts(tx, id, { houseTypeIds: null, asOf: issuedOn });
+
+        const receipts = await tx.receipt.findMany({ where: { maintenanceId: id, status: { not: 'PAID' } }, orderBy: { houseId: 'asc' } });
+        const paid: Record<string, unknown>[] = [];
+        const charges: PrismaNS.ChargeCreateManyInput[] = [];
+        const entries: Parameters<typeof appendHistory>[3] = [];
+        for (const r of receipts) {
+          if (r.houseId === ownHouse?.houseId) continue;
+          const fate = fateOf(r.houseId, m);
+          if (fate >= 8) continue;
+          const day = 1 + ((r.houseId + m) % 14);
+          const paidOn = `${period}-${String(day).padStart(2, '0')}`;
+          // This month, only the days gone by.
+          if (paidOn > today) continue;
+          if (fate === 7 && back <= 1) {
+            reviews.push({ receiptId: r.id, houseId: r.houseId, paidOn });
+            continue;
+          }
+          const expected = expectedAmount(termsOf(r), paidOn);
+          // An older transfer sent for review was approved long ago: the administration registered it.
+          const method = fate === 7 ? 'MANUAL' : METHODS[(r.houseId + m) % METHODS.length];
+          // Never later than now (today's payments were made this morning).
+          const at = new Date(Math.min(Date.parse(`${paidOn}T17:00:00Z`), Date.now() - 3_600_000));
+          const movement = { houseId: r.houseId, walletId: r.walletId, receiptId: r.id, paymentMethod: method, at };
+          let total = expected.amount;
+          let chargeId: string | null = null;
+          if (method !== 'MANUAL') {
+            const fee = paymentFee(method, expected.amount, gatewayFeePaidByPayer);
+            chargeId = randomUUID();
+            total = fee.total;
+            charges.push({
+              id: chargeId,
+              neighborhoodId,
+              houseId: r.houseId,
+              receiptId: r.id,
+              method,
+              status: 'COMPLETED',
+              amount: expected.amount,
+              fee: fee.fee,
+              total: fee.total,
+              feePaidByPayer: gatewayFeePaidByPayer,
+              gatewayId: `trdemo${r.id}`,
+              authorization: String(100000 + ((r.id * 7919) % 900000)),
+              ...(method === 'CARD' ? { cardBrand: 'visa', cardNumber: '424242XXXXXX4242' } : {}),
+              ...(method === 'STORE' ? { reference: `1010101${String(r.id).padStart(8, '0')}` } : {}),
+              ...(method === 'BANK' ? { reference: '646180109400000004' } : {}),
+              sentAt: new Date(at.getTime() - 60_000),
+              createdAt: new Date(at.getTime() - 60_000),
+              settledAt: at,
+            });
+          }
+          entries.push(
+            { ...movement, chargeId, kind: 'DEPOSIT', amount: expected.amount },
+            { ...movement, chargeId, kind: 'RECEIPT_PAID', amount: money(expected.amount).negated() },
+          );
+          paid.push({
+            id: r.id,
+            amount: expected.amount,
+            discountAmount: expected.discountAmount,
+            penaltyAmount: expected.penaltyAmount,
+            method,
+            total,
+            paymentDate: at.toISOString(),
+            realPaymentDate: paidOn,
+            auth: method === 'MANUAL' ? `SPEI-${r.id}` : String(100000 + ((r.id * 7919) % 900000)),
+            incomeAccountId: method === 'MANUAL' ? account.id : null,
+            accountEnding: method === 'CARD' ? '4242' : null,
+            cardType: method === 'CARD' ? 'debit' : null,
+          });
+        }
+        await tx.charge.createMany({ data: charges });
+        // The history is written in bulk (a few statements a month).
+        await appendHistory(tx, neighborhoodId, adminUserId, entries);
+        await tx.$executeRaw`UPDATE "Receipt" r SET status = 'PAID', amount = v.amount, "discountAmount" = v."discountAmount",
+            "penaltyAmount" = v."penaltyAmount", "paymentMethod" = v.method::"PaymentMethod", "transactionTotal" = v.total,
+            "paymentDate" = (v."paymentDate"::timestamptz AT TIME ZONE 'UTC'), "realPaymentDate" = v."realPaymentDate"::date,
+            "paymentAuthorization" = v.auth, "incomeAccountId" = v."incomeAccountId", "accountEnding" = v."accountEnding", "cardType" = v."cardType"
+          FROM jsonb_to_recordset(${JSON.stringify(paid)}::jsonb) AS v(id int, amount numeric, "discountAmount" numeric, "penaltyAmount" numeric, method text,
+            total numeric, "paymentDate" text, "realPaymentDate" text, auth text, "incomeAccountId" int, "accountEnding" text, "cardType" text)
+          WHERE r.id = v.id`;
+        await refreshMaintenanceStatus(tx, id);
+      }
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+
+  // The transfers owners sent these two months, each by its owner through the app: they wait in review.
+  const owners = await prisma.membership.findMany({
+    where: { neighborhoodId, active: true, role: { kind: 'OWNER' }, houseId: { in: reviews.map((r) => r.houseId) } },
+    select: { houseId: true, user: { select: { email: true } } },
+  });
+  for (const review of reviews) {
+    const owner = owners.find((o) => o.houseId === review.houseId);
+    if (!owner) continue;
+    await createExternalPayment(await actAs(owner.user.email, review.houseId), review.receiptId, {
+      method: 'TRANSFER',
+      incomeAccountId: account.id,
+      paymentDate: review.paidOn,
+      authorization: `SPEI${String(review.receiptId).padStart(8, '0')}`,
+      message: 'Transferencia desde mi banca en línea',
+    });
+  }
+  // The daily job brings every pending receipt to today: penalties after the deadline, or the credit pays it.
+  await applyDueDates(await actAs('admin@demo.mx'), neighborhoodId, today);
+}

@@ -1,0 +1,59 @@
+// GraphQL of the money PDFs: a house's account statement, one receipt, and the bulk print of a
+// maintenance's receipts. Files travel as base64 (DownloadFile) so grants, tenancy and the house scope are
+// enforced here once; the legacy routes turn them into application/pdf answers.
+import { builder, grants } from '../../../../graphql/builder.js';
+import { communityOf } from '../../../../kernel/context.js';
+import { rowId } from '../../../../kernel/ids.js';
+import { todayIn } from '../../../../../core/receipts.js';
+import { houseStatement } from '../balances/statement.js';
+import { STATEMENT_READERS } from '../balances/service.js';
+import { statementPdf } from '../balances/statementPdf.js';
+import { maintenanceReceiptsPdf, receiptPdf, type GeneratedFile } from './pdf.js';
+import { RECEIPT_READERS } from './service.js';
+
+export const DownloadFileRef = builder.objectRef<GeneratedFile>('DownloadFile').implement({
+  description: 'A generated file (a PDF) to download',
+  fields: (t) => ({
+    fileName: t.exposeString('fileName'),
+    contentType: t.exposeString('contentType'),
+    base64: t.string({ description: 'The file contents in base64', resolve: (f) => f.bytes.toString('base64') }),
+  }),
+});
+
+const houseArg = (id: { typename: string; id: string } | null | undefined) => (id ? (id.typename === 'House' ? rowId(id.id) : -1) : null);
+
+builder.queryField('houseStatementPdf', (t) =>
+  t.field({
+    type: DownloadFileRef,
+    description: "A house's account statement as PDF (the houseStatement figures and rows); house users read their own house without houseId",
+    ...grants(...STATEMENT_READERS),
+    args: { houseId: t.arg.globalID({ required: false }), from: t.arg.string({ required: false }), to: t.arg.string({ required: false }) },
+    resolve: async (_r, args, ctx) => {
+      const statement = await houseStatement(ctx, houseArg(args.houseId), { from: args.from, to: args.to });
+      const { timeZone } = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { timeZone: true } });
+      return statementPdf(statement, todayIn(timeZone));
+    },
+  }),
+);
+
+builder.queryField('receiptPdf', (t) =>
+  t.field({
+    type: DownloadFileRef,
+    nullable: true,
+    description: "One receipt as PDF; null where the Receipt node is (another community's, deleted, or another house's for house users)",
+    ...grants(...RECEIPT_READERS),
+    args: { receiptId: t.arg.globalID({ required: true }) },
+    resolve: (_r, { receiptId }, ctx) => (receiptId.typename === 'Receipt' ? receiptPdf(ctx, rowId(receiptId.id)) : null),
+  }),
+);
+
+builder.queryField('maintenanceReceiptsPdf', (t) =>
+  t.field({
+    type: DownloadFileRef,
+    nullable: true,
+    description: 'Every receipt of a maintenance in one PDF, one per page (null for a maintenance of another community)',
+    ...grants('AReceiptsPrintBulk'),
+    args: { maintenanceId: t.arg.globalID({ required: true }) },
+    resolve: (_r, { maintenanceId }, ctx) => (maintenanceId.typename === 'Maintenance' ? maintenanceReceiptsPdf(ctx, rowId(maintenanceId.id)) : null),
+  }),
+);

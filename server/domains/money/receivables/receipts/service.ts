@@ -1,0 +1,505 @@
+// Receipts of houses and their actions (spec 1 sections 4, 5 and 8; spec 2 sections 4 and 7): this module
+// owns every write of the Receipt table. Every action runs through write(): the house's row lock first
+// (so money actions on one house queue), then the receipt's; a PAID receipt refuses every action that
+// moves money with code 2079; each action leaves its audit record and its ledger movements together.
+import {
+  ADJUSTABLE_STATUSES,
+  expectedAmount,
+  RECEIPT_ALREADY_PAID,
+  RECEIPT_MESSAGES,
+  statusAfterTerms,
+  todayIn,
+  walletCovers,
+  type ReceiptStatus,
+  type ReceiptTerms,
+} from '../../../../../core/receipts.js';
+import { formatMoney, money, sameMoney } from '../../../../../core/money.js';
+import { holdsAny, reachesHouse } from '../../../../auth/houseScope.js';
+import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { ConflictError, ForbiddenError, InputError, LEGACY_CODES, NotFoundError } from '../../../../kernel/errors.js';
+import { write, type WriteScope } from '../../../../kernel/write.js';
+import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
+import { kickMailer, queueEmail } from '../../../../infra/mail/outbox.js';
+import { Prisma, type Receipt } from '../../../../db/generated/client.js';
+import { enqueueInvoiceAfterPayment } from '../../accounting/cfdis/enqueue.js';
+import { assertNoValidCfdi } from '../../accounting/cfdis/receiptLinks.js';
+
+/** Who reads receipts: administrators any house of the community, owners and tenants their own. */
+export const RECEIPT_READERS = ['AReceiptsRead', 'OReceiptsRead', 'SReceiptsRead'] as const;
+export const RECEIPT_ADMIN_READERS = ['AReceiptsRead'] as const;
+/** Who changes a receipt's amounts, deletes it or undoes its payments. */
+export const RECEIPT_UPDATERS = ['AReceiptsUpdate'] as const;
+/** Who pays a receipt with the house's wallet: administrators for any house, payers for their own. */
+export const WALLET_PAYERS = [
+  'AReceiptsUpdate',
+  'AReceiptsPaymentsCreate',
+  'OReceiptsPaymentsCreate',
+  'SReceiptsPaymentsCreate',
+  'RReceiptsPaymentsCreate',
+] as const;
+/** Who handles a pending store or bank reference (remove it, send its instructions again). */
+export const REFERENCE_HANDLERS = WALLET_PAYERS;
+
+export const RECEIPT_NOT_FOUND = 'El recibo no existe';
+export const FOREIGN_RECEIPT = 'Solo puedes consultar los recibos de tu propiedad';
+export const RECEIPT_NOT_OPEN = 'El recibo tiene un pago en proceso o en revisión';
+export const INSUFFICIENT_WALLET = 'El saldo del Monedero no alcanza para pagar este recibo';
+export const NO_PENALTY_RULE = 'El recibo no tiene una multa configurada';
+export const NO_DISCOUNT_RULE = 'El recibo no tiene un descuento configurado';
+export const NOT_IN_REVIEW = 'El recibo no está en revisión';
+export const NOT_IN_PROGRESS = 'El recibo no tiene una referencia de pago pendiente';
+export const NOT_WALLET_PAID = 'El recibo no fue pagado con el Monedero';
+export const NOTES_MAX = 2000;
+export const AGREEMENT_RECEIPT = 'El recibo es parte de un convenio: cancela el convenio para eliminar sus recibos pendientes';
+
+export function alreadyPaid() {
+  return new ConflictError(RECEIPT_ALREADY_PAID, LEGACY_CODES.receiptAlreadyPaid);
+}
+
+/** Today in the community's time zone: the date the expected-amount rule reads. */
+export async function communityToday(tx: Tx, neighborhoodId: number): Promise<string> {
+  const n = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { timeZone: true } });
+  return todayIn(n.timeZone);
+}
+
+const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+export function termsOf(r: Receipt): ReceiptTerms {
+  return {
+    sourceAmount: formatMoney(r.sourceAmount),
+    hasDiscount: r.hasDiscount,
+    discountType: r.discountType,
+    discount: r.discount === null ? null : formatMoney(r.discount),
+    discountEndDate: isoDate(r.discountEndDate),
+    discountOverride: r.discountOverride,
+    hasPenalty: r.hasPenalty,
+    penaltyType: r.penaltyType,
+    penalty: r.penalty === null ? null : formatMoney(r.penalty),
+    deadlineDate: isoDate(r.deadlineDate),
+    penaltyOverride: r.penaltyOverride,
+  };
+}
+
+/** The receipt of the actor's community the actor may reach (its house scope), or 404 / 403. */
+export async function findReceipt(ctx: ServiceContext, tx: Tx, receiptId: number, adminGrants: readonly string[] = RECEIPT_ADMIN_READERS) {
+  const receipt = await tx.receipt.findFirst({ where: { id: receiptId, neighborhoodId: communityOf(ctx), deletedAt: null } });
+  if (!receipt) throw new NotFoundError(RECEIPT_NOT_FOUND);
+  if (!reachesHouse(ctx.actor, receipt.houseId, adminGrants)) throw new ForbiddenError(FOREIGN_RECEIPT);
+  return receipt;
+}
+
+export interface ReceiptActionResult {
+  receiptId: number;
+  message: string;
+  /** recalculate only: whether anything changed (legacy data.recalculated). */
+  recalculated?: boolean;
+}
+
+interface ActionOptions {
+  action: string;
+  idempotencyKey?: string | null;
+  /** Grants that reach any house of the community for this action. */
+  adminGrants: readonly string[];
+  input?: unknown;
+}
+
+/**
+ * One receipt action: the house lock, then the receipt re-read under its own lock, then `fn`. PAID answers
+ * 2079 unless the action is about the payment itself (`allowPaid`).
+ */
+async function receiptAction(
+  ctx: ServiceContext,
+  receiptId: number,
+  options: ActionOptions & { allowPaid?: boolean },
+  fn: (r: Receipt, scope: WriteScope, today: string) => Promise<ReceiptActionResult>,
+): Promise<ReceiptActionResult> {
+  const actor = actorOf(ctx);
+  return write(
+    ctx,
+    { idempotencyKey: options.idempotencyKey, request: { operation: options.action, input: { receiptId, ...((options.input as object) ?? {}) } } },
+    async (scope) => {
+      const found = await findReceipt(ctx, scope.tx, receiptId, options.adminGrants);
+      await lockHouse(scope.tx, found.houseId);
+      const [r] = await scope.tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Receipt" WHERE id = ${receiptId} FOR UPDATE`;
+      const receipt = await scope.tx.receipt.findUniqueOrThrow({ where: { id: r.id } });
+      if (receipt.deletedAt) throw new NotFoundError(RECEIPT_NOT_FOUND);
+      if (receipt.status === 'PAID' && !options.allowPaid) throw alreadyPaid();
+      const today = await communityToday(scope.tx, receipt.neighborhoodId);
+      const result = await fn(receipt, scope, today);
+      await scope.audit({
+        action: options.action,
+        entity: 'Receipt',
+        entityId: receipt.id,
+        data: { houseId: receipt.houseId, userId: actor.userId, ...((options.input as object) ?? {}) },
+      });
+      return result;
+    },
+  );
+}
+
+function requireOpen(r: Receipt) {
+  if (!ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus)) throw new ConflictError(RECEIPT_NOT_OPEN);
+}
+
+/** Writes the amounts the rule gives for the receipt's terms; answers whether anything changed. */
+async function applyTerms(tx: Tx, r: Receipt, terms: ReceiptTerms, today: string, extra: Partial<Receipt> = {}): Promise<boolean> {
+  const expected = expectedAmount(terms, today);
+  const status = statusAfterTerms(r.status as ReceiptStatus, expected.penaltyAmount);
+  const changed =
+    !sameMoney(expected.amount, r.amount) ||
+    !sameMoney(expected.discountAmount, r.discountAmount) ||
+    !sameMoney(expected.penaltyAmount, r.penaltyAmount) ||
+    !sameMoney(terms.sourceAmount, r.sourceAmount) ||
+    status !== r.status;
+  const overridesChanged = terms.discountOverride !== r.discountOverride || terms.penaltyOverride !== r.penaltyOverride;
+  if (!changed && !overridesChanged && Object.keys(extra).length === 0) return false;
+  await tx.receipt.update({
+    where: { id: r.id },
+    data: {
+      sourceAmount: formatMoney(terms.sourceAmount),
+      amount: expected.amount,
+      discountAmount: expected.discountAmount,
+      penaltyAmount: expected.penaltyAmount,
+      discountOverride: terms.discountOverride,
+      penaltyOverride: terms.penaltyOverride,
+      status,
+      penaltyDate: expected.penaltyAmount === null ? null : (r.penaltyDate ?? new Date(`${today}T00:00:00Z`)),
+      ...(extra as object),
+    },
+  });
+  return changed;
+}
+
+/** The fee an ordinary maintenance receipt would take today from its house type (null: keep the receipt's). */
+async function currentFee(tx: Tx, r: Receipt): Promise<string | null> {
+  if (r.maintenanceId === null) return null;
+  const m = await tx.maintenance.findUnique({ where: { id: r.maintenanceId }, select: { ordinary: true } });
+  if (!m?.ordinary) return null;
+  const house = await tx.house.findUnique({ where: { id: r.houseId }, select: { houseType: { select: { amount: true } } } });
+  const amount = house?.houseType?.amount;
+  return amount == null ? null : formatMoney(amount);
+}
+
+/** PUT recalculate: today's rule and, for an ordinary fee, the house type's current fee. */
+export function recalculateReceipt(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
+  return receiptAction(ctx, receiptId, { action: 'RECALCULATE', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }, today) => {
+    requireOpen(r);
+    const fee = await currentFee(tx, r);
+    const terms = { ...termsOf(r), ...(fee !== null ? { sourceAmount: fee } : {}) };
+    const recalculated = await applyTerms(tx, r, terms, today);
+    return { receiptId: r.id, recalculated, message: recalculated ? RECEIPT_MESSAGES.recalculated : RECEIPT_MESSAGES.notAltered };
+  });
+}
+
+/** Add (true) or remove (false) the penalty or the discount: an override that wins over the dates. */
+export function setReceiptAdjustment(ctx: ServiceContext, receiptId: number, which: 'penalty' | 'discount', apply: boolean, idempotencyKey?: string | null) {
+  const action = `${apply ? 'ADD' : 'REMOVE'}_${which.toUpperCase()}`;
+  return receiptAction(ctx, receiptId, { action, idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }, today) => {
+    requireOpen(r);
+    const terms = termsOf(r);
+    if (which === 'penalty') {
+      if (apply && (!r.hasPenalty || r.penalty === null)) throw new ConflictError(NO_PENALTY_RULE);
+      terms.penaltyOverride = apply;
+    } else {
+      if (apply && (!r.hasDiscount || r.discount === null)) throw new ConflictError(NO_DISCOUNT_RULE);
+      terms.discountOverride = apply;
+    }
+    await applyTerms(tx, r, terms, today);
+    const messages = {
+      penalty: apply ? RECEIPT_MESSAGES.penaltyAdded : RECEIPT_MESSAGES.penaltyRemoved,
+      discount: apply ? RECEIPT_MESSAGES.discountAdded : RECEIPT_MESSAGES.discountRemoved,
+    };
+    return { receiptId: r.id, message: messages[which] };
+  });
+}
+
+/** Delete a pending receipt; a maintenance receipt's amount stays as a debt in its wallet (RECEIPT_DELETED). */
+export function deleteReceipt(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
+  const actor = actorOf(ctx);
+  return receiptAction(ctx, receiptId, { action: 'DELETE', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }) => {
+    requireOpen(r);
+    if (r.agreementId !== null) throw new ConflictError(AGREEMENT_RECEIPT);
+    await assertNoValidCfdi(tx, r.id);
+    await tx.receipt.update({ where: { id: r.id }, data: { deletedAt: new Date(), deletedByUserId: actor.userId } });
+    if (r.maintenanceId !== null) {
+      await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, actor.userId, [
+        { walletId: r.walletId, kind: 'RECEIPT_DELETED', amount: money(r.amount).negated(), receiptId: r.id, reason: r.description },
+      ]);
+      await refreshMaintenanceStatus(tx, r.maintenanceId);
+    }
+    return { receiptId: r.id, message: RECEIPT_MESSAGES.deleted };
+  });
+}
+
+/** Leaves REVIEW: the external payment under review is discarded and the receipt is pending again. */
+export function cancelReceiptReview(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
+  return receiptAction(ctx, receiptId, { action: 'CANCEL_REVIEW', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }, today) => {
+    if (r.status !== 'REVIEW') throw new ConflictError(NOT_IN_REVIEW);
+    const expected = expectedAmount(termsOf(r), today);
+    await tx.receipt.update({
+      where: { id: r.id },
+      data: { status: expected.penaltyAmount ? 'PENALTY' : 'NEW', externalPayment: Prisma.DbNull, paymentMethod: null, ...amountsOf(expected) },
+    });
+    return { receiptId: r.id, message: RECEIPT_MESSAGES.reviewCancelled };
+  });
+}
+
+const amountsOf = (e: ReturnType<typeof expectedAmount>) => ({ amount: e.amount, discountAmount: e.discountAmount, penaltyAmount: e.penaltyAmount });
+
+/** Drops a pending store or bank reference so the payer may choose another method. */
+export function removePaymentReference(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
+  return receiptAction(ctx, receiptId, { action: 'REMOVE_REFERENCE', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }, today) => {
+    assertPayer(ctx, r);
+    if (r.status !== 'IN_PROGRESS') throw new ConflictError(NOT_IN_PROGRESS);
+    // The reference's charge is dropped; if it is paid at the store anyway, its webhook still credits the money.
+    await tx.charge.updateMany({ where: { receiptId: r.id, status: 'IN_PROGRESS' }, data: { status: 'CANCELLED', settledAt: new Date() } });
+    const expected = expectedAmount(termsOf(r), today);
+    await tx.receipt.update({
+      where: { id: r.id },
+      data: { status: expected.penaltyAmount ? 'PENALTY' : 'NEW', paymentReference: null, paymentMethod: null, ...amountsOf(expected) },
+    });
+    return { receiptId: r.id, message: RECEIPT_MESSAGES.referenceRemoved };
+  });
+}
+
+/** Sends the payment instructions of a pending reference again to the house's owner (IN_PROGRESS only). */
+export function sendPaymentInstructions(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
+  return receiptAction(
+    ctx,
+    receiptId,
+    { action: 'SEND_PAYMENT_INSTRUCTIONS', idempotencyKey, adminGrants: RECEIPT_UPDATERS },
+    async (r, { tx, afterCommit }) => {
+      assertPayer(ctx, r);
+      if (r.status !== 'IN_PROGRESS' || !r.paymentReference) throw new ConflictError(NOT_IN_PROGRESS);
+      const house = await tx.house.findUniqueOrThrow({ where: { id: r.houseId }, select: { owner: { select: { email: true } } } });
+      if (!house.owner) throw new ConflictError('La propiedad no tiene propietario a quien enviar las instrucciones');
+      await queueEmail(tx, {
+        to: house.owner.email,
+        neighborhoodId: r.neighborhoodId,
+        subject: `Instrucciones de pago: ${r.description}`,
+        text: `Para pagar ${r.description} por $${formatMoney(r.amount)} usa la referencia ${r.paymentReference} (${r.paymentMethod === 'STORE' ? 'pago en tienda' : 'transferencia bancaria'}).`,
+      });
+      afterCommit(() => kickMailer(ctx.prisma));
+      return { receiptId: r.id, message: RECEIPT_MESSAGES.instructionsSent };
+    },
+  );
+}
+
+/** House users act only on their own house's receipts; administrators (RECEIPT_UPDATERS) on any. */
+function assertPayer(ctx: ServiceContext, r: Receipt) {
+  if (!reachesHouse(ctx.actor, r.houseId, RECEIPT_UPDATERS)) throw new ForbiddenError(FOREIGN_RECEIPT);
+}
+
+/** Pays the receipt with its wallet (spec 1 section 4: allowed only when the balance covers it). */
+export function payReceiptWithWallet(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
+  const actor = actorOf(ctx);
+  return receiptAction(ctx, receiptId, { action: 'PAY_WITH_WALLET', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx, afterCommit }, today) => {
+    assertPayer(ctx, r);
+    // The dashboard's latest paid receipts change.
+    afterCommit(() => ctx.pubsub.publish('community:money', r.neighborhoodId, { neighborhoodId: r.neighborhoodId, kind: 'PAYMENT', at: new Date() }));
+    requireOpen(r);
+    if (!(await payWithCredit(tx, r, today, actor.userId))) throw new ConflictError(INSUFFICIENT_WALLET);
+    return { receiptId: r.id, message: RECEIPT_MESSAGES.paidWithWallet };
+  });
+}
+
+/**
+ * Pays an open receipt (locked by the caller, as its house) with the balance in favour of its wallet when
+ * that balance covers what the receipt asks on `day`; false when it does not. The owner's «Pagar con
+ * Monedero», and the credit rule (docs/decisions.md «The credit rule»): receipts
+ * issued to a house with credit, and receipts about to be penalised, are paid with it.
+ */
+export async function payWithCredit(tx: Tx, r: Receipt, day: string, userId: number | null, at?: Date): Promise<boolean> {
+  if (r.creditsWallet || r.deletedAt || !ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus)) return false;
+  const expected = expectedAmount(termsOf(r), day);
+  const balance = await walletBalance(tx, r.houseId, r.walletId);
+  if (!walletCovers(balance, expected.amount)) return false;
+  await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, userId, [
+    { walletId: r.walletId, kind: 'WALLET_PAYMENT', amount: money(expected.amount).negated(), receiptId: r.id, paymentMethod: 'WALLET', at },
+  ]);
+  await markPaid(tx, r, { ...amountsOf(expected), method: 'WALLET', total: expected.amount, today: day, paidAt: at });
+  return true;
+}
+
+/** The receipts just issued to houses with credit in their wallet are paid with it (payWithCredit); `at`: an issue recorded afterwards. */
+export async function payIssuedWithCredit(tx: Tx, receiptIds: number[], day: string, at?: Date): Promise<number> {
+  if (receiptIds.length === 0) return 0;
+  let paid = 0;
+  for (const { id, houseId } of await receiptsWithCredit(tx, receiptIds)) {
+    await lockHouse(tx, houseId);
+    await tx.$queryRaw`SELECT id FROM "Receipt" WHERE id = ${id} FOR UPDATE`;
+    if (await payWithCredit(tx, await tx.receipt.findUniqueOrThrow({ where: { id } }), day, null, at)) paid++;
+  }
+  return paid;
+}
+
+/** Of these receipts, those whose house has a balance in favour in the receipt's wallet (oldest first per house). */
+async function receiptsWithCredit(tx: Tx, receiptIds: number[]) {
+  return tx.$queryRaw<{ id: number; houseId: number }[]>`
+    WITH credit AS (
+      SELECT l."houseId", l."walletId" FROM "LedgerEntry" l
+       WHERE l."houseId" IN (SELECT "houseId" FROM "Receipt" WHERE id = ANY(${receiptIds}::int[]))
+       GROUP BY l."houseId", l."walletId" HAVING sum(l.amount) > 0)
+    SELECT r.id, r."houseId" FROM "Receipt" r JOIN credit c ON c."houseId" = r."houseId" AND c."walletId" = r."walletId"
+     WHERE r.id = ANY(${receiptIds}::int[])
+     ORDER BY r."houseId", r."dueDate", r.id`;
+}
+
+/** Undoes a wallet payment: the wallet gets the money back (REVERSAL) and the receipt is pending again. */
+export function removeWalletPayment(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
+  const actor = actorOf(ctx);
+  return receiptAction(
+    ctx,
+    receiptId,
+    { action: 'REMOVE_WALLET_PAYMENT', idempotencyKey, adminGrants: RECEIPT_UPDATERS, allowPaid: true },
+    async (r, { tx }, today) => {
+      if (!holdsAny(ctx, RECEIPT_UPDATERS)) throw new ForbiddenError();
+      if (r.status !== 'PAID' || r.paymentMethod !== 'WALLET') throw new ConflictError(NOT_WALLET_PAID);
+      const payment = await tx.ledgerEntry.findFirst({ where: { receiptId: r.id, kind: 'WALLET_PAYMENT' }, orderBy: { id: 'desc' } });
+      const reversed = payment && (await tx.ledgerEntry.count({ where: { reversesId: payment.id } }));
+      if (!payment || reversed) throw new ConflictError(NOT_WALLET_PAID);
+      await assertNoValidCfdi(tx, r.id);
+      await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, actor.userId, [
+        { walletId: payment.walletId, kind: 'REVERSAL', amount: money(payment.amount).negated(), receiptId: r.id, reversesId: payment.id },
+      ]);
+      const expected = expectedAmount(termsOf(r), today);
+      await tx.receipt.update({
+        where: { id: r.id },
+        data: {
+          status: expected.penaltyAmount ? 'PENALTY' : 'NEW',
+          paymentMethod: null,
+          transactionTotal: null,
+          paymentDate: null,
+          realPaymentDate: null,
+          ...amountsOf(expected),
+        },
+      });
+      if (r.maintenanceId !== null) await refreshMaintenanceStatus(tx, r.maintenanceId);
+      return { receiptId: r.id, message: RECEIPT_MESSAGES.walletPaymentRemoved };
+    },
+  );
+}
+
+/** Marks a receipt paid (the caller wrote its movements) and moves its maintenance along. */
+export async function markPaid(
+  tx: Tx,
+  r: Receipt,
+  p: {
+    amount: string;
+    discountAmount: string | null;
+    penaltyAmount: string | null;
+    method: 'WALLET' | 'MANUAL' | 'CASH' | 'CARD' | 'STORE' | 'BANK' | 'EXTERNAL' | 'CREDIT' | 'DEBIT';
+    total: string;
+    today: string;
+    incomeAccountId?: number | null;
+    authorization?: string | null;
+    realPaymentDate?: string | null;
+    /** When it was paid, for a payment recorded afterwards (the demo's history); now by default. */
+    paidAt?: Date;
+  },
+) {
+  await tx.receipt.update({
+    where: { id: r.id },
+    data: {
+      status: 'PAID',
+      amount: p.amount,
+      discountAmount: p.discountAmount,
+      penaltyAmount: p.penaltyAmount,
+      paymentMethod: p.method,
+      transactionTotal: p.total,
+      paymentDate: p.paidAt ?? new Date(),
+      realPaymentDate: new Date(`${p.realPaymentDate ?? p.today}T00:00:00Z`),
+      incomeAccountId: p.incomeAccountId ?? null,
+      paymentAuthorization: p.authorization ?? null,
+    },
+  });
+  if (r.maintenanceId !== null) await refreshMaintenanceStatus(tx, r.maintenanceId);
+  await enqueueInvoiceAfterPayment(tx, r);
+}
+
+/**
+ * A maintenance's status from its receipts: GENERATED until one is paid, COLLECTING while some are
+ * pending, COMPLETED when none is (deleted receipts do not count).
+ */
+export async function refreshMaintenanceStatus(tx: Tx, maintenanceId: number) {
+  const m = await tx.maintenance.findUnique({ where: { id: maintenanceId }, select: { status: true } });
+  if (!m || m.status === 'NEW') return;
+  const [paid, pending] = await Promise.all([
+    tx.receipt.count({ where: { maintenanceId, deletedAt: null, status: 'PAID' } }),
+    tx.receipt.count({ where: { maintenanceId, deletedAt: null, status: { not: 'PAID' } } }),
+  ]);
+  const status = pending === 0 && paid > 0 ? 'COMPLETED' : paid > 0 ? 'COLLECTING' : 'GENERATED';
+  if (status !== m.status) await tx.maintenance.update({ where: { id: maintenanceId }, data: { status } });
+}
+
+/** PUT notes: administrators write a receipt's notes (up to NOTES_MAX characters; blank clears them). */
+export function updateReceiptNotes(ctx: ServiceContext, receiptId: number, notes: string | null, idempotencyKey?: string | null) {
+  const text = notes?.trim() ? notes.trim() : null;
+  if (text && text.length > NOTES_MAX) throw new InputError([{ field: 'notes', message: `Las notas deben tener como máximo ${NOTES_MAX} caracteres` }]);
+  return receiptAction(
+    ctx,
+    receiptId,
+    { action: 'UPDATE_NOTES', idempotencyKey, adminGrants: RECEIPT_UPDATERS, allowPaid: true, input: { notes: text } },
+    async (r, { tx }) => {
+      if (!holdsAny(ctx, RECEIPT_UPDATERS)) throw new ForbiddenError();
+      await tx.receipt.update({ where: { id: r.id }, data: { notes: text } });
+      return { receiptId: r.id, message: RECEIPT_MESSAGES.notesUpdated };
+    },
+  );
+}
+
+/**
+ * The daily job's work for one community (spec 2 section 4: penalties and discounts on their days): every
+ * pending receipt whose expected amount changed with the date gets it, in batches of one transaction each.
+ */
+export async function applyDueDates(ctx: ServiceContext, neighborhoodId: number, today: string): Promise<number> {
+  const day = new Date(`${today}T00:00:00Z`);
+  // Only receipts the date can change: a discount that ended, or a deadline that passed, without an override.
+  const candidates = await ctx.prisma.receipt.findMany({
+    where: {
+      neighborhoodId,
+      deletedAt: null,
+      status: { in: [...ADJUSTABLE_STATUSES] },
+      OR: [
+        { hasDiscount: true, discountOverride: null, discountAmount: { not: null }, discountEndDate: { lt: day } },
+        { hasPenalty: true, penaltyOverride: null, penaltyAmount: null, deadlineDate: { lt: day } },
+      ],
+    },
+    select: { id: true, houseId: true },
+    orderBy: { id: 'asc' },
+  });
+  let changed = 0;
+  for (let i = 0; i < candidates.length; i += 200) {
+    const batch = candidates.slice(i, i + 200);
+    changed += await write(
+      ctx,
+      { audit: { action: 'APPLY_DUE_DATES', entity: 'Receipt', entityId: null, neighborhoodId, data: { today, receipts: batch.length } } },
+      async ({ tx }) => {
+        let n = 0;
+        const withCredit = new Set(
+          (
+            await receiptsWithCredit(
+              tx,
+              batch.map((c) => c.id),
+            )
+          ).map((c) => c.id),
+        );
+        for (const c of batch) {
+          if (withCredit.has(c.id)) await lockHouse(tx, c.houseId);
+          await tx.$queryRaw`SELECT id FROM "Receipt" WHERE id = ${c.id} FOR UPDATE`;
+          const r = await tx.receipt.findUniqueOrThrow({ where: { id: c.id } });
+          if (!ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus) || r.deletedAt) continue;
+          // A balance in favour pays the receipt on its deadline, before the penalty (the credit rule).
+          const deadline = r.deadlineDate?.toISOString().slice(0, 10);
+          if (withCredit.has(r.id) && r.penaltyAmount === null && deadline && deadline < today && (await payWithCredit(tx, r, deadline, null))) {
+            n++;
+            continue;
+          }
+          if (await applyTerms(tx, r, termsOf(r), today)) n++;
+        }
+        return n;
+      },
+    );
+  }
+  return changed;
+}
