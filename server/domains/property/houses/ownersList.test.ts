@@ -106,6 +106,7 @@ describe('owners list in SQL', () => {
   it('sends the same number of SQL statements for a page of 10 and of 100 (one for the page)', async () => {
     await t.gql(FAST, { first: 1 }, { token: admin }); // the session is now cached
     const count = async (first: number) => {
+      await t.gql(FAST, { first: 1 }, { token: admin });
       const before = t.app.db.statements();
       const { body } = await t.gql(FAST, { first, filter: { lastName: 'a' } }, { token: admin });
       expect(body.data.houses.edges.length).toBeGreaterThan(Math.min(first, 10) - 1);
@@ -115,7 +116,9 @@ describe('owners list in SQL', () => {
     const hundred = await count(100);
     expect(hundred).toBe(ten);
     expect(ten).toBe(1);
-    // The REST list (same GraphQL field underneath) too.
+    // The REST list (same GraphQL field underneath) too, with the session cached again (its cache lives
+    // 3 s, which a loaded machine can spend between two requests).
+    await t.rest('GET', '/neighborhoods/1/houses?page_size=1', undefined, { token: admin });
     const before = t.app.db.statements();
     const rest = await t.rest('GET', '/neighborhoods/1/houses?page_size=100&house_status=ACTIVE', undefined, { token: admin });
     expect(rest.status).toBe(200);
