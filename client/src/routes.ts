@@ -1,52 +1,42 @@
-// Every route of the client with the grants it needs (any one of them), in one table. A route whose
-// screen is built names it in `screen`; the others show the "coming soon" page of their area.
+// Every route of the client with the grants it needs (any one of them), assembled from the route tables
+// of the areas (client/src/screens/<group>/<area>/routes.ts); this file holds no route of its own. A route
+// whose screen is built names it in `screen`; the others show the "coming soon" page of their area.
+// The order of the list is the order of the menu entries within each menu group.
 import type { ScreenRoute } from './router/screenRoute.js';
-import { listVariables } from './components/paging.js';
-import { globalId } from './relay/ids.js';
-import StreetsQuery from './__generated__/StreetsQuery.graphql.js';
-import StreetFormQuery from './__generated__/StreetFormQuery.graphql.js';
-import OwnersQuery from './__generated__/OwnersQuery.graphql.js';
-import OwnerFormQuery from './__generated__/OwnerFormQuery.graphql.js';
-import OwnerActivateQuery from './__generated__/OwnerActivateQuery.graphql.js';
-import OwnerChangeQuery from './__generated__/OwnerChangeQuery.graphql.js';
-import MassiveLoadQuery from './__generated__/MassiveLoadQuery.graphql.js';
-import { ownersListVariables } from './screens/owners/filters.js';
-import DashboardQuery from './__generated__/DashboardQuery.graphql.js';
-import HouseTypesQuery from './__generated__/HouseTypesQuery.graphql.js';
-import HouseTypeFormQuery from './__generated__/HouseTypeFormQuery.graphql.js';
-import AdminUsersQuery from './__generated__/AdminUsersQuery.graphql.js';
-import AdminUserFormQuery from './__generated__/AdminUserFormQuery.graphql.js';
-import HouseResidentsQuery from './__generated__/HouseResidentsQuery.graphql.js';
-import HouseResidentFormQuery from './__generated__/HouseResidentFormQuery.graphql.js';
-import HouseTaxInfoQuery from './__generated__/HouseTaxInfoQuery.graphql.js';
-import UserSettingsQuery from './__generated__/UserSettingsQuery.graphql.js';
-import InstallationsQuery from './__generated__/InstallationsQuery.graphql.js';
-import { residentFormVariables } from './screens/residents/variables.js';
-import { DEVICES_PAGE } from './screens/user/devices.js';
-import { gatewayKeysRoutes, generalRoutes, modulesRoutes, msiRoutes } from './screens/settings/community/routes.js';
-import { accountingAccountsRoutes, accountsRoutes } from './screens/settings/accounts/routes.js';
-import { expenseSettingsRoutes, incomeConceptsRoutes } from './screens/settings/concepts/routes.js';
-import { fiscalRoutes } from './screens/settings/fiscal/routes.js';
-import { maintenanceRoutes } from './screens/settings/maintenance/routes.js';
-import { revisionPointsRoutes } from './screens/settings/revisionPoints/routes.js';
-import { amenityAdminRoutes, amenitySettingsRoutes } from './screens/settings/amenities/routes.js';
-import { maintenanceFeeRoutes } from './screens/maintenances/routes.js';
-import { receiptRoutes } from './screens/receipts/routes.js';
-import { externalPaymentRoutes } from './screens/externalPayments/routes.js';
-import { unknownPaymentRoutes } from './screens/unknownPayments/routes.js';
-import { cfdiRoutes } from './screens/cfdis/routes.js';
-import { creditReceiptRoutes } from './screens/creditReceipts/routes.js';
-import { paymentRoutes } from './screens/payments/routes.js';
-import { balanceRoutes, incomesSummaryRoutes, statementRoutes } from './screens/balances/routes.js';
-import { agreementRoutes, ownAgreementRoutes } from './screens/agreements/routes.js';
-import { reportRoutes } from './screens/reports/routes.js';
-import { transactionRoutes } from './screens/transactions/routes.js';
-import { accountingExportRoutes } from './screens/accountingExports/routes.js';
-import { servicePeriodRoutes } from './screens/servicePeriods/routes.js';
-import { measuredServicesRoutes } from './screens/measuredServices/routes.js';
-import { servicesConceptsRoutes } from './screens/settings/servicesConcepts/routes.js';
-import { providerRoutes } from './screens/providers/routes.js';
-import { expenseRoutes } from './screens/expenses/routes.js';
+import { comingSoonAccountRoutes, comingSoonAdministrationRoutes, comingSoonPropertyRoutes } from './screens/common/routes.js';
+import { amenityAdminRoutes, amenitySettingsRoutes } from './screens/community/amenities/routes.js';
+import { dashboardRoutes } from './screens/community/dashboard/routes.js';
+import { revisionPointsRoutes } from './screens/community/revisionPoints/routes.js';
+import { gatewayKeysRoutes, generalRoutes, modulesRoutes, msiRoutes } from './screens/community/settings/routes.js';
+import { accountingExportRoutes } from './screens/money/accounting/accountingExports/routes.js';
+import { accountingAccountsRoutes, accountsRoutes } from './screens/money/accounting/accounts/routes.js';
+import { cfdiRoutes } from './screens/money/accounting/cfdis/routes.js';
+import { fiscalRoutes } from './screens/money/accounting/fiscal/routes.js';
+import { reportRoutes } from './screens/money/accounting/reports/routes.js';
+import { taxInfoRoutes } from './screens/money/accounting/taxInfo/routes.js';
+import { transactionRoutes } from './screens/money/accounting/transactions/routes.js';
+import { expenseSettingsRoutes } from './screens/money/payables/expenseSettings/routes.js';
+import { expenseRoutes } from './screens/money/payables/expenses/routes.js';
+import { providerRoutes } from './screens/money/payables/providers/routes.js';
+import { agreementRoutes, ownAgreementRoutes } from './screens/money/receivables/agreements/routes.js';
+import { balanceRoutes, incomesSummaryRoutes, statementRoutes } from './screens/money/receivables/balances/routes.js';
+import { creditReceiptRoutes } from './screens/money/receivables/creditReceipts/routes.js';
+import { externalPaymentRoutes } from './screens/money/receivables/externalPayments/routes.js';
+import { incomeConceptsRoutes } from './screens/money/receivables/incomeConcepts/routes.js';
+import { maintenanceRoutes } from './screens/money/receivables/maintenanceSettings/routes.js';
+import { maintenanceFeeRoutes } from './screens/money/receivables/maintenances/routes.js';
+import { measuredServicesRoutes } from './screens/money/receivables/measuredServices/routes.js';
+import { paymentRoutes } from './screens/money/receivables/payments/routes.js';
+import { receiptRoutes } from './screens/money/receivables/receipts/routes.js';
+import { servicePeriodRoutes } from './screens/money/receivables/servicePeriods/routes.js';
+import { servicesConceptsRoutes } from './screens/money/receivables/servicesConcepts/routes.js';
+import { unknownPaymentRoutes } from './screens/money/receivables/unknownPayments/routes.js';
+import { adminUserRoutes } from './screens/people/adminUsers/routes.js';
+import { residentRoutes } from './screens/people/residents/routes.js';
+import { userRoutes } from './screens/people/user/routes.js';
+import { houseTypeRoutes } from './screens/property/houseTypes/routes.js';
+import { ownerRoutes } from './screens/property/owners/routes.js';
+import { streetRoutes } from './screens/property/streets/routes.js';
 
 export type MenuGroup = 'property' | 'administration' | 'configuration' | 'account';
 
@@ -58,228 +48,59 @@ export interface AppRoute extends ScreenRoute {
   menu?: { group: MenuGroup; label: string };
 }
 
-const UserSettings = () => import('./screens/user/UserSettings.js');
-const Installations = () => import('./screens/user/Installations.js');
-const Dashboard = () => import('./screens/dashboard/Dashboard.js');
-const Streets = () => import('./screens/settings/Streets.js');
-const StreetForm = () => import('./screens/settings/StreetForm.js');
-const HouseTypes = () => import('./screens/settings/HouseTypes.js');
-const HouseTypeForm = () => import('./screens/settings/HouseTypeForm.js');
-const HouseResidents = () => import('./screens/residents/HouseResidents.js');
-const HouseResidentForm = () => import('./screens/residents/HouseResidentForm.js');
-const HouseTaxInfo = () => import('./screens/taxInfo/HouseTaxInfo.js');
-const AdminUsers = () => import('./screens/settings/AdminUsers.js');
-const AdminUserForm = () => import('./screens/settings/AdminUserForm.js');
-const Owners = () => import('./screens/owners/Owners.js');
-const OwnerForm = () => import('./screens/owners/OwnerForm.js');
-const OwnerActivate = () => import('./screens/owners/OwnerActivate.js');
-const OwnerChange = () => import('./screens/owners/OwnerChange.js');
-const MassiveLoad = () => import('./screens/owners/MassiveLoad.js');
-
-const streetForm = {
-  screen: StreetForm,
-  query: StreetFormQuery,
-  variables: ({ params }) => ({ id: globalId('Street', params.streetId), edit: !!params.streetId }),
-  skeleton: 'form',
-} satisfies Partial<AppRoute>;
-
-const houseTypeForm = {
-  screen: HouseTypeForm,
-  query: HouseTypeFormQuery,
-  variables: ({ params }) => ({ id: globalId('HouseType', params.houseTypeId), edit: !!params.houseTypeId }),
-  skeleton: 'form',
-} satisfies Partial<AppRoute>;
-
-const adminUserForm = {
-  screen: AdminUserForm,
-  query: AdminUserFormQuery,
-  variables: ({ params }) => ({ id: globalId('AdministrationUser', params.userId), edit: !!params.userId }),
-  skeleton: 'form',
-} satisfies Partial<AppRoute>;
-
-const ownerForm = {
-  screen: OwnerForm,
-  query: OwnerFormQuery,
-  variables: ({ params }) => ({ id: globalId('House', params.houseId), edit: !!params.houseId }),
-  skeleton: 'form',
-} satisfies Partial<AppRoute>;
-
-const residentList = {
-  screen: HouseResidents,
-  query: HouseResidentsQuery,
-  variables: ({ params, search }) => ({
-    ...listVariables(search, ['name']),
-    houseId: params.houseId ? globalId('House', params.houseId) : null,
-    houseNodeId: globalId('House', params.houseId),
-    admin: !!params.houseId,
-  }),
-  skeleton: 'list',
-} satisfies Partial<AppRoute>;
-
-const residentForm = {
-  screen: HouseResidentForm,
-  query: HouseResidentFormQuery,
-  variables: residentFormVariables,
-  skeleton: 'form',
-} satisfies Partial<AppRoute>;
-
-const taxInfo = {
-  screen: HouseTaxInfo,
-  query: HouseTaxInfoQuery,
-  variables: ({ params }) => ({
-    houseId: params.houseId ? globalId('House', params.houseId) : null,
-    houseNodeId: globalId('House', params.houseId),
-    admin: !!params.houseId,
-  }),
-  skeleton: 'form',
-} satisfies Partial<AppRoute>;
-
-const houseVariables: AppRoute['variables'] = ({ params }) => ({ id: globalId('House', params.houseId) });
-
-export const ROUTES: AppRoute[] = [
-  { path: '/', grants: [], screen: Dashboard, query: DashboardQuery, variables: () => ({}), skeleton: 'dashboard' },
+/** The areas' route tables, in menu order: a new area is one line here. */
+const AREA_TABLES: AppRoute[][] = [
+  dashboardRoutes,
   // Property (own house)
-  ...receiptRoutes,
-  ...externalPaymentRoutes,
-  ...ownAgreementRoutes,
-  ...statementRoutes,
-  ...paymentRoutes,
-  {
-    path: '/houses/residents',
-    grants: [
-      'OResidentsCreate',
-      'OResidentsUpdate',
-      'OResidentsDelete',
-      'SResidentsCreate',
-      'SResidentsUpdate',
-      'SResidentsDelete',
-      'RResidentsCreate',
-      'RResidentsUpdate',
-      'RResidentsDelete',
-    ],
-    menu: { group: 'property', label: 'residents.menu' },
-    ...residentList,
-  },
-  { path: '/houses/residents/form', grants: ['OResidentsCreate', 'SResidentsCreate', 'RResidentsCreate'], ...residentForm },
-  { path: '/houses/residents/:residentId', grants: ['OResidentsUpdate', 'SResidentsUpdate', 'RResidentsUpdate'], ...residentForm },
-  { path: '/houses/:houseId/residents', grants: ['AResidentsRead'], ...residentList },
-  { path: '/residents/form', grants: ['AResidentsCreate'], ...residentForm },
-  { path: '/residents/:residentId', grants: ['AResidentsUpdate'], ...residentForm },
-  { path: '/houses/settings', grants: ['OTaxUpdate', 'STaxUpdate'], menu: { group: 'property', label: 'taxInfo.menu' }, ...taxInfo },
-  { path: '/houses/:houseId/settings', grants: ['ATaxRead', 'ATaxUpdate'], ...taxInfo },
-  ...incomesSummaryRoutes,
-  { path: '/houses/visitors', grants: ['OVisitorsRead', 'SVisitorsRead', 'RVisitorsRead'], menu: { group: 'property', label: 'menu.houses_visitors' } },
-  { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
+  receiptRoutes,
+  externalPaymentRoutes,
+  ownAgreementRoutes,
+  statementRoutes,
+  paymentRoutes,
+  residentRoutes,
+  taxInfoRoutes,
+  incomesSummaryRoutes,
+  comingSoonPropertyRoutes,
   // Administration (titled with the community type name)
-  {
-    path: '/owners',
-    grants: ['AHousesRead'],
-    menu: { group: 'administration', label: 'menu.owners' },
-    screen: Owners,
-    query: OwnersQuery,
-    variables: ({ search }) => ownersListVariables(search),
-    skeleton: 'list',
-  },
-  { path: '/owners/form', grants: ['AHousesCreate'], ...ownerForm },
-  { path: '/owners/edit/:houseId', grants: ['AHousesUpdate'], ...ownerForm },
-  { path: '/owners/active/:houseId', grants: ['AHousesUpdate'], screen: OwnerActivate, query: OwnerActivateQuery, variables: houseVariables, skeleton: 'form' },
-  { path: '/owners/:houseId/change', grants: ['AHousesUpdate'], screen: OwnerChange, query: OwnerChangeQuery, variables: houseVariables, skeleton: 'form' },
-  { path: '/owners/massive-load', grants: ['AMasiveHousesCreate'], screen: MassiveLoad, query: MassiveLoadQuery, variables: () => ({}), skeleton: 'page' },
-  ...agreementRoutes,
-  ...creditReceiptRoutes,
-  ...reportRoutes,
-  ...transactionRoutes,
-  ...accountingExportRoutes,
-  ...maintenanceFeeRoutes,
-  ...measuredServicesRoutes,
-  ...servicePeriodRoutes,
-  ...balanceRoutes,
-  ...expenseRoutes,
-  ...providerRoutes,
-  ...unknownPaymentRoutes,
-  ...cfdiRoutes,
-  ...amenityAdminRoutes,
-  { path: '/neighborhood/vehicles', grants: ['AVehiclesRead'], menu: { group: 'administration', label: 'menu.neighborhood_vehicles' } },
-  { path: '/neighborhood/scheduled-vehicles', grants: ['AVehiclesScheduleRead'], menu: { group: 'administration', label: 'menu.scheduled_vehicles' } },
-  { path: '/neighborhood/visitors', grants: ['AVisitorsRead'], menu: { group: 'administration', label: 'menu.neighborhood_visitors' } },
-  {
-    path: '/neighborhood/files',
-    grants: ['AFilesCreate', 'AFilesUpdate', 'AFilesDelete'],
-    menu: { group: 'administration', label: 'menu.neighborhood_files' },
-  },
-  { path: '/security/visitors', grants: ['SecVisitorsRead'], menu: { group: 'administration', label: 'menu.security_visitors' } },
-  { path: '/vehicle/security', grants: ['SecVehicleRead'], menu: { group: 'administration', label: 'menu.vehicle_security' } },
+  ownerRoutes,
+  agreementRoutes,
+  creditReceiptRoutes,
+  reportRoutes,
+  transactionRoutes,
+  accountingExportRoutes,
+  maintenanceFeeRoutes,
+  measuredServicesRoutes,
+  servicePeriodRoutes,
+  balanceRoutes,
+  expenseRoutes,
+  providerRoutes,
+  unknownPaymentRoutes,
+  cfdiRoutes,
+  amenityAdminRoutes,
+  comingSoonAdministrationRoutes,
   // Configuration
-  ...generalRoutes,
-  ...maintenanceRoutes,
-  ...incomeConceptsRoutes,
-  ...servicesConceptsRoutes,
-  ...expenseSettingsRoutes,
-  ...accountsRoutes,
-  ...accountingAccountsRoutes,
-  ...fiscalRoutes,
-  ...modulesRoutes,
-  ...msiRoutes,
-  ...gatewayKeysRoutes,
-  ...revisionPointsRoutes,
-  ...amenitySettingsRoutes,
-  {
-    path: '/neighborhood/settings/houses-types',
-    grants: ['CHousesTypesRead', 'CHousesTypesCreate', 'CHousesTypesUpdate', 'CHousesTypesDelete'],
-    menu: { group: 'configuration', label: 'menu.settings_houses_types' },
-    screen: HouseTypes,
-    query: HouseTypesQuery,
-    variables: ({ search }) => listVariables(search, ['name']),
-    skeleton: 'list',
-  },
-  { path: '/neighborhood/settings/houses-types/form', grants: ['CHousesTypesCreate'], ...houseTypeForm },
-  { path: '/neighborhood/settings/houses-types/form/:houseTypeId', grants: ['CHousesTypesUpdate'], ...houseTypeForm },
-  {
-    path: '/neighborhood/settings/streets',
-    grants: ['CStreetsRead', 'CStreetsCreate', 'CStreetsUpdate', 'CStreetsDelete'],
-    menu: { group: 'configuration', label: 'menu.settings_streets' },
-    screen: Streets,
-    query: StreetsQuery,
-    variables: ({ search }) => listVariables(search, ['name']),
-    skeleton: 'list',
-  },
-  { path: '/neighborhood/settings/streets/form', grants: ['CStreetsCreate'], ...streetForm },
-  { path: '/neighborhood/settings/streets/:streetId', grants: ['CStreetsUpdate'], ...streetForm },
-  {
-    path: '/neighborhood/settings/users',
-    grants: ['CUsersRead', 'CUsersCreate', 'CUsersUpdate', 'CUsersDelete'],
-    menu: { group: 'configuration', label: 'menu.settings_users' },
-    screen: AdminUsers,
-    query: AdminUsersQuery,
-    variables: ({ search }) => {
-      const role = search.get('role')?.trim();
-      return { ...listVariables(search, ['search']), roleId: role ? globalId('CommunityRole', role) : null };
-    },
-    skeleton: 'list',
-  },
-  { path: '/neighborhood/settings/users/form', grants: ['CUsersCreate'], ...adminUserForm },
-  { path: '/neighborhood/settings/users/:userId/edit', grants: ['CUsersUpdate'], ...adminUserForm },
+  generalRoutes,
+  maintenanceRoutes,
+  incomeConceptsRoutes,
+  servicesConceptsRoutes,
+  expenseSettingsRoutes,
+  accountsRoutes,
+  accountingAccountsRoutes,
+  fiscalRoutes,
+  modulesRoutes,
+  msiRoutes,
+  gatewayKeysRoutes,
+  revisionPointsRoutes,
+  amenitySettingsRoutes,
+  houseTypeRoutes,
+  streetRoutes,
+  adminUserRoutes,
   // Account
-  {
-    path: '/user-settings',
-    grants: [],
-    menu: { group: 'account', label: 'menu.user_settings' },
-    screen: UserSettings,
-    query: UserSettingsQuery,
-    variables: () => ({}),
-    skeleton: 'form',
-  },
-  {
-    path: '/installations',
-    grants: [],
-    menu: { group: 'account', label: 'menu.installations' },
-    screen: Installations,
-    query: InstallationsQuery,
-    variables: () => ({ first: DEVICES_PAGE }),
-    skeleton: 'list',
-  },
-  { path: '/chats', grants: [], menu: { group: 'account', label: 'menu.chats' } },
+  userRoutes,
+  comingSoonAccountRoutes,
 ];
+
+export const ROUTES: AppRoute[] = AREA_TABLES.flat();
 
 export function allowed(route: Pick<AppRoute, 'grants' | 'superAdmin'>, grants: ReadonlySet<string>, superAdmin: boolean): boolean {
   if (route.superAdmin && !superAdmin) return false;

@@ -41,13 +41,13 @@ async function guard(route: AppRoute, { request }: LoaderFunctionArgs) {
 }
 
 const special: ScreenRoute[] = [
-  { path: '/logout', screen: () => import('./screens/user/SignOut.js'), skeleton: 'page' },
+  { path: '/logout', screen: () => import('./screens/people/user/SignOut.js'), skeleton: 'page' },
   { path: '/not-available', screen: () => import('./screens/common/NotAvailable.js') },
   // The account switch reads the session's accounts, which the signed-in layout has already loaded.
-  { path: '/fraccionamiento/:id', screen: () => import('./screens/user/SwitchAccount.js'), skeleton: 'page' },
+  { path: '/fraccionamiento/:id', screen: () => import('./screens/people/user/SwitchAccount.js'), skeleton: 'page' },
   {
     path: '/invitations/:code',
-    screen: () => import('./screens/user/AcceptInvitation.js'),
+    screen: () => import('./screens/people/user/AcceptInvitation.js'),
     query: AcceptInvitationQuery,
     variables: () => ({}),
     skeleton: 'form',

@@ -1,0 +1,94 @@
+import { Alert, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import { useTranslation } from 'react-i18next';
+import type { MaintenanceIncomesQuery } from '../../../../__generated__/MaintenanceIncomesQuery.graphql';
+import { formatPesos } from '../../../../format.js';
+import { EmptyState } from '../../../../components/EmptyState.js';
+import { PageHeader } from '../../../../components/PageHeader.js';
+import type { ScreenProps } from '../../../../router/screenRoute.js';
+import { Figure, MAINTENANCES_PATH, methodLabel } from './labels.js';
+
+export const maintenanceIncomesQuery = graphql`
+  query MaintenanceIncomesQuery($id: ID!) {
+    node(id: $id) {
+      ... on Maintenance {
+        id
+        databaseId
+        description
+        ordinary
+        summary { receipts paidReceipts charged collected outstanding }
+        incomes { total byMethod { paymentMethod receipts amount } }
+      }
+    }
+  }
+`;
+
+/** /maintenances/{maintenanceId}/incomes: what the maintenance collected, by payment method, with the total. */
+export default function MaintenanceIncomes({ queryRef }: ScreenProps<MaintenanceIncomesQuery>) {
+  const { t } = useTranslation();
+  const data = usePreloadedQuery<MaintenanceIncomesQuery>(maintenanceIncomesQuery, queryRef);
+  const m = data.node?.id ? data.node : null;
+  if (!m?.databaseId) return <Alert color="yellow">{t('maintenances.notFound')}</Alert>;
+  const name = m.description ?? '';
+  const lines = m.incomes?.byMethod ?? [];
+  const summary = m.summary!;
+
+  return (
+    <Stack maw={880}>
+      <PageHeader
+        title={t('maintenances.incomesTitle')}
+        description={name}
+        secondary={{ label: t('maintenances.backToMaintenance'), to: `${MAINTENANCES_PATH}/${m.databaseId}` }}
+      />
+      <Paper withBorder p="md" radius="md">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <Figure label={t('maintenances.charged')} value={formatPesos(String(summary.charged))} />
+          <Figure label={t('maintenances.collected')} value={formatPesos(String(summary.collected))} />
+          <Figure label={t('maintenances.outstanding')} value={formatPesos(String(summary.outstanding))} />
+          <Figure label={t('maintenances.paidReceipts')} value={t('maintenances.paidOf', { paid: summary.paidReceipts, count: summary.receipts })} />
+        </SimpleGrid>
+      </Paper>
+      {lines.length === 0 ? (
+        <EmptyState title={t('maintenances.noIncomes')} hint={t('maintenances.noIncomesHint')} />
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped verticalSpacing="sm" data-testid="incomes-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('maintenances.paymentMethodLabel')}</Table.Th>
+                <Table.Th ta="right">{t('maintenances.receipts')}</Table.Th>
+                <Table.Th ta="right">{t('maintenances.amount')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((line) => (
+                <Table.Tr key={line.paymentMethod}>
+                  <Table.Td>{methodLabel(t, line.paymentMethod)}</Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {line.receipts}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatPesos(String(line.amount))}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th>{t('maintenances.total')}</Table.Th>
+                <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {lines.reduce((n, l) => n + l.receipts, 0)}
+                </Table.Th>
+                <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Text fw={700} size="sm">
+                    {formatPesos(String(m.incomes?.total ?? '0'))}
+                  </Text>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,4 +1,0 @@
-/** Where the screens of this area live. */
-export const CONCEPTS_PATH = '/neighborhood/settings/concepts';
-export const EXPENSE_SETTINGS_PATH = '/neighborhood/settings/expenses';
-export const EXPENSE_CONCEPTS_PATH = '/neighborhood/settings/expenses/concepts';
