@@ -1,19 +1,11 @@
-// The demo community's configuration (issue 10): accounts, concepts, wallets, maintenance settings,
-// fiscal data with SAT's test CSD and sandbox gateway keys; then a year of maintenance fees (issue 11).
-// Each domain seeds its own part.
+// The demo community's configuration and history (accounts, concepts, wallets, maintenance settings,
+// fiscal data with SAT's test CSD, sandbox gateway keys, a year of fees, payments, invoices, agreements,
+// measured services and expenses): each module seeds its own part (its module.ts names it).
+import type { DomainModule } from '../kernel/module.js';
+import { modules } from '../modules.js';
 import type { Prisma } from './client.js';
 import type { ActAs } from './demoActors.js';
 import type { SecretBox } from '../infra/secrets.js';
-import { seedCommunitySettings } from '../domains/community/neighborhoods/demoSeed.js';
-import { seedIncomeAccounts } from '../domains/money/accounting/incomeAccounts/demoSeed.js';
-import { seedAccountingAccounts } from '../domains/money/accounting/accountingAccounts/demoSeed.js';
-import { seedIncomeConcepts } from '../domains/money/receivables/incomeConcepts/demoSeed.js';
-import { seedExpenseSettings } from '../domains/money/payables/expenseSettings/demoSeed.js';
-import { seedFiscalInformation } from '../domains/money/accounting/fiscal/demoSeed.js';
-import { seedMaintenanceSettings } from '../domains/money/receivables/maintenanceSettings/demoSeed.js';
-import { seedRevisionPoints } from '../domains/community/revisionPoints/demoSeed.js';
-import { seedAmenities } from '../domains/community/amenities/demoSeed.js';
-import { seedMaintenances } from '../domains/money/receivables/maintenances/demoSeed.js';
 
 export interface DemoSeedContext {
   prisma: Prisma;
@@ -25,15 +17,22 @@ export interface DemoSeedContext {
   actAs: ActAs;
 }
 
-export async function seedDemoConfiguration(demo: DemoSeedContext): Promise<void> {
-  await seedCommunitySettings(demo);
-  await seedAccountingAccounts(demo);
-  await seedIncomeAccounts(demo);
-  await seedIncomeConcepts(demo);
-  await seedExpenseSettings(demo);
-  await seedFiscalInformation(demo);
-  await seedMaintenanceSettings(demo);
-  await seedRevisionPoints(demo);
-  await seedAmenities(demo);
-  await seedMaintenances(demo);
+/** The modules' demo seeds in an order where each runs after the ones it names (ties: the modules' order). */
+export function demoSeedOrder(list: readonly DomainModule[] = modules): DomainModule[] {
+  const pending = list.filter((m) => m.demoSeed);
+  const done = new Set<string>();
+  const order: DomainModule[] = [];
+  while (pending.length) {
+    const next = pending.findIndex((m) => m.demoSeed?.after.every((name) => done.has(name)));
+    if (next < 0) throw new Error(`Demo seeds wait on each other or on a module without one: ${pending.map((m) => m.name).join(', ')}`);
+    const [m] = pending.splice(next, 1);
+    order.push(m);
+    done.add(m.name);
+  }
+  return order;
+}
+
+/** The demo community's configuration and history: every module's demo seed, in dependency order. */
+export async function seedDemoModules(demo: DemoSeedContext): Promise<void> {
+  for (const m of demoSeedOrder()) await m.demoSeed?.run(demo);
 }

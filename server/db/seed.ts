@@ -4,11 +4,7 @@ import type { Config } from '../config.js';
 import type { Database } from './client.js';
 import { demoActors } from './demoActors.js';
 import { recordInitialBalance } from '../domains/money/receivables/ledger/service.js';
-import { seedDemoConfiguration } from './demoConfiguration.js';
-import { seedDemoCfdis } from '../domains/money/accounting/cfdis/demoSeed.js';
-import { seedAgreements } from '../domains/money/receivables/agreements/demoSeed.js';
-import { seedServicePeriods } from '../domains/money/receivables/servicePeriods/demoSeed.js';
-import { seedExpenses } from '../domains/money/payables/expenses/demoSeed.js';
+import { seedDemoModules } from './demoConfiguration.js';
 import type { Prisma } from './client.js';
 import type { Prisma as PrismaNS } from './generated/client.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -176,11 +172,7 @@ export async function seedDemo(db: Database, config: Pick<Config, 'secretsKey' |
     adminUserId: user('admin@demo.mx'),
     actAs: demoActors(db, config as Config, olivos.id),
   };
-  await seedDemoConfiguration(demo);
-  await seedDemoCfdis(demo);
-  await seedAgreements(demo);
-  await seedServicePeriods(demo);
-  await seedExpenses(demo);
+  await seedDemoModules(demo);
   return { olivos, torre };
 }
 

@@ -72,7 +72,11 @@ interface CompiledRoute extends RestRoute {
   names: string[];
 }
 
-/** Routes with fewer placeholders match first, so /houses/search is never taken for /houses/{h}. */
+/**
+ * Routes with fewer placeholders match first, so /houses/search is never taken for /houses/{h}; among
+ * those, the one whose first placeholder comes later (/auth/signup/{code} before /auth/{domain}/…), so
+ * the order the modules are listed in never decides a match.
+ */
 export function compileRoutes(routes: RestRoute[]): CompiledRoute[] {
   const compiled = routes.map((route) => {
     const names: string[] = [];
@@ -87,7 +91,11 @@ export function compileRoutes(routes: RestRoute[]): CompiledRoute[] {
       .join('/');
     return { ...route, pattern: new RegExp(`^${source}/?$`), names };
   });
-  return compiled.sort((a, b) => a.names.length - b.names.length);
+  const firstPlaceholder = (path: string) => {
+    const at = path.split('/').findIndex((segment) => segment.startsWith('{'));
+    return at < 0 ? 1_000 : at;
+  };
+  return compiled.sort((a, b) => a.names.length - b.names.length || firstPlaceholder(b.path) - firstPlaceholder(a.path));
 }
 
 export function matchRoute(routes: CompiledRoute[], method: string, path: string) {

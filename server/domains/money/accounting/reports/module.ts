@@ -1,0 +1,11 @@
+// The reports module (money/accounting): what it owns and what it adds to the app; server/modules.ts lists it.
+import { defineModule } from '../../../../kernel/module.js';
+import './report.js';
+import { reportRoutes } from './rest.js';
+
+export default defineModule({
+  name: 'reports',
+  context: 'money/accounting',
+  tables: [],
+  rest: [...reportRoutes],
+});

@@ -1,0 +1,11 @@
+// The taxInfo module (money/accounting): what it owns and what it adds to the app; server/modules.ts lists it.
+import { defineModule } from '../../../../kernel/module.js';
+import './taxInfo.js';
+import { taxInfoRoutes } from './rest.js';
+
+export default defineModule({
+  name: 'taxInfo',
+  context: 'money/accounting',
+  tables: ['HouseTaxInfo'],
+  rest: [...taxInfoRoutes],
+});

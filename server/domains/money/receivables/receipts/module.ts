@@ -1,0 +1,16 @@
+// The receipts module (money/receivables): what it owns and what it adds to the app; server/modules.ts lists it.
+import { defineModule } from '../../../../kernel/module.js';
+import './receipt.js';
+import './documents.js';
+import './externalPaymentsGraphql.js';
+import './creditReceipts.js';
+import { receiptsRoutes } from './rest.js';
+import { externalPaymentRoutes } from './externalPaymentsRest.js';
+import { creditReceiptRoutes } from './creditReceiptsRest.js';
+
+export default defineModule({
+  name: 'receipts',
+  context: 'money/receivables',
+  tables: ['Receipt'],
+  rest: [...receiptsRoutes, ...externalPaymentRoutes, ...creditReceiptRoutes],
+});

@@ -1,0 +1,11 @@
+// The residents module (people): what it owns and what it adds to the app; server/modules.ts lists it.
+import { defineModule } from '../../../kernel/module.js';
+import './resident.js';
+import { residentRoutes } from './rest.js';
+
+export default defineModule({
+  name: 'residents',
+  context: 'people',
+  tables: [],
+  rest: [...residentRoutes],
+});
