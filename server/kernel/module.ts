@@ -13,6 +13,8 @@ export interface DomainModule {
   /** The folder's name: server/domains/<context>/<name>. */
   name: string;
   context: BoundedContext;
+  /** Its public face: the files other modules may import (tests/imports.test.ts); the rest is its own. */
+  face?: readonly string[];
   /** Tables (Prisma models) this module alone writes. */
   tables: readonly Prisma.ModelName[];
   /** Its /api/1.0 routes. */

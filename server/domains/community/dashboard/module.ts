@@ -7,6 +7,7 @@ import { dashboardRoutes } from './rest.js';
 export default defineModule({
   name: 'dashboard',
   context: 'community',
+  face: ['dashboard.ts'],
   tables: [],
   rest: [...dashboardRoutes],
 });

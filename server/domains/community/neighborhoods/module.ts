@@ -8,6 +8,7 @@ import { seedCommunitySettings } from './demoSeed.js';
 export default defineModule({
   name: 'neighborhoods',
   context: 'community',
+  face: ['neighborhood.ts', 'service.ts'],
   tables: ['Neighborhood', 'Role', 'MsiSetting'],
   rest: [...communitySettingsRoutes],
   demoSeed: { after: [], run: seedCommunitySettings },

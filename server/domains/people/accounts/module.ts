@@ -4,5 +4,6 @@ import { defineModule } from '../../../kernel/module.js';
 export default defineModule({
   name: 'accounts',
   context: 'people',
+  face: ['service.ts'],
   tables: ['User', 'Membership'],
 });

@@ -6,6 +6,7 @@ import { adminUserRoutes } from './rest.js';
 export default defineModule({
   name: 'adminUsers',
   context: 'people',
+  face: ['service.ts'],
   tables: [],
   rest: [...adminUserRoutes],
 });

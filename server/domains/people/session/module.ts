@@ -6,6 +6,7 @@ import { sessionRoutes } from './rest.js';
 export default defineModule({
   name: 'session',
   context: 'people',
+  face: ['memberships.ts', 'rest.ts', 'service.ts', 'session.ts'],
   tables: ['Session'],
   rest: [...sessionRoutes],
 });

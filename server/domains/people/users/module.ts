@@ -6,6 +6,7 @@ import { userRoutes } from './rest.js';
 export default defineModule({
   name: 'users',
   context: 'people',
+  face: ['rest.ts', 'service.ts', 'user.ts'],
   tables: [],
   rest: [...userRoutes],
 });

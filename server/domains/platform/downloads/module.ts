@@ -4,5 +4,6 @@ import { defineModule } from '../../../kernel/module.js';
 export default defineModule({
   name: 'downloads',
   context: 'platform',
+  face: ['downloadLink.ts', 'service.ts'],
   tables: [],
 });

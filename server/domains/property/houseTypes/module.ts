@@ -6,6 +6,7 @@ import { houseTypeRoutes } from './rest.js';
 export default defineModule({
   name: 'houseTypes',
   context: 'property',
+  face: ['houseType.ts', 'service.ts'],
   tables: ['HouseType'],
   rest: [...houseTypeRoutes],
 });

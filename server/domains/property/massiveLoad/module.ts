@@ -6,6 +6,7 @@ import { massiveLoadRoutes } from './rest.js';
 export default defineModule({
   name: 'massiveLoad',
   context: 'property',
+  face: ['sheet.ts'],
   tables: [],
   rest: [...massiveLoadRoutes],
 });

@@ -8,6 +8,7 @@ import { seedDemoCfdis } from './demoSeed.js';
 export default defineModule({
   name: 'cfdis',
   context: 'money/accounting',
+  face: ['receiptLinks.ts', 'rules.ts'],
   tables: ['Cfdi', 'CfdiReceipt'],
   rest: [...cfdiRoutes],
   jobs: ['cfdis.invoiceReceipt', 'cfdis.globalMonthly', 'cfdis.zipByMail'],

@@ -7,6 +7,7 @@ import { seedFiscalInformation } from './demoSeed.js';
 export default defineModule({
   name: 'fiscal',
   context: 'money/accounting',
+  face: ['demoSeed.ts', 'service.ts'],
   tables: ['FiscalInformation'],
   rest: [...fiscalRoutes],
   demoSeed: { after: ['expenseSettings'], run: seedFiscalInformation },

@@ -7,6 +7,7 @@ import { seedIncomeAccounts } from './demoSeed.js';
 export default defineModule({
   name: 'incomeAccounts',
   context: 'money/accounting',
+  face: ['incomeAccount.ts'],
   tables: ['IncomeAccount'],
   rest: [...incomeAccountRoutes],
   demoSeed: { after: ['accountingAccounts'], run: seedIncomeAccounts },

@@ -6,6 +6,7 @@ import { reportRoutes } from './rest.js';
 export default defineModule({
   name: 'reports',
   context: 'money/accounting',
+  face: ['incomes.ts', 'period.ts', 'statement.ts'],
   tables: [],
   rest: [...reportRoutes],
 });

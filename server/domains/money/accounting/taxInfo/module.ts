@@ -6,6 +6,7 @@ import { taxInfoRoutes } from './rest.js';
 export default defineModule({
   name: 'taxInfo',
   context: 'money/accounting',
+  face: ['service.ts'],
   tables: ['HouseTaxInfo'],
   rest: [...taxInfoRoutes],
 });

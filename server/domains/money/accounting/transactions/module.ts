@@ -6,6 +6,7 @@ import { transactionRoutes } from './rest.js';
 export default defineModule({
   name: 'transactions',
   context: 'money/accounting',
+  face: ['service.ts'],
   tables: [],
   rest: [...transactionRoutes],
 });

@@ -6,6 +6,7 @@ import { expenseCfdiRoutes } from './rest.js';
 export default defineModule({
   name: 'expenseCfdis',
   context: 'money/payables',
+  face: ['service.ts'],
   tables: ['ExpenseCfdi'],
   rest: [...expenseCfdiRoutes],
 });

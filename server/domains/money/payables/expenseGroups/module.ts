@@ -6,6 +6,7 @@ import { expenseGroupRoutes } from './rest.js';
 export default defineModule({
   name: 'expenseGroups',
   context: 'money/payables',
+  face: ['service.ts'],
   tables: ['ExpenseGroup'],
   rest: [...expenseGroupRoutes],
 });

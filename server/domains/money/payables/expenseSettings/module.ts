@@ -7,6 +7,7 @@ import { seedExpenseSettings } from './demoSeed.js';
 export default defineModule({
   name: 'expenseSettings',
   context: 'money/payables',
+  face: ['service.ts'],
   tables: ['ExpenseSettings', 'ExpenseApprover', 'ExpenseConcept'],
   rest: [...expenseSettingsRoutes],
   demoSeed: { after: ['incomeConcepts'], run: seedExpenseSettings },

@@ -7,6 +7,7 @@ import { withdrawalRoutes } from './rest.js';
 export default defineModule({
   name: 'withdrawals',
   context: 'money/payables',
+  face: ['service.ts'],
   tables: ['Withdrawal', 'WithdrawalExpense'],
   rest: [...withdrawalRoutes],
   jobs: ['withdrawals.poll'],

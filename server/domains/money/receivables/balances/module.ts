@@ -6,6 +6,7 @@ import { balancesRoutes } from './rest.js';
 export default defineModule({
   name: 'balances',
   context: 'money/receivables',
+  face: ['balance.ts', 'service.ts', 'statement.ts', 'statementPdf.ts'],
   tables: [],
   rest: [...balancesRoutes],
 });

@@ -7,6 +7,7 @@ import { seedIncomeConcepts } from './demoSeed.js';
 export default defineModule({
   name: 'incomeConcepts',
   context: 'money/receivables',
+  face: ['defaults.ts', 'incomeConcept.ts'],
   tables: ['IncomeConcept'],
   rest: [...incomeConceptRoutes],
   demoSeed: { after: ['incomeAccounts'], run: seedIncomeConcepts },

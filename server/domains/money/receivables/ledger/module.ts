@@ -4,5 +4,6 @@ import { defineModule } from '../../../../kernel/module.js';
 export default defineModule({
   name: 'ledger',
   context: 'money/receivables',
+  face: ['service.ts'],
   tables: ['LedgerEntry'],
 });

@@ -7,6 +7,7 @@ import { seedMaintenanceSettings } from './demoSeed.js';
 export default defineModule({
   name: 'maintenanceSettings',
   context: 'money/receivables',
+  face: ['maintenanceSettings.ts'],
   tables: ['MaintenanceSettings'],
   rest: [...maintenanceSettingsRoutes],
   demoSeed: { after: ['fiscal'], run: seedMaintenanceSettings },

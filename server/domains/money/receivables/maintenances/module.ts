@@ -8,6 +8,7 @@ import { seedMaintenances } from './demoSeed.js';
 export default defineModule({
   name: 'maintenances',
   context: 'money/receivables',
+  face: ['service.ts'],
   tables: ['Maintenance'],
   rest: [...maintenancesRoutes],
   jobs: ['maintenances.daily'],

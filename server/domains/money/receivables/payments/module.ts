@@ -8,6 +8,7 @@ import { paymentsRoutes } from './rest.js';
 export default defineModule({
   name: 'payments',
   context: 'money/receivables',
+  face: ['cards.ts', 'rest.ts'],
   tables: ['Charge', 'Card', 'GatewayCustomer', 'GatewayEvent', 'Chargeback'],
   rest: [...paymentsRoutes],
   jobs: ['payments.recoverCharge', 'payments.automaticCharges'],

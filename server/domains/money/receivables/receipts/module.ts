@@ -11,6 +11,7 @@ import { creditReceiptRoutes } from './creditReceiptsRest.js';
 export default defineModule({
   name: 'receipts',
   context: 'money/receivables',
+  face: ['documents.ts', 'externalPaymentRecord.ts', 'externalPayments.ts', 'payments.ts', 'pdf.ts', 'receipt.ts', 'rest.ts', 'rows.ts', 'service.ts'],
   tables: ['Receipt'],
   rest: [...receiptsRoutes, ...externalPaymentRoutes, ...creditReceiptRoutes],
 });

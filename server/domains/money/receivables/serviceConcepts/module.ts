@@ -6,6 +6,7 @@ import { serviceConceptRoutes } from './rest.js';
 export default defineModule({
   name: 'serviceConcepts',
   context: 'money/receivables',
+  face: ['service.ts', 'serviceConcept.ts'],
   tables: ['ServiceConcept'],
   rest: [...serviceConceptRoutes],
 });

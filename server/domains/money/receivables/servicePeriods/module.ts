@@ -7,6 +7,7 @@ import { seedServicePeriods } from './demoSeed.js';
 export default defineModule({
   name: 'servicePeriods',
   context: 'money/receivables',
+  face: ['xlsx.ts'],
   tables: ['ServicePeriod', 'Measurement'],
   rest: [...servicePeriodRoutes],
   demoSeed: { after: ['agreements'], run: seedServicePeriods },
