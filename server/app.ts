@@ -31,12 +31,16 @@ import './infra/housekeeping.js';
 import { MAILBOX_PATH, mailboxAllowed, mailboxPage } from './infra/mail/mailbox.js';
 import { FILES_PATH, handleFiles } from './infra/files/http.js';
 import { handleSandboxGateway, SANDBOX_GATEWAY_PREFIX } from './infra/gateway/sandbox/handler.js';
+import { connectSandboxWebhooks } from './infra/gateway/sandbox/webhooks.js';
+import { provideGatewayKeys } from './infra/gateway/keys.js';
+import { communityGatewayKeys } from './domains/community/neighborhoods/keys.js';
 import { receiveGatewayWebhook } from './domains/money/receivables/payments/webhooks.js';
 import { DOWNLOADS_PATH, serveDownload } from './domains/platform/downloads/service.js';
 import { systemContext } from './kernel/context.js';
 
 /** POST /webhooks/openpay/{neighborhoodId}: the gateway's notifications (the URL configured at the gateway). */
 const WEBHOOK_PATH = /^\/webhooks\/openpay\/(\d{1,9})$/;
+const webhookPath = (neighborhoodId: number) => `/webhooks/openpay/${neighborhoodId}`;
 import { MAX_FILE_BYTES } from './infra/files/service.js';
 import { useInputArmor } from './graphql/inputArmor.js';
 import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from './http/bodyLimit.js';
@@ -77,6 +81,8 @@ export const QUERY_LIMITS = {
 
 /** `database`: one already being opened for `config` (server/main.ts opens it while the modules load). */
 export async function buildApp(config: Config, options: { trustProxy?: boolean; databaseSnapshot?: Blob; database?: Promise<Database> } = {}): Promise<App> {
+  // Infrastructure reads the communities' gateway keys through an interface; the community settings implement it.
+  provideGatewayKeys(communityGatewayKeys);
   const db = await (options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: options.databaseSnapshot }));
   try {
     await db.migrate();
@@ -320,6 +326,11 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
       );
     }
   }
+
+  // The built-in sandbox gateway POSTs its webhooks to this app's endpoint, through this fetch handler (as the
+  // adapter reaches the sandbox): the whole HTTP path runs, without a port. No job runs before buildApp returns.
+  const publicBase = config.publicUrl?.replace(/\/+$/, '') ?? `http://localhost:${config.port}`;
+  connectSandboxWebhooks(db, { url: (neighborhoodId) => `${publicBase}${webhookPath(neighborhoodId)}`, send: (request) => fetch(request) });
 
   const attachWebsocket = (server: Server) => attachGraphqlWebsocket(server, { db, yoga, pubsub, config });
 

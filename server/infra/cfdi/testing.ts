@@ -7,8 +7,8 @@ import { Money } from '../../../core/money.js';
 import type { VoucherInput } from './voucher.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export { DEMO_CSD_DIR as CSD_DIR } from '../../domains/money/accounting/fiscal/demoSeed.js';
-import { DEMO_CSD_DIR as CSD_DIR } from '../../domains/money/accounting/fiscal/demoSeed.js';
+/** SAT's test CSD as the demo community ships it (a folder, not an import: infrastructure imports no domain). */
+export const CSD_DIR = path.join(root, 'server/domains/money/accounting/fiscal/demo-csd');
 export const CFDI_FIXTURES = path.join(root, 'tests/fixtures/cfdi');
 
 let credential: Credential | undefined;

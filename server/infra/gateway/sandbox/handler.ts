@@ -21,11 +21,10 @@
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/client.js';
-import { gatewayKeyContext } from '../../../domains/community/neighborhoods/keys.js';
 import type { Tx } from '../../../kernel/context.js';
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
 import { BodyTooLargeError, limitBody } from '../../../http/bodyLimit.js';
-import { secretBox } from '../../secrets.js';
+import { gatewayKeys } from '../keys.js';
 import { constantTimeEqual, parseBasicAuthorization } from '../openpay.js';
 import { brandOf, type CardBehaviour, describeCard, luhnValid, maskCardNumber } from './cards.js';
 import { barcodeSvg, threeDSecurePage } from './pages.js';
@@ -71,23 +70,11 @@ interface Merchant {
 async function authenticate(deps: SandboxDeps, merchantId: string, request: Request, need: 'public' | 'private'): Promise<Merchant> {
   const given = parseBasicAuthorization(request.headers.get('authorization'));
   if (!given?.user) throw new SandboxError(1002, 401, 'The api key or merchant id are invalid');
-  const candidates = await deps.db.prisma.neighborhood.findMany({
-    where: { gatewayAccountId: merchantId, gatewayPublicKey: { not: null }, gatewayPrivateKeyEncrypted: { not: null } },
-    select: { id: true, gatewayPublicKey: true, gatewayPrivateKeyEncrypted: true },
-    orderBy: { id: 'asc' },
-    take: 10,
-  });
-  for (const n of candidates) {
-    let privateKey: string;
-    try {
-      privateKey = secretBox(deps.config).open(n.gatewayPrivateKeyEncrypted!, gatewayKeyContext(n.id));
-    } catch {
-      continue;
-    }
-    if (constantTimeEqual(given.user, privateKey)) return { merchantId, neighborhoodId: n.id, role: 'private' };
-    if (constantTimeEqual(given.user, n.gatewayPublicKey!)) {
+  for (const n of await gatewayKeys().ofMerchant(deps.db.prisma, deps.config, merchantId)) {
+    if (constantTimeEqual(given.user, n.privateKey)) return { merchantId, neighborhoodId: n.neighborhoodId, role: 'private' };
+    if (constantTimeEqual(given.user, n.publicKey)) {
       if (need === 'private') throw new SandboxError(1010, 403, 'The public key cannot be used for this operation');
-      return { merchantId, neighborhoodId: n.id, role: 'public' };
+      return { merchantId, neighborhoodId: n.neighborhoodId, role: 'public' };
     }
   }
   throw new SandboxError(1002, 401, 'The api key or merchant id are invalid');

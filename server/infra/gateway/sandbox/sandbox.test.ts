@@ -1,6 +1,6 @@
 // The built-in sandbox gateway on a real test database: through the app's mount (raw Openpay requests)
 // and through the Openpay adapter gatewayFor gives (the same code that talks to Openpay).
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/testApp.js';
 import { TokenizeError, tokenizeCard } from '../../../../client/src/payments/tokenize.js';
 import { DEMO_GATEWAY_KEYS } from '../../../domains/community/neighborhoods/demoSeed.js';
@@ -8,24 +8,27 @@ import { gatewayKeyContext } from '../../../domains/community/neighborhoods/keys
 import { secretBox } from '../../secrets.js';
 import { gatewayAccount, gatewayFor, webhookCredentials } from '../index.js';
 import { basicAuthorization } from '../openpay.js';
+import { connectSandboxWebhooks } from './webhooks.js';
 import { type GatewayAccount, GatewayError, type GatewayEvent, GatewayUnavailableError } from '../types.js';
 
-// Deliveries reach this stand-in of the payments domain's receiver, which verifies them with the adapter.
-const delivered = vi.hoisted(() => ({ events: [] as GatewayEvent[], answers: [] as number[], failNext: 0 }));
-vi.mock('../../../domains/money/receivables/payments/webhooks.js', () => ({
-  receiveGatewayWebhook: async (ctx: any, neighborhoodId: number, headers: Headers, body: string) => {
-    const account = await gatewayAccount(ctx.prisma, ctx.config, neighborhoodId);
-    const event = gatewayFor(ctx).parseWebhook(account!, headers, body);
-    if (delivered.failNext > 0) {
-      delivered.failNext--;
-      delivered.answers.push(500);
-      return { status: 500, body: { description: 'fallo' } };
-    }
-    delivered.events.push(event);
-    delivered.answers.push(200);
-    return { status: 200, body: { ok: true } };
-  },
-}));
+// Deliveries are HTTP requests to the app's webhook URL: this stand-in of the app's receiver takes them
+// instead, and verifies them with the adapter.
+const delivered = { events: [] as GatewayEvent[], answers: [] as number[], requests: [] as string[], failNext: 0 };
+async function standInReceiver(request: Request): Promise<Response> {
+  delivered.requests.push(`${request.method} ${new URL(request.url).pathname}`);
+  const neighborhoodId = Number(new URL(request.url).pathname.split('/').pop());
+  const ctx = { db: t.app.db, config: t.app.config };
+  const account = await gatewayAccount(t.app.db.prisma, t.app.config, neighborhoodId);
+  const event = gatewayFor(ctx).parseWebhook(account!, request.headers, await request.text());
+  if (delivered.failNext > 0) {
+    delivered.failNext--;
+    delivered.answers.push(500);
+    return Response.json({ description: 'fallo' }, { status: 500 });
+  }
+  delivered.events.push(event);
+  delivered.answers.push(200);
+  return Response.json({ ok: true });
+}
 
 const M = DEMO_GATEWAY_KEYS.accountId;
 const PUBLIC = basicAuthorization(DEMO_GATEWAY_KEYS.publicKey, '');
@@ -85,11 +88,13 @@ beforeAll(async () => {
   t = await startTestApp();
   const n = await t.app.db.prisma.neighborhood.findFirstOrThrow({ where: { gatewayAccountId: M } });
   account = (await gatewayAccount(t.app.db.prisma, t.app.config, n.id))!;
+  connectSandboxWebhooks(t.app.db, { url: (id) => `http://localhost/webhooks/openpay/${id}`, send: standInReceiver });
 });
 afterAll(async () => t?.close());
 beforeEach(() => {
   delivered.events.length = 0;
   delivered.answers.length = 0;
+  delivered.requests.length = 0;
   delivered.failNext = 0;
 });
 
@@ -466,6 +471,7 @@ describe('sandbox gateway: references, delayed charges, simulations and webhooks
     delivered.failNext = 1;
     await t.app.jobs.runDue();
     expect(delivered.answers).toEqual([500]);
+    expect(delivered.requests).toEqual([`POST /webhooks/openpay/${account.neighborhoodId}`]);
     const job = await t.app.db.prisma.job.findFirstOrThrow({ where: { kind: 'sandbox.webhooks', doneAt: null, lastError: { not: null } } });
     expect(job.lastError).toContain('500');
     await t.app.db.prisma.$executeRaw`UPDATE "Job" SET "runAt" = now() - interval '1 minute' WHERE id = ${job.id}`;

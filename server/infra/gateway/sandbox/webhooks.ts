@@ -1,11 +1,14 @@
 // The sandbox's notifications: each one is a SandboxGatewayObject (kind webhook) queued with a job in
 // the same transaction as the change it reports; the job 'sandbox.webhooks' delivers it to the
 // community's webhook receiver with the community's webhook credentials, so delivery runs the real
-// verification. An answer other than 2xx throws, and the jobs mechanism retries. A delayed charge
+// verification. Like Openpay, the sandbox POSTs each notification over HTTP to the receiver's URL: the app's
+// own webhook endpoint, which buildApp connects (connectSandboxWebhooks) together with its fetch handler,
+// the way the adapter reaches the sandbox in-process (no port, no network; tests run the job and see its
+// effect at once). An answer other than 2xx throws, and the jobs mechanism retries. A delayed charge
 // (test card 4000000000000044) is completed by its webhook's job, just before delivery. The jobs of one
 // batch run in no set order, so a job first delivers the charge's earlier notifications that are due:
 // the notifications of a charge arrive in the order they happened.
-import { receiveGatewayWebhook } from '../../../domains/money/receivables/payments/webhooks.js';
+import type { Database } from '../../../db/client.js';
 import type { ServiceContext, Tx } from '../../../kernel/context.js';
 import { defineJob, enqueueJob } from '../../jobs.js';
 import { gatewayAccount } from '../account.js';
@@ -13,6 +16,19 @@ import { basicAuthorization, webhookCredentials } from '../openpay.js';
 import { type Json, newId, openpayDate } from './records.js';
 
 export const SANDBOX_WEBHOOK_JOB = 'sandbox.webhooks';
+
+/** Where the sandbox's notifications go: each community's webhook URL, and how a request reaches it. */
+export interface SandboxWebhookReceiver {
+  url(neighborhoodId: number): string;
+  send(request: Request): Promise<Response>;
+}
+
+const receivers = new WeakMap<Database, SandboxWebhookReceiver>();
+
+/** Connects the sandbox of this database to the app's webhook receiver (buildApp does). */
+export function connectSandboxWebhooks(db: Database, receiver: SandboxWebhookReceiver): void {
+  receivers.set(db, receiver);
+}
 /** How long a delayed confirmation waits by default (charges may set metadata.sandbox_delay_ms). */
 export const DEFAULT_DELAY_MS = 3_000;
 
@@ -91,7 +107,10 @@ async function deliver(ctx: ServiceContext, id: string, data: WebhookData): Prom
   if (!account) throw new Error(`Community ${data.neighborhoodId} has no gateway keys to sign the webhook`);
   const { user, password } = webhookCredentials(account);
   const headers = new Headers({ authorization: basicAuthorization(user, password), 'content-type': 'application/json', 'user-agent': 'Openpay-Sandbox/1.0' });
-  const answer = await receiveGatewayWebhook(ctx, data.neighborhoodId, headers, JSON.stringify(data.body));
+  const receiver = receivers.get(ctx.db);
+  if (!receiver) throw new Error('No webhook receiver is connected to the sandbox gateway (buildApp connects the app)');
+  const answer = await receiver.send(new Request(receiver.url(data.neighborhoodId), { method: 'POST', headers, body: JSON.stringify(data.body) }));
+  await answer.body?.cancel();
   const delivered = answer.status >= 200 && answer.status < 300;
   await ctx.prisma.sandboxGatewayObject.update({
     where: { id },
