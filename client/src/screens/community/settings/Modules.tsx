@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { ModulesQuery } from '../../../__generated__/ModulesQuery.graphql';
+import type { Modules_query$key } from '../../../__generated__/Modules_query.graphql';
 import type { ModulesMutation } from '../../../__generated__/ModulesMutation.graphql';
 import { MODULE_CATALOGUE, MODULES, type ModuleName, quoteModules, selectionChanged, TOS_REQUIRED, toggleModule } from '../../../../../core/modules.js';
 import { formatDate, formatMinusPesos, formatPesos } from '../../../format.js';
@@ -13,6 +14,12 @@ import type { ScreenProps } from '../../../router/screenRoute.js';
 
 export const modulesQuery = graphql`
   query ModulesQuery {
+    ...Modules_query
+  }
+`;
+
+const modulesFragment = graphql`
+  fragment Modules_query on Query {
     communityModules {
       id
       installed
@@ -42,8 +49,13 @@ const ACTIVATED_FLAG = 'community:modules-activated';
  * the terms and activate. The app reloads so the session's modules, menus and routes change.
  */
 export default function Modules({ queryRef }: ScreenProps<ModulesQuery>) {
+  const data = usePreloadedQuery<ModulesQuery>(modulesQuery, queryRef);
+  return <ModulesView query={data} />;
+}
+
+function ModulesView({ query }: { query: Modules_query$key }) {
   const { t } = useTranslation();
-  const { communityModules } = usePreloadedQuery<ModulesQuery>(modulesQuery, queryRef);
+  const { communityModules } = useFragment(modulesFragment, query);
   const installed = communityModules.installed as readonly ModuleName[];
   const [selection, setSelection] = useState<ModuleName[]>(() => [...installed]);
   const [tos, setTos] = useState(false);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountingExportFormCreateMutation } from '../../../../__generated__/AccountingExportFormCreateMutation.graphql';
 import type { AccountingExportFormQuery } from '../../../../__generated__/AccountingExportFormQuery.graphql';
+import type { AccountingExportForm_query$key } from '../../../../__generated__/AccountingExportForm_query.graphql';
 import { DateField } from '../../../../components/DateField.js';
 import { useAppMutation } from '../../../../components/mutations.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
@@ -15,6 +16,12 @@ import { checkRange, suggestedPeriod } from './period.js';
 
 export const accountingExportFormQuery = graphql`
   query AccountingExportFormQuery {
+    ...AccountingExportForm_query
+  }
+`;
+
+const accountingExportFormFragment = graphql`
+  fragment AccountingExportForm_query on Query {
     lastAccountingExport { to }
   }
 `;
@@ -32,9 +39,14 @@ const createMutation = graphql`
 
 /** /neighborhood/accounting-policies-exports/form: «Desde» and «Hasta» of the pólizas to export. */
 export default function AccountingExportForm({ queryRef }: ScreenProps<AccountingExportFormQuery>) {
+  const data = usePreloadedQuery<AccountingExportFormQuery>(accountingExportFormQuery, queryRef);
+  return <AccountingExportFormView query={data} />;
+}
+
+function AccountingExportFormView({ query }: { query: AccountingExportForm_query$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const data = usePreloadedQuery<AccountingExportFormQuery>(accountingExportFormQuery, queryRef);
+  const data = useFragment(accountingExportFormFragment, query);
   const [period, setPeriod] = useState(() => suggestedPeriod(data.lastAccountingExport?.to ?? null));
   const create = useAppMutation<AccountingExportFormCreateMutation>(createMutation);
   const rangeError = checkRange(period.from, period.to);

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountingAccountSettingsQuery } from '../../../../__generated__/AccountingAccountSettingsQuery.graphql';
+import type { AccountingAccountSettings_query$key } from '../../../../__generated__/AccountingAccountSettings_query.graphql';
 import type { AccountingAccountSettingsSaveMutation } from '../../../../__generated__/AccountingAccountSettingsSaveMutation.graphql';
 import { ACCOUNTING_ACCOUNT_GROUPS, ACCOUNTING_ACCOUNT_KEYS, AccountingAccountSettingsSchema } from '../../../../../../core/accounts.js';
 import { field, useZodForm } from '../../../../components/forms.js';
@@ -13,6 +14,12 @@ import type { ScreenProps } from '../../../../router/screenRoute.js';
 
 export const accountingAccountSettingsQuery = graphql`
   query AccountingAccountSettingsQuery {
+    ...AccountingAccountSettings_query
+  }
+`;
+
+const accountingAccountSettingsFragment = graphql`
+  fragment AccountingAccountSettings_query on Query {
     accountingAccountSettings { key number name }
   }
 `;
@@ -28,9 +35,14 @@ const saveMutation = graphql`
 
 /** /neighborhood/settings/accounting-accounts: the community's accounting account for each purpose; a blank number removes it. */
 export default function AccountingAccountSettings({ queryRef }: ScreenProps<AccountingAccountSettingsQuery>) {
+  const data = usePreloadedQuery<AccountingAccountSettingsQuery>(accountingAccountSettingsQuery, queryRef);
+  return <AccountingAccountSettingsView query={data} />;
+}
+
+function AccountingAccountSettingsView({ query }: { query: AccountingAccountSettings_query$key }) {
   const { t } = useTranslation();
   const { grants } = useSession();
-  const data = usePreloadedQuery<AccountingAccountSettingsQuery>(accountingAccountSettingsQuery, queryRef);
+  const data = useFragment(accountingAccountSettingsFragment, query);
   const stored = new Map(data.accountingAccountSettings.map((a) => [a.key, a]));
   const form = useZodForm(AccountingAccountSettingsSchema, {
     defaultValues: { accounts: ACCOUNTING_ACCOUNT_KEYS.map((key) => ({ key, number: stored.get(key)?.number ?? '', name: stored.get(key)?.name ?? '' })) },

@@ -1,8 +1,9 @@
 import { Button, Paper, Stack, Table, Text } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountingCatalogueQuery } from '../../../../__generated__/AccountingCatalogueQuery.graphql';
+import type { AccountingCatalogue_query$key } from '../../../../__generated__/AccountingCatalogue_query.graphql';
 import { EmptyState } from '../../../../components/EmptyState.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
 import { useSession } from '../../../../components/SessionProvider.js';
@@ -10,15 +11,26 @@ import type { ScreenProps } from '../../../../router/screenRoute.js';
 
 export const accountingCatalogueQuery = graphql`
   query AccountingCatalogueQuery {
+    ...AccountingCatalogue_query
+  }
+`;
+
+const accountingCatalogueFragment = graphql`
+  fragment AccountingCatalogue_query on Query {
     accountingAccountCatalogue { number name uses { kind key label } }
   }
 `;
 
 /** /neighborhood/accounting-accounts: every accounting account the community uses, by number, with where each is used. */
 export default function AccountingCatalogue({ queryRef }: ScreenProps<AccountingCatalogueQuery>) {
+  const data = usePreloadedQuery<AccountingCatalogueQuery>(accountingCatalogueQuery, queryRef);
+  return <AccountingCatalogueView query={data} />;
+}
+
+function AccountingCatalogueView({ query }: { query: AccountingCatalogue_query$key }) {
   const { t } = useTranslation();
   const { grants } = useSession();
-  const data = usePreloadedQuery<AccountingCatalogueQuery>(accountingCatalogueQuery, queryRef);
+  const data = useFragment(accountingCatalogueFragment, query);
   const entries = data.accountingAccountCatalogue;
   const configure = grants.has('CAccountingAccountsRead')
     ? { label: t('accountingAccounts.configure'), to: '/neighborhood/settings/accounting-accounts' }

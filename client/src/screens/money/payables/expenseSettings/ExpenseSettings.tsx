@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Checkbox, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ExpenseSettingsQuery, ExpenseSettingsQuery$data } from '../../../../__generated__/ExpenseSettingsQuery.graphql';
+import type { ExpenseSettingsQuery } from '../../../../__generated__/ExpenseSettingsQuery.graphql';
+import type { ExpenseSettings_query$key, ExpenseSettings_query$data } from '../../../../__generated__/ExpenseSettings_query.graphql';
 import type { ExpenseSettingsUpdateMutation } from '../../../../__generated__/ExpenseSettingsUpdateMutation.graphql';
 import { ExpenseSettingsSchema } from '../../../../../../core/expenseSettings.js';
 import { field, fieldError, useZodForm } from '../../../../components/forms.js';
@@ -16,6 +17,12 @@ import { Section } from '../../../../components/Section.js';
 
 export const expenseSettingsQuery = graphql`
   query ExpenseSettingsQuery {
+    ...ExpenseSettings_query
+  }
+`;
+
+const expenseSettingsFragment = graphql`
+  fragment ExpenseSettings_query on Query {
     expenseSettings {
       configured
       requiredExpenseApproval
@@ -40,13 +47,18 @@ const updateMutation = graphql`
   }
 `;
 
-type Settings = NonNullable<ExpenseSettingsQuery$data['expenseSettings']>;
+type Settings = NonNullable<ExpenseSettings_query$data['expenseSettings']>;
 
 const personName = (c: { firstName: string; lastName?: string | null }) => [c.firstName, c.lastName].filter(Boolean).join(' ');
 
 /** /neighborhood/settings/expenses: approval of expenses and who approves, folios and series of expenses and of their groups. */
 export default function ExpenseSettings({ queryRef }: ScreenProps<ExpenseSettingsQuery>) {
   const data = usePreloadedQuery<ExpenseSettingsQuery>(expenseSettingsQuery, queryRef);
+  return <ExpenseSettingsView query={data} />;
+}
+
+function ExpenseSettingsView({ query }: { query: ExpenseSettings_query$key }) {
+  const data = useFragment(expenseSettingsFragment, query);
   if (!data.expenseSettings) return null;
   return <ExpenseSettingsForm settings={data.expenseSettings} />;
 }

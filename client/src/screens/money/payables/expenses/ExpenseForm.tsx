@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ExpenseInputSchema, expenseTotals, lineAmount, OPERATION_DATE_WINDOW_DAYS, taxAmount } from '../../../../../../core/expenses.js';
 import { money } from '../../../../../../core/money.js';
 import { formatMinusPesos, formatPesos, formatPlusPesos } from '../../../../format.js';
 import type { ExpenseFormQuery } from '../../../../__generated__/ExpenseFormQuery.graphql';
+import type { ExpenseForm_query$key } from '../../../../__generated__/ExpenseForm_query.graphql';
 import type { ExpenseFormCreateMutation } from '../../../../__generated__/ExpenseFormCreateMutation.graphql';
 import type { ExpenseFormUpdateMutation } from '../../../../__generated__/ExpenseFormUpdateMutation.graphql';
 import { DateField } from '../../../../components/DateField.js';
@@ -21,6 +22,12 @@ import { EXPENSES_PATH, expenseDetailPath } from './paths.js';
 
 export const expenseFormQuery = graphql`
   query ExpenseFormQuery($id: ID!, $edit: Boolean!) {
+    ...ExpenseForm_query
+  }
+`;
+
+const expenseFormFragment = graphql`
+  fragment ExpenseForm_query on Query {
     expenseConfig { today requiredApprovals useFolio serie nextFolio }
     expenseConcepts(first: 100) { edges { node { id concept } } }
     node(id: $id) @include(if: $edit) {
@@ -133,9 +140,14 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
 
 /** /expenses/form and /expenses/form/{id}: provider, concept, date, lines with taxes and live totals. */
 export default function ExpenseForm({ queryRef }: ScreenProps<ExpenseFormQuery>) {
+  const data = usePreloadedQuery<ExpenseFormQuery>(expenseFormQuery, queryRef);
+  return <ExpenseFormView query={data} />;
+}
+
+function ExpenseFormView({ query }: { query: ExpenseForm_query$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const data = usePreloadedQuery<ExpenseFormQuery>(expenseFormQuery, queryRef);
+  const data = useFragment(expenseFormFragment, query);
   const node = data.node;
   const editing = node?.databaseId != null && node.id ? { ...node, id: node.id, databaseId: node.databaseId, lines: node.lines ?? [] } : null;
   const config = data.expenseConfig;

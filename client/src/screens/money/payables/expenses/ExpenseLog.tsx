@@ -1,8 +1,9 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ExpenseLogQuery } from '../../../../__generated__/ExpenseLogQuery.graphql';
+import type { ExpenseLog_query$key } from '../../../../__generated__/ExpenseLog_query.graphql';
 import { EmptyState } from '../../../../components/EmptyState.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
 import type { ScreenProps } from '../../../../router/screenRoute.js';
@@ -13,6 +14,12 @@ import { EXPENSES_PATH, expenseDetailPath } from './paths.js';
 
 export const expenseLogQuery = graphql`
   query ExpenseLogQuery($id: ID!) {
+    ...ExpenseLog_query
+  }
+`;
+
+const expenseLogFragment = graphql`
+  fragment ExpenseLog_query on Query {
     node(id: $id) {
       ... on Expense {
         databaseId serie folio
@@ -24,8 +31,13 @@ export const expenseLogQuery = graphql`
 
 /** /expenses/{id}/log: every action on the expense (its own and those of attachments, CFDIs, groups, withdrawals). */
 export default function ExpenseLog({ queryRef }: ScreenProps<ExpenseLogQuery>) {
-  const { t, i18n } = useTranslation();
   const data = usePreloadedQuery<ExpenseLogQuery>(expenseLogQuery, queryRef);
+  return <ExpenseLogView query={data} />;
+}
+
+function ExpenseLogView({ query }: { query: ExpenseLog_query$key }) {
+  const { t, i18n } = useTranslation();
+  const data = useFragment(expenseLogFragment, query);
   const node = data.node;
   const e = node?.databaseId != null ? { ...node, databaseId: node.databaseId } : null;
   if (!e) return <EmptyState title={t('expenses.empty')} hint="" action={{ label: t('expenses.detailScreen.back'), to: EXPENSES_PATH }} />;

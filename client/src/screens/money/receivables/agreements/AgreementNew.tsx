@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment } from 'react-relay';
+import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, useFragment } from 'react-relay';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AgreementNewQuery } from '../../../../__generated__/AgreementNewQuery.graphql';
+import type { AgreementNew_query$key } from '../../../../__generated__/AgreementNew_query.graphql';
 import type { AgreementNewCalculationQuery, AgreementNewCalculationQuery$data } from '../../../../__generated__/AgreementNewCalculationQuery.graphql';
 import type { AgreementNewMutation } from '../../../../__generated__/AgreementNewMutation.graphql';
 import { AGREEMENT_FREQUENCIES, agreementParametersSchema } from '../../../../../../core/agreements.js';
@@ -21,6 +22,12 @@ import { shortDate } from '../receipts/receiptTexts.js';
 
 export const agreementNewQuery = graphql`
   query AgreementNewQuery($houseId: ID!) {
+    ...AgreementNew_query
+  }
+`;
+
+const agreementNewFragment = graphql`
+  fragment AgreementNew_query on Query {
     agreementDebt(houseId: $houseId) { houseDatabaseId debt ordinaryBalance today }
     house: node(id: $houseId) { ... on House { label } }
   }
@@ -57,11 +64,16 @@ type Plan = NonNullable<AgreementNewCalculationQuery$data['agreementCalculation'
  * sign-inverted), the parameters, «Calcular» shows the plan, «Crear convenio» makes it.
  */
 export default function AgreementNew({ queryRef }: ScreenProps<AgreementNewQuery>) {
+  const data = usePreloadedQuery<AgreementNewQuery>(agreementNewQuery, queryRef);
+  return <AgreementNewView query={data} />;
+}
+
+function AgreementNewView({ query }: { query: AgreementNew_query$key }) {
   const { t } = useTranslation();
   const { houseId } = useParams();
   const navigate = useNavigate();
   const environment = useRelayEnvironment();
-  const data = usePreloadedQuery<AgreementNewQuery>(agreementNewQuery, queryRef);
+  const data = useFragment(agreementNewFragment, query);
   const debt = data.agreementDebt;
   const houseNodeId = btoa(`House:${debt.houseDatabaseId}`);
   const form = useZodForm(agreementParametersSchema, {

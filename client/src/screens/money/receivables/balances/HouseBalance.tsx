@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { HouseBalanceQuery } from '../../../../__generated__/HouseBalanceQuery.graphql';
+import type { HouseBalance_query$key } from '../../../../__generated__/HouseBalance_query.graphql';
 import type { HouseBalanceAdjustMutation } from '../../../../__generated__/HouseBalanceAdjustMutation.graphql';
 import { MONEY_PATTERN, money, parseMoney } from '../../../../../../core/money.js';
 import { formatDateTime, formatPesos } from '../../../../format.js';
@@ -23,6 +24,12 @@ import { LEDGER_ROWS } from './variables.js';
 
 export const houseBalanceQuery = graphql`
   query HouseBalanceQuery($houseId: ID!, $ledgerRows: Int!) {
+    ...HouseBalance_query
+  }
+`;
+
+const houseBalanceFragment = graphql`
+  fragment HouseBalance_query on Query {
     house: node(id: $houseId) { ... on House { label } }
     houseBalance(houseId: $houseId) {
       pendingReceipts
@@ -75,11 +82,16 @@ export function adjustmentSchema(t: T) {
 
 /** /houses/{houseId}/balance (ABalancesAuthorise): the house's wallets, an authorised adjustment with its reason, the latest movements. */
 export default function HouseBalance({ queryRef }: ScreenProps<HouseBalanceQuery>) {
+  const data = usePreloadedQuery<HouseBalanceQuery>(houseBalanceQuery, queryRef);
+  return <HouseBalanceView query={data} />;
+}
+
+function HouseBalanceView({ query }: { query: HouseBalance_query$key }) {
   const { t } = useTranslation();
   const { houseId = '' } = useParams();
   const { grants } = useSession();
   const navigate = useNavigate();
-  const data = usePreloadedQuery<HouseBalanceQuery>(houseBalanceQuery, queryRef);
+  const data = useFragment(houseBalanceFragment, query);
   const wallets = data.houseBalance.wallets;
   const ledger = data.houseLedger.edges.map((e) => e.node);
   const schema = useMemo(() => adjustmentSchema(t), [t]);

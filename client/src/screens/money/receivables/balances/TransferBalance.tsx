@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { TransferBalanceQuery } from '../../../../__generated__/TransferBalanceQuery.graphql';
+import type { TransferBalance_query$key } from '../../../../__generated__/TransferBalance_query.graphql';
 import type { TransferBalanceMutation } from '../../../../__generated__/TransferBalanceMutation.graphql';
 import { MONEY_PATTERN, money, parseMoney } from '../../../../../../core/money.js';
 import { formatPesos } from '../../../../format.js';
@@ -19,6 +20,12 @@ import { useAttemptKey, type WalletView, WalletCards, walletOption } from './sha
 
 export const transferBalanceQuery = graphql`
   query TransferBalanceQuery($houseId: ID!) {
+    ...TransferBalance_query
+  }
+`;
+
+const transferBalanceFragment = graphql`
+  fragment TransferBalance_query on Query {
     house: node(id: $houseId) { ... on House { label } }
     houseBalance(houseId: $houseId) { wallets { walletDatabaseId name type balance } }
   }
@@ -73,9 +80,14 @@ export function transferSchema(t: T, wallets: readonly WalletView[]) {
 
 /** /houses/{houseId}/transfer-balance (ABalancesAuthorise): money of the house from one of its wallets to another. */
 export default function TransferBalance({ queryRef }: ScreenProps<TransferBalanceQuery>) {
+  const data = usePreloadedQuery<TransferBalanceQuery>(transferBalanceQuery, queryRef);
+  return <TransferBalanceView query={data} />;
+}
+
+function TransferBalanceView({ query }: { query: TransferBalance_query$key }) {
   const { t } = useTranslation();
   const { houseId = '' } = useParams();
-  const data = usePreloadedQuery<TransferBalanceQuery>(transferBalanceQuery, queryRef);
+  const data = useFragment(transferBalanceFragment, query);
   // The balances the last transfer answered replace the loaded ones.
   const [wallets, setWallets] = useState<readonly WalletView[]>(() => data.houseBalance.wallets.map(walletView));
   // Only wallets with a type take part in a transfer (ORDINARY, EXTRAORDINARY, MEASURED_SERVICE).

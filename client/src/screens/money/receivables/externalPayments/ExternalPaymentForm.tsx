@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ExternalPaymentFormQuery } from '../../../../__generated__/ExternalPaymentFormQuery.graphql';
+import type { ExternalPaymentForm_query$key } from '../../../../__generated__/ExternalPaymentForm_query.graphql';
 import type { ExternalPaymentFormMutation } from '../../../../__generated__/ExternalPaymentFormMutation.graphql';
 import { formatPeriod, formatPesos } from '../../../../format.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
@@ -14,6 +15,12 @@ import { ExternalPaymentFields, type ExternalPaymentValues, externalPaymentInput
 
 export const externalPaymentFormQuery = graphql`
   query ExternalPaymentFormQuery($id: ID!) {
+    ...ExternalPaymentForm_query
+  }
+`;
+
+const externalPaymentFormFragment = graphql`
+  fragment ExternalPaymentForm_query on Query {
     node(id: $id) { ... on Receipt { id databaseId houseDatabaseId description year month amount status } }
     paymentAccounts { databaseId description maskedNumber bankName }
   }
@@ -35,11 +42,16 @@ const createMutation = graphql`
  * (AReceiptsExternalPaymentsCreate) register it and the receipt is paid; house users send it to review.
  */
 export default function ExternalPaymentForm({ queryRef }: ScreenProps<ExternalPaymentFormQuery>) {
+  const data = usePreloadedQuery<ExternalPaymentFormQuery>(externalPaymentFormQuery, queryRef);
+  return <ExternalPaymentFormView query={data} />;
+}
+
+function ExternalPaymentFormView({ query }: { query: ExternalPaymentForm_query$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { grants } = useSession();
-  const data = usePreloadedQuery<ExternalPaymentFormQuery>(externalPaymentFormQuery, queryRef);
+  const data = useFragment(externalPaymentFormFragment, query);
   const receipt = data.node?.databaseId ? data.node : null;
   const admin = grants.has('AReceiptsExternalPaymentsCreate');
   const form = useExternalPaymentForm({});

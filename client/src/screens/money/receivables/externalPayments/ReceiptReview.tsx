@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Radio, Stack, Text } from '@mantine/core';
-import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment } from 'react-relay';
+import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptReviewQuery } from '../../../../__generated__/ReceiptReviewQuery.graphql';
+import type { ReceiptReview_query$data, ReceiptReview_query$key } from '../../../../__generated__/ReceiptReview_query.graphql';
 import type { ReceiptReviewMutation } from '../../../../__generated__/ReceiptReviewMutation.graphql';
 import type { ReceiptReviewCancelMutation } from '../../../../__generated__/ReceiptReviewCancelMutation.graphql';
 import type { ReceiptReviewUnknownQuery, ReceiptReviewUnknownQuery$data } from '../../../../__generated__/ReceiptReviewUnknownQuery.graphql';
@@ -18,6 +19,12 @@ import { ExternalPaymentFields, type ExternalPaymentValues, externalPaymentInput
 
 export const receiptReviewQuery = graphql`
   query ReceiptReviewQuery($id: ID!) {
+    ...ReceiptReview_query
+  }
+`;
+
+const receiptReviewFragment = graphql`
+  fragment ReceiptReview_query on Query {
     node(id: $id) {
       ... on Receipt {
         id databaseId houseDatabaseId houseLabel description year month amount status
@@ -81,16 +88,21 @@ const CONFIRM_TEXTS: Record<Exclude<Action, 'SAVE'>, { title: string; question: 
  * captures the payment anew, and administrators may cancel the review (the receipt is pending again).
  */
 export default function ReceiptReview({ queryRef }: ScreenProps<ReceiptReviewQuery>) {
-  const { t } = useTranslation();
   const data = usePreloadedQuery<ReceiptReviewQuery>(receiptReviewQuery, queryRef);
+  return <ReceiptReviewView query={data} />;
+}
+
+function ReceiptReviewView({ query }: { query: ReceiptReview_query$key }) {
+  const { t } = useTranslation();
+  const data = useFragment(receiptReviewFragment, query);
   const receipt = data.node?.databaseId ? data.node : null;
   if (!receipt?.id || receipt.houseDatabaseId == null) return <Alert color="yellow">{t('externalPayments.notFound')}</Alert>;
   return <Review receipt={receipt as Receipt} accounts={data.paymentAccounts} />;
 }
 
-type Receipt = NonNullable<ReceiptReviewQuery['response']['node']> & { id: string; databaseId: number; houseDatabaseId: number };
+type Receipt = NonNullable<ReceiptReview_query$data['node']> & { id: string; databaseId: number; houseDatabaseId: number };
 
-function Review({ receipt, accounts }: { receipt: Receipt; accounts: ReceiptReviewQuery['response']['paymentAccounts'] }) {
+function Review({ receipt, accounts }: { receipt: Receipt; accounts: ReceiptReview_query$data['paymentAccounts'] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const environment = useRelayEnvironment();

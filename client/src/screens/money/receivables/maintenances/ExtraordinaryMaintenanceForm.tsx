@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, MultiSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ExtraordinaryMaintenanceFormQuery } from '../../../../__generated__/ExtraordinaryMaintenanceFormQuery.graphql';
+import type { ExtraordinaryMaintenanceForm_query$key } from '../../../../__generated__/ExtraordinaryMaintenanceForm_query.graphql';
 import type { ExtraordinaryMaintenanceFormCreateMutation } from '../../../../__generated__/ExtraordinaryMaintenanceFormCreateMutation.graphql';
 import { DateField } from '../../../../components/DateField.js';
 import { field, fieldError, useZodForm } from '../../../../components/forms.js';
@@ -18,6 +19,12 @@ import { extraordinaryFormSchema } from './schema.js';
 
 export const extraordinaryFormQuery = graphql`
   query ExtraordinaryMaintenanceFormQuery {
+    ...ExtraordinaryMaintenanceForm_query
+  }
+`;
+
+const extraordinaryMaintenanceFormFragment = graphql`
+  fragment ExtraordinaryMaintenanceForm_query on Query {
     houseTypes(first: 100) { edges { node { id databaseId title } } }
   }
 `;
@@ -38,9 +45,14 @@ const createMutation = graphql`
  * every active house or only to the chosen house types; its receipts are issued at once.
  */
 export default function ExtraordinaryMaintenanceForm({ queryRef }: ScreenProps<ExtraordinaryMaintenanceFormQuery>) {
+  const data = usePreloadedQuery<ExtraordinaryMaintenanceFormQuery>(extraordinaryFormQuery, queryRef);
+  return <ExtraordinaryMaintenanceFormView query={data} />;
+}
+
+function ExtraordinaryMaintenanceFormView({ query }: { query: ExtraordinaryMaintenanceForm_query$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const data = usePreloadedQuery<ExtraordinaryMaintenanceFormQuery>(extraordinaryFormQuery, queryRef);
+  const data = useFragment(extraordinaryMaintenanceFormFragment, query);
   // Without a house-types grant the list is absent: the fee goes to every active house.
   const houseTypes = data.houseTypes?.edges.map(({ node }) => ({ value: String(node.databaseId), label: node.title })) ?? null;
   const form = useZodForm(extraordinaryFormSchema, { defaultValues: { description: '', amount: '', dueDate: null, houseTypeIds: [] } });

@@ -1,9 +1,10 @@
 import { type ReactNode, useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MaintenanceDetailQuery } from '../../../../__generated__/MaintenanceDetailQuery.graphql';
+import type { MaintenanceDetail_query$key } from '../../../../__generated__/MaintenanceDetail_query.graphql';
 import type { MaintenanceDetailDeleteMutation } from '../../../../__generated__/MaintenanceDetailDeleteMutation.graphql';
 import type { GenerateMaintenanceDialogGenerateMutation } from '../../../../__generated__/GenerateMaintenanceDialogGenerateMutation.graphql';
 import { formatDate, formatPesos } from '../../../../format.js';
@@ -19,6 +20,12 @@ import { Figure, MAINTENANCES_PATH, MaintenanceStatusBadge, MaintenanceTypeBadge
 
 export const maintenanceDetailQuery = graphql`
   query MaintenanceDetailQuery($id: ID!) {
+    ...MaintenanceDetail_query
+  }
+`;
+
+const maintenanceDetailFragment = graphql`
+  fragment MaintenanceDetail_query on Query {
     node(id: $id) {
       ... on Maintenance {
         id
@@ -67,10 +74,15 @@ function feeText(t: T, type: string, value: unknown): string {
  * receipts in figures; generate its receipts, print them, delete it while it is new, and its receipts and incomes.
  */
 export default function MaintenanceDetail({ queryRef }: ScreenProps<MaintenanceDetailQuery>) {
+  const data = usePreloadedQuery<MaintenanceDetailQuery>(maintenanceDetailQuery, queryRef);
+  return <MaintenanceDetailView query={data} />;
+}
+
+function MaintenanceDetailView({ query }: { query: MaintenanceDetail_query$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { grants, session } = useSession();
-  const data = usePreloadedQuery<MaintenanceDetailQuery>(maintenanceDetailQuery, queryRef);
+  const data = useFragment(maintenanceDetailFragment, query);
   const generate = useAppMutation<GenerateMaintenanceDialogGenerateMutation>(generateMutation);
   const remove = useAppMutation<MaintenanceDetailDeleteMutation>(deleteMutation);
   const [generateKey, setGenerateKey] = useState(newIdempotencyKey);

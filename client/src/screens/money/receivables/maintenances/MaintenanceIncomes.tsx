@@ -1,7 +1,8 @@
 import { Alert, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { MaintenanceIncomesQuery } from '../../../../__generated__/MaintenanceIncomesQuery.graphql';
+import type { MaintenanceIncomes_query$key } from '../../../../__generated__/MaintenanceIncomes_query.graphql';
 import { formatPesos } from '../../../../format.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
@@ -10,6 +11,12 @@ import { Figure, MAINTENANCES_PATH, methodLabel } from './labels.js';
 
 export const maintenanceIncomesQuery = graphql`
   query MaintenanceIncomesQuery($id: ID!) {
+    ...MaintenanceIncomes_query
+  }
+`;
+
+const maintenanceIncomesFragment = graphql`
+  fragment MaintenanceIncomes_query on Query {
     node(id: $id) {
       ... on Maintenance {
         id
@@ -25,8 +32,13 @@ export const maintenanceIncomesQuery = graphql`
 
 /** /maintenances/{maintenanceId}/incomes: what the maintenance collected, by payment method, with the total. */
 export default function MaintenanceIncomes({ queryRef }: ScreenProps<MaintenanceIncomesQuery>) {
-  const { t } = useTranslation();
   const data = usePreloadedQuery<MaintenanceIncomesQuery>(maintenanceIncomesQuery, queryRef);
+  return <MaintenanceIncomesView query={data} />;
+}
+
+function MaintenanceIncomesView({ query }: { query: MaintenanceIncomes_query$key }) {
+  const { t } = useTranslation();
+  const data = useFragment(maintenanceIncomesFragment, query);
   const m = data.node?.id ? data.node : null;
   if (!m?.databaseId) return <Alert color="yellow">{t('maintenances.notFound')}</Alert>;
   const name = m.description ?? '';

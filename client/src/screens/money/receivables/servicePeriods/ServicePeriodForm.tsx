@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ServicePeriodFormQuery } from '../../../../__generated__/ServicePeriodFormQuery.graphql';
+import type { ServicePeriodForm_query$key } from '../../../../__generated__/ServicePeriodForm_query.graphql';
 import type { ServicePeriodFormCreateMutation } from '../../../../__generated__/ServicePeriodFormCreateMutation.graphql';
 import type { ServicePeriodFormUpdateMutation } from '../../../../__generated__/ServicePeriodFormUpdateMutation.graphql';
 import { DateField } from '../../../../components/DateField.js';
@@ -18,6 +19,12 @@ import { periodFormSchema } from './schema.js';
 
 export const servicePeriodFormQuery = graphql`
   query ServicePeriodFormQuery($serviceId: ID!, $periodId: ID!, $edit: Boolean!) {
+    ...ServicePeriodForm_query
+  }
+`;
+
+const servicePeriodFormFragment = graphql`
+  fragment ServicePeriodForm_query on Query {
     service: node(id: $serviceId) {
       ... on MeasuredService { id databaseId description type presetCost presetConversionRate }
     }
@@ -54,9 +61,14 @@ const updateMutation = graphql`
  * service's presets to start with; fixed at 0 and 1 for a TABLE service) and the receipts' due date.
  */
 export default function ServicePeriodForm({ queryRef }: ScreenProps<ServicePeriodFormQuery>) {
+  const data = usePreloadedQuery<ServicePeriodFormQuery>(servicePeriodFormQuery, queryRef);
+  return <ServicePeriodFormView query={data} />;
+}
+
+function ServicePeriodFormView({ query }: { query: ServicePeriodForm_query$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const data = usePreloadedQuery<ServicePeriodFormQuery>(servicePeriodFormQuery, queryRef);
+  const data = useFragment(servicePeriodFormFragment, query);
   const service = data.service?.databaseId ? data.service : null;
   // A period of another service is not this form's.
   const period = data.period?.databaseId && data.period.serviceDatabaseId === data.service?.databaseId ? data.period : null;

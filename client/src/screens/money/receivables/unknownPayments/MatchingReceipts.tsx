@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MatchingReceiptsQuery } from '../../../../__generated__/MatchingReceiptsQuery.graphql';
+import type { MatchingReceipts_query$key } from '../../../../__generated__/MatchingReceipts_query.graphql';
 import type { MatchingReceiptsMatchMutation } from '../../../../__generated__/MatchingReceiptsMatchMutation.graphql';
 import type { MatchingReceiptsRegisterMutation } from '../../../../__generated__/MatchingReceiptsRegisterMutation.graphql';
 import { formatDate, formatPeriod, formatPesos } from '../../../../format.js';
@@ -27,6 +28,12 @@ export const matchingReceiptsQuery = graphql`
     $conceptId: Int
     $unknownPaymentId: ID
   ) {
+    ...MatchingReceipts_query
+  }
+`;
+
+const matchingReceiptsFragment = graphql`
+  fragment MatchingReceipts_query on Query {
     matchingReceipts(
       amount: $amount
       paymentDate: $paymentDate
@@ -82,10 +89,15 @@ interface Row {
  * registered and applied at once. None: back to the register form, prefilled, with the spec's info.
  */
 export default function MatchingReceipts({ queryRef }: ScreenProps<MatchingReceiptsQuery>) {
+  const data = usePreloadedQuery<MatchingReceiptsQuery>(matchingReceiptsQuery, queryRef);
+  return <MatchingReceiptsView query={data} />;
+}
+
+function MatchingReceiptsView({ query }: { query: MatchingReceipts_query$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const data = usePreloadedQuery<MatchingReceiptsQuery>(matchingReceiptsQuery, queryRef);
+  const data = useFragment(matchingReceiptsFragment, query);
   const values = matchValues(search);
   const identified = /^\d+$/.test(values.id_unknown_payment);
   const match = useReceiptMutation<MatchingReceiptsMatchMutation>(matchMutation);

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { UnknownPaymentFormQuery } from '../../../../__generated__/UnknownPaymentFormQuery.graphql';
+import type { UnknownPaymentForm_query$key } from '../../../../__generated__/UnknownPaymentForm_query.graphql';
 import type { UnknownPaymentFormMutation } from '../../../../__generated__/UnknownPaymentFormMutation.graphql';
 import { DateField } from '../../../../components/DateField.js';
 import { field, fieldError, useZodForm } from '../../../../components/forms.js';
@@ -18,6 +19,12 @@ import { matchSearch, matchValues, NO_MATCHING_RECEIPTS } from './matchQuery.js'
 
 export const unknownPaymentFormQuery = graphql`
   query UnknownPaymentFormQuery {
+    ...UnknownPaymentForm_query
+  }
+`;
+
+const unknownPaymentFormFragment = graphql`
+  fragment UnknownPaymentForm_query on Query {
     paymentAccounts { databaseId description maskedNumber bankName }
   }
 `;
@@ -38,11 +45,16 @@ const registerMutation = graphql`
  * "Buscar recibos" looks for the receipts it could pay first; "Registrar" keeps it to identify later.
  */
 export default function UnknownPaymentForm({ queryRef }: ScreenProps<UnknownPaymentFormQuery>) {
+  const data = usePreloadedQuery<UnknownPaymentFormQuery>(unknownPaymentFormQuery, queryRef);
+  return <UnknownPaymentFormView query={data} />;
+}
+
+function UnknownPaymentFormView({ query }: { query: UnknownPaymentForm_query$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { grants } = useSession();
-  const data = usePreloadedQuery<UnknownPaymentFormQuery>(unknownPaymentFormQuery, queryRef);
+  const data = useFragment(unknownPaymentFormFragment, query);
   const prefill = matchValues(search);
   const register = useAppMutation<UnknownPaymentFormMutation>(registerMutation);
   const schema = useMemo(

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { UnknownPaymentIdentifyQuery } from '../../../../__generated__/UnknownPaymentIdentifyQuery.graphql';
+import type { UnknownPaymentIdentify_query$key } from '../../../../__generated__/UnknownPaymentIdentify_query.graphql';
 import type { UnknownPaymentIdentifyMutation } from '../../../../__generated__/UnknownPaymentIdentifyMutation.graphql';
 import { formatDate, formatPesos } from '../../../../format.js';
 import { field, fieldError, useZodForm } from '../../../../components/forms.js';
@@ -19,6 +20,12 @@ import { matchSearch } from './matchQuery.js';
 
 export const unknownPaymentIdentifyQuery = graphql`
   query UnknownPaymentIdentifyQuery($id: ID!) {
+    ...UnknownPaymentIdentify_query
+  }
+`;
+
+const unknownPaymentIdentifyFragment = graphql`
+  fragment UnknownPaymentIdentify_query on Query {
     node(id: $id) {
       ... on UnknownPayment {
         id databaseId amount authorization paymentDate comments status incomeAccountDatabaseId incomeAccountDescription
@@ -45,9 +52,14 @@ const identifyMutation = graphql`
  * the receipts of that house and concept that it could pay.
  */
 export default function UnknownPaymentIdentify({ queryRef }: ScreenProps<UnknownPaymentIdentifyQuery>) {
+  const data = usePreloadedQuery<UnknownPaymentIdentifyQuery>(unknownPaymentIdentifyQuery, queryRef);
+  return <UnknownPaymentIdentifyView query={data} />;
+}
+
+function UnknownPaymentIdentifyView({ query }: { query: UnknownPaymentIdentify_query$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const data = usePreloadedQuery<UnknownPaymentIdentifyQuery>(unknownPaymentIdentifyQuery, queryRef);
+  const data = useFragment(unknownPaymentIdentifyFragment, query);
   const up = data.node?.databaseId ? data.node : null;
   const identify = useAppMutation<UnknownPaymentIdentifyMutation>(identifyMutation);
   const [houseLabel, setHouseLabel] = useState<string | null>(up?.houseLabel ?? null);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ExpenseCfdiQuery } from '../../../../../__generated__/ExpenseCfdiQuery.graphql';
+import type { ExpenseCfdi_query$key } from '../../../../../__generated__/ExpenseCfdi_query.graphql';
 import type { ExpenseCfdiAddMutation } from '../../../../../__generated__/ExpenseCfdiAddMutation.graphql';
 import { useAppMutation } from '../../../../../components/mutations.js';
 import { PageHeader } from '../../../../../components/PageHeader.js';
@@ -15,6 +16,12 @@ import { formatDate, formatPesos } from '../../../../../format.js';
 
 export const expenseCfdiQuery = graphql`
   query ExpenseCfdiQuery($id: ID!) {
+    ...ExpenseCfdi_query
+  }
+`;
+
+const expenseCfdiFragment = graphql`
+  fragment ExpenseCfdi_query on Query {
     node(id: $id) {
       ... on Expense { id databaseId status invoiced serie folio description total provider { name } }
     }
@@ -36,9 +43,14 @@ const taxes = (list: readonly CfdiTax[]) =>
 
 /** /expenses/{expenseId}/cfdi: upload a provider's XML, check what it says, add it to the approved expense. */
 export default function ExpenseCfdi({ queryRef }: ScreenProps<ExpenseCfdiQuery>) {
+  const data = usePreloadedQuery<ExpenseCfdiQuery>(expenseCfdiQuery, queryRef);
+  return <ExpenseCfdiView query={data} />;
+}
+
+function ExpenseCfdiView({ query }: { query: ExpenseCfdi_query$key }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const expense = usePreloadedQuery<ExpenseCfdiQuery>(expenseCfdiQuery, queryRef).node;
+  const expense = useFragment(expenseCfdiFragment, query).node;
   const [cfdi, setCfdi] = useState<ProcessedCfdiDetails | null>(null);
   const { run, inFlight, error } = useAppMutation<ExpenseCfdiAddMutation>(addMutation);
 
