@@ -31,6 +31,8 @@ export interface RunOptions<F extends FieldValues = FieldValues> {
   form?: UseFormReturn<F>;
   /** Whether a typed error without fields is shown as a danger notice (default true). */
   notifyTypedError?: boolean;
+  /** Answers a typed error itself, instead of the fields and notice above (the run still resolves null). */
+  onTypedError?: (failure: TypedError) => void;
 }
 
 /** Puts each server issue under its field when the form has it; answers whether all of them landed. */
@@ -50,6 +52,7 @@ export function applyServerErrors<F extends FieldValues>(form: UseFormReturn<F>,
 }
 
 export function settleTyped(failure: TypedError, options: RunOptions<any>) {
+  if (options.onTypedError) return options.onTypedError(failure);
   const landed = options.form ? applyServerErrors(options.form, failure) : false;
   if (!landed && options.notifyTypedError !== false) notify('danger', failure.message ?? '');
 }

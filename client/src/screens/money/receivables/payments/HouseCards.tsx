@@ -12,7 +12,7 @@ import { useAppMutation } from '../../../../components/mutations.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
 import { useSession } from '../../../../components/SessionProvider.js';
 import type { ScreenProps } from '../../../../router/screenRoute.js';
-import { brandName } from './PayReceipt.js';
+import { brandName } from './payParts.js';
 import { groupMasked, lastFour } from './payForm.js';
 
 export const houseCardsQuery = graphql`

@@ -267,7 +267,7 @@ describe('paying a receipt', () => {
     await p.findByText('Revisa el número de la tarjeta');
     expect(p.getByText(PAYMENT_MESSAGES.acceptTos)).toBeTruthy();
     expect(tokenize).not.toHaveBeenCalled();
-    expect(operations(environment, 'PayReceiptChargeMutation')).toHaveLength(0);
+    expect(operations(environment, 'PayFormChargeMutation')).toHaveLength(0);
   });
 
   it('a fee the community absorbs leaves the total at the amount', async () => {
@@ -287,12 +287,12 @@ describe('paying a receipt', () => {
     await fillCard('4111 1111 1111 1111');
     await acceptTerms();
     await submit('Pagar $1,546.00');
-    await waitFor(() => expect(operations(environment, 'PayReceiptChargeMutation')).toHaveLength(1));
+    await waitFor(() => expect(operations(environment, 'PayFormChargeMutation')).toHaveLength(1));
     expect(tokenize).toHaveBeenCalledWith(
       { baseUrl: '/sandbox/openpay', merchantId: 'mdemo0000000000000000', publicKey: 'pk_demo_1' },
       expect.objectContaining({ number: '4111 1111 1111 1111', holderName: 'Patricia Ruiz', expirationMonth: 12, cvv: '123' }),
     );
-    const [charge] = operations(environment, 'PayReceiptChargeMutation');
+    const [charge] = operations(environment, 'PayFormChargeMutation');
     const input = charge.request.variables.input;
     expect(input).toMatchObject({ receiptId: RECEIPT_ID, method: 'CARD', cardToken: 'tok_123', acceptTos: true, origin: window.location.origin });
     expect(input.idempotencyKey).toMatch(UUID);
@@ -335,7 +335,7 @@ describe('paying a receipt', () => {
     await submit('Pagar $1,546.00');
     const p = await panel();
     await waitFor(() => expect(p.getByTestId('pay-failure').textContent).toContain(PAYMENT_MESSAGES.tokenFailed));
-    expect(operations(environment, 'PayReceiptChargeMutation')).toHaveLength(0);
+    expect(operations(environment, 'PayFormChargeMutation')).toHaveLength(0);
   });
 
   it("a declined card shows the gateway's message; a saved card gone (2080) reloads the page data", async () => {
@@ -358,8 +358,8 @@ describe('paying a receipt', () => {
     expect(p.queryByLabelText(/Número de tarjeta/)).toBeNull();
     await acceptTerms();
     await submit('Pagar $1,546.00');
-    await waitFor(() => expect(operations(environment, 'PayReceiptChargeMutation')).toHaveLength(1));
-    const [first] = operations(environment, 'PayReceiptChargeMutation');
+    await waitFor(() => expect(operations(environment, 'PayFormChargeMutation')).toHaveLength(1));
+    const [first] = operations(environment, 'PayFormChargeMutation');
     expect(first.request.variables.input).toMatchObject({ cardId: CARD_ID, method: 'CARD' });
     expect(first.request.variables.input.cardToken).toBeUndefined();
     const declined = 'La tarjeta fue declinada. Comunícate con tu banco o usa otra tarjeta.';
@@ -372,8 +372,8 @@ describe('paying a receipt', () => {
     expect(answered.ReceiptDetailRefetchQuery).toBeUndefined();
 
     await submit('Pagar $1,546.00');
-    await waitFor(() => expect(operations(environment, 'PayReceiptChargeMutation')).toHaveLength(1));
-    const [second] = operations(environment, 'PayReceiptChargeMutation');
+    await waitFor(() => expect(operations(environment, 'PayFormChargeMutation')).toHaveLength(1));
+    const [second] = operations(environment, 'PayFormChargeMutation');
     expect(second.request.variables.input.idempotencyKey).not.toBe(first.request.variables.input.idempotencyKey);
     await act(async () => {
       environment.mock.resolve(second, {
@@ -415,8 +415,8 @@ describe('paying a receipt', () => {
     p.getByText('Cargo automático autorizado.');
     await acceptTerms();
     await submit('Pagar $1,546.00');
-    await waitFor(() => expect(operations(environment, 'PayReceiptChargeMutation')).toHaveLength(1));
-    expect(operations(environment, 'PayReceiptChargeMutation')[0].request.variables.input).toMatchObject({ saveAutomaticCharge: true, authorize: true });
+    await waitFor(() => expect(operations(environment, 'PayFormChargeMutation')).toHaveLength(1));
+    expect(operations(environment, 'PayFormChargeMutation')[0].request.variables.input).toMatchObject({ saveAutomaticCharge: true, authorize: true });
   });
 
   it('automatic charge: «No activar» or closing the dialog leaves it off, and the charge says so', async () => {
@@ -438,8 +438,8 @@ describe('paying a receipt', () => {
     expect(automatic.checked).toBe(false);
     await acceptTerms();
     await submit('Pagar $1,546.00');
-    await waitFor(() => expect(operations(environment, 'PayReceiptChargeMutation')).toHaveLength(1));
-    expect(operations(environment, 'PayReceiptChargeMutation')[0].request.variables.input).toMatchObject({ saveAutomaticCharge: false, authorize: false });
+    await waitFor(() => expect(operations(environment, 'PayFormChargeMutation')).toHaveLength(1));
+    expect(operations(environment, 'PayFormChargeMutation')[0].request.variables.input).toMatchObject({ saveAutomaticCharge: false, authorize: false });
   });
 
   it('a receipt in process shows the store reference and its instructions, and listens for the payment', async () => {
@@ -481,7 +481,7 @@ describe('paying a receipt', () => {
     expect(progress.getByTestId('in-progress-total').textContent).toBe('$1,546.00');
     expect(progress.getByText(PAYMENT_MESSAGES.inProcess)).toBeTruthy();
     expect(progress.getByRole('button', { name: 'Descargar instrucciones de pago' })).toBeTruthy();
-    const [subscription] = operations(environment, 'PayReceiptUpdatesSubscription');
+    const [subscription] = operations(environment, 'PaymentInProgressUpdatesSubscription');
     expect(subscription.request.variables).toEqual({ receiptId: RECEIPT_ID });
   });
 });

@@ -1,8 +1,9 @@
 import { Alert, Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaymentCompletedQuery } from '../../../../__generated__/PaymentCompletedQuery.graphql';
+import type { PaymentCompleted_query$key } from '../../../../__generated__/PaymentCompleted_query.graphql';
 import { formatDateTime, formatPeriod, formatPesos } from '../../../../format.js';
 import { useSession } from '../../../../components/SessionProvider.js';
 import type { ScreenProps } from '../../../../router/screenRoute.js';
@@ -10,6 +11,12 @@ import { receiptsListPath } from '../receipts/receiptTexts.js';
 
 export const paymentCompletedQuery = graphql`
   query PaymentCompletedQuery($id: ID!) {
+    ...PaymentCompleted_query
+  }
+`;
+
+const paymentCompletedFragment = graphql`
+  fragment PaymentCompleted_query on Query {
     node(id: $id) {
       ... on Receipt {
         databaseId houseDatabaseId houseLabel description year month status amount transactionTotal
@@ -24,10 +31,15 @@ export const paymentCompletedQuery = graphql`
  * authorization, and the way back to the receipt and the receipts list.
  */
 export default function PaymentCompleted({ queryRef }: ScreenProps<PaymentCompletedQuery>) {
+  const data = usePreloadedQuery<PaymentCompletedQuery>(paymentCompletedQuery, queryRef);
+  return <PaymentCompletedView query={data} />;
+}
+
+function PaymentCompletedView({ query }: { query: PaymentCompleted_query$key }) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const { grants } = useSession();
-  const data = usePreloadedQuery<PaymentCompletedQuery>(paymentCompletedQuery, queryRef);
+  const data = useFragment(paymentCompletedFragment, query);
   const receipt = data.node?.databaseId ? data.node : null;
   const house = search.get('house');
   if (!receipt || (house && String(receipt.houseDatabaseId) !== house)) {
