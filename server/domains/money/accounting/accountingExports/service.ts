@@ -15,6 +15,7 @@ import { formatMoney } from '../../../../../core/money.js';
 import { todayIn } from '../../../../../core/receipts.js';
 import { defineJob, enqueueJob } from '../../../../infra/jobs.js';
 import { actorOf, communityOf, type ServiceContext } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { write } from '../../../../kernel/write.js';
 import type { GeneratedFile } from '../../receivables/receipts/pdf.js';
@@ -65,8 +66,7 @@ export function checkExportPeriod(from: string | null | undefined, to: string | 
 export async function createAccountingExport(ctx: ServiceContext, input: { from?: string | null; to?: string | null }, idempotencyKey?: string | null) {
   const neighborhoodId = communityOf(ctx);
   const actor = actorOf(ctx);
-  const { timeZone } = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { timeZone: true } });
-  const period = checkExportPeriod(input.from, input.to, todayIn(timeZone));
+  const period = checkExportPeriod(input.from, input.to, await communityToday(ctx.prisma, neighborhoodId));
   return write(ctx, { idempotencyKey, request: { operation: 'createAccountingExport', input: period } }, async ({ tx, audit }) => {
     const e = await tx.accountingExport.create({
       data: { neighborhoodId, from: dayDate(period.from), to: dayDate(period.to), createdByUserId: actor.userId },

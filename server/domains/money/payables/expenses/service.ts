@@ -26,10 +26,10 @@ import {
   type ExpenseValues,
 } from '../../../../../core/expenses.js';
 import { formatMoney, MAX_MONEY, money, sumMoney } from '../../../../../core/money.js';
-import { todayIn } from '../../../../../core/receipts.js';
 import { clabe as checkClabe, clabeBankName } from '../../../../../core/validators.js';
 import { kickMailer, queueEmail } from '../../../../infra/mail/outbox.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { parseInput } from '../../../../kernel/input.js';
@@ -59,11 +59,6 @@ export function idOf(typename: string, value: string | number | null | undefined
 }
 
 const day = (text: string) => new Date(`${text}T00:00:00Z`);
-
-async function communityToday(tx: Tx, neighborhoodId: number) {
-  const n = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { timeZone: true } });
-  return todayIn(n.timeZone);
-}
 
 // ---- Views -------------------------------------------------------------------------------------------
 

@@ -15,9 +15,10 @@ import {
 } from '../../../../../core/agreements.js';
 import { houseLabel } from '../../../../../core/houseLabel.js';
 import { formatMoney, money, parseMoney, sameMoney, sumMoney, type Money } from '../../../../../core/money.js';
-import { ADJUSTABLE_STATUSES, todayIn, type ReceiptStatus } from '../../../../../core/receipts.js';
+import { ADJUSTABLE_STATUSES, type ReceiptStatus } from '../../../../../core/receipts.js';
 import { reachesHouse, targetHouse } from '../../../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { parseInput } from '../../../../kernel/input.js';
@@ -65,18 +66,13 @@ export async function ordinaryDebt(tx: Tx, neighborhoodId: number, houseId: numb
   return { walletId: wallet.id, balance, debt: balance.lessThan(0) ? balance.negated() : money(0) };
 }
 
-async function communityTodayOf(tx: Tx, neighborhoodId: number) {
-  const n = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { timeZone: true } });
-  return todayIn(n.timeZone);
-}
-
 const FOREIGN = AGREEMENT_MESSAGES.foreign;
 
 /** GraphQL agreementDebt: what the new-agreement screen shows before calculating. */
 export async function houseAgreementDebt(ctx: ServiceContext, houseId: number): Promise<AgreementDebt> {
   const house = await targetHouse(ctx, houseId, AGREEMENT_CREATORS, FOREIGN);
   const { balance, debt } = await ordinaryDebt(ctx.prisma, house.neighborhoodId, house.id);
-  return { houseId: house.id, ordinaryBalance: formatMoney(balance), debt: formatMoney(debt), today: await communityTodayOf(ctx.prisma, house.neighborhoodId) };
+  return { houseId: house.id, ordinaryBalance: formatMoney(balance), debt: formatMoney(debt), today: await communityToday(ctx.prisma, house.neighborhoodId) };
 }
 
 function problemsToError(problems: ReturnType<typeof planProblems>) {
@@ -89,7 +85,7 @@ export async function calculateAgreement(ctx: ServiceContext, houseId: number, r
   const params = parseInput(agreementParametersSchema, raw);
   const house = await targetHouse(ctx, houseId, AGREEMENT_CREATORS, FOREIGN);
   const { debt } = await ordinaryDebt(ctx.prisma, house.neighborhoodId, house.id);
-  const today = await communityTodayOf(ctx.prisma, house.neighborhoodId);
+  const today = await communityToday(ctx.prisma, house.neighborhoodId);
   const problems = planProblems(debt, params, today);
   if (problems.length) throw problemsToError(problems);
   return agreementPlan(debt, params, today);
@@ -167,7 +163,7 @@ export async function createAgreement(
     const { walletId, debt } = await ordinaryDebt(tx, house.neighborhoodId, house.id);
     if (!debt.greaterThan(0)) throw new ConflictError(AGREEMENT_MESSAGES.noDebt);
     if (seenDebt && !sameMoney(seenDebt, debt)) throw new ConflictError(AGREEMENT_MESSAGES.debtChanged);
-    const today = await communityTodayOf(tx, house.neighborhoodId);
+    const today = await communityToday(tx, house.neighborhoodId);
     const problems = planProblems(debt, params, today);
     if (problems.length) throw problemsToError(problems);
     const plan = agreementPlan(debt, params, today);

@@ -4,7 +4,7 @@ import { formatMoney, sumMoney } from '../../../../../core/money.js';
 import { targetHouse } from '../../../../auth/houseScope.js';
 import type { ServiceContext } from '../../../../kernel/context.js';
 import { InputError } from '../../../../kernel/errors.js';
-import { communityToday } from '../receipts/service.js';
+import { communityToday } from '../../../../kernel/today.js';
 
 export const INCOMES_SUMMARY_READERS = ['OIncomesSummaryRead', 'SIncomesSummaryRead', 'RIncomesSummaryRead'] as const;
 

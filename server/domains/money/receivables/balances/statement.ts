@@ -12,7 +12,7 @@ import { targetHouse } from '../../../../auth/houseScope.js';
 import type { ServiceContext, Tx } from '../../../../kernel/context.js';
 import { InputError } from '../../../../kernel/errors.js';
 import { FOREIGN_HOUSE } from './service.js';
-import { communityToday } from '../receipts/service.js';
+import { communityToday } from '../../../../kernel/today.js';
 
 export type StatementRowKind = 'CHARGE' | 'PAYMENT' | 'ADJUSTMENT';
 

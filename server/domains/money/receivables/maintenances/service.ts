@@ -10,6 +10,7 @@ import { formatMoney, money } from '../../../../../core/money.js';
 import { expectedAmount, periodKey, periodName, todayIn, walletTypeFor, type ReceiptTerms } from '../../../../../core/receipts.js';
 import { boundedText, dayText, positiveAmountText } from '../../../../../core/input.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
@@ -268,8 +269,7 @@ export async function generateReceipts(tx: Tx, maintenanceId: number, g: Generat
  * not yet due, of the maintenances being collected. Older periods are history it did not take part in.
  */
 export async function receiptsForActivatedHouse(tx: Tx, neighborhoodId: number, houseId: number): Promise<number> {
-  const { timeZone } = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { timeZone: true } });
-  const today = todayIn(timeZone);
+  const today = await communityToday(tx, neighborhoodId);
   const open = await tx.maintenance.findMany({
     where: {
       neighborhoodId,

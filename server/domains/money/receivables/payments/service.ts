@@ -28,6 +28,7 @@ import { gatewayErrorMessage } from '../../../../../core/gatewayErrors.js';
 import type { Charge, Receipt } from '../../../../db/generated/client.js';
 import { holdsAny, reachesHouse } from '../../../../auth/houseScope.js';
 import { actorOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, PaymentError } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { rowId } from '../../../../kernel/ids.js';
@@ -43,7 +44,7 @@ import {
   type PaymentGateway,
 } from '../../../../infra/gateway/types.js';
 import { appendMovements, lockHouse } from '../ledger/service.js';
-import { alreadyPaid, communityToday, findReceipt, markPaid, RECEIPT_NOT_OPEN, termsOf } from '../receipts/service.js';
+import { alreadyPaid, findReceipt, markPaid, RECEIPT_NOT_OPEN, termsOf } from '../receipts/service.js';
 import { addCardToHouse, CARD_READERS, cardOfHouse, FOREIGN_CARD } from './cards.js';
 
 export const PAYERS = ['AReceiptsPaymentsCreate', 'OReceiptsPaymentsCreate', 'SReceiptsPaymentsCreate', 'RReceiptsPaymentsCreate'] as const;

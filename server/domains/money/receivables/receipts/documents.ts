@@ -3,8 +3,8 @@
 // enforced here once; the legacy routes turn them into application/pdf answers.
 import { builder, grants } from '../../../../graphql/builder.js';
 import { communityOf } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { rowId } from '../../../../kernel/ids.js';
-import { todayIn } from '../../../../../core/receipts.js';
 import { houseStatement } from '../balances/statement.js';
 import { STATEMENT_READERS } from '../balances/service.js';
 import { statementPdf } from '../balances/statementPdf.js';
@@ -30,8 +30,7 @@ builder.queryField('houseStatementPdf', (t) =>
     args: { houseId: t.arg.globalID({ required: false }), from: t.arg.string({ required: false }), to: t.arg.string({ required: false }) },
     resolve: async (_r, args, ctx) => {
       const statement = await houseStatement(ctx, houseArg(args.houseId), { from: args.from, to: args.to });
-      const { timeZone } = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { timeZone: true } });
-      return statementPdf(statement, todayIn(timeZone));
+      return statementPdf(statement, await communityToday(ctx.prisma, communityOf(ctx)));
     },
   }),
 );

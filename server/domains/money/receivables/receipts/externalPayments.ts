@@ -15,6 +15,7 @@ import { formatMoney, money, type Money } from '../../../../../core/money.js';
 import { ADJUSTABLE_STATUSES, expectedAmount, statusAfterTerms, type ReceiptStatus } from '../../../../../core/receipts.js';
 import { holdsAny } from '../../../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { parseInput } from '../../../../kernel/input.js';
@@ -22,7 +23,7 @@ import { write, type WriteScope } from '../../../../kernel/write.js';
 import { claimFile } from '../../../../infra/files/service.js';
 import type { Prisma, Receipt } from '../../../../db/generated/client.js';
 import { appendMovements, lockHouse } from '../ledger/service.js';
-import { alreadyPaid, communityToday, findReceipt, markPaid, NOT_IN_REVIEW, RECEIPT_NOT_FOUND, termsOf } from './service.js';
+import { alreadyPaid, findReceipt, markPaid, NOT_IN_REVIEW, RECEIPT_NOT_FOUND, termsOf } from './service.js';
 import { CARD_TYPES, EXTERNAL_METHODS, type ExternalPaymentRecord, parseExternalPayment } from './externalPaymentRecord.js';
 
 export { CARD_TYPES, EXTERNAL_METHODS, type ExternalMethod, type ExternalPaymentRecord, parseExternalPayment } from './externalPaymentRecord.js';

@@ -7,16 +7,17 @@
 import { z } from 'zod';
 import { boundedText, dayText, positiveAmountText } from '../../../../../core/input.js';
 import { formatMoney, money, sumMoney } from '../../../../../core/money.js';
-import { expectedAmount, manualPaymentMax, todayIn } from '../../../../../core/receipts.js';
+import { expectedAmount, manualPaymentMax } from '../../../../../core/receipts.js';
 import { holdsAny, targetHouse } from '../../../../auth/houseScope.js';
 import { actorOf, type ServiceContext } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { write } from '../../../../kernel/write.js';
 import { claimFile } from '../../../../infra/files/service.js';
 import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
-import { alreadyPaid, communityToday, markPaid, termsOf } from './service.js';
+import { alreadyPaid, markPaid, termsOf } from './service.js';
 
 export const CAPTURE_GRANTS = ['AReceiptsExternalPaymentsCreate'] as const;
 export const MANUAL_PAYMENT_GRANTS = ['AReceiptsCreate', 'OReceiptsCreate', 'SReceiptsCreate'] as const;
@@ -135,8 +136,11 @@ export async function manualPaymentOptions(ctx: ServiceContext, houseId: number 
       maxPaymentDate: c.maxPaymentDate?.toISOString().slice(0, 10) ?? null,
     });
   }
-  const { timeZone } = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: house.neighborhoodId }, select: { timeZone: true } });
-  return { houseId: house.id, concepts: options, defaultDueDate: admin ? null : addDays(todayIn(timeZone), MANUAL_DUE_DAYS) };
+  return {
+    houseId: house.id,
+    concepts: options,
+    defaultDueDate: admin ? null : addDays(await communityToday(ctx.prisma, house.neighborhoodId), MANUAL_DUE_DAYS),
+  };
 }
 
 function addDays(day: string, n: number) {

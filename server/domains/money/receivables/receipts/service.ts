@@ -8,7 +8,6 @@ import {
   RECEIPT_ALREADY_PAID,
   RECEIPT_MESSAGES,
   statusAfterTerms,
-  todayIn,
   walletCovers,
   type ReceiptStatus,
   type ReceiptTerms,
@@ -16,6 +15,7 @@ import {
 import { formatMoney, money, sameMoney } from '../../../../../core/money.js';
 import { holdsAny, reachesHouse } from '../../../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, ForbiddenError, InputError, LEGACY_CODES, NotFoundError } from '../../../../kernel/errors.js';
 import { write, type WriteScope } from '../../../../kernel/write.js';
 import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
@@ -54,12 +54,6 @@ export const AGREEMENT_RECEIPT = 'El recibo es parte de un convenio: cancela el 
 
 export function alreadyPaid() {
   return new ConflictError(RECEIPT_ALREADY_PAID, LEGACY_CODES.receiptAlreadyPaid);
-}
-
-/** Today in the community's time zone: the date the expected-amount rule reads. */
-export async function communityToday(tx: Tx, neighborhoodId: number): Promise<string> {
-  const n = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { timeZone: true } });
-  return todayIn(n.timeZone);
 }
 
 const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { houseLabel } from '../../../../../core/houseLabel.js';
 import { serviceCharge, ServiceChargeError, type ChargeConcept, type ChargeRange } from '../../../../../core/measuredServices.js';
 import { Money, sumMoney } from '../../../../../core/money.js';
-import { todayIn } from '../../../../../core/receipts.js';
 import { boundedText, dayText } from '../../../../../core/input.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { isUniqueViolation } from '../../../../kernel/dbErrors.js';
 import { AppError, ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
@@ -168,11 +168,6 @@ export const UpdatePeriodSchema = z.object({
   conversionRate: rateText.nullish(),
   dueDate: dayText('La fecha límite').nullish(),
 });
-
-async function communityToday(tx: Tx, neighborhoodId: number): Promise<string> {
-  const { timeZone } = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { timeZone: true } });
-  return todayIn(timeZone);
-}
 
 /** Cost and rate as stored: TABLE ignores both (0 and 1); FACTOR takes the given ones or the service's presets. */
 function pricing(

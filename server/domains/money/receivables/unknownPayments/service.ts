@@ -9,12 +9,13 @@ import { formatMoney, money } from '../../../../../core/money.js';
 import { expectedAmount, type ReceiptStatus } from '../../../../../core/receipts.js';
 import { holdsAny } from '../../../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import type { Prisma, Receipt, UnknownPayment } from '../../../../db/generated/client.js';
-import { communityToday, termsOf } from '../receipts/service.js';
+import { termsOf } from '../receipts/service.js';
 import {
   assertNotFuture,
   type ExternalPaymentRecord,
