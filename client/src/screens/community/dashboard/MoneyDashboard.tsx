@@ -27,6 +27,8 @@ import type { MoneyDashboardUpdatesSubscription } from '../../../__generated__/M
 import { money } from '../../../../../core/money.js';
 import { notify } from '../../../components/notify.js';
 import { DebtsChart, IncomesChart, OutcomesChart } from './Charts.js';
+import { InReview, LatestPaid } from './LatestReceipts.js';
+import { amountStyle, Card, Empty, Figure } from './moneyCards.js';
 import { formatDate, formatMonth, formatPesos, lastMonths, monthInText, monthName } from '../../../format.js';
 
 const fragment = graphql`
@@ -131,65 +133,6 @@ function MoneyWidgets({ query, currentMonth, opens }: { query: MoneyDashboard_qu
         {data.latestInReviewReceipts && <InReview list={data.latestInReviewReceipts} opens={opens} />}
       </SimpleGrid>
     </Stack>
-  );
-}
-
-// ---- cards ----------------------------------------------------------------------------------------
-
-function Card({ title, subtitle, action, children, testId }: { title: string; subtitle?: string; action?: ReactNode; children: ReactNode; testId: string }) {
-  const id = `${testId}-title`;
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id} data-testid={testId} h="100%" style={{ minWidth: 0 }}>
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-          <Box miw={0}>
-            <Title order={3} size="h4" id={id}>
-              {title}
-            </Title>
-            {subtitle && (
-              <Text size="sm" c="dimmed">
-                {subtitle}
-              </Text>
-            )}
-          </Box>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Text
-      size="sm"
-      c="dimmed"
-      ta="center"
-      py="xl"
-      px="md"
-      style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-    >
-      {children}
-    </Text>
-  );
-}
-
-const amountStyle = { fontVariantNumeric: 'tabular-nums' as const, whiteSpace: 'nowrap' as const };
-
-function Figure({ label, value, hint, color, testId, title }: { label: string; value: string; hint: string; color: string; testId: string; title?: string }) {
-  return (
-    <Paper withBorder p="md" radius="md" data-testid={testId} style={{ borderTop: `3px solid var(--mantine-color-${color}-6)`, minWidth: 0 }}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lineClamp={2} title={title ?? label}>
-        {label}
-      </Text>
-      <Text fz={{ base: 20, sm: 26 }} fw={700} lh={1.25} mt={4} style={amountStyle}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed" lineClamp={2}>
-        {hint}
-      </Text>
-    </Paper>
   );
 }
 
@@ -384,103 +327,6 @@ function Legend() {
         </Group>
       ))}
     </Group>
-  );
-}
-
-type PaidList = NonNullable<Data['latestPaidReceipts']>;
-type ReviewList = NonNullable<Data['latestInReviewReceipts']>;
-
-function Row({ to, title, detail, amount }: { to: string | null; title: string; detail: string; amount: string }) {
-  const content = (
-    <Group justify="space-between" wrap="nowrap" gap="sm" py={8} px="xs">
-      <Box miw={0}>
-        <Text size="sm" fw={600} truncate>
-          {title}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {detail}
-        </Text>
-      </Box>
-      <Text size="sm" fw={700} style={amountStyle}>
-        {formatPesos(amount)}
-      </Text>
-    </Group>
-  );
-  return to ? (
-    <UnstyledButton component={Link} to={to} className="dashboard-row" style={{ display: 'block', borderRadius: 'var(--mantine-radius-sm)' }}>
-      {content}
-    </UnstyledButton>
-  ) : (
-    content
-  );
-}
-
-function LatestPaid({ list, opens }: { list: PaidList; opens: (path: string) => boolean }) {
-  const { t } = useTranslation();
-  const link = (r: PaidList['receipts'][number]) => `/houses/${r.houseDatabaseId}/receipts/${r.databaseId}`;
-  return (
-    <Card
-      testId="latest-paid"
-      title={t('dashboard.money.latestPaid.title')}
-      action={
-        list.totalCount > 0 ? (
-          <Text size="xs" c="dimmed">
-            {t('dashboard.money.latestPaid.count', { count: list.totalCount })}
-          </Text>
-        ) : undefined
-      }
-    >
-      {list.receipts.length === 0 ? (
-        <Empty>{t('dashboard.money.latestPaid.empty')}</Empty>
-      ) : (
-        <Stack gap={0} style={{ marginInline: 'calc(var(--mantine-spacing-xs) * -1)' }}>
-          {list.receipts.map((r) => (
-            <Row
-              key={r.id}
-              to={opens('/houses/:houseId/receipts/:receiptId') ? link(r) : null}
-              title={`${r.houseLabel} · ${r.description}`}
-              detail={[r.paymentDate ? formatDate(r.paymentDate) : null, r.paymentMethod ? t(`dashboard.money.methods.${r.paymentMethod}`) : null]
-                .filter(Boolean)
-                .join(' · ')}
-              amount={(r.transactionTotal ?? r.amount) as string}
-            />
-          ))}
-        </Stack>
-      )}
-    </Card>
-  );
-}
-
-function InReview({ list, opens }: { list: ReviewList; opens: (path: string) => boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Card
-      testId="in-review"
-      title={t('dashboard.money.inReview.title')}
-      action={
-        list.totalCount > 0 ? (
-          <Badge color="orange" variant="light">
-            {t('dashboard.money.inReview.count', { count: list.totalCount })}
-          </Badge>
-        ) : undefined
-      }
-    >
-      {list.receipts.length === 0 ? (
-        <Empty>{t('dashboard.money.inReview.empty')}</Empty>
-      ) : (
-        <Stack gap={0} style={{ marginInline: 'calc(var(--mantine-spacing-xs) * -1)' }}>
-          {list.receipts.map((r) => (
-            <Row
-              key={r.id}
-              to={opens('/receipts/:receiptId/review') ? `/receipts/${r.databaseId}/review` : null}
-              title={`${r.houseLabel} · ${r.description}`}
-              detail={`${t('dashboard.money.inReview.review')} · ${t('dashboard.owner.due', { date: formatDate(r.dueDate) })}`}
-              amount={r.amount as string}
-            />
-          ))}
-        </Stack>
-      )}
-    </Card>
   );
 }
 
