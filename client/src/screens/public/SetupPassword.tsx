@@ -1,10 +1,11 @@
 // /setup-password/{code}: the link of the recovery e-mail; the person chooses a new password, twice,
 // and enters (their other sessions end).
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SetupPasswordQuery } from '../../__generated__/SetupPasswordQuery.graphql';
+import type { SetupPassword_query$key } from '../../__generated__/SetupPassword_query.graphql';
 import type { SetupPasswordMutation } from '../../__generated__/SetupPasswordMutation.graphql';
 import { SetupPasswordSchema } from '../../../../core/passwords.js';
 import { field, useZodForm } from '../../components/forms.js';
@@ -14,6 +15,12 @@ import { PublicLayout } from './PublicLayout.js';
 
 export const setupPasswordQuery = graphql`
   query SetupPasswordQuery($code: String!) {
+    ...SetupPassword_query
+  }
+`;
+
+const setupPasswordFragment = graphql`
+  fragment SetupPassword_query on Query {
     passwordCode(code: $code) { email firstName }
   }
 `;
@@ -29,9 +36,14 @@ const mutation = graphql`
 `;
 
 export default function SetupPassword({ queryRef }: ScreenProps<SetupPasswordQuery>) {
+  const data = usePreloadedQuery<SetupPasswordQuery>(setupPasswordQuery, queryRef);
+  return <SetupPasswordView query={data} />;
+}
+
+function SetupPasswordView({ query }: { query: SetupPassword_query$key }) {
   const { t } = useTranslation();
   const { code = '' } = useParams();
-  const data = usePreloadedQuery<SetupPasswordQuery>(setupPasswordQuery, queryRef);
+  const data = useFragment(setupPasswordFragment, query);
   const form = useZodForm(SetupPasswordSchema, { defaultValues: { code, password: '', passwordConfirmation: '' } });
   const setup = useAppMutation<SetupPasswordMutation>(mutation);
   const [password, confirmation] = form.watch(['password', 'passwordConfirmation']);
