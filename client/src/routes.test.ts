@@ -88,3 +88,14 @@ describe('screens on their route queries', () => {
     expect(missing.map(({ route }) => route.path)).toEqual([]);
   });
 });
+
+describe('route tables by area', () => {
+  // Every screens/**/routes.ts module with what it exports.
+  const modules = Object.values(import.meta.glob<Record<string, unknown>>('./screens/**/routes.ts', { eager: true }));
+
+  it('every route comes from the route table of its area (screens/<group>/<area>/routes.ts)', () => {
+    expect(modules.length).toBeGreaterThan(30);
+    const fromAreas = new Set(modules.flatMap((module) => Object.values(module).filter(Array.isArray).flat()));
+    expect(ROUTES.filter((route) => !fromAreas.has(route)).map((route) => route.path)).toEqual([]);
+  });
+});
