@@ -4,8 +4,10 @@
 // community is forbidden to house users (403).
 import type { Actor, ServiceContext, Tx } from '../kernel/context.js';
 import { actorOf, communityOf } from '../kernel/context.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../kernel/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, type PlainReason } from '../kernel/errors.js';
 import { rowId } from '../kernel/ids.js';
+import { message } from '../kernel/reasons.js';
+import type { HouseRule } from '../kernel/module.js';
 
 export interface HouseTarget {
   id: number;
@@ -40,13 +42,38 @@ export function houseScopeFilter(actor: Pick<Actor, 'grants' | 'houseId'> | null
   return actor?.houseId ?? -1;
 }
 
-export const HOUSE_BLOCKED = 'La propiedad está bloqueada';
-export const HOUSE_DELETED = 'La propiedad está eliminada';
-export const HOUSE_NOT_FOUND = 'La propiedad no existe';
+const declaredRules = new Map<string, HouseRule>();
+
+/** Declares the house rule of GraphQL types (from the modules' houseScope, before the schema is built). */
+export function declareHouseScopes(rules: Readonly<Record<string, HouseRule>>) {
+  for (const [typeName, rule] of Object.entries(rules)) {
+    if (declaredRules.has(typeName)) throw new Error(`The house rule of ${typeName} is declared twice`);
+    declaredRules.set(typeName, rule);
+  }
+}
+
+/** The declared rule of a GraphQL type, if it is house-level. */
+export function houseRuleOf(typeName: string): HouseRule | undefined {
+  return declaredRules.get(typeName);
+}
+
+/** Every declared house-level type (the role matrix proves each). */
+export function houseScopedTypes(): string[] {
+  return [...declaredRules.keys()].sort();
+}
+
+/** The declared rule applied to one row of a house-level type. */
+export function reachesRow(actor: Pick<Actor, 'grants' | 'houseId'> | null | undefined, rule: HouseRule, row: unknown): boolean {
+  return reachesHouse(actor, rule.houseOf(row) ?? null, rule.adminGrants);
+}
+
+export const HOUSE_BLOCKED = message('HOUSE_BLOCKED');
+export const HOUSE_DELETED = message('HOUSE_DELETED');
+export const HOUSE_NOT_FOUND = message('HOUSE_NOT_FOUND');
 
 /**
  * The house the actor acts on. Administrators (holding one of `adminGrants`) name any house of their
- * community; everyone else acts on their own house (naming another one is refused with `foreignMessage`,
+ * community; everyone else acts on their own house (naming another one is refused with `foreign`,
  * 403, whatever that house is). A house of another community does not exist; nor does a deleted one,
  * unless `forNewAccess`: giving people access to a blocked or deleted house is refused (409), as their
  * accounts there would open. `tx` reads inside the caller's write transaction.
@@ -55,21 +82,21 @@ export async function targetHouse(
   ctx: ServiceContext,
   houseId: string | number | null | undefined,
   adminGrants: readonly string[],
-  foreignMessage: string,
+  foreign: PlainReason,
   options: { forNewAccess?: boolean; tx?: Tx } = {},
 ): Promise<HouseTarget> {
   const actor = actorOf(ctx);
   const asAdmin = holdsAny(ctx, adminGrants);
   const wanted = houseId == null ? null : rowId(houseId);
   const id = wanted ?? actor.houseId;
-  if (id == null) throw new NotFoundError(HOUSE_NOT_FOUND);
-  if (!reachesHouse(actor, id, adminGrants)) throw new ForbiddenError(foreignMessage);
+  if (id == null) throw new NotFoundError('HOUSE_NOT_FOUND');
+  if (!reachesHouse(actor, id, adminGrants)) throw new ForbiddenError(foreign);
   const house = await (options.tx ?? ctx.prisma).house.findFirst({
     where: { id, neighborhoodId: communityOf(ctx), ...(options.forNewAccess ? {} : { status: { not: 'DELETED' as const } }) },
     select: { id: true, neighborhoodId: true, ownerUserId: true, status: true },
   });
-  if (!house) throw new NotFoundError(HOUSE_NOT_FOUND);
-  if (options.forNewAccess && house.status === 'DELETED') throw new ConflictError(HOUSE_DELETED);
-  if (options.forNewAccess && house.status === 'BLOCKED') throw new ConflictError(HOUSE_BLOCKED);
+  if (!house) throw new NotFoundError('HOUSE_NOT_FOUND');
+  if (options.forNewAccess && house.status === 'DELETED') throw new ConflictError('HOUSE_DELETED');
+  if (options.forNewAccess && house.status === 'BLOCKED') throw new ConflictError('HOUSE_BLOCKED');
   return { id: house.id, neighborhoodId: house.neighborhoodId, ownerUserId: house.ownerUserId, asAdmin };
 }

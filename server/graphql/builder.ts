@@ -4,6 +4,7 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import DirectivesPlugin from '@pothos/plugin-directives';
+import HouseScopePlugin from './houseScopePlugin.js';
 import { DateResolver, DateTimeResolver } from 'graphql-scalars';
 import type PrismaTypes from '../db/generated/pothos-types.js';
 import { getDatamodel } from '../db/generated/pothos-types.js';
@@ -40,7 +41,7 @@ export const builder = new SchemaBuilder<{
   DefaultNodeNullability: false;
 }>({
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin, DirectivesPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin, DirectivesPlugin, HouseScopePlugin],
   scopeAuth: {
     authScopes: (ctx) => ({
       signedIn: !!ctx.actor,

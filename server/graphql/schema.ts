@@ -2,7 +2,8 @@ import { GraphQLDirective, GraphQLList, GraphQLNonNull, GraphQLString, Directive
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { builder } from './builder.js';
 import './errorTypes.js';
-import '../modules.js';
+import { modules } from '../modules.js';
+import { declareHouseScopes } from '../auth/houseScope.js';
 
 const grantDirective = new GraphQLDirective({
   name: 'grant',
@@ -10,6 +11,8 @@ const grantDirective = new GraphQLDirective({
   locations: [DirectiveLocation.FIELD_DEFINITION, DirectiveLocation.OBJECT],
   args: { any: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLString))) } },
 });
+
+for (const m of modules) declareHouseScopes(m.houseScope ?? {});
 
 // Passing directives replaces graphql's own: keep @include, @skip, @deprecated and @specifiedBy.
 export const schema = builder.toSchema({ directives: [...specifiedDirectives, grantDirective], sortSchema: true });

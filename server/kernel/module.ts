@@ -9,6 +9,15 @@ import type { RestRoute } from '../rest/router.js';
 export const CONTEXTS = ['platform', 'community', 'people', 'property', 'money/receivables', 'money/payables', 'money/accounting'] as const;
 export type BoundedContext = (typeof CONTEXTS)[number];
 
+/**
+ * A GraphQL type's house rule: the house a row belongs to, and the grants that reach every house of the
+ * community. Anyone else reaches only the house of their account (server/auth/houseScope.ts).
+ */
+export interface HouseRule<Row = any> {
+  houseOf: (row: Row) => number | null | undefined;
+  adminGrants: readonly string[];
+}
+
 export interface DomainModule {
   /** The folder's name: server/domains/<context>/<name>. */
   name: string;
@@ -21,6 +30,8 @@ export interface DomainModule {
   rest?: readonly RestRoute[];
   /** Kinds of the background and daily jobs it registers (defineJob / defineDailyJob), named `<name>.<job>`. */
   jobs?: readonly string[];
+  /** House-level GraphQL types and their rule, applied to every field that answers them (server/graphql/houseScopePlugin.ts). */
+  houseScope?: Readonly<Record<string, HouseRule>>;
   /** Its part of the demo community, run after the modules it names. */
   demoSeed?: { after: readonly string[]; run: (demo: DemoSeedContext) => Promise<unknown> };
 }

@@ -2,10 +2,12 @@
 import { defineModule } from '../../../kernel/module.js';
 import './resident.js';
 import { residentRoutes } from './rest.js';
+import { ADMIN_READ } from './service.js';
 
 export default defineModule({
   name: 'residents',
   context: 'people',
   tables: [],
   rest: [...residentRoutes],
+  houseScope: { Resident: { houseOf: (m: { houseId: number | null }) => m.houseId, adminGrants: ADMIN_READ } },
 });

@@ -15,7 +15,7 @@ import { announceEndedSessions } from '../session/memberships.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
 import { boundedText, parseInput } from '../../../kernel/input.js';
 import { CreateResidentSchema, UpdateResidentSchema } from '../../../../core/residents.js';
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../kernel/errors.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from '../../../kernel/errors.js';
 import { write } from '../../../kernel/write.js';
 import { houseLabel, personName } from '../../../../core/houseLabel.js';
 import { kickMailer, queueEmail } from '../../../infra/mail/outbox.js';
@@ -48,8 +48,7 @@ export const HOUSE_RESIDENT_READERS = [...HOUSE_RESIDENTS.create, ...HOUSE_RESID
 export const RESIDENT_READERS = [...ADMIN_RESIDENTS.read, ...ADMIN_RESIDENTS.update, ...ADMIN_RESIDENTS.delete, ...HOUSE_RESIDENT_READERS] as const;
 export const ROLE_READERS = [...ADMIN_RESIDENTS.create, ...ADMIN_RESIDENTS.update, ...HOUSE_RESIDENTS.create, ...HOUSE_RESIDENTS.update] as const;
 
-const ADMIN_READ = [...ADMIN_RESIDENTS.read, ...ADMIN_RESIDENTS.update, ...ADMIN_RESIDENTS.delete];
-const FOREIGN_HOUSE = 'Solo puedes administrar los habitantes de tu propiedad';
+export const ADMIN_READ = [...ADMIN_RESIDENTS.read, ...ADMIN_RESIDENTS.update, ...ADMIN_RESIDENTS.delete];
 
 /** A house role that residents may hold: for houses, and not the owner's. */
 export const RESIDENT_ROLE = { forHouse: true, kind: { not: 'OWNER' as const } };
@@ -99,7 +98,7 @@ export function residentWhere(ctx: Pick<ServiceContext, 'actor'>, houseId: numbe
 /** The house whose residents a list shows: any house of the community for administrators, else the actor's. */
 export async function listHouse(ctx: ServiceContext, houseId: string | null | undefined): Promise<number | null> {
   if (houseId == null && holdsAny(ctx, ADMIN_READ)) return null;
-  const house = await targetHouse(ctx, houseId, ADMIN_READ, FOREIGN_HOUSE);
+  const house = await targetHouse(ctx, houseId, ADMIN_READ, 'FOREIGN_RESIDENTS');
   return house.id;
 }
 
@@ -128,7 +127,7 @@ async function assignableRole(ctx: ServiceContext, roleId: number, asAdmin: bool
     select: { id: true, name: true, allowCreateForHouseUser: true },
   });
   if (!role) throw new InputError([{ field: 'roleId', message: 'El rol no es válido para un habitante' }]);
-  if (!asAdmin && !role.allowCreateForHouseUser) throw new ForbiddenError(`No puedes asignar el rol ${role.name}; pídelo a la administración`);
+  if (!asAdmin && !role.allowCreateForHouseUser) throw new ForbiddenError(reason('ROLE_NOT_ASSIGNABLE', { role: role.name }));
   return role;
 }
 
@@ -147,23 +146,23 @@ async function aboutHouse(tx: Tx, houseId: number) {
  */
 export async function createResident(ctx: ServiceContext, houseId: string | null | undefined, raw: unknown, idempotencyKey?: string | null) {
   const actor = actorOf(ctx);
-  const target = await targetHouse(ctx, houseId, ADMIN_RESIDENTS.create, FOREIGN_HOUSE, { forNewAccess: true });
+  const target = await targetHouse(ctx, houseId, ADMIN_RESIDENTS.create, 'FOREIGN_RESIDENTS', { forNewAccess: true });
   assertMayAddPeople(actor);
   const input = parseInput(CreateResidentSchema, raw);
   const role = await assignableRole(ctx, input.roleId, target.asAdmin);
   const accreditationFileId = input.accreditationFileId ? await claimFile(ctx, input.accreditationFileId) : null;
-  const alreadyIn = () => new ConflictError(`${input.email} ya tiene acceso a esta propiedad`);
+  const alreadyIn = () => new ConflictError(reason('RESIDENT_ALREADY_IN', { email: input.email }));
 
   return write(
     ctx,
     { idempotencyKey, request: { operation: 'createResident', input: { houseId: target.id, ...input } } },
     async ({ tx, audit, afterCommit }) => {
       // The house again, inside the transaction: it may have been blocked or deleted meanwhile.
-      const house = await targetHouse(ctx, target.id, ADMIN_RESIDENTS.create, FOREIGN_HOUSE, { forNewAccess: true, tx });
+      const house = await targetHouse(ctx, target.id, ADMIN_RESIDENTS.create, 'FOREIGN_RESIDENTS', { forNewAccess: true, tx });
       const about = await aboutHouse(tx, house.id);
       const existing = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
       if (existing) {
-        if (house.ownerUserId === existing.id) throw new ConflictError(`${input.email} es el propietario de esta propiedad`);
+        if (house.ownerUserId === existing.id) throw new ConflictError(reason('RESIDENT_IS_OWNER', { email: input.email }));
         if (await tx.membership.findFirst({ where: { userId: existing.id, houseId: house.id }, select: { id: true } })) throw alreadyIn();
       }
       afterCommit(() => kickMailer(ctx.prisma));
@@ -252,11 +251,11 @@ async function findResident(ctx: ServiceContext, id: number, expectedHouseId?: s
       user: { select: { email: true, firstName: true, lastName: true } },
     },
   });
-  if (!resident) throw new NotFoundError('El habitante no existe');
+  if (!resident) throw new NotFoundError('RESIDENT_NOT_FOUND');
   // Legacy paths name the house too: a resident of another house does not exist there.
-  if (expectedHouseId != null && String(resident.houseId) !== String(expectedHouseId)) throw new NotFoundError('El habitante no existe');
+  if (expectedHouseId != null && String(resident.houseId) !== String(expectedHouseId)) throw new NotFoundError('RESIDENT_NOT_FOUND');
   // House users never learn about residents of other houses.
-  if (!reachesHouse(ctx.actor, resident.houseId, [...ADMIN_READ, ...ADMIN_RESIDENTS.create])) throw new NotFoundError('El habitante no existe');
+  if (!reachesHouse(ctx.actor, resident.houseId, [...ADMIN_READ, ...ADMIN_RESIDENTS.create])) throw new NotFoundError('RESIDENT_NOT_FOUND');
   return resident;
 }
 
@@ -269,9 +268,7 @@ export async function updateResident(ctx: ServiceContext, id: number, raw: unkno
   const input = parseInput(UpdateResidentSchema, raw);
   if (!mayChange(ctx, 'update', resident)) {
     throw new ForbiddenError(
-      resident.userId === ctx.actor?.userId
-        ? 'No puedes cambiar tu propio acceso; pídelo a quien te registró'
-        : `No puedes modificar a ${shownName(resident)}; pídelo a la administración`,
+      resident.userId === ctx.actor?.userId ? 'OWN_ACCESS_UNCHANGEABLE' : reason('RESIDENT_NOT_MODIFIABLE', { name: shownName(resident) }),
     );
   }
   const asAdmin = holdsAny(ctx, ADMIN_RESIDENTS.update);
@@ -306,7 +303,7 @@ export async function updateResident(ctx: ServiceContext, id: number, raw: unkno
 /** Removes the resident's account on the house (or withdraws the invitation) and ends their sessions on it. */
 export async function deleteResident(ctx: ServiceContext, id: number, expectedHouseId?: string | null) {
   const resident = await findResident(ctx, id, expectedHouseId);
-  if (!mayChange(ctx, 'delete', resident)) throw new ForbiddenError(`No se ha logrado eliminar el acceso a ${shownName(resident)}`);
+  if (!mayChange(ctx, 'delete', resident)) throw new ForbiddenError(reason('RESIDENT_NOT_DELETABLE', { name: shownName(resident) }));
   return write(ctx, {}, async ({ tx, audit, afterCommit }) => {
     const sessions = await removeMemberships(tx, [id]);
     afterCommit(() => announceEndedSessions(ctx, sessions));

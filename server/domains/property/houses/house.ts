@@ -11,7 +11,7 @@ import { activateHouse, changeHouseStatus, changeOwner, lockHouse, saveHouse, un
 
 export const HouseStatusEnum = builder.enumType('HouseStatus', { values: HOUSE_STATUSES });
 
-const HOUSE_MANAGERS = ['AHousesRead', 'AHousesSearch', 'AHousesCreate', 'AHousesUpdate', 'AHousesDelete'] as const;
+export const HOUSE_MANAGERS = ['AHousesRead', 'AHousesSearch', 'AHousesCreate', 'AHousesUpdate', 'AHousesDelete'] as const;
 
 type OwnerRow = { id: number; firstName: string; lastName: string | null; email: string; mobile: string | null; landline: string | null };
 

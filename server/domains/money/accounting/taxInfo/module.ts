@@ -2,6 +2,7 @@
 import { defineModule } from '../../../../kernel/module.js';
 import './taxInfo.js';
 import { taxInfoRoutes } from './rest.js';
+import { TAX_ADMIN_READ } from './service.js';
 
 export default defineModule({
   name: 'taxInfo',
@@ -9,4 +10,5 @@ export default defineModule({
   face: ['service.ts'],
   tables: ['HouseTaxInfo'],
   rest: [...taxInfoRoutes],
+  houseScope: { HouseTaxInfo: { houseOf: (t: { houseId: number }) => t.houseId, adminGrants: TAX_ADMIN_READ } },
 });

@@ -3,6 +3,7 @@ import { defineModule } from '../../../../kernel/module.js';
 import './agreement.js';
 import { agreementRoutes } from './rest.js';
 import { seedAgreements } from './demoSeed.js';
+import { AGREEMENT_ADMIN_READERS } from './service.js';
 
 export default defineModule({
   name: 'agreements',
@@ -10,4 +11,5 @@ export default defineModule({
   tables: ['Agreement'],
   rest: [...agreementRoutes],
   demoSeed: { after: ['cfdis'], run: seedAgreements },
+  houseScope: { Agreement: { houseOf: (a: { houseId: number }) => a.houseId, adminGrants: AGREEMENT_ADMIN_READERS } },
 });

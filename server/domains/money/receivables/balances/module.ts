@@ -2,6 +2,8 @@
 import { defineModule } from '../../../../kernel/module.js';
 import './balance.js';
 import { balancesRoutes } from './rest.js';
+import { BALANCE_ADMIN } from './service.js';
+import { STATEMENT_ADMIN } from './statement.js';
 
 export default defineModule({
   name: 'balances',
@@ -9,4 +11,8 @@ export default defineModule({
   face: ['balance.ts', 'service.ts', 'statement.ts', 'statementPdf.ts'],
   tables: [],
   rest: [...balancesRoutes],
+  houseScope: {
+    HouseBalance: { houseOf: (b: { houseId: number }) => b.houseId, adminGrants: BALANCE_ADMIN },
+    HouseStatement: { houseOf: (s: { houseId: number }) => s.houseId, adminGrants: STATEMENT_ADMIN },
+  },
 });

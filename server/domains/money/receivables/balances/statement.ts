@@ -11,7 +11,6 @@ import { todayIn } from '../../../../../core/receipts.js';
 import { targetHouse } from '../../../../auth/houseScope.js';
 import type { ServiceContext, Tx } from '../../../../kernel/context.js';
 import { InputError } from '../../../../kernel/errors.js';
-import { FOREIGN_HOUSE } from './service.js';
 import { communityToday } from '../../../../kernel/today.js';
 
 export type StatementRowKind = 'CHARGE' | 'PAYMENT' | 'ADJUSTMENT';
@@ -40,7 +39,7 @@ export interface HouseStatement {
   rows: StatementRow[];
 }
 
-const STATEMENT_ADMIN = ['AStatementsRead'] as const;
+export const STATEMENT_ADMIN = ['AStatementsRead'] as const;
 export const MAX_STATEMENT_ROWS = 5000;
 
 function validDate(value: string, field: string) {
@@ -56,7 +55,7 @@ export async function houseStatement(
   houseId: number | null,
   range: { from?: string | null; to?: string | null },
 ): Promise<HouseStatement> {
-  const house = await targetHouse(ctx, houseId, STATEMENT_ADMIN, FOREIGN_HOUSE);
+  const house = await targetHouse(ctx, houseId, STATEMENT_ADMIN, 'FOREIGN_BALANCE');
   const year = (await communityToday(ctx.prisma, house.neighborhoodId)).slice(0, 4);
   const from = validDate(range.from || `${year}-01-01`, 'from');
   const to = validDate(range.to || `${year}-12-31`, 'to');

@@ -4,6 +4,8 @@ import './payment.js';
 import './service.js';
 import './cards.js';
 import { paymentsRoutes } from './rest.js';
+import { CARD_PAYERS_ADMIN } from './cards.js';
+import { RECEIPT_ADMIN_READERS } from '../receipts/service.js';
 
 export default defineModule({
   name: 'payments',
@@ -12,4 +14,8 @@ export default defineModule({
   tables: ['Charge', 'Card', 'GatewayCustomer', 'GatewayEvent', 'Chargeback'],
   rest: [...paymentsRoutes],
   jobs: ['payments.recoverCharge', 'payments.automaticCharges'],
+  houseScope: {
+    SavedCard: { houseOf: (c: { houseId: number }) => c.houseId, adminGrants: CARD_PAYERS_ADMIN },
+    ReceiptCharge: { houseOf: (c: { houseId: number }) => c.houseId, adminGrants: RECEIPT_ADMIN_READERS },
+  },
 });

@@ -18,14 +18,12 @@ import {
 import { formatMoney } from '../../../../../core/money.js';
 import { WalletTypeEnum } from '../incomeConcepts/incomeConcept.js';
 import { houseBalances } from '../ledger/service.js';
-import { receiptCfdiDocuments } from '../../accounting/cfdis/receiptLinks.js';
 import { parseExternalPayment } from './externalPaymentRecord.js';
+import { receiptInvoiceDocuments } from './door.js';
 import { receiptRows, receiptsCountQuery, receiptsPageQuery, type ReceiptFilter, type ReceiptRow } from './rows.js';
 import {
   cancelReceiptReview,
   deleteReceipt,
-  FOREIGN_RECEIPT,
-  RECEIPT_NOT_FOUND,
   payReceiptWithWallet,
   recalculateReceipt,
   RECEIPT_ADMIN_READERS,
@@ -123,14 +121,11 @@ builder.node(ReceiptRef, {
   authScopes: { grant: RECEIPT_READERS },
   directives: { grant: { any: RECEIPT_READERS } },
   id: { resolve: (r) => r.id },
-  // Another community's receipt never resolves; another house's only for administrators.
+  // Another community's receipt never resolves; another house's only for administrators (the module's houseScope).
   loadMany: async (ids, ctx) => {
     const rows = await receiptRows(ctx.db.kysely, communityOf(ctx), ids.map(rowId));
     const byId = new Map(rows.map((r) => [String(r.id), r]));
-    return ids.map((id) => {
-      const row = byId.get(String(rowId(id)));
-      return row && reachesHouse(ctx.actor, row.houseId, RECEIPT_ADMIN_READERS) ? row : null;
-    });
+    return ids.map((id) => byId.get(String(rowId(id))) ?? null);
   },
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
@@ -196,7 +191,7 @@ builder.node(ReceiptRef, {
       resolve: async (r, _a, ctx) =>
         receiptDocuments(r.status, {
           externalPayment: parseExternalPayment(r.externalPayment, r.status) !== null,
-          ...(await receiptCfdiDocuments(ctx, r.id)),
+          ...(await receiptInvoiceDocuments(ctx, r.id)),
           attachment: r.attachmentFileId !== null,
         }),
     }),
@@ -287,7 +282,7 @@ builder.queryField('houseReceipts', (t) =>
     },
     resolve: async (_r, args, ctx, info) => {
       const houseId = args.houseId ? (args.houseId.typename === 'House' ? args.houseId.id : '-1') : null;
-      const house = await targetHouse(ctx, houseId, RECEIPT_ADMIN_READERS, FOREIGN_RECEIPT);
+      const house = await targetHouse(ctx, houseId, RECEIPT_ADMIN_READERS, 'FOREIGN_RECEIPT');
       return receiptConnection(ctx, { houseId: house.id, ...(args.filter ?? {}) }, args, info) as never;
     },
   }),
@@ -316,7 +311,7 @@ async function assertReceiptOfHouse(ctx: Context, receiptId: number, house: { ty
     where: { id: receiptId, neighborhoodId: communityOf(ctx), houseId: house.typename === 'House' ? rowId(house.id) : -1 },
     select: { id: true },
   });
-  if (!found) throw new NotFoundError(RECEIPT_NOT_FOUND);
+  if (!found) throw new NotFoundError('RECEIPT_NOT_FOUND');
 }
 
 function receiptMutation(name: string, description: string, grantList: readonly string[], run: ActionFn) {
