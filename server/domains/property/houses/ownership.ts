@@ -7,7 +7,7 @@ import { pendingStatus } from '../../../../core/houseRules.js';
 import { LOCATION_FLAGS, type LocationFlag } from '../../../../core/houseTypes.js';
 import { missingLocation } from '../../../../core/houseRules.js';
 import type { EndedSession } from '../../people/session/memberships.js';
-import { dropHouseTaxInfo } from '../../money/accounting/taxInfo/service.js';
+import { announce } from '../../../kernel/events.js';
 import {
   addMembership,
   findOrCreatePerson,
@@ -21,13 +21,20 @@ import {
   type Tx,
 } from '../../people/accounts/service.js';
 
+declare module '../../../kernel/events.js' {
+  interface DomainEvents {
+    /** A house's owner was replaced by another, inside that write: the tax data was the old owner's (money/accounting/taxInfo drops it). */
+    'house.ownerReplaced': { houseId: number };
+  }
+}
+
 /** The seed still takes it from here; people/service.ts is its home. */
 export { newSignupCode };
 export type OwnerData = PersonData;
 
 export async function ownerRoleId(tx: Tx, neighborhoodId: number): Promise<number> {
   const role = await tx.role.findFirst({ where: { neighborhoodId, kind: 'OWNER' }, select: { id: true } });
-  if (!role) throw new ConflictError('La comunidad no tiene el rol de propietario');
+  if (!role) throw new ConflictError('OWNER_ROLE_MISSING');
   return role.id;
 }
 
@@ -65,7 +72,7 @@ export async function assignOwner(
       replaced.map((m) => m.id),
     )),
   );
-  if (house.ownerUserId) await dropHouseTaxInfo(tx, house.id);
+  if (house.ownerUserId) await announce(tx, 'house.ownerReplaced', { houseId: house.id });
   const status = house.status ?? (await tx.house.findUniqueOrThrow({ where: { id: house.id }, select: { status: true } })).status;
   // A blocked or deleted house keeps its people's accounts suspended.
   const active = status !== 'BLOCKED' && status !== 'DELETED';
@@ -172,7 +179,7 @@ export async function acceptOwnerInvitation(
     where: { id: invitation.houseId },
     select: { id: true, neighborhoodId: true, ownerUserId: true, status: true },
   });
-  if (house.status === 'DELETED') throw new ConflictError('La propiedad de esta invitación ya no está disponible');
+  if (house.status === 'DELETED') throw new ConflictError('INVITATION_HOUSE_UNAVAILABLE');
   await assignOwner(tx, house, invitation.userId, invitation.invitedByUserId, endedSessions);
   await refreshPendingStatus(tx, house.id);
 }

@@ -5,7 +5,7 @@ import { assertMayAddPeople } from '../../../auth/people.js';
 import { actorOf, communityOf, type ServiceContext } from '../../../kernel/context.js';
 import { parseInput } from '../../../kernel/input.js';
 import { ActivationSchema, HouseSchema, locationIssues, NewOwnerSchema, PARKING_REQUIRED } from '../../../../core/houses.js';
-import { ConflictError, InputError, LockedError, NotFoundError } from '../../../kernel/errors.js';
+import { ConflictError, InputError, LockedError, NotFoundError, reason } from '../../../kernel/errors.js';
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
 import { write } from '../../../kernel/write.js';
 import { formatMoney, sameMoney } from '../../../../core/money.js';
@@ -27,8 +27,7 @@ import { belongsToCommunity, normalEmail, setHouseMembershipsActive, updatePerso
 import { giveHouse, type GiveHouseResult } from './ownership.js';
 import { likeLiteral } from './filter.js';
 import { announceEndedSessions, type EndedSession } from '../../people/session/memberships.js';
-import { recordInitialBalance } from '../../money/receivables/ledger/service.js';
-import { receiptsForActivatedHouse } from '../../money/receivables/maintenances/service.js';
+import { announce } from '../../../kernel/events.js';
 
 export { ActivationSchema, HouseSchema, NewOwnerSchema, OwnerSchema, type HouseInput } from '../../../../core/houses.js';
 
@@ -38,7 +37,7 @@ const HOUSE_WITH_RULES = { houseType: true, owner: { select: { id: true } }, loc
 
 async function findOwn(ctx: ServiceContext, id: number) {
   const house = await ctx.prisma.house.findFirst({ where: { id, neighborhoodId: communityOf(ctx) }, include: HOUSE_WITH_RULES });
-  if (!house) throw new NotFoundError('La propiedad no existe');
+  if (!house) throw new NotFoundError('HOUSE_NOT_FOUND');
   return house;
 }
 
@@ -51,7 +50,7 @@ async function lockedHouse(tx: Tx, ctx: ServiceContext, id: number) {
   const neighborhoodId = communityOf(ctx);
   await tx.$queryRaw`SELECT id FROM "House" WHERE id = ${id} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
   const house = await tx.house.findFirst({ where: { id, neighborhoodId }, include: HOUSE_WITH_RULES });
-  if (!house) throw new NotFoundError('La propiedad no existe');
+  if (!house) throw new NotFoundError('HOUSE_NOT_FOUND');
   refuseIfLockedByOther(ctx, house);
   return house;
 }
@@ -79,13 +78,17 @@ function personName(p: { firstName: string; lastName: string | null } | null) {
 
 function refuseIfLockedByOther(ctx: ServiceContext, house: HouseRow) {
   if (lockHeldByOther(house, actorOf(ctx).userId)) {
-    throw new LockedError(`Esta propiedad está siendo editada por ${personName(house.lockedBy)}`);
+    throw new LockedError(reason('HOUSE_LOCKED', { name: personName(house.lockedBy) }));
   }
 }
 
 /** The cadastral key is unique per community among live houses: the partial unique index decides, not a prior read. */
-function duplicateKey(error: unknown, catastral: string | null, message = `Ya existe una propiedad con la clave catastral ${catastral}`): never {
-  if (catastral && isUniqueViolation(error)) throw new ConflictError(message);
+function duplicateKey(
+  error: unknown,
+  catastral: string | null,
+  why: 'HOUSE_CATASTRAL_TAKEN' | 'HOUSE_CATASTRAL_TAKEN_ON_REACTIVATION' = 'HOUSE_CATASTRAL_TAKEN',
+): never {
+  if (catastral && isUniqueViolation(error)) throw new ConflictError(reason(why, { catastral }));
   throw error;
 }
 
@@ -124,7 +127,7 @@ export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unk
   if (input.owner) assertMayAddPeople(viewer);
   const existing = id ? await findOwn(ctx, id) : null;
   if (existing) {
-    if (existing.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para editarla');
+    if (existing.status === 'DELETED') throw new ConflictError('HOUSE_DELETED_NOT_EDITABLE');
     refuseIfLockedByOther(ctx, existing);
   }
   const [type, community] = await Promise.all([
@@ -230,7 +233,7 @@ export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unk
         let next: HouseStatus = pendingStatus(c);
         if (input.activate) {
           const result = transition(next, 'activate', c);
-          if ('refused' in result) throw new ConflictError(result.refused);
+          if ('refused' in result) throw new ConflictError(reason('HOUSE_TRANSITION_REFUSED', { message: result.refused }));
           next = result.status;
         }
         await tx.house.update({ where: { id: saved.id }, data: { status: next } });
@@ -248,10 +251,19 @@ export async function saveHouse(ctx: ServiceContext, id: number | null, raw: unk
   );
 }
 
-/** A house that became active: its initial balance enters the ledger and it gets the receipts being collected. */
+declare module '../../../kernel/events.js' {
+  interface DomainEvents {
+    /**
+     * A house became active (activated, reactivated, unblocked), inside the write that activates it: money
+     * (money/receivables/maintenances) records its stated initial balance and issues the receipts being collected.
+     */
+    'house.activated': { neighborhoodId: number; houseId: number; initialBalance: unknown; userId: number | null };
+  }
+}
+
+/** A house that became active: property says so; receivables follow in the same transaction (kernel/events.ts). */
 async function houseBecameActive(tx: Tx, neighborhoodId: number, houseId: number, initialBalance: unknown, userId: number | null) {
-  await recordInitialBalance(tx, { neighborhoodId, houseId }, initialBalance, userId);
-  await receiptsForActivatedHouse(tx, neighborhoodId, houseId);
+  await announce(tx, 'house.activated', { neighborhoodId, houseId, initialBalance, userId });
 }
 
 /** Activation (/owners/active/{houseId}): states the initial balance when missing, then ACTIVE. */
@@ -262,7 +274,7 @@ export async function activateHouse(ctx: ServiceContext, id: number, raw: unknow
     const house = await lockedHouse(tx, ctx, id);
     const initialBalance = input.initialBalance ?? (house.initialBalance == null ? null : formatMoney(house.initialBalance));
     const result = transition(house.status, 'activate', completeness({ ...house, initialBalance }, house.houseType));
-    if ('refused' in result) throw new ConflictError(result.refused);
+    if ('refused' in result) throw new ConflictError(reason('HOUSE_TRANSITION_REFUSED', { message: result.refused }));
     await audit({ action: 'ACTIVATE', entity: 'House', entityId: id, data: { initialBalance } });
     await tx.house.update({
       where: { id },
@@ -280,13 +292,11 @@ export async function changeHouseStatus(ctx: ServiceContext, id: number, action:
   return write(ctx, {}, async ({ tx, audit, afterCommit }) => {
     const house = await lockedHouse(tx, ctx, id);
     const result = transition(house.status, action, completeness(house, house.houseType));
-    if ('refused' in result) throw new ConflictError(result.refused);
+    if ('refused' in result) throw new ConflictError(reason('HOUSE_TRANSITION_REFUSED', { message: result.refused }));
     await audit({ action: action.toUpperCase(), entity: 'House', entityId: id, data: { from: house.status, to: result.status } });
     await tx.house
       .update({ where: { id }, data: { status: result.status, lockedByUserId: null, lockedAt: null } })
-      .catch((e) =>
-        duplicateKey(e, house.catastral, `Ya existe una propiedad con la clave catastral ${house.catastral}; cambia una de las dos antes de reactivar`),
-      );
+      .catch((e) => duplicateKey(e, house.catastral, 'HOUSE_CATASTRAL_TAKEN_ON_REACTIVATION'));
     // Memberships of house users follow the house: a deleted or blocked house suspends their access and ends their sessions on it.
     const ended = await setHouseMembershipsActive(tx, id, result.status !== 'DELETED' && result.status !== 'BLOCKED');
     if (result.status === 'ACTIVE') await houseBecameActive(tx, house.neighborhoodId, id, house.initialBalance, ctx.actor?.userId ?? null);
@@ -312,7 +322,7 @@ export async function lockHouse(ctx: ServiceContext, id: number) {
   );
   if (taken.count === 0) {
     const now = await findOwn(ctx, id);
-    throw new LockedError(`Esta propiedad está siendo editada por ${personName(now.lockedBy)}`);
+    throw new LockedError(reason('HOUSE_LOCKED', { name: personName(now.lockedBy) }));
   }
   return id;
 }
@@ -320,7 +330,7 @@ export async function lockHouse(ctx: ServiceContext, id: number) {
 /** Releases the edit lock, whoever holds it (audited when it was someone else's). */
 export async function unlockHouse(ctx: ServiceContext, id: number) {
   const house = await ctx.prisma.house.findFirst({ where: { id, neighborhoodId: communityOf(ctx) }, select: { id: true, lockedByUserId: true } });
-  if (!house) throw new NotFoundError('El registro no pudo ser desbloqueado');
+  if (!house) throw new NotFoundError('HOUSE_NOT_UNLOCKED');
   const someoneElse = house.lockedByUserId && house.lockedByUserId !== actorOf(ctx).userId;
   return write(
     ctx,
@@ -348,7 +358,7 @@ export interface OwnerChangeTarget {
 export async function changeOwner(ctx: ServiceContext, houseId: number, target: OwnerChangeTarget) {
   assertMayAddPeople(actorOf(ctx));
   const before = await findOwn(ctx, houseId);
-  if (before.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para cambiar su propietario');
+  if (before.status === 'DELETED') throw new ConflictError('HOUSE_DELETED_OWNER_UNCHANGEABLE');
   refuseIfLockedByOther(ctx, before);
   const viewer = actorOf(ctx);
   const neighborhoodId = communityOf(ctx);
@@ -356,7 +366,7 @@ export async function changeOwner(ctx: ServiceContext, houseId: number, target: 
   if (target.userId) {
     const user = await ctx.prisma.user.findUnique({ where: { id: target.userId }, select: { id: true, email: true } });
     // An arbitrary user id is no way to reach a person of another community: only members of this one.
-    if (!user || !(await belongsToCommunity(ctx.prisma, user.id, neighborhoodId))) throw new NotFoundError('El usuario no existe');
+    if (!user || !(await belongsToCommunity(ctx.prisma, user.id, neighborhoodId))) throw new NotFoundError('USER_NOT_FOUND');
     person = { email: user.email };
   } else if (target.newOwner) {
     person = parseInput(NewOwnerSchema, target.newOwner);
@@ -368,7 +378,7 @@ export async function changeOwner(ctx: ServiceContext, houseId: number, target: 
     // The owner as it is now, not as it was read before the transaction: two changes at once must not
     // both replace the same previous owner (the loser would leave the winner's account on the house).
     const house = await lockedHouse(tx, ctx, houseId);
-    if (house.status === 'DELETED') throw new ConflictError('La propiedad está eliminada; reactívala para cambiar su propietario');
+    if (house.status === 'DELETED') throw new ConflictError('HOUSE_DELETED_OWNER_UNCHANGEABLE');
     const ended: EndedSession[] = [];
     const given = await giveHouse(tx, ctx.config, house, { ...person, email, firstName: person.firstName ?? undefined }, viewer.userId, ended);
     if (given.kind === 'OWNER') {
@@ -386,6 +396,6 @@ export async function changeOwner(ctx: ServiceContext, houseId: number, target: 
     effects(ctx, afterCommit, ended, given.kind === 'INVITED' && given.mailed);
     return { moved: true };
   });
-  if (!result.moved) throw new ConflictError('Esa persona ya es la propietaria de la propiedad');
+  if (!result.moved) throw new ConflictError('ALREADY_HOUSE_OWNER');
   return houseId;
 }

@@ -1,5 +1,5 @@
 // Automatic invoicing: the one call every place that settles a receipt makes inside its transaction
-// (receipts/service.ts markPaid). The job exists only if the payment commits, and only when the
+// (followReceipts.ts: every receipt.paid the receivables door announces). The job exists only if the payment commits, and only when the
 // community invoices (module FACTURACION) and the house has tax data: one statement, no extra round trip.
 import type { Tx } from '../../../../kernel/context.js';
 

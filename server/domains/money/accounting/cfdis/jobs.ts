@@ -9,6 +9,7 @@ import { ConflictError } from '../../../../kernel/errors.js';
 import { write } from '../../../../kernel/write.js';
 import { fiscalConfigured } from '../fiscal/service.js';
 import { INVOICE_RECEIPT_JOB } from './enqueue.js';
+import './followReceipts.js';
 import { cfdisZip } from './files.js';
 import { previousMonth } from './rules.js';
 import { invoicePaidReceipt, issueGlobalCfdi } from './service.js';

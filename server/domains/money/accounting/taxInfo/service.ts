@@ -6,6 +6,7 @@ import type { ServiceContext, Tx } from '../../../../kernel/context.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { NotFoundError } from '../../../../kernel/errors.js';
 import { write } from '../../../../kernel/write.js';
+import { subscribe } from '../../../../kernel/events.js';
 import { HouseTaxInfoSchema, TaxReceiptFileId } from '../../../../../core/tax.js';
 import { targetHouse } from '../../../../auth/houseScope.js';
 import { claimFile } from '../../../../infra/files/service.js';
@@ -16,10 +17,8 @@ export const TAX_HOUSE = ['OTaxUpdate', 'STaxUpdate'] as const;
 export const TAX_READERS = [...TAX_ADMIN_READ, ...TAX_HOUSE] as const;
 export const TAX_WRITERS = [...TAX_ADMIN_WRITE, ...TAX_HOUSE] as const;
 
-const FOREIGN = 'Solo puedes consultar o modificar los datos fiscales de tu propiedad';
-
 export async function readTaxInfoHouse(ctx: ServiceContext, houseId: string | null | undefined) {
-  return targetHouse(ctx, houseId, TAX_ADMIN_READ, FOREIGN);
+  return targetHouse(ctx, houseId, TAX_ADMIN_READ, 'FOREIGN_TAX_INFO');
 }
 
 /** The tax data of the house the actor may read (null when it has none). */
@@ -33,7 +32,7 @@ export async function readTaxInfo<S extends object>(ctx: ServiceContext, houseId
  * fiscal (left as it was when not given).
  */
 export async function saveTaxInfo(ctx: ServiceContext, houseId: string | null | undefined, raw: unknown, taxReceiptFileId?: string | null) {
-  const house = await targetHouse(ctx, houseId, TAX_ADMIN_WRITE, FOREIGN);
+  const house = await targetHouse(ctx, houseId, TAX_ADMIN_WRITE, 'FOREIGN_TAX_INFO');
   const data = parseInput(HouseTaxInfoSchema, raw);
   const fileId = parseInput(TaxReceiptFileId, taxReceiptFileId);
   const receipt = fileId ? { taxReceiptFileId: await claimFile(ctx, fileId) } : {};
@@ -55,10 +54,10 @@ export async function saveTaxInfo(ctx: ServiceContext, houseId: string | null | 
 }
 
 export async function deleteTaxInfo(ctx: ServiceContext, houseId: string | null | undefined) {
-  const house = await targetHouse(ctx, houseId, TAX_ADMIN_WRITE, FOREIGN);
+  const house = await targetHouse(ctx, houseId, TAX_ADMIN_WRITE, 'FOREIGN_TAX_INFO');
   return write(ctx, { audit: { action: 'DELETE', entity: 'HouseTaxInfo', entityId: house.id } }, async ({ tx }) => {
     const { count } = await tx.houseTaxInfo.deleteMany({ where: { houseId: house.id, neighborhoodId: house.neighborhoodId } });
-    if (count === 0) throw new NotFoundError('La propiedad no tiene datos fiscales');
+    if (count === 0) throw new NotFoundError('HOUSE_TAX_INFO_NOT_FOUND');
     return house.id;
   });
 }
@@ -67,3 +66,4 @@ export async function deleteTaxInfo(ctx: ServiceContext, houseId: string | null 
 export async function dropHouseTaxInfo(tx: Tx, houseId: number) {
   await tx.houseTaxInfo.deleteMany({ where: { houseId } });
 }
+subscribe('house.ownerReplaced', (tx, e) => dropHouseTaxInfo(tx, e.houseId));

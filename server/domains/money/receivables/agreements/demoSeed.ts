@@ -7,6 +7,7 @@ import { todayIn } from '../../../../../core/receipts.js';
 import type { DemoSeedContext } from '../../../../db/demoConfiguration.js';
 import { appendMovements, lockHouse } from '../ledger/service.js';
 import { insertAgreement, ordinaryDebt } from './service.js';
+import { recordPastPayments } from '../receipts/door.js';
 
 export const DEMO_AGREEMENT_DEBT = '4800.00';
 const DAY = 86_400_000;
@@ -41,22 +42,30 @@ export async function seedAgreements(demo: Pick<DemoSeedContext, 'prisma' | 'nei
     const paidOn = dayOf(now - 12 * DAY);
     const at = new Date(`${paidOn}T17:00:00Z`);
     const account = await tx.incomeAccount.findFirst({ where: { neighborhoodId, accountType: 'CLABE' }, select: { id: true } });
-    await appendMovements(tx, { neighborhoodId, houseId: house.id }, adminUserId, [
-      { walletId, kind: 'DEPOSIT', amount: first.amount.toFixed(2), receiptId: first.id, paymentMethod: 'MANUAL', at },
-      { walletId, kind: 'RECEIPT_PAID', amount: money(first.amount.toFixed(2)).negated(), receiptId: first.id, paymentMethod: 'MANUAL', at },
-    ]);
-    await tx.receipt.update({
-      where: { id: first.id },
-      data: {
-        status: 'PAID',
-        paymentMethod: 'MANUAL',
-        transactionTotal: first.amount,
-        paymentDate: at,
-        realPaymentDate: new Date(`${paidOn}T00:00:00Z`),
-        paymentAuthorization: `AUT-${first.id}`,
-        incomeAccountId: account?.id ?? null,
-      },
-    });
+    // Its DEPOSIT and RECEIPT_PAID as one group, as capturePayment writes them.
+    await recordPastPayments(
+      tx,
+      neighborhoodId,
+      adminUserId,
+      [
+        {
+          receipt: { id: first.id, houseId: house.id, walletId },
+          paid: {
+            amount: first.amount.toFixed(2),
+            discountAmount: first.discountAmount?.toFixed(2) ?? null,
+            penaltyAmount: first.penaltyAmount?.toFixed(2) ?? null,
+          },
+          method: 'MANUAL',
+          total: first.amount.toFixed(2),
+          paidAt: at,
+          realPaymentDate: paidOn,
+          authorization: `AUT-${first.id}`,
+          incomeAccountId: account?.id ?? null,
+          card: { cardType: first.cardType, accountEnding: first.accountEnding },
+        },
+      ],
+      { grouped: true },
+    );
     return id;
   });
 }

@@ -25,6 +25,7 @@ import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import type { Prisma } from '../../../../db/generated/client.js';
 import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
+import { issue, remove } from '../receipts/door.js';
 
 /** Who reads agreements: administrators any house of the community, owners and tenants their own. */
 export const AGREEMENT_READERS = ['AAgreementsRead', 'OReceiptsRead', 'SReceiptsRead'] as const;
@@ -61,29 +62,27 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** The house's ordinary wallet and the debt in it (0 when the balance is not negative). */
 export async function ordinaryDebt(tx: Tx, neighborhoodId: number, houseId: number): Promise<{ walletId: number; balance: Money; debt: Money }> {
   const wallet = await tx.wallet.findFirst({ where: { neighborhoodId, type: 'ORDINARY' }, select: { id: true } });
-  if (!wallet) throw new ConflictError('La comunidad no tiene configurado su monedero ordinario');
+  if (!wallet) throw new ConflictError('ORDINARY_WALLET_MISSING');
   const balance = await walletBalance(tx, houseId, wallet.id);
   return { walletId: wallet.id, balance, debt: balance.lessThan(0) ? balance.negated() : money(0) };
 }
 
-const FOREIGN = AGREEMENT_MESSAGES.foreign;
-
 /** GraphQL agreementDebt: what the new-agreement screen shows before calculating. */
 export async function houseAgreementDebt(ctx: ServiceContext, houseId: number): Promise<AgreementDebt> {
-  const house = await targetHouse(ctx, houseId, AGREEMENT_CREATORS, FOREIGN);
+  const house = await targetHouse(ctx, houseId, AGREEMENT_CREATORS, 'FOREIGN_AGREEMENT');
   const { balance, debt } = await ordinaryDebt(ctx.prisma, house.neighborhoodId, house.id);
   return { houseId: house.id, ordinaryBalance: formatMoney(balance), debt: formatMoney(debt), today: await communityToday(ctx.prisma, house.neighborhoodId) };
 }
 
 function problemsToError(problems: ReturnType<typeof planProblems>) {
-  if (problems.some((p) => p.field === 'debt')) return new ConflictError(AGREEMENT_MESSAGES.noDebt);
+  if (problems.some((p) => p.field === 'debt')) return new ConflictError('AGREEMENT_NO_DEBT');
   return new InputError(problems);
 }
 
 /** The agreement a house's debt would become with these parameters (nothing is written). */
 export async function calculateAgreement(ctx: ServiceContext, houseId: number, raw: unknown): Promise<AgreementPlan> {
   const params = parseInput(agreementParametersSchema, raw);
-  const house = await targetHouse(ctx, houseId, AGREEMENT_CREATORS, FOREIGN);
+  const house = await targetHouse(ctx, houseId, AGREEMENT_CREATORS, 'FOREIGN_AGREEMENT');
   const { debt } = await ordinaryDebt(ctx.prisma, house.neighborhoodId, house.id);
   const today = await communityToday(ctx.prisma, house.neighborhoodId);
   const problems = planProblems(debt, params, today);
@@ -100,7 +99,7 @@ export async function insertAgreement(
   a: { neighborhoodId: number; houseId: number; walletId: number; plan: AgreementPlan; userId: number | null; at?: Date },
 ): Promise<number> {
   const concept = await tx.incomeConcept.findFirst({ where: { neighborhoodId: a.neighborhoodId, systemKey: 'AGREEMENT' }, select: { id: true } });
-  if (!concept) throw new ConflictError('La comunidad no tiene configurado el concepto de convenios');
+  if (!concept) throw new ConflictError('AGREEMENT_CONCEPT_MISSING');
   const agreement = await tx.agreement.create({
     data: {
       neighborhoodId: a.neighborhoodId,
@@ -118,8 +117,9 @@ export async function insertAgreement(
   await appendMovements(tx, { neighborhoodId: a.neighborhoodId, houseId: a.houseId }, a.userId, [
     { walletId: a.walletId, kind: 'AGREEMENT', amount: a.plan.debt, reason: `Convenio ${agreement.id}`, ...(a.at ? { at: a.at } : {}) },
   ]);
-  await tx.receipt.createMany({
-    data: a.plan.lines.map((line) => {
+  await issue(
+    tx,
+    a.plan.lines.map((line) => {
       const [year, month] = line.dueDate.split('-').map(Number);
       return {
         neighborhoodId: a.neighborhoodId,
@@ -136,7 +136,7 @@ export async function insertAgreement(
         ...(a.at ? { createdAt: a.at } : {}),
       };
     }),
-  });
+  );
   return agreement.id;
 }
 
@@ -157,12 +157,12 @@ export async function createAgreement(
   const actor = actorOf(ctx);
   const request = { operation: 'createAgreement', input: { houseId, ...params, debt: seenDebt ? formatMoney(seenDebt) : null } };
   return write(ctx, { idempotencyKey, request, rowLocks: true }, async ({ tx, audit }) => {
-    const house = await targetHouse(ctx, houseId, AGREEMENT_CREATORS, FOREIGN, { tx });
+    const house = await targetHouse(ctx, houseId, AGREEMENT_CREATORS, 'FOREIGN_AGREEMENT', { tx });
     if (!house.asAdmin) throw new ForbiddenError();
     await lockHouse(tx, house.id);
     const { walletId, debt } = await ordinaryDebt(tx, house.neighborhoodId, house.id);
-    if (!debt.greaterThan(0)) throw new ConflictError(AGREEMENT_MESSAGES.noDebt);
-    if (seenDebt && !sameMoney(seenDebt, debt)) throw new ConflictError(AGREEMENT_MESSAGES.debtChanged);
+    if (!debt.greaterThan(0)) throw new ConflictError('AGREEMENT_NO_DEBT');
+    if (seenDebt && !sameMoney(seenDebt, debt)) throw new ConflictError('AGREEMENT_DEBT_CHANGED');
     const today = await communityToday(tx, house.neighborhoodId);
     const problems = planProblems(debt, params, today);
     if (problems.length) throw problemsToError(problems);
@@ -195,17 +195,17 @@ export async function cancelAgreement(ctx: ServiceContext, agreementId: number, 
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'cancelAgreement', input: { agreementId, houseId } }, rowLocks: true }, async ({ tx, audit }) => {
     const found = await tx.agreement.findFirst({ where: { id: rowId(agreementId), neighborhoodId }, select: { id: true, houseId: true } });
-    if (!found || (houseId != null && found.houseId !== houseId)) throw new NotFoundError(AGREEMENT_MESSAGES.notFound);
-    const house = await targetHouse(ctx, found.houseId, AGREEMENT_DELETERS, FOREIGN, { tx });
+    if (!found || (houseId != null && found.houseId !== houseId)) throw new NotFoundError('AGREEMENT_NOT_FOUND');
+    const house = await targetHouse(ctx, found.houseId, AGREEMENT_DELETERS, 'FOREIGN_AGREEMENT', { tx });
     if (!house.asAdmin) throw new ForbiddenError();
     await lockHouse(tx, house.id);
     const agreement = await tx.agreement.findUniqueOrThrow({ where: { id: found.id } });
     const unpaid = await tx.receipt.findMany({ where: { agreementId: agreement.id, deletedAt: null, status: { not: 'PAID' } }, orderBy: { id: 'asc' } });
-    if (agreement.cancelledAt || unpaid.length === 0) throw new ConflictError(AGREEMENT_MESSAGES.alreadyCancelled);
-    if (unpaid.some((r) => !ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus))) throw new ConflictError(AGREEMENT_MESSAGES.receiptInProcess);
+    if (agreement.cancelledAt || unpaid.length === 0) throw new ConflictError('AGREEMENT_ALREADY_CANCELLED');
+    if (unpaid.some((r) => !ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus))) throw new ConflictError('AGREEMENT_RECEIPT_PAYMENT_PENDING');
     const returned = sumMoney(unpaid.map((r) => r.amount));
     const now = new Date();
-    await tx.receipt.updateMany({ where: { id: { in: unpaid.map((r) => r.id) } }, data: { deletedAt: now, deletedByUserId: actor.userId } });
+    await remove(tx, unpaid, actor.userId, now);
     await tx.agreement.update({ where: { id: agreement.id }, data: { cancelledAt: now, cancelledByUserId: actor.userId } });
     const { walletId } = await ordinaryDebt(tx, agreement.neighborhoodId, agreement.houseId);
     await appendMovements(tx, { neighborhoodId: agreement.neighborhoodId, houseId: agreement.houseId }, actor.userId, [
@@ -269,8 +269,8 @@ export async function findAgreement(ctx: ServiceContext, agreementId: number): P
 
 /** The where of a house's agreements, after the house-scope rule (403 for another house of house users). */
 export async function houseAgreementsWhere(ctx: ServiceContext, houseId: number | null): Promise<Prisma.AgreementWhereInput> {
-  const house = await targetHouse(ctx, houseId, AGREEMENT_ADMIN_READERS, FOREIGN);
-  if (!house.asAdmin && house.id !== ctx.actor?.houseId) throw new ForbiddenError(FOREIGN);
+  const house = await targetHouse(ctx, houseId, AGREEMENT_ADMIN_READERS, 'FOREIGN_AGREEMENT');
+  if (!house.asAdmin && house.id !== ctx.actor?.houseId) throw new ForbiddenError('FOREIGN_AGREEMENT');
   return { neighborhoodId: house.neighborhoodId, houseId: house.id };
 }
 

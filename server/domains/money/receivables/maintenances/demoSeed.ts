@@ -11,11 +11,11 @@
 // penalties go through the services themselves.
 import { randomUUID } from 'node:crypto';
 import { expectedAmount, todayIn } from '../../../../../core/receipts.js';
-import { money } from '../../../../../core/money.js';
 import { paymentFee, type OnlineMethod } from '../../../../../core/payments.js';
 import type { DemoSeedContext } from '../../../../db/demoConfiguration.js';
 import type { Prisma as PrismaNS } from '../../../../db/generated/client.js';
-import { appendHistory, appendMovements } from '../ledger/service.js';
+import { appendMovements } from '../ledger/service.js';
+import { recordPastPayments, type PastPayment } from '../receipts/door.js';
 import { applyDueDates, refreshMaintenanceStatus, termsOf } from '../receipts/service.js';
 import { createExternalPayment } from '../receipts/externalPayments.js';
 import { generateReceipts, insertOrdinary } from './service.js';
@@ -65,9 +65,8 @@ export async function seedMaintenances(demo: DemoSeedContext): Promise<void> {
         await generateReceipts(tx, id, { houseTypeIds: null, asOf: issuedOn });
 
         const receipts = await tx.receipt.findMany({ where: { maintenanceId: id, status: { not: 'PAID' } }, orderBy: { houseId: 'asc' } });
-        const paid: Record<string, unknown>[] = [];
+        const paid: PastPayment[] = [];
         const charges: PrismaNS.ChargeCreateManyInput[] = [];
-        const entries: Parameters<typeof appendHistory>[3] = [];
         for (const r of receipts) {
           if (r.houseId === ownHouse?.houseId) continue;
           const fate = fateOf(r.houseId, m);
@@ -85,7 +84,6 @@ export async function seedMaintenances(demo: DemoSeedContext): Promise<void> {
           const method = fate === 7 ? 'MANUAL' : METHODS[(r.houseId + m) % METHODS.length];
           // Never later than now (today's payments were made this morning).
           const at = new Date(Math.min(Date.parse(`${paidOn}T17:00:00Z`), Date.now() - 3_600_000));
-          const movement = { houseId: r.houseId, walletId: r.walletId, receiptId: r.id, paymentMethod: method, at };
           let total = expected.amount;
           let chargeId: string | null = null;
           if (method !== 'MANUAL') {
@@ -113,35 +111,22 @@ export async function seedMaintenances(demo: DemoSeedContext): Promise<void> {
               settledAt: at,
             });
           }
-          entries.push(
-            { ...movement, chargeId, kind: 'DEPOSIT', amount: expected.amount },
-            { ...movement, chargeId, kind: 'RECEIPT_PAID', amount: money(expected.amount).negated() },
-          );
           paid.push({
-            id: r.id,
-            amount: expected.amount,
-            discountAmount: expected.discountAmount,
-            penaltyAmount: expected.penaltyAmount,
+            receipt: r,
+            paid: { amount: expected.amount, discountAmount: expected.discountAmount, penaltyAmount: expected.penaltyAmount },
             method,
             total,
-            paymentDate: at.toISOString(),
+            paidAt: at,
             realPaymentDate: paidOn,
-            auth: method === 'MANUAL' ? `SPEI-${r.id}` : String(100000 + ((r.id * 7919) % 900000)),
+            authorization: method === 'MANUAL' ? `SPEI-${r.id}` : String(100000 + ((r.id * 7919) % 900000)),
             incomeAccountId: method === 'MANUAL' ? account.id : null,
-            accountEnding: method === 'CARD' ? '4242' : null,
-            cardType: method === 'CARD' ? 'debit' : null,
+            card: { accountEnding: method === 'CARD' ? '4242' : null, cardType: method === 'CARD' ? 'debit' : null },
+            chargeId,
           });
         }
         await tx.charge.createMany({ data: charges });
         // The history is written in bulk (a few statements a month).
-        await appendHistory(tx, neighborhoodId, adminUserId, entries);
-        await tx.$executeRaw`UPDATE "Receipt" r SET status = 'PAID', amount = v.amount, "discountAmount" = v."discountAmount",
-            "penaltyAmount" = v."penaltyAmount", "paymentMethod" = v.method::"PaymentMethod", "transactionTotal" = v.total,
-            "paymentDate" = (v."paymentDate"::timestamptz AT TIME ZONE 'UTC'), "realPaymentDate" = v."realPaymentDate"::date,
-            "paymentAuthorization" = v.auth, "incomeAccountId" = v."incomeAccountId", "accountEnding" = v."accountEnding", "cardType" = v."cardType"
-          FROM jsonb_to_recordset(${JSON.stringify(paid)}::jsonb) AS v(id int, amount numeric, "discountAmount" numeric, "penaltyAmount" numeric, method text,
-            total numeric, "paymentDate" text, "realPaymentDate" text, auth text, "incomeAccountId" int, "accountEnding" text, "cardType" text)
-          WHERE r.id = v.id`;
+        await recordPastPayments(tx, neighborhoodId, adminUserId, paid);
         await refreshMaintenanceStatus(tx, id);
       }
     },

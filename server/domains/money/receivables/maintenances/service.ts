@@ -15,21 +15,24 @@ import { ConflictError, InputError, NotFoundError } from '../../../../kernel/err
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import { defineDailyJob } from '../../../../infra/jobs.js';
+import { subscribe } from '../../../../kernel/events.js';
+import { recordInitialBalance } from '../ledger/service.js';
 import { applyDueDates, payIssuedWithCredit } from '../receipts/service.js';
+import { issue } from '../receipts/door.js';
+import { message } from '../../../../kernel/reasons.js';
 
 export const MAINTENANCE_READERS = ['AMaintenancesCreate', 'AReceiptsRead', 'AMaintenanceIncomesRead'] as const;
 export const MAINTENANCE_WRITERS = ['AMaintenancesCreate'] as const;
 
-export const MAINTENANCE_NOT_FOUND = 'El mantenimiento no existe';
+export const MAINTENANCE_NOT_FOUND = message('MAINTENANCE_NOT_FOUND');
 export const MAINTENANCE_MESSAGES = {
   created: 'El mantenimiento ha sido creado',
   extraordinaryCreated: 'El mantenimiento extraordinario ha sido creado',
   generated: 'Los recibos del mantenimiento han sido generados',
   deleted: 'El mantenimiento ha sido eliminado',
 } as const;
-export const PERIOD_TAKEN = 'El mantenimiento de ese periodo ya existe';
-export const SETTINGS_MISSING = 'Configura el mantenimiento (día de corte y cuotas) antes de generar cuotas';
-export const ONLY_NEW_DELETED = 'Solo se puede eliminar un mantenimiento cuyos recibos no se han generado';
+export const PERIOD_TAKEN = message('MAINTENANCE_PERIOD_TAKEN');
+export const ONLY_NEW_DELETED = message('MAINTENANCE_NOT_DELETABLE');
 
 const year = z.coerce.number({ error: 'El año es requerido' }).int('El año no es válido').min(2000, 'El año no es válido').max(2100, 'El año no es válido');
 const month = z.coerce.number({ error: 'El mes es requerido' }).int('El mes no es válido').min(1, 'El mes no es válido').max(12, 'El mes no es válido');
@@ -53,7 +56,7 @@ export async function createOrdinaryMaintenance(ctx: ServiceContext, raw: unknow
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'createOrdinaryMaintenance', input } }, async ({ tx, audit }) => {
     const id = await insertOrdinary(tx, neighborhoodId, input.year, input.month, ctx.actor?.userId ?? null);
-    if (id === null) throw new ConflictError(PERIOD_TAKEN);
+    if (id === null) throw new ConflictError('MAINTENANCE_PERIOD_TAKEN');
     await audit({ action: 'CREATE', entity: 'Maintenance', entityId: id, data: { ordinary: true, ...input } });
     return id;
   });
@@ -62,7 +65,7 @@ export async function createOrdinaryMaintenance(ctx: ServiceContext, raw: unknow
 /** Inserts the ordinary maintenance of a period; null when the period has one already. */
 export async function insertOrdinary(tx: Tx, neighborhoodId: number, y: number, m: number, userId: number | null): Promise<number | null> {
   const settings = await tx.maintenanceSettings.findUnique({ where: { neighborhoodId } });
-  if (!settings?.cutoffDay) throw new ConflictError(SETTINGS_MISSING);
+  if (!settings?.cutoffDay) throw new ConflictError('MAINTENANCE_SETTINGS_MISSING');
   const period = periodKey(y, m);
   await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`maintenance:${neighborhoodId}:${period}`}))::text AS held`;
   if (await tx.maintenance.findFirst({ where: { neighborhoodId, ordinary: true, period }, select: { id: true } })) return null;
@@ -141,7 +144,7 @@ export async function generateMaintenance(
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'generateMaintenance', input: { id } }, timeoutMs: 120_000 }, async ({ tx, audit }) => {
     const m = await tx.maintenance.findFirst({ where: { id, neighborhoodId }, select: { id: true } });
-    if (!m) throw new NotFoundError(MAINTENANCE_NOT_FOUND);
+    if (!m) throw new NotFoundError('MAINTENANCE_NOT_FOUND');
     const created = await generateReceipts(tx, id, { houseTypeIds: null });
     await audit({ action: 'GENERATE', entity: 'Maintenance', entityId: id, data: { receipts: created } });
     return { maintenanceId: id, created };
@@ -153,8 +156,8 @@ export async function deleteMaintenance(ctx: ServiceContext, id: number): Promis
   return write(ctx, { audit: { action: 'DELETE', entity: 'Maintenance', entityId: id } }, async ({ tx }) => {
     await tx.$queryRaw`SELECT id FROM "Maintenance" WHERE id = ${id} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
     const m = await tx.maintenance.findFirst({ where: { id, neighborhoodId }, select: { status: true, _count: { select: { receipts: true } } } });
-    if (!m) throw new NotFoundError(MAINTENANCE_NOT_FOUND);
-    if (m.status !== 'NEW' || m._count.receipts > 0) throw new ConflictError(ONLY_NEW_DELETED);
+    if (!m) throw new NotFoundError('MAINTENANCE_NOT_FOUND');
+    if (m.status !== 'NEW' || m._count.receipts > 0) throw new ConflictError('MAINTENANCE_NOT_DELETABLE');
     await tx.maintenance.delete({ where: { id } });
     return id;
   });
@@ -182,7 +185,7 @@ export async function generateReceipts(tx: Tx, maintenanceId: number, g: Generat
   });
   const walletType = walletTypeFor({ maintenance: { ordinary: m.ordinary }, agreementId: null, measuredServiceId: null, concept: null });
   const wallet = await tx.wallet.findFirst({ where: { neighborhoodId: m.neighborhoodId, type: walletType }, select: { id: true } });
-  if (!concept || !wallet) throw new ConflictError('La comunidad no tiene configurados sus conceptos y monederos');
+  if (!concept || !wallet) throw new ConflictError('MAINTENANCE_CONCEPTS_MISSING');
   const { timeZone } = await tx.neighborhood.findUniqueOrThrow({ where: { id: m.neighborhoodId }, select: { timeZone: true } });
   const today = g.asOf ?? todayIn(timeZone);
 
@@ -247,10 +250,7 @@ export async function generateReceipts(tx: Tx, maintenanceId: number, g: Generat
       deadlineDate: m.deadlineDate,
     });
   }
-  let created = 0;
-  for (let i = 0; i < rows.length; i += 1000) {
-    created += (await tx.receipt.createMany({ data: rows.slice(i, i + 1000), skipDuplicates: true })).count;
-  }
+  const created = await issue(tx, rows, { skipDuplicates: true });
   const issued = await tx.receipt.findMany({ where: { maintenanceId: m.id, houseId: { in: rows.map((r) => r.houseId) } }, select: { id: true } });
   await payIssuedWithCredit(
     tx,
@@ -316,4 +316,11 @@ defineDailyJob('maintenances.daily', async (ctx) => {
     }
     await applyDueDates(ctx, c.id, today);
   }
+});
+
+// Property announces a house that became active (property/houses, kernel/events.ts): inside that write, its
+// stated initial balance enters the ledger first (so the credit rule sees it), then it gets the receipts being collected.
+subscribe('house.activated', async (tx, e) => {
+  await recordInitialBalance(tx, { neighborhoodId: e.neighborhoodId, houseId: e.houseId }, e.initialBalance, e.userId);
+  await receiptsForActivatedHouse(tx, e.neighborhoodId, e.houseId);
 });

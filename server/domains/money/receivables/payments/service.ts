@@ -10,7 +10,7 @@
 // A lost answer (timeout, crash) leaves the Charge IN_PROGRESS until verify-charge, the webhook or the
 // recovery job asks the gateway by order id.
 import { z } from 'zod';
-import { formatMoney, money } from '../../../../../core/money.js';
+import { formatMoney } from '../../../../../core/money.js';
 import { boundedText } from '../../../../../core/input.js';
 import { expectedAmount, type ReceiptStatus } from '../../../../../core/receipts.js';
 import {
@@ -20,8 +20,6 @@ import {
   PAYMENT_MESSAGES,
   paymentFee,
   REDIRECT_CODE,
-  SAVED_CARD_GONE_CODE,
-  TOO_MANY_ATTEMPTS_CODE,
   type OnlineMethod,
 } from '../../../../../core/payments.js';
 import { gatewayErrorMessage } from '../../../../../core/gatewayErrors.js';
@@ -43,9 +41,10 @@ import {
   type GatewayTransaction,
   type PaymentGateway,
 } from '../../../../infra/gateway/types.js';
-import { appendMovements, lockHouse } from '../ledger/service.js';
-import { alreadyPaid, findReceipt, markPaid, RECEIPT_NOT_OPEN, termsOf } from '../receipts/service.js';
-import { addCardToHouse, CARD_READERS, cardOfHouse, FOREIGN_CARD } from './cards.js';
+import { lockHouse } from '../ledger/service.js';
+import { alreadyPaid, findReceipt, termsOf } from '../receipts/service.js';
+import { annotate, creditWallet, postPayment, reopen, startPayment } from '../receipts/door.js';
+import { addCardToHouse, CARD_READERS, cardOfHouse } from './cards.js';
 
 export const PAYERS = ['AReceiptsPaymentsCreate', 'OReceiptsPaymentsCreate', 'SReceiptsPaymentsCreate', 'RReceiptsPaymentsCreate'] as const;
 export const ADMIN_PAYERS = ['AReceiptsPaymentsCreate'] as const;
@@ -115,7 +114,7 @@ export async function chargeReceipt(ctx: ServiceContext, raw: unknown, idempoten
   }
   const actor = actorOf(ctx);
   if ((input.cardId != null || input.persistCard || input.saveAutomaticCharge) && !usesHouseCards(ctx, actor.houseId)) {
-    throw new ForbiddenError(FOREIGN_CARD);
+    throw new ForbiddenError('FOREIGN_CARD');
   }
   const gateway = gatewayFor(ctx);
   const opened = await write(
@@ -126,7 +125,7 @@ export async function chargeReceipt(ctx: ServiceContext, raw: unknown, idempoten
       await lockHouse(tx, found.houseId);
       const r = await lockReceipt(tx, found.id);
       const account = await gatewayAccount(tx, ctx.config, r.neighborhoodId);
-      if (!account) throw new ConflictError(PAYMENT_MESSAGES.noOnlinePayments);
+      if (!account) throw new ConflictError('ONLINE_PAYMENTS_DISABLED');
       const charge = await openCharge(tx, ctx.config, r, { ...input, method: input.method as OnlineMethod }, actor.userId);
       await audit({
         action: 'OPEN_CHARGE',
@@ -156,7 +155,7 @@ export async function chargeReceipt(ctx: ServiceContext, raw: unknown, idempoten
 async function lockReceipt(tx: Tx, receiptId: number): Promise<Receipt> {
   await tx.$queryRaw`SELECT id FROM "Receipt" WHERE id = ${receiptId} FOR UPDATE`;
   const r = await tx.receipt.findUniqueOrThrow({ where: { id: receiptId } });
-  if (r.deletedAt) throw new NotFoundError('El recibo no existe');
+  if (r.deletedAt) throw new NotFoundError('RECEIPT_NOT_FOUND');
   return r;
 }
 
@@ -184,17 +183,17 @@ export async function openCharge(
 ) {
   if (r.status === 'PAID') throw alreadyPaid();
   const open = await tx.charge.findFirst({ where: { receiptId: r.id, status: 'IN_PROGRESS' }, select: { id: true } });
-  if (open || r.status === 'IN_PROGRESS') throw new ConflictError(PAYMENT_MESSAGES.chargeInProgress);
-  if (!PAYABLE.includes(r.status as ReceiptStatus)) throw new ConflictError(RECEIPT_NOT_OPEN);
+  if (open || r.status === 'IN_PROGRESS') throw new ConflictError('CHARGE_IN_PROGRESS');
+  if (!PAYABLE.includes(r.status as ReceiptStatus)) throw new ConflictError('RECEIPT_PAYMENT_PENDING');
   const settings = await tx.maintenanceSettings.findUnique({ where: { neighborhoodId: r.neighborhoodId } });
   const enabled = { CARD: settings?.cardEnabled ?? true, STORE: settings?.storeEnabled ?? true, BANK: settings?.bankEnabled ?? true };
   if (!enabled[input.method]) throw new InputError([{ field: 'method', message: PAYMENT_MESSAGES.unsupportedMethod }]);
   let card: { id: number; brand: string; cardNumber: string; automaticCharge: boolean } | null = null;
   if (input.method === 'CARD') {
-    if ((await failedAttempts(tx, r.houseId, userId)) >= MAX_FAILED_ATTEMPTS) throw new PaymentError(PAYMENT_MESSAGES.tooManyAttempts, TOO_MANY_ATTEMPTS_CODE);
+    if ((await failedAttempts(tx, r.houseId, userId)) >= MAX_FAILED_ATTEMPTS) throw new PaymentError('PAYMENT_TOO_MANY_ATTEMPTS');
     if (input.cardId != null) {
       card = await cardOfHouse(tx, r.houseId, input.cardId);
-      if (!card) throw new PaymentError(PAYMENT_MESSAGES.savedCardGone, SAVED_CARD_GONE_CODE);
+      if (!card) throw new PaymentError('SAVED_CARD_GONE');
     } else if (!input.cardToken) {
       throw new InputError([{ field: 'cardToken', message: 'Captura los datos de la tarjeta' }]);
     }
@@ -229,15 +228,12 @@ export async function openCharge(
       msi: input.msi ?? null,
     },
   });
-  await tx.receipt.update({
-    where: { id: r.id },
-    data: {
-      status: 'IN_PROGRESS',
-      paymentMethod: input.method,
-      amount: expected.amount,
-      discountAmount: expected.discountAmount,
-      penaltyAmount: expected.penaltyAmount,
-    },
+  await startPayment(tx, r.id, {
+    status: 'IN_PROGRESS',
+    paymentMethod: input.method,
+    amount: expected.amount,
+    discountAmount: expected.discountAmount,
+    penaltyAmount: expected.penaltyAmount,
   });
   await enqueueJob(tx, {
     kind: RECOVER_JOB,
@@ -381,7 +377,7 @@ export async function settleCharge(ctx: ServiceContext, chargeId: string, outcom
     if (status === 'in_progress' || status === 'charge_pending') {
       await tx.charge.update({ where: { id: charge.id }, data: gatewayFields });
       if (t?.paymentMethod?.type === 'store' || t?.paymentMethod?.type === 'bank_transfer') {
-        await tx.receipt.update({ where: { id: receipt.id }, data: { paymentReference: gatewayFields.reference ?? null } });
+        await annotate(tx, receipt.id, { paymentReference: gatewayFields.reference ?? null });
       }
       event = { receiptId: receipt.id, status: 'IN_PROGRESS' };
       return;
@@ -416,59 +412,35 @@ async function completeCharge(tx: Tx, charge: Charge, receipt: Receipt, t: Gatew
   const today = await communityToday(tx, receipt.neighborhoodId);
   const payable = receipt.deletedAt === null && receipt.status !== 'PAID';
   const method = charge.method as 'CARD' | 'STORE' | 'BANK';
-  const house = { neighborhoodId: receipt.neighborhoodId, houseId: receipt.houseId };
   const amount = formatMoney(charge.amount);
-  await appendMovements(tx, house, charge.userId, [
-    { walletId: receipt.walletId, kind: 'DEPOSIT', amount, receiptId: receipt.id, paymentMethod: method, chargeId: charge.id },
-    ...(payable && !receipt.creditsWallet
-      ? [
-          {
-            walletId: receipt.walletId,
-            kind: 'RECEIPT_PAID' as const,
-            amount: money(amount).negated(),
-            receiptId: receipt.id,
-            paymentMethod: method,
-            chargeId: charge.id,
-          },
-        ]
-      : []),
-  ]);
-  if (!payable) return false;
-  await markPaid(tx, receipt, {
-    amount,
-    discountAmount: receipt.discountAmount === null ? null : formatMoney(receipt.discountAmount),
-    penaltyAmount: receipt.penaltyAmount === null ? null : formatMoney(receipt.penaltyAmount),
+  if (!payable) {
+    await creditWallet(tx, receipt, { amount, method, userId: charge.userId, chargeId: charge.id });
+    return false;
+  }
+  await postPayment(tx, receipt, {
     method,
+    userId: charge.userId,
+    paid: {
+      amount,
+      discountAmount: receipt.discountAmount === null ? null : formatMoney(receipt.discountAmount),
+      penaltyAmount: receipt.penaltyAmount === null ? null : formatMoney(receipt.penaltyAmount),
+    },
+    chargeId: charge.id,
     total: formatMoney(charge.total),
     today,
     authorization: t.authorization,
     realPaymentDate: (t.operationDate ?? t.creationDate)?.slice(0, 10) || today,
+    ...(charge.cardNumber || t.card
+      ? { card: { cardType: t.card?.type ?? null, accountEnding: (t.card?.cardNumber ?? charge.cardNumber ?? '').slice(-4) || null } }
+      : {}),
   });
-  if (charge.cardNumber || t.card) {
-    await tx.receipt.update({
-      where: { id: receipt.id },
-      data: { cardType: t.card?.type ?? null, accountEnding: (t.card?.cardNumber ?? charge.cardNumber ?? '').slice(-4) || null },
-    });
-  }
   return true;
 }
 
 /** A receipt whose charge failed or was dropped is payable again (its status by its dates). */
 export async function reopenReceipt(tx: Tx, receipt: Receipt) {
   if (receipt.status !== 'IN_PROGRESS') return;
-  const today = await communityToday(tx, receipt.neighborhoodId);
-  const expected = expectedAmount(termsOf(receipt), today);
-  await tx.receipt.update({
-    where: { id: receipt.id },
-    data: {
-      status: expected.penaltyAmount ? 'PENALTY' : 'NEW',
-      paymentMethod: null,
-      paymentReference: null,
-      amount: expected.amount,
-      discountAmount: expected.discountAmount,
-      penaltyAmount: expected.penaltyAmount,
-    },
-  });
+  await reopen(tx, receipt, await communityToday(tx, receipt.neighborhoodId), { also: { paymentReference: null } });
 }
 
 /** Drops the open charge of a receipt whose reference the payer removed (the receipt action). */
@@ -483,7 +455,7 @@ export async function verifyCharge(ctx: ServiceContext, receiptId: number, trans
     where: { receiptId: receipt.id, ...(transactionId ? { gatewayId: transactionId } : {}) },
     orderBy: { createdAt: 'desc' },
   });
-  if (!charge) throw new NotFoundError('El recibo no tiene un pago con esa transacción');
+  if (!charge) throw new NotFoundError('CHARGE_NOT_FOUND');
   await refreshFromGateway(ctx, charge);
   return chargeView(ctx.prisma, charge.id);
 }
@@ -502,7 +474,7 @@ export async function refreshFromGateway(ctx: ServiceContext, charge: Charge): P
       : ((charge.method === 'CARD' ? await gateway.findChargeByOrderId(account, secureOrderId(charge.id), customerId) : null) ??
         (await gateway.findChargeByOrderId(account, charge.id, customerId)));
   } catch (error) {
-    if (error instanceof GatewayUnavailableError) throw new PaymentError('La pasarela de pago no respondió. Intenta de nuevo en unos minutos', 1004);
+    if (error instanceof GatewayUnavailableError) throw new PaymentError('PAYMENT_GATEWAY_UNAVAILABLE');
     if (error instanceof GatewayError && error.httpStatus === 404) transaction = null;
     else throw error;
   }

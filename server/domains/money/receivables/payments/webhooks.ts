@@ -9,7 +9,7 @@
 // retry it forever; its row keeps why, unprocessed, so a later delivery of it is asked about again (see
 // docs/decisions.md, "Unconfirmed gateway events"). They confirm store and bank references and card charges
 // confirmed late, create chargebacks, and settle withdrawals' payouts.
-import { formatMoney, money } from '../../../../../core/money.js';
+import { formatMoney } from '../../../../../core/money.js';
 import type { Charge } from '../../../../db/generated/client.js';
 import type { ServiceContext, Tx } from '../../../../kernel/context.js';
 import { write } from '../../../../kernel/write.js';
@@ -25,8 +25,8 @@ import {
   type GatewayPayoutStatus,
   type GatewayTransaction,
 } from '../../../../infra/gateway/types.js';
-import { appendMovements, lockHouse } from '../ledger/service.js';
-import { refreshMaintenanceStatus } from '../receipts/service.js';
+import { lockHouse } from '../ledger/service.js';
+import { chargeBack, reverse } from '../receipts/door.js';
 import { handlePayoutEvent } from '../../payables/withdrawals/service.js';
 import { settleCharge } from './service.js';
 
@@ -260,28 +260,15 @@ async function reversePayment(tx: Tx, charge: { id: string; status: string; rece
     (await tx.ledgerEntry.findMany({ where: { reversesId: { in: moved.map((e) => e.id) } }, select: { reversesId: true } })).map((e) => e.reversesId),
   );
   const entries = moved.filter((e) => !reversed.has(e.id));
-  await appendMovements(
-    tx,
-    { neighborhoodId: charge.neighborhoodId, houseId: charge.houseId },
-    null,
-    entries.map((e) => ({
-      walletId: e.walletId,
-      kind: 'REVERSAL' as const,
-      amount: money(e.amount).negated(),
-      receiptId: charge.receiptId,
-      reversesId: e.id,
-      chargeId: charge.id,
-      reason: 'Contracargo aplicado',
-    })),
-  );
+  await reverse(tx, { id: charge.receiptId, neighborhoodId: charge.neighborhoodId, houseId: charge.houseId }, entries, {
+    userId: null,
+    chargeId: charge.id,
+    reason: 'Contracargo aplicado',
+  });
   const paidTheReceipt = charge.status === 'COMPLETED';
   await tx.charge.update({ where: { id: charge.id }, data: { status: 'CHARGED_BACK' } });
   if (!paidTheReceipt) return;
   const receipt = await tx.receipt.findUniqueOrThrow({ where: { id: charge.receiptId } });
   if (receipt.status !== 'PAID') return;
-  await tx.receipt.update({
-    where: { id: receipt.id },
-    data: { status: 'CHARGE_BACK', paymentDate: null, realPaymentDate: null, transactionTotal: null, paymentAuthorization: null },
-  });
-  if (receipt.maintenanceId !== null) await refreshMaintenanceStatus(tx, receipt.maintenanceId);
+  await chargeBack(tx, receipt);
 }

@@ -12,19 +12,21 @@
 import { z } from 'zod';
 import { boundedText, dayText } from '../../../../../core/input.js';
 import { formatMoney, money, type Money } from '../../../../../core/money.js';
-import { ADJUSTABLE_STATUSES, expectedAmount, statusAfterTerms, type ReceiptStatus } from '../../../../../core/receipts.js';
+import { ADJUSTABLE_STATUSES, expectedAmount, type ReceiptStatus } from '../../../../../core/receipts.js';
 import { holdsAny } from '../../../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { communityToday } from '../../../../kernel/today.js';
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write, type WriteScope } from '../../../../kernel/write.js';
 import { claimFile } from '../../../../infra/files/service.js';
 import type { Prisma, Receipt } from '../../../../db/generated/client.js';
-import { appendMovements, lockHouse } from '../ledger/service.js';
-import { alreadyPaid, findReceipt, markPaid, NOT_IN_REVIEW, RECEIPT_NOT_FOUND, termsOf } from './service.js';
+import { lockHouse } from '../ledger/service.js';
+import { alreadyPaid, findReceipt, termsOf } from './service.js';
+import { annotate, postPayment, reopen, startPayment } from './door.js';
 import { CARD_TYPES, EXTERNAL_METHODS, type ExternalPaymentRecord, parseExternalPayment } from './externalPaymentRecord.js';
+import { message } from '../../../../kernel/reasons.js';
 
 export { CARD_TYPES, EXTERNAL_METHODS, type ExternalMethod, type ExternalPaymentRecord, parseExternalPayment } from './externalPaymentRecord.js';
 
@@ -64,10 +66,8 @@ export const NO_MATCHING_UNKNOWN_PAYMENTS = 'No hay pagos no reconocidos que con
 export const ACCOUNT_NOT_FOUND = 'La cuenta de ingreso no existe';
 export const ACCOUNT_TYPE_REFUSED = 'Solo se registran pagos en cuentas CLABE o de tarjeta';
 export const FUTURE_PAYMENT_DATE = 'La fecha de pago no puede ser futura';
-export const UNKNOWN_PAYMENT_NOT_FOUND = 'El pago no reconocido no existe';
-export const UNKNOWN_PAYMENT_MATCHED = 'El pago no reconocido ya fue aplicado a un recibo';
+export const UNKNOWN_PAYMENT_NOT_FOUND = message('UNKNOWN_PAYMENT_NOT_FOUND');
 export const ADMIN_ONLY_ACTION = 'Solo la administración puede aceptar o rechazar un pago externo';
-export const NOT_EXTERNAL = 'El recibo no fue pagado con un pago externo';
 /** A receipt in REVIEW whose external payment is missing or unreadable (an older database): nothing to review. */
 export const REVIEW_WITHOUT_PAYMENT =
   'El recibo está en revisión, pero no tiene los datos de un pago externo que revisar. La administración puede cancelar la revisión para que el recibo vuelva a estar pendiente';
@@ -123,7 +123,7 @@ export async function lockReceipt(ctx: ServiceContext, tx: Tx, receiptId: number
   await lockHouse(tx, found.houseId);
   await tx.$queryRaw`SELECT id FROM "Receipt" WHERE id = ${found.id} FOR UPDATE`;
   const receipt = await tx.receipt.findUniqueOrThrow({ where: { id: found.id } });
-  if (receipt.deletedAt) throw new NotFoundError(RECEIPT_NOT_FOUND);
+  if (receipt.deletedAt) throw new NotFoundError('RECEIPT_NOT_FOUND');
   return receipt;
 }
 
@@ -134,8 +134,8 @@ export async function lockReceipt(ctx: ServiceContext, tx: Tx, receiptId: number
 export async function lockUnknownPayment(tx: Tx, neighborhoodId: number, unknownPaymentId: number, receipt: Receipt, field = 'unknownPaymentId') {
   await tx.$queryRaw`SELECT id FROM "UnknownPayment" WHERE id = ${rowId(unknownPaymentId)} FOR UPDATE`;
   const up = await tx.unknownPayment.findFirst({ where: { id: rowId(unknownPaymentId), neighborhoodId, deletedAt: null } });
-  if (!up) throw new NotFoundError(UNKNOWN_PAYMENT_NOT_FOUND);
-  if (up.receiptId !== null || up.matchedAt !== null) throw new ConflictError(UNKNOWN_PAYMENT_MATCHED);
+  if (!up) throw new NotFoundError('UNKNOWN_PAYMENT_NOT_FOUND');
+  if (up.receiptId !== null || up.matchedAt !== null) throw new ConflictError('UNKNOWN_PAYMENT_ALREADY_MATCHED');
   if (up.houseId !== null && up.houseId !== receipt.houseId)
     throw new InputError([{ field, message: 'El pago no reconocido fue identificado con otra propiedad' }]);
   if (up.incomeConceptId !== null && up.incomeConceptId !== receipt.incomeConceptId)
@@ -164,32 +164,20 @@ export async function payExternally(ctx: ServiceContext, tx: Tx, r: Receipt, p: 
   const expected = expectedAmount(termsOf(r), p.paymentDate);
   const received = money(p.received ?? expected.amount);
   if (received.lessThan(money(expected.amount))) {
-    throw new ConflictError(`El monto del pago ($${formatMoney(received)}) no cubre el recibo ($${expected.amount})`);
+    throw new ConflictError(reason('EXTERNAL_PAYMENT_SHORT', { received: formatMoney(received), expected: expected.amount }));
   }
-  await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, actor.userId, [
-    { walletId: r.walletId, kind: 'DEPOSIT', amount: formatMoney(received), receiptId: r.id, paymentMethod: 'EXTERNAL' },
-    ...(r.creditsWallet
-      ? []
-      : [
-          {
-            walletId: r.walletId,
-            kind: 'RECEIPT_PAID' as const,
-            amount: money(expected.amount).negated(),
-            receiptId: r.id,
-            paymentMethod: 'EXTERNAL' as const,
-          },
-        ]),
-  ]);
-  await markPaid(tx, r, {
-    ...expected,
+  await postPayment(tx, r, {
     method: 'EXTERNAL',
+    userId: actor.userId,
+    paid: expected,
+    received: formatMoney(received),
     total: formatMoney(received),
     today,
     incomeAccountId: p.incomeAccountId,
     authorization: p.authorization,
     realPaymentDate: p.paymentDate,
+    card: { cardType: p.cardType ?? null, accountEnding: p.accountEnding ?? null },
   });
-  await tx.receipt.update({ where: { id: r.id }, data: { cardType: p.cardType ?? null, accountEnding: p.accountEnding ?? null } });
   return { amount: expected.amount, received: formatMoney(received) };
 }
 
@@ -274,18 +262,15 @@ async function approve(ctx: ServiceContext, scope: WriteScope, r: Receipt, input
   const unknownPaymentId = up?.id ?? null;
   // Accepted from review (even when an older database kept nothing readable under review), or registered.
   const state = r.status === 'REVIEW' ? 'APPROVED' : 'REGISTERED';
-  await tx.receipt.update({
-    where: { id: r.id },
-    data: {
-      externalPayment: json(
-        record(actor.userId, { ...input, incomeAccountId: pay.incomeAccountId, paymentDate: pay.paymentDate }, previous, {
-          state,
-          unknownPaymentId,
-          decidedByUserId: actor.userId,
-          decidedAt: new Date().toISOString(),
-        }),
-      ),
-    },
+  await annotate(tx, r.id, {
+    externalPayment: json(
+      record(actor.userId, { ...input, incomeAccountId: pay.incomeAccountId, paymentDate: pay.paymentDate }, previous, {
+        state,
+        unknownPaymentId,
+        decidedByUserId: actor.userId,
+        decidedAt: new Date().toISOString(),
+      }),
+    ),
   });
   return { ...paid, unknownPaymentId };
 }
@@ -300,12 +285,12 @@ export async function createExternalPayment(ctx: ServiceContext, receiptId: numb
   const actor = actorOf(ctx);
   const admin = holdsAny(ctx, EXTERNAL_PAYMENT_ADMIN_CREATE);
   if (input.action === 'DECLINE') throw new InputError([{ field: 'action', message: 'Un pago externo nuevo no se puede rechazar' }]);
-  if (!admin && input.unknownPaymentId != null) throw new ForbiddenError('Solo la administración aplica pagos no reconocidos');
+  if (!admin && input.unknownPaymentId != null) throw new ForbiddenError('UNKNOWN_PAYMENT_ADMIN_ONLY');
   return write(ctx, { idempotencyKey, request: { operation: 'createExternalPayment', input: { receiptId, ...input } } }, async (scope) => {
     const r = await lockReceipt(ctx, scope.tx, receiptId, EXTERNAL_PAYMENT_ADMINS);
     scope.afterCommit(() => ctx.pubsub.publish('community:money', r.neighborhoodId, { neighborhoodId: r.neighborhoodId, kind: 'PAYMENT', at: new Date() }));
     if (r.status === 'PAID') throw alreadyPaid();
-    if (!ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus)) throw new ConflictError('El recibo tiene un pago en proceso o en revisión');
+    if (!ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus)) throw new ConflictError('RECEIPT_PAYMENT_PENDING');
     const today = await communityToday(scope.tx, r.neighborhoodId);
     assertNotFuture(input.paymentDate, today);
     let result: ExternalPaymentResult;
@@ -315,13 +300,10 @@ export async function createExternalPayment(ctx: ServiceContext, receiptId: numb
       result = { receiptId: r.id, message: EXTERNAL_PAYMENT_MESSAGES.registered, action: 'REGISTER' };
     } else {
       await paymentAccount(scope.tx, r.neighborhoodId, input.incomeAccountId);
-      await scope.tx.receipt.update({
-        where: { id: r.id },
-        data: {
-          status: 'REVIEW',
-          paymentMethod: 'EXTERNAL',
-          externalPayment: json(record(actor.userId, input, null, { previousStatus: r.status as ReceiptStatus, unknownPaymentId: null })),
-        },
+      await startPayment(scope.tx, r.id, {
+        status: 'REVIEW',
+        paymentMethod: 'EXTERNAL',
+        externalPayment: json(record(actor.userId, input, null, { previousStatus: r.status as ReceiptStatus, unknownPaymentId: null })),
       });
       result = { receiptId: r.id, message: admin ? EXTERNAL_PAYMENT_MESSAGES.registered : EXTERNAL_PAYMENT_MESSAGES.sentToReview, action: 'SAVE' };
     }
@@ -347,7 +329,7 @@ export async function reviewExternalPayment(ctx: ServiceContext, receiptId: numb
   const actor = actorOf(ctx);
   const admin = holdsAny(ctx, EXTERNAL_PAYMENT_ADMIN_UPDATE);
   const action: ReviewAction = admin ? (input.action ?? 'SAVE') : 'SAVE';
-  if (!admin && input.unknownPaymentId != null) throw new ForbiddenError('Solo la administración aplica pagos no reconocidos');
+  if (!admin && input.unknownPaymentId != null) throw new ForbiddenError('UNKNOWN_PAYMENT_ADMIN_ONLY');
   return write(ctx, { idempotencyKey, request: { operation: 'reviewExternalPayment', input: { receiptId, ...input, action } } }, async (scope) => {
     const { tx } = scope;
     const r = await lockReceipt(ctx, tx, receiptId, EXTERNAL_PAYMENT_ADMINS);
@@ -357,43 +339,33 @@ export async function reviewExternalPayment(ctx: ServiceContext, receiptId: numb
     let message: string;
     if (r.status === 'PAID') {
       if (!admin || action !== 'SAVE') throw alreadyPaid();
-      if (r.paymentMethod !== 'EXTERNAL') throw new ConflictError(NOT_EXTERNAL);
+      if (r.paymentMethod !== 'EXTERNAL') throw new ConflictError('RECEIPT_NOT_EXTERNALLY_PAID');
       // A correction of what was recorded: the ledger is not touched, the payment date stays.
       await paymentAccount(tx, r.neighborhoodId, input.incomeAccountId);
-      await tx.receipt.update({
-        where: { id: r.id },
-        data: {
-          incomeAccountId: input.incomeAccountId,
-          paymentAuthorization: blank(input.authorization),
-          cardType: input.cardType,
-          accountEnding: input.accountEnding,
-          externalPayment: json(
-            record(actor.userId, { ...input, paymentDate: previous?.paymentDate ?? input.paymentDate }, previous, {
-              state: previous?.state ?? 'REGISTERED',
-              decidedByUserId: previous?.decidedByUserId ?? null,
-              decidedAt: previous?.decidedAt ?? null,
-            }),
-          ),
-        },
+      await annotate(tx, r.id, {
+        incomeAccountId: input.incomeAccountId,
+        paymentAuthorization: blank(input.authorization),
+        cardType: input.cardType,
+        accountEnding: input.accountEnding,
+        externalPayment: json(
+          record(actor.userId, { ...input, paymentDate: previous?.paymentDate ?? input.paymentDate }, previous, {
+            state: previous?.state ?? 'REGISTERED',
+            decidedByUserId: previous?.decidedByUserId ?? null,
+            decidedAt: previous?.decidedAt ?? null,
+          }),
+        ),
       });
       message = EXTERNAL_PAYMENT_MESSAGES.updated;
     } else {
-      if (r.status !== 'REVIEW') throw new ConflictError(NOT_IN_REVIEW);
+      if (r.status !== 'REVIEW') throw new ConflictError('RECEIPT_NOT_IN_REVIEW');
       assertNotFuture(input.paymentDate, today);
       if (action === 'APPROVE') {
         await approve(ctx, scope, r, input, previous, today);
         message = EXTERNAL_PAYMENT_MESSAGES.accepted;
       } else if (action === 'DECLINE') {
-        const expected = expectedAmount(termsOf(r), today);
-        const back = statusAfterTerms(previous?.previousStatus ?? 'NEW', expected.penaltyAmount);
-        await tx.receipt.update({
-          where: { id: r.id },
-          data: {
-            status: back,
-            paymentMethod: null,
-            amount: expected.amount,
-            discountAmount: expected.discountAmount,
-            penaltyAmount: expected.penaltyAmount,
+        await reopen(tx, r, today, {
+          from: previous?.previousStatus ?? 'NEW',
+          also: {
             externalPayment: json(
               record(actor.userId, input, previous, { state: 'DECLINED', decidedByUserId: actor.userId, decidedAt: new Date().toISOString() }),
             ),
@@ -402,7 +374,7 @@ export async function reviewExternalPayment(ctx: ServiceContext, receiptId: numb
         message = EXTERNAL_PAYMENT_MESSAGES.denied;
       } else {
         await paymentAccount(tx, r.neighborhoodId, input.incomeAccountId);
-        await tx.receipt.update({ where: { id: r.id }, data: { externalPayment: json(record(actor.userId, input, previous, {})) } });
+        await annotate(tx, r.id, { externalPayment: json(record(actor.userId, input, previous, {})) });
         message = EXTERNAL_PAYMENT_MESSAGES.updated;
       }
     }

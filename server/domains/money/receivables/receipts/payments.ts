@@ -16,8 +16,9 @@ import { parseInput } from '../../../../kernel/input.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { write } from '../../../../kernel/write.js';
 import { claimFile } from '../../../../infra/files/service.js';
-import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
-import { alreadyPaid, markPaid, termsOf } from './service.js';
+import { lockHouse, walletBalance } from '../ledger/service.js';
+import { alreadyPaid, termsOf } from './service.js';
+import { issueOne, postPayment } from './door.js';
 
 export const CAPTURE_GRANTS = ['AReceiptsExternalPaymentsCreate'] as const;
 export const MANUAL_PAYMENT_GRANTS = ['AReceiptsCreate', 'OReceiptsCreate', 'SReceiptsCreate'] as const;
@@ -25,7 +26,6 @@ export const MANUAL_PAYMENT_ADMIN = ['AReceiptsCreate'] as const;
 export const CAPTURE_ACCOUNT_TYPES = ['CLABE', 'CARD'] as const;
 export const PAYMENT_CAPTURED = 'El pago ha sido registrado';
 export const MANUAL_PAYMENT_CREATED = 'La solicitud de pago ha sido registrada';
-export const FOREIGN_HOUSE = 'Solo puedes registrar pagos de tu propiedad';
 /** Spec 1 section 5: non-administrators get a due date this many days ahead. */
 export const MANUAL_DUE_DAYS = 10;
 
@@ -41,7 +41,7 @@ export async function capturePayment(ctx: ServiceContext, houseId: number, raw: 
   const input = parseInput(CaptureSchema, raw);
   const actor = actorOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'capturePayment', input: { houseId, ...input } } }, async ({ tx, audit, afterCommit }) => {
-    const house = await targetHouse(ctx, houseId, CAPTURE_GRANTS, FOREIGN_HOUSE, { tx });
+    const house = await targetHouse(ctx, houseId, CAPTURE_GRANTS, 'FOREIGN_PAYMENT_HOUSE', { tx });
     afterCommit(() => ctx.pubsub.publish('community:money', house.neighborhoodId, { neighborhoodId: house.neighborhoodId, kind: 'PAYMENT', at: new Date() }));
     const account = await tx.incomeAccount.findFirst({
       where: { id: rowId(input.incomeAccountId), neighborhoodId: house.neighborhoodId, deletedAt: null },
@@ -56,30 +56,16 @@ export async function capturePayment(ctx: ServiceContext, houseId: number, raw: 
     await lockHouse(tx, house.id);
     const ids = [...new Set(input.receiptIds)].sort((a, b) => a - b);
     const receipts = await tx.receipt.findMany({ where: { id: { in: ids.map(rowId) }, houseId: house.id, deletedAt: null }, orderBy: { id: 'asc' } });
-    if (receipts.length !== ids.length) throw new NotFoundError('Uno de los recibos no existe en esta propiedad');
+    if (receipts.length !== ids.length) throw new NotFoundError('RECEIPTS_NOT_FOUND');
     if (receipts.some((r) => r.status === 'PAID')) throw alreadyPaid();
-    if (receipts.some((r) => r.status === 'IN_PROGRESS' || r.status === 'REVIEW'))
-      throw new ConflictError('Uno de los recibos tiene un pago en proceso o en revisión');
+    if (receipts.some((r) => r.status === 'IN_PROGRESS' || r.status === 'REVIEW')) throw new ConflictError('RECEIPTS_PAYMENT_PENDING');
     const paid: { receiptId: number; amount: string }[] = [];
     for (const r of receipts) {
       const expected = expectedAmount(termsOf(r), input.paymentDate);
-      await appendMovements(tx, { neighborhoodId: house.neighborhoodId, houseId: house.id }, actor.userId, [
-        { walletId: r.walletId, kind: 'DEPOSIT', amount: expected.amount, receiptId: r.id, paymentMethod: 'MANUAL' },
-        ...(r.creditsWallet
-          ? []
-          : [
-              {
-                walletId: r.walletId,
-                kind: 'RECEIPT_PAID' as const,
-                amount: money(expected.amount).negated(),
-                receiptId: r.id,
-                paymentMethod: 'MANUAL' as const,
-              },
-            ]),
-      ]);
-      await markPaid(tx, r, {
-        ...expected,
+      await postPayment(tx, r, {
         method: 'MANUAL',
+        userId: actor.userId,
+        paid: expected,
         total: expected.amount,
         today,
         incomeAccountId: account.id,
@@ -118,7 +104,7 @@ export interface ManualPaymentConcept {
 
 /** GET manual-payment: the concepts a house may pay by amount, each with its maximum, and the default due date. */
 export async function manualPaymentOptions(ctx: ServiceContext, houseId: number | null) {
-  const house = await targetHouse(ctx, houseId, MANUAL_PAYMENT_ADMIN, FOREIGN_HOUSE);
+  const house = await targetHouse(ctx, houseId, MANUAL_PAYMENT_ADMIN, 'FOREIGN_PAYMENT_HOUSE');
   const admin = holdsAny(ctx, MANUAL_PAYMENT_ADMIN);
   const concepts = await ctx.prisma.incomeConcept.findMany({
     where: { neighborhoodId: house.neighborhoodId, deletedAt: null, allowAmount: true, ...(admin ? {} : { visibleToOwner: true }) },
@@ -153,7 +139,7 @@ export async function createManualPayment(ctx: ServiceContext, houseId: number |
   // Before the transaction: the file check reads outside it (PGlite has one connection).
   const attachmentFileId = input.attachmentFileId ? await claimFile(ctx, input.attachmentFileId) : null;
   return write(ctx, { idempotencyKey, request: { operation: 'createManualPayment', input: { houseId, ...input } } }, async ({ tx, audit }) => {
-    const house = await targetHouse(ctx, houseId, MANUAL_PAYMENT_ADMIN, FOREIGN_HOUSE, { tx });
+    const house = await targetHouse(ctx, houseId, MANUAL_PAYMENT_ADMIN, 'FOREIGN_PAYMENT_HOUSE', { tx });
     const admin = holdsAny(ctx, MANUAL_PAYMENT_ADMIN);
     const concept = await tx.incomeConcept.findFirst({
       where: {
@@ -176,23 +162,20 @@ export async function createManualPayment(ctx: ServiceContext, houseId: number |
     if (maxDate && dueDate > maxDate) throw new InputError([{ field: 'dueDate', message: `La fecha límite no puede ser posterior al ${maxDate}` }]);
     const [y, m] = dueDate.split('-').map(Number);
     const amount = formatMoney(input.amount);
-    const receipt = await tx.receipt.create({
-      data: {
-        neighborhoodId: house.neighborhoodId,
-        houseId: house.id,
-        incomeConceptId: concept.id,
-        walletId: concept.walletId,
-        description: concept.description,
-        year: y,
-        month: m,
-        dueDate: new Date(`${dueDate}T00:00:00Z`),
-        sourceAmount: amount,
-        amount,
-        notes: input.notes ?? null,
-        creditsWallet: true,
-        attachmentFileId,
-      },
-      select: { id: true },
+    const receipt = await issueOne(tx, {
+      neighborhoodId: house.neighborhoodId,
+      houseId: house.id,
+      incomeConceptId: concept.id,
+      walletId: concept.walletId,
+      description: concept.description,
+      year: y,
+      month: m,
+      dueDate: new Date(`${dueDate}T00:00:00Z`),
+      sourceAmount: amount,
+      amount,
+      notes: input.notes ?? null,
+      creditsWallet: true,
+      attachmentFileId,
     });
     await audit({
       action: 'CREATE_MANUAL_PAYMENT',

@@ -2,27 +2,19 @@
 // owns every write of the Receipt table. Every action runs through write(): the house's row lock first
 // (so money actions on one house queue), then the receipt's; a PAID receipt refuses every action that
 // moves money with code 2079; each action leaves its audit record and its ledger movements together.
-import {
-  ADJUSTABLE_STATUSES,
-  expectedAmount,
-  RECEIPT_ALREADY_PAID,
-  RECEIPT_MESSAGES,
-  statusAfterTerms,
-  walletCovers,
-  type ReceiptStatus,
-  type ReceiptTerms,
-} from '../../../../../core/receipts.js';
-import { formatMoney, money, sameMoney } from '../../../../../core/money.js';
+import { ADJUSTABLE_STATUSES, expectedAmount, RECEIPT_MESSAGES, walletCovers, type ReceiptStatus, type ReceiptTerms } from '../../../../../core/receipts.js';
+import { formatMoney } from '../../../../../core/money.js';
 import { holdsAny, reachesHouse } from '../../../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { communityToday } from '../../../../kernel/today.js';
-import { ConflictError, ForbiddenError, InputError, LEGACY_CODES, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { write, type WriteScope } from '../../../../kernel/write.js';
-import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
+import { lockHouse, walletBalance } from '../ledger/service.js';
 import { kickMailer, queueEmail } from '../../../../infra/mail/outbox.js';
 import { Prisma, type Receipt } from '../../../../db/generated/client.js';
-import { enqueueInvoiceAfterPayment } from '../../accounting/cfdis/enqueue.js';
-import { assertNoValidCfdi } from '../../accounting/cfdis/receiptLinks.js';
+import { announce } from '../../../../kernel/events.js';
+import { postPayment, remove, reopen, reprice, reverse, annotate } from './door.js';
+import { message } from '../../../../kernel/reasons.js';
 
 /** Who reads receipts: administrators any house of the community, owners and tenants their own. */
 export const RECEIPT_READERS = ['AReceiptsRead', 'OReceiptsRead', 'SReceiptsRead'] as const;
@@ -40,20 +32,13 @@ export const WALLET_PAYERS = [
 /** Who handles a pending store or bank reference (remove it, send its instructions again). */
 export const REFERENCE_HANDLERS = WALLET_PAYERS;
 
-export const RECEIPT_NOT_FOUND = 'El recibo no existe';
-export const FOREIGN_RECEIPT = 'Solo puedes consultar los recibos de tu propiedad';
-export const RECEIPT_NOT_OPEN = 'El recibo tiene un pago en proceso o en revisión';
-export const INSUFFICIENT_WALLET = 'El saldo del Monedero no alcanza para pagar este recibo';
-export const NO_PENALTY_RULE = 'El recibo no tiene una multa configurada';
-export const NO_DISCOUNT_RULE = 'El recibo no tiene un descuento configurado';
-export const NOT_IN_REVIEW = 'El recibo no está en revisión';
-export const NOT_IN_PROGRESS = 'El recibo no tiene una referencia de pago pendiente';
-export const NOT_WALLET_PAID = 'El recibo no fue pagado con el Monedero';
+export const RECEIPT_NOT_FOUND = message('RECEIPT_NOT_FOUND');
+export const FOREIGN_RECEIPT = message('FOREIGN_RECEIPT');
+export const NO_PENALTY_RULE = message('RECEIPT_NO_PENALTY_RULE');
 export const NOTES_MAX = 2000;
-export const AGREEMENT_RECEIPT = 'El recibo es parte de un convenio: cancela el convenio para eliminar sus recibos pendientes';
 
 export function alreadyPaid() {
-  return new ConflictError(RECEIPT_ALREADY_PAID, LEGACY_CODES.receiptAlreadyPaid);
+  return new ConflictError('RECEIPT_ALREADY_PAID');
 }
 
 const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
@@ -77,8 +62,8 @@ export function termsOf(r: Receipt): ReceiptTerms {
 /** The receipt of the actor's community the actor may reach (its house scope), or 404 / 403. */
 export async function findReceipt(ctx: ServiceContext, tx: Tx, receiptId: number, adminGrants: readonly string[] = RECEIPT_ADMIN_READERS) {
   const receipt = await tx.receipt.findFirst({ where: { id: receiptId, neighborhoodId: communityOf(ctx), deletedAt: null } });
-  if (!receipt) throw new NotFoundError(RECEIPT_NOT_FOUND);
-  if (!reachesHouse(ctx.actor, receipt.houseId, adminGrants)) throw new ForbiddenError(FOREIGN_RECEIPT);
+  if (!receipt) throw new NotFoundError('RECEIPT_NOT_FOUND');
+  if (!reachesHouse(ctx.actor, receipt.houseId, adminGrants)) throw new ForbiddenError('FOREIGN_RECEIPT');
   return receipt;
 }
 
@@ -116,7 +101,7 @@ async function receiptAction(
       await lockHouse(scope.tx, found.houseId);
       const [r] = await scope.tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Receipt" WHERE id = ${receiptId} FOR UPDATE`;
       const receipt = await scope.tx.receipt.findUniqueOrThrow({ where: { id: r.id } });
-      if (receipt.deletedAt) throw new NotFoundError(RECEIPT_NOT_FOUND);
+      if (receipt.deletedAt) throw new NotFoundError('RECEIPT_NOT_FOUND');
       if (receipt.status === 'PAID' && !options.allowPaid) throw alreadyPaid();
       const today = await communityToday(scope.tx, receipt.neighborhoodId);
       const result = await fn(receipt, scope, today);
@@ -132,36 +117,7 @@ async function receiptAction(
 }
 
 function requireOpen(r: Receipt) {
-  if (!ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus)) throw new ConflictError(RECEIPT_NOT_OPEN);
-}
-
-/** Writes the amounts the rule gives for the receipt's terms; answers whether anything changed. */
-async function applyTerms(tx: Tx, r: Receipt, terms: ReceiptTerms, today: string, extra: Partial<Receipt> = {}): Promise<boolean> {
-  const expected = expectedAmount(terms, today);
-  const status = statusAfterTerms(r.status as ReceiptStatus, expected.penaltyAmount);
-  const changed =
-    !sameMoney(expected.amount, r.amount) ||
-    !sameMoney(expected.discountAmount, r.discountAmount) ||
-    !sameMoney(expected.penaltyAmount, r.penaltyAmount) ||
-    !sameMoney(terms.sourceAmount, r.sourceAmount) ||
-    status !== r.status;
-  const overridesChanged = terms.discountOverride !== r.discountOverride || terms.penaltyOverride !== r.penaltyOverride;
-  if (!changed && !overridesChanged && Object.keys(extra).length === 0) return false;
-  await tx.receipt.update({
-    where: { id: r.id },
-    data: {
-      sourceAmount: formatMoney(terms.sourceAmount),
-      amount: expected.amount,
-      discountAmount: expected.discountAmount,
-      penaltyAmount: expected.penaltyAmount,
-      discountOverride: terms.discountOverride,
-      penaltyOverride: terms.penaltyOverride,
-      status,
-      penaltyDate: expected.penaltyAmount === null ? null : (r.penaltyDate ?? new Date(`${today}T00:00:00Z`)),
-      ...(extra as object),
-    },
-  });
-  return changed;
+  if (!ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus)) throw new ConflictError('RECEIPT_PAYMENT_PENDING');
 }
 
 /** The fee an ordinary maintenance receipt would take today from its house type (null: keep the receipt's). */
@@ -180,7 +136,7 @@ export function recalculateReceipt(ctx: ServiceContext, receiptId: number, idemp
     requireOpen(r);
     const fee = await currentFee(tx, r);
     const terms = { ...termsOf(r), ...(fee !== null ? { sourceAmount: fee } : {}) };
-    const recalculated = await applyTerms(tx, r, terms, today);
+    const recalculated = await reprice(tx, r, terms, today);
     return { receiptId: r.id, recalculated, message: recalculated ? RECEIPT_MESSAGES.recalculated : RECEIPT_MESSAGES.notAltered };
   });
 }
@@ -192,13 +148,13 @@ export function setReceiptAdjustment(ctx: ServiceContext, receiptId: number, whi
     requireOpen(r);
     const terms = termsOf(r);
     if (which === 'penalty') {
-      if (apply && (!r.hasPenalty || r.penalty === null)) throw new ConflictError(NO_PENALTY_RULE);
+      if (apply && (!r.hasPenalty || r.penalty === null)) throw new ConflictError('RECEIPT_NO_PENALTY_RULE');
       terms.penaltyOverride = apply;
     } else {
-      if (apply && (!r.hasDiscount || r.discount === null)) throw new ConflictError(NO_DISCOUNT_RULE);
+      if (apply && (!r.hasDiscount || r.discount === null)) throw new ConflictError('RECEIPT_NO_DISCOUNT_RULE');
       terms.discountOverride = apply;
     }
-    await applyTerms(tx, r, terms, today);
+    await reprice(tx, r, terms, today);
     const messages = {
       penalty: apply ? RECEIPT_MESSAGES.penaltyAdded : RECEIPT_MESSAGES.penaltyRemoved,
       discount: apply ? RECEIPT_MESSAGES.discountAdded : RECEIPT_MESSAGES.discountRemoved,
@@ -212,15 +168,9 @@ export function deleteReceipt(ctx: ServiceContext, receiptId: number, idempotenc
   const actor = actorOf(ctx);
   return receiptAction(ctx, receiptId, { action: 'DELETE', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }) => {
     requireOpen(r);
-    if (r.agreementId !== null) throw new ConflictError(AGREEMENT_RECEIPT);
-    await assertNoValidCfdi(tx, r.id);
-    await tx.receipt.update({ where: { id: r.id }, data: { deletedAt: new Date(), deletedByUserId: actor.userId } });
-    if (r.maintenanceId !== null) {
-      await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, actor.userId, [
-        { walletId: r.walletId, kind: 'RECEIPT_DELETED', amount: money(r.amount).negated(), receiptId: r.id, reason: r.description },
-      ]);
-      await refreshMaintenanceStatus(tx, r.maintenanceId);
-    }
+    if (r.agreementId !== null) throw new ConflictError('RECEIPT_IN_AGREEMENT');
+    await announce(tx, 'receipt.undoing', { receiptId: r.id });
+    await remove(tx, [r], actor.userId);
     return { receiptId: r.id, message: RECEIPT_MESSAGES.deleted };
   });
 }
@@ -228,12 +178,8 @@ export function deleteReceipt(ctx: ServiceContext, receiptId: number, idempotenc
 /** Leaves REVIEW: the external payment under review is discarded and the receipt is pending again. */
 export function cancelReceiptReview(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
   return receiptAction(ctx, receiptId, { action: 'CANCEL_REVIEW', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }, today) => {
-    if (r.status !== 'REVIEW') throw new ConflictError(NOT_IN_REVIEW);
-    const expected = expectedAmount(termsOf(r), today);
-    await tx.receipt.update({
-      where: { id: r.id },
-      data: { status: expected.penaltyAmount ? 'PENALTY' : 'NEW', externalPayment: Prisma.DbNull, paymentMethod: null, ...amountsOf(expected) },
-    });
+    if (r.status !== 'REVIEW') throw new ConflictError('RECEIPT_NOT_IN_REVIEW');
+    await reopen(tx, r, today, { also: { externalPayment: Prisma.DbNull } });
     return { receiptId: r.id, message: RECEIPT_MESSAGES.reviewCancelled };
   });
 }
@@ -244,14 +190,10 @@ const amountsOf = (e: ReturnType<typeof expectedAmount>) => ({ amount: e.amount,
 export function removePaymentReference(ctx: ServiceContext, receiptId: number, idempotencyKey?: string | null) {
   return receiptAction(ctx, receiptId, { action: 'REMOVE_REFERENCE', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }, today) => {
     assertPayer(ctx, r);
-    if (r.status !== 'IN_PROGRESS') throw new ConflictError(NOT_IN_PROGRESS);
+    if (r.status !== 'IN_PROGRESS') throw new ConflictError('RECEIPT_NO_PENDING_REFERENCE');
     // The reference's charge is dropped; if it is paid at the store anyway, its webhook still credits the money.
     await tx.charge.updateMany({ where: { receiptId: r.id, status: 'IN_PROGRESS' }, data: { status: 'CANCELLED', settledAt: new Date() } });
-    const expected = expectedAmount(termsOf(r), today);
-    await tx.receipt.update({
-      where: { id: r.id },
-      data: { status: expected.penaltyAmount ? 'PENALTY' : 'NEW', paymentReference: null, paymentMethod: null, ...amountsOf(expected) },
-    });
+    await reopen(tx, r, today, { also: { paymentReference: null } });
     return { receiptId: r.id, message: RECEIPT_MESSAGES.referenceRemoved };
   });
 }
@@ -264,9 +206,9 @@ export function sendPaymentInstructions(ctx: ServiceContext, receiptId: number, 
     { action: 'SEND_PAYMENT_INSTRUCTIONS', idempotencyKey, adminGrants: RECEIPT_UPDATERS },
     async (r, { tx, afterCommit }) => {
       assertPayer(ctx, r);
-      if (r.status !== 'IN_PROGRESS' || !r.paymentReference) throw new ConflictError(NOT_IN_PROGRESS);
+      if (r.status !== 'IN_PROGRESS' || !r.paymentReference) throw new ConflictError('RECEIPT_NO_PENDING_REFERENCE');
       const house = await tx.house.findUniqueOrThrow({ where: { id: r.houseId }, select: { owner: { select: { email: true } } } });
-      if (!house.owner) throw new ConflictError('La propiedad no tiene propietario a quien enviar las instrucciones');
+      if (!house.owner) throw new ConflictError('HOUSE_WITHOUT_OWNER_FOR_INSTRUCTIONS');
       await queueEmail(tx, {
         to: house.owner.email,
         neighborhoodId: r.neighborhoodId,
@@ -281,7 +223,7 @@ export function sendPaymentInstructions(ctx: ServiceContext, receiptId: number, 
 
 /** House users act only on their own house's receipts; administrators (RECEIPT_UPDATERS) on any. */
 function assertPayer(ctx: ServiceContext, r: Receipt) {
-  if (!reachesHouse(ctx.actor, r.houseId, RECEIPT_UPDATERS)) throw new ForbiddenError(FOREIGN_RECEIPT);
+  if (!reachesHouse(ctx.actor, r.houseId, RECEIPT_UPDATERS)) throw new ForbiddenError('FOREIGN_RECEIPT');
 }
 
 /** Pays the receipt with its wallet (spec 1 section 4: allowed only when the balance covers it). */
@@ -292,7 +234,7 @@ export function payReceiptWithWallet(ctx: ServiceContext, receiptId: number, ide
     // The dashboard's latest paid receipts change.
     afterCommit(() => ctx.pubsub.publish('community:money', r.neighborhoodId, { neighborhoodId: r.neighborhoodId, kind: 'PAYMENT', at: new Date() }));
     requireOpen(r);
-    if (!(await payWithCredit(tx, r, today, actor.userId))) throw new ConflictError(INSUFFICIENT_WALLET);
+    if (!(await payWithCredit(tx, r, today, actor.userId))) throw new ConflictError('WALLET_INSUFFICIENT');
     return { receiptId: r.id, message: RECEIPT_MESSAGES.paidWithWallet };
   });
 }
@@ -308,10 +250,7 @@ export async function payWithCredit(tx: Tx, r: Receipt, day: string, userId: num
   const expected = expectedAmount(termsOf(r), day);
   const balance = await walletBalance(tx, r.houseId, r.walletId);
   if (!walletCovers(balance, expected.amount)) return false;
-  await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, userId, [
-    { walletId: r.walletId, kind: 'WALLET_PAYMENT', amount: money(expected.amount).negated(), receiptId: r.id, paymentMethod: 'WALLET', at },
-  ]);
-  await markPaid(tx, r, { ...amountsOf(expected), method: 'WALLET', total: expected.amount, today: day, paidAt: at });
+  await postPayment(tx, r, { method: 'WALLET', userId, paid: amountsOf(expected), total: expected.amount, today: day, paidAt: at });
   return true;
 }
 
@@ -348,67 +287,16 @@ export function removeWalletPayment(ctx: ServiceContext, receiptId: number, idem
     { action: 'REMOVE_WALLET_PAYMENT', idempotencyKey, adminGrants: RECEIPT_UPDATERS, allowPaid: true },
     async (r, { tx }, today) => {
       if (!holdsAny(ctx, RECEIPT_UPDATERS)) throw new ForbiddenError();
-      if (r.status !== 'PAID' || r.paymentMethod !== 'WALLET') throw new ConflictError(NOT_WALLET_PAID);
+      if (r.status !== 'PAID' || r.paymentMethod !== 'WALLET') throw new ConflictError('RECEIPT_NOT_WALLET_PAID');
       const payment = await tx.ledgerEntry.findFirst({ where: { receiptId: r.id, kind: 'WALLET_PAYMENT' }, orderBy: { id: 'desc' } });
       const reversed = payment && (await tx.ledgerEntry.count({ where: { reversesId: payment.id } }));
-      if (!payment || reversed) throw new ConflictError(NOT_WALLET_PAID);
-      await assertNoValidCfdi(tx, r.id);
-      await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, actor.userId, [
-        { walletId: payment.walletId, kind: 'REVERSAL', amount: money(payment.amount).negated(), receiptId: r.id, reversesId: payment.id },
-      ]);
-      const expected = expectedAmount(termsOf(r), today);
-      await tx.receipt.update({
-        where: { id: r.id },
-        data: {
-          status: expected.penaltyAmount ? 'PENALTY' : 'NEW',
-          paymentMethod: null,
-          transactionTotal: null,
-          paymentDate: null,
-          realPaymentDate: null,
-          ...amountsOf(expected),
-        },
-      });
-      if (r.maintenanceId !== null) await refreshMaintenanceStatus(tx, r.maintenanceId);
+      if (!payment || reversed) throw new ConflictError('RECEIPT_NOT_WALLET_PAID');
+      await announce(tx, 'receipt.undoing', { receiptId: r.id });
+      await reverse(tx, r, [payment], { userId: actor.userId });
+      await reopen(tx, r, today, { also: { transactionTotal: null, paymentDate: null, realPaymentDate: null } });
       return { receiptId: r.id, message: RECEIPT_MESSAGES.walletPaymentRemoved };
     },
   );
-}
-
-/** Marks a receipt paid (the caller wrote its movements) and moves its maintenance along. */
-export async function markPaid(
-  tx: Tx,
-  r: Receipt,
-  p: {
-    amount: string;
-    discountAmount: string | null;
-    penaltyAmount: string | null;
-    method: 'WALLET' | 'MANUAL' | 'CASH' | 'CARD' | 'STORE' | 'BANK' | 'EXTERNAL' | 'CREDIT' | 'DEBIT';
-    total: string;
-    today: string;
-    incomeAccountId?: number | null;
-    authorization?: string | null;
-    realPaymentDate?: string | null;
-    /** When it was paid, for a payment recorded afterwards (the demo's history); now by default. */
-    paidAt?: Date;
-  },
-) {
-  await tx.receipt.update({
-    where: { id: r.id },
-    data: {
-      status: 'PAID',
-      amount: p.amount,
-      discountAmount: p.discountAmount,
-      penaltyAmount: p.penaltyAmount,
-      paymentMethod: p.method,
-      transactionTotal: p.total,
-      paymentDate: p.paidAt ?? new Date(),
-      realPaymentDate: new Date(`${p.realPaymentDate ?? p.today}T00:00:00Z`),
-      incomeAccountId: p.incomeAccountId ?? null,
-      paymentAuthorization: p.authorization ?? null,
-    },
-  });
-  if (r.maintenanceId !== null) await refreshMaintenanceStatus(tx, r.maintenanceId);
-  await enqueueInvoiceAfterPayment(tx, r);
 }
 
 /**
@@ -436,7 +324,7 @@ export function updateReceiptNotes(ctx: ServiceContext, receiptId: number, notes
     { action: 'UPDATE_NOTES', idempotencyKey, adminGrants: RECEIPT_UPDATERS, allowPaid: true, input: { notes: text } },
     async (r, { tx }) => {
       if (!holdsAny(ctx, RECEIPT_UPDATERS)) throw new ForbiddenError();
-      await tx.receipt.update({ where: { id: r.id }, data: { notes: text } });
+      await annotate(tx, r.id, { notes: text });
       return { receiptId: r.id, message: RECEIPT_MESSAGES.notesUpdated };
     },
   );
@@ -489,7 +377,7 @@ export async function applyDueDates(ctx: ServiceContext, neighborhoodId: number,
             n++;
             continue;
           }
-          if (await applyTerms(tx, r, termsOf(r), today)) n++;
+          if (await reprice(tx, r, termsOf(r), today)) n++;
         }
         return n;
       },

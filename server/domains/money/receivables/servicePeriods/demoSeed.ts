@@ -4,9 +4,8 @@
 // Prisma here because the seed has no signed-in actor for measuredServices/service.ts; the period's
 // receipts go through applyPeriod, the same code the generate-receipts mutation runs.
 import { todayIn } from '../../../../../core/receipts.js';
-import { money } from '../../../../../core/money.js';
 import type { Tx } from '../../../../kernel/context.js';
-import { appendHistory } from '../ledger/service.js';
+import { recordPastPayments, type PastPayment } from '../receipts/door.js';
 import { applyPeriod } from './service.js';
 
 export interface SeededService {
@@ -118,31 +117,28 @@ export async function seedServicePeriods(demo: {
         await applyPeriod(tx, period);
         const receipts = await tx.receipt.findMany({ where: { servicePeriodId: period.id }, orderBy: { houseId: 'asc' } });
         const paid = receipts.filter((r) => (back === 2 ? r.houseId % 5 !== 0 : r.houseId % 3 === 0));
-        const entries: Parameters<typeof appendHistory>[3] = [];
+        const payments: PastPayment[] = [];
         for (const r of paid) {
           const paidOn = `${y}-${String(m).padStart(2, '0')}-${String(6 + (r.houseId % 12)).padStart(2, '0')}`;
           // Registered by the administration as received in the bank account (capturePayment's shape).
           const method = 'MANUAL' as const;
-          const at = new Date(`${paidOn}T17:00:00Z`);
-          const entry = { houseId: r.houseId, walletId: r.walletId, receiptId: r.id, paymentMethod: method, at };
-          entries.push(
-            { ...entry, kind: 'DEPOSIT', amount: r.amount.toFixed(2) },
-            { ...entry, kind: 'RECEIPT_PAID', amount: money(r.amount.toFixed(2)).negated() },
-          );
-          await tx.receipt.update({
-            where: { id: r.id },
-            data: {
-              status: 'PAID',
-              paymentMethod: method,
-              transactionTotal: r.amount,
-              paymentDate: at,
-              realPaymentDate: new Date(`${paidOn}T00:00:00Z`),
-              paymentAuthorization: `SPEI-${r.id}`,
-              incomeAccountId: account?.id ?? null,
+          payments.push({
+            receipt: r,
+            paid: {
+              amount: r.amount.toFixed(2),
+              discountAmount: r.discountAmount?.toFixed(2) ?? null,
+              penaltyAmount: r.penaltyAmount?.toFixed(2) ?? null,
             },
+            method,
+            total: r.amount.toFixed(2),
+            paidAt: new Date(`${paidOn}T17:00:00Z`),
+            realPaymentDate: paidOn,
+            authorization: `SPEI-${r.id}`,
+            incomeAccountId: account?.id ?? null,
+            card: { cardType: r.cardType, accountEnding: r.accountEnding },
           });
         }
-        await appendHistory(tx, neighborhoodId, adminUserId, entries);
+        await recordPastPayments(tx, neighborhoodId, adminUserId, payments);
       }
     },
     { timeout: 120_000, maxWait: 10_000 },

@@ -13,10 +13,12 @@ import { boundedText, dayText } from '../../../../../core/input.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { communityToday } from '../../../../kernel/today.js';
 import { isUniqueViolation } from '../../../../kernel/dbErrors.js';
-import { AppError, ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
+import { AppError, ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import type { Prisma as PrismaNS } from '../../../../db/generated/client.js';
+import { issue } from '../receipts/door.js';
+import { message } from '../../../../kernel/reasons.js';
 
 export const PERIOD_READERS = ['AServicesPeriodsRead'] as const;
 export const PERIOD_CREATORS = ['AServicesPeriodsCreate'] as const;
@@ -28,8 +30,8 @@ export const PERIOD_STATUSES = ['NEW', 'READY', 'COMPLETED', 'APPLIED', 'DELETED
 export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
 const PENDING: PeriodStatus[] = ['NEW', 'READY', 'COMPLETED'];
 
-export const PERIOD_NOT_FOUND = 'El periodo no existe';
-export const SERVICE_NOT_FOUND = 'El servicio no existe';
+export const PERIOD_NOT_FOUND = message('SERVICE_PERIOD_NOT_FOUND');
+export const SERVICE_NOT_FOUND = message('SERVICE_NOT_FOUND');
 export const PERIOD_MESSAGES = {
   created: 'El periodo ha sido registrado',
   updated: 'El periodo ha sido modificado',
@@ -41,12 +43,7 @@ export const PERIOD_MESSAGES = {
   generated: 'Los recibos del periodo han sido generados',
   alreadyGenerated: 'Los recibos del periodo ya se habían generado',
 } as const;
-export const PENDING_PERIOD = 'El servicio ya tiene un periodo pendiente: aplica o elimina ese periodo antes de registrar otro';
-export const NOT_EDITABLE = 'Solo se puede modificar un periodo nuevo o con las mediciones iniciadas';
-export const APPLIED_NOT_DELETABLE = 'No se puede eliminar un periodo cuyos recibos ya se generaron';
-export const NOT_NEW = 'Las mediciones de este periodo ya se finalizaron';
 export const NOT_READY = 'Inicia las mediciones del periodo antes de capturarlas';
-export const NOT_COMPLETED = 'Finaliza las mediciones del periodo antes de generar sus recibos';
 export const DUE_IN_PAST = 'La fecha límite no puede ser anterior a hoy';
 export const missingMessage = (n: number) => (n === 1 ? 'Falta capturar la medición de 1 propiedad' : `Falta capturar la medición de ${n} propiedades`);
 
@@ -194,10 +191,10 @@ export async function createPeriod(ctx: ServiceContext, raw: unknown, idempotenc
         where: { id: input.serviceId, neighborhoodId, deletedAt: null },
         select: { id: true, type: true, presetCost: true, presetConversionRate: true },
       });
-      if (!service) throw new NotFoundError(SERVICE_NOT_FOUND);
+      if (!service) throw new NotFoundError('SERVICE_NOT_FOUND');
       if (input.dueDate < (await communityToday(tx, neighborhoodId))) throw new InputError([{ field: 'dueDate', message: DUE_IN_PAST }]);
       if (await tx.servicePeriod.findFirst({ where: { serviceId: service.id, status: { in: PENDING } }, select: { id: true } })) {
-        throw new ConflictError(PENDING_PERIOD);
+        throw new ConflictError('SERVICE_PERIOD_PENDING');
       }
       const prices = pricing(service, input.cost, input.conversionRate);
       const row = await tx.servicePeriod.create({
@@ -209,7 +206,7 @@ export async function createPeriod(ctx: ServiceContext, raw: unknown, idempotenc
     });
   } catch (error) {
     // Two administrators at once: the partial unique index keeps one pending period.
-    if (isUniqueViolation(error)) throw new ConflictError(PENDING_PERIOD);
+    if (isUniqueViolation(error)) throw new ConflictError('SERVICE_PERIOD_PENDING');
     throw error;
   }
 }
@@ -218,7 +215,7 @@ export async function createPeriod(ctx: ServiceContext, raw: unknown, idempotenc
 async function lockPeriod(tx: Tx, neighborhoodId: number, id: number) {
   await tx.$queryRaw`SELECT id FROM "ServicePeriod" WHERE id = ${id} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
   const p = await tx.servicePeriod.findFirst({ where: { id, neighborhoodId, status: { not: 'DELETED' } } });
-  if (!p) throw new NotFoundError(PERIOD_NOT_FOUND);
+  if (!p) throw new NotFoundError('SERVICE_PERIOD_NOT_FOUND');
   return p;
 }
 
@@ -227,7 +224,7 @@ export async function updatePeriod(ctx: ServiceContext, raw: unknown, idempotenc
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'updateServicePeriod', input } }, async ({ tx, audit }) => {
     const p = await lockPeriod(tx, neighborhoodId, input.id);
-    if (p.status !== 'NEW' && p.status !== 'READY') throw new ConflictError(NOT_EDITABLE);
+    if (p.status !== 'NEW' && p.status !== 'READY') throw new ConflictError('SERVICE_PERIOD_NOT_EDITABLE');
     const service = await tx.measuredService.findUniqueOrThrow({
       where: { id: p.serviceId },
       select: { type: true, presetCost: true, presetConversionRate: true },
@@ -253,7 +250,7 @@ export async function deletePeriod(ctx: ServiceContext, id: number, idempotencyK
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'deleteServicePeriod', input: { id } } }, async ({ tx, audit }) => {
     const p = await lockPeriod(tx, neighborhoodId, id);
-    if (p.status === 'APPLIED') throw new ConflictError(APPLIED_NOT_DELETABLE);
+    if (p.status === 'APPLIED') throw new ConflictError('SERVICE_PERIOD_APPLIED');
     await tx.servicePeriod.update({ where: { id }, data: { status: 'DELETED', deletedAt: new Date() } });
     await audit({ action: 'DELETE', entity: 'ServicePeriod', entityId: id, data: { status: p.status } });
     return id;
@@ -270,7 +267,7 @@ export async function beginMeasurements(ctx: ServiceContext, id: number, idempot
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'beginServicePeriodMeasurements', input: { id } }, timeoutMs: 120_000 }, async ({ tx, audit }) => {
     const p = await lockPeriod(tx, neighborhoodId, id);
-    if (p.status !== 'NEW' && p.status !== 'READY') throw new ConflictError(NOT_NEW);
+    if (p.status !== 'NEW' && p.status !== 'READY') throw new ConflictError('SERVICE_PERIOD_MEASUREMENTS_FINISHED');
     const last = await tx.servicePeriod.findFirst({
       where: { serviceId: p.serviceId, status: 'APPLIED' },
       orderBy: [{ appliedAt: 'desc' }, { id: 'desc' }],
@@ -388,7 +385,7 @@ export interface ItemProblem {
 /** A capture sheet with errors: nothing was saved; `rows` lists every failing row. */
 export class MeasurementsSheetError extends AppError {
   constructor(readonly rows: { row: number; houseId: number | null; house: string; message: string }[]) {
-    super(`La hoja de mediciones tiene ${rows.length === 1 ? '1 error' : `${rows.length} errores`}; no se guardó ninguna medición`, 400);
+    super(reason('MEASUREMENTS_SHEET_ERRORS', { count: rows.length }), 400);
   }
 }
 
@@ -461,7 +458,7 @@ async function storeReadings(tx: Tx, periodId: number, userId: number | null, va
 
 async function completeIn(tx: Tx, periodId: number) {
   const missing = await tx.measurement.count({ where: { periodId, measurement: null } });
-  if (missing > 0) throw new ConflictError(missingMessage(missing));
+  if (missing > 0) throw new ConflictError(reason('MEASUREMENTS_MISSING', { count: missing }));
   await tx.servicePeriod.update({ where: { id: periodId }, data: { status: 'COMPLETED', completedAt: new Date() } });
 }
 
@@ -480,7 +477,7 @@ export async function saveMeasurements(
   return write(ctx, { idempotencyKey, request: { operation: 'saveServicePeriodMeasurements', input }, timeoutMs: 120_000 }, async ({ tx, audit }) => {
     const p = await lockPeriod(tx, neighborhoodId, input.periodId);
     if (p.status === 'COMPLETED' && input.complete && input.items.length === 0) return { periodId: p.id, saved: 0, completed: true };
-    if (p.status !== 'READY') throw new ConflictError(p.status === 'NEW' ? NOT_READY : NOT_NEW);
+    if (p.status !== 'READY') throw new ConflictError(p.status === 'NEW' ? 'SERVICE_PERIOD_NOT_READY' : 'SERVICE_PERIOD_MEASUREMENTS_FINISHED');
     const rows = await periodRows(
       tx,
       p.id,
@@ -512,7 +509,7 @@ export async function importMeasurements(
     { idempotencyKey, request: { operation: 'importServicePeriodMeasurements', input: { periodId, sha256: digest } }, timeoutMs: 120_000 },
     async ({ tx, audit }) => {
       const p = await lockPeriod(tx, neighborhoodId, periodId);
-      if (p.status !== 'READY') throw new ConflictError(p.status === 'NEW' ? NOT_READY : NOT_NEW);
+      if (p.status !== 'READY') throw new ConflictError(p.status === 'NEW' ? 'SERVICE_PERIOD_NOT_READY' : 'SERVICE_PERIOD_MEASUREMENTS_FINISHED');
       const rows = await periodRows(tx, p.id);
       const sheetProblems: { row: number; houseId: number | null; house: string; message: string }[] = [];
       const items: { houseId: number; measurement: string; row: number }[] = [];
@@ -591,7 +588,7 @@ export async function generatePeriodReceipts(
   return write(ctx, { idempotencyKey, request: { operation: 'generateServicePeriodReceipts', input: { id } }, timeoutMs: 120_000 }, async ({ tx, audit }) => {
     const p = await lockPeriod(tx, neighborhoodId, id);
     if (p.status === 'APPLIED') return { periodId: id, created: 0, alreadyApplied: true };
-    if (p.status !== 'COMPLETED') throw new ConflictError(NOT_COMPLETED);
+    if (p.status !== 'COMPLETED') throw new ConflictError('SERVICE_PERIOD_NOT_COMPLETED');
     const { created, total } = await applyPeriod(tx, p);
     await audit({ action: 'GENERATE_RECEIPTS', entity: 'ServicePeriod', entityId: id, data: { receipts: created, total } });
     return { periodId: id, created, alreadyApplied: false };
@@ -625,13 +622,14 @@ export async function applyPeriod(
   const rows: PrismaNS.ReceiptCreateManyInput[] = [];
   let total = new Money(0);
   for (const m of measurements) {
-    if (m.measurement == null) throw new ConflictError(`Falta capturar la medición de la propiedad ${houseLabel(m.house)}`);
+    if (m.measurement == null) throw new ConflictError(reason('MEASUREMENT_MISSING', { house: houseLabel(m.house) }));
     const consumption = new Money(m.measurement.toString()).minus(m.previous.toString()).toString();
     let charge: ReturnType<typeof serviceCharge>;
     try {
       charge = serviceCharge({ type: service.type, ...setup, cost: plain(p.cost)!, conversionRate: plain(p.conversionRate)!, consumption });
     } catch (error) {
-      if (error instanceof ServiceChargeError) throw new ConflictError(`Propiedad ${houseLabel(m.house)}: ${error.message}`);
+      if (error instanceof ServiceChargeError)
+        throw new ConflictError(reason('SERVICE_CHARGE_REFUSED', { house: houseLabel(m.house), message: error.message }));
       throw error;
     }
     if (new Money(charge.total).lessThanOrEqualTo(0)) continue;
@@ -652,8 +650,7 @@ export async function applyPeriod(
       status: 'NEW',
     });
   }
-  let created = 0;
-  for (let i = 0; i < rows.length; i += 1000) created += (await tx.receipt.createMany({ data: rows.slice(i, i + 1000), skipDuplicates: true })).count;
+  const created = await issue(tx, rows, { skipDuplicates: true });
   await tx.servicePeriod.update({ where: { id }, data: { status: 'APPLIED', appliedAt: new Date() } });
   return { created, total: total.toFixed(2) };
 }

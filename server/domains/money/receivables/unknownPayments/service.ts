@@ -16,6 +16,7 @@ import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import type { Prisma, Receipt, UnknownPayment } from '../../../../db/generated/client.js';
 import { termsOf } from '../receipts/service.js';
+import { annotate } from '../receipts/door.js';
 import {
   assertNotFuture,
   type ExternalPaymentRecord,
@@ -27,8 +28,6 @@ import {
   payExternally,
   paymentAccount,
   parseExternalPayment,
-  UNKNOWN_PAYMENT_MATCHED,
-  UNKNOWN_PAYMENT_NOT_FOUND,
 } from '../receipts/externalPayments.js';
 
 /** Spec 2 section 6: who works with unknown payments (reading them: any of these). */
@@ -56,7 +55,6 @@ export const UNKNOWN_PAYMENT_MESSAGES = {
 } as const;
 /** Spec 2 section 4: no receipt matches the data of the form (info; the client returns to the register form). */
 export const NO_MATCHING_RECEIPTS = 'No se encontraron recibos que conincidan con los datos especificados en el formulario';
-export const DUPLICATE_UNKNOWN_PAYMENT = 'Ya existe un pago no reconocido con esa autorización, cuenta y fecha';
 export const MATCHABLE_STATUSES: readonly ReceiptStatus[] = ['NEW', 'SENT', 'PENALTY', 'REVIEW'];
 
 export function unknownPaymentStatus(up: Pick<UnknownPayment, 'receiptId' | 'matchedAt' | 'houseId'>): UnknownPaymentStatus {
@@ -92,7 +90,7 @@ async function houseOfCommunity(tx: Tx, neighborhoodId: number, houseId: number,
 
 function assertMatchable(r: Receipt) {
   if (r.status === 'PAID') return; // payExternally answers 2079
-  if (!MATCHABLE_STATUSES.includes(r.status as ReceiptStatus)) throw new ConflictError('El recibo tiene un pago en proceso');
+  if (!MATCHABLE_STATUSES.includes(r.status as ReceiptStatus)) throw new ConflictError('RECEIPT_NOT_MATCHABLE');
 }
 
 /** The receipt's record of the unknown payment that paid it (the document link and the review read it). */
@@ -130,7 +128,7 @@ async function applyToReceipt(ctx: ServiceContext, tx: Tx, up: UnknownPayment, r
     { incomeAccountId: up.incomeAccountId, paymentDate: record.paymentDate, authorization: up.authorization, received: formatMoney(up.amount) },
     today,
   );
-  await tx.receipt.update({ where: { id: r.id }, data: { externalPayment: record as unknown as Prisma.InputJsonValue } });
+  await annotate(tx, r.id, { externalPayment: record as unknown as Prisma.InputJsonValue });
   await markUnknownPaymentMatched(tx, up, r);
   return paid;
 }
@@ -143,7 +141,7 @@ async function applyToReceipt(ctx: ServiceContext, tx: Tx, up: UnknownPayment, r
 export async function registerUnknownPayment(ctx: ServiceContext, raw: unknown, idempotencyKey?: string | null) {
   const input = parseInput(RegisterUnknownPaymentSchema, raw);
   const actor = actorOf(ctx);
-  if (input.receiptId != null && !holdsAny(ctx, UNKNOWN_PAYMENT_MATCHERS)) throw new ForbiddenError('No tienes permiso para aplicar pagos a recibos');
+  if (input.receiptId != null && !holdsAny(ctx, UNKNOWN_PAYMENT_MATCHERS)) throw new ForbiddenError('RECEIPT_PAYMENT_FORBIDDEN');
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'registerUnknownPayment', input } }, async ({ tx, audit }) => {
     // The receipt's house lock first, as every money write.
@@ -166,7 +164,7 @@ export async function registerUnknownPayment(ctx: ServiceContext, raw: unknown, 
           authorization: { equals: authorization, mode: 'insensitive' },
         },
       });
-      if (duplicate > 0) throw new ConflictError(DUPLICATE_UNKNOWN_PAYMENT);
+      if (duplicate > 0) throw new ConflictError('UNKNOWN_PAYMENT_DUPLICATE');
     }
     const now = new Date();
     const up = await tx.unknownPayment.create({
@@ -196,7 +194,7 @@ export async function registerUnknownPayment(ctx: ServiceContext, raw: unknown, 
 async function lockOwn(tx: Tx, neighborhoodId: number, id: number) {
   await tx.$queryRaw`SELECT id FROM "UnknownPayment" WHERE id = ${rowId(id)} FOR UPDATE`;
   const up = await tx.unknownPayment.findFirst({ where: { id: rowId(id), neighborhoodId, deletedAt: null } });
-  if (!up) throw new NotFoundError(UNKNOWN_PAYMENT_NOT_FOUND);
+  if (!up) throw new NotFoundError('UNKNOWN_PAYMENT_NOT_FOUND');
   return up;
 }
 
@@ -206,7 +204,7 @@ export async function identifyUnknownPayment(ctx: ServiceContext, id: number, ra
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'identifyUnknownPayment', input: { id, ...input } } }, async ({ tx, audit }) => {
     const up = await lockOwn(tx, neighborhoodId, id);
-    if (unknownPaymentStatus(up) === 'MATCHED') throw new ConflictError(UNKNOWN_PAYMENT_MATCHED);
+    if (unknownPaymentStatus(up) === 'MATCHED') throw new ConflictError('UNKNOWN_PAYMENT_ALREADY_MATCHED');
     const house = await houseOfCommunity(tx, neighborhoodId, input.houseId);
     const concept = await tx.incomeConcept.findFirst({ where: { id: rowId(input.conceptId), neighborhoodId, deletedAt: null }, select: { id: true } });
     if (!concept) throw new InputError([{ field: 'conceptId', message: 'El concepto no existe' }]);
@@ -250,7 +248,7 @@ export async function deleteUnknownPayment(ctx: ServiceContext, id: number, idem
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'deleteUnknownPayment', input: { id } } }, async ({ tx, audit }) => {
     const up = await lockOwn(tx, neighborhoodId, id);
-    if (unknownPaymentStatus(up) === 'MATCHED') throw new ConflictError('Un pago no reconocido aplicado a un recibo no se puede eliminar');
+    if (unknownPaymentStatus(up) === 'MATCHED') throw new ConflictError('UNKNOWN_PAYMENT_MATCHED_NOT_DELETABLE');
     await tx.unknownPayment.update({ where: { id: up.id }, data: { deletedAt: new Date() } });
     await audit({ action: 'DELETE_UNKNOWN_PAYMENT', entity: 'UnknownPayment', entityId: up.id, data: { amount: formatMoney(up.amount) } });
     return { unknownPaymentId: up.id, message: UNKNOWN_PAYMENT_MESSAGES.deleted };
@@ -297,7 +295,7 @@ export async function matchingReceipts(ctx: ServiceContext, raw: unknown): Promi
   let conceptId = q.conceptId != null ? rowId(q.conceptId) : null;
   if (q.unknownPaymentId != null) {
     const up = await ctx.prisma.unknownPayment.findFirst({ where: { id: rowId(q.unknownPaymentId), neighborhoodId, deletedAt: null } });
-    if (!up) throw new NotFoundError(UNKNOWN_PAYMENT_NOT_FOUND);
+    if (!up) throw new NotFoundError('UNKNOWN_PAYMENT_NOT_FOUND');
     houseId = up.houseId ?? houseId;
     conceptId = up.incomeConceptId ?? conceptId;
   }
