@@ -83,7 +83,7 @@ const nodeTypes = new Set(
 describe('house scope', () => {
   it('is declared for the house-level types', () => {
     expect(houseScopedTypes()).toEqual(
-      expect.arrayContaining(['Agreement', 'House', 'HouseBalance', 'HouseStatement', 'HouseTaxInfo', 'Receipt', 'ReceiptCharge', 'Resident', 'SavedCard']),
+      expect.arrayContaining(['Agreement', 'HouseBalance', 'HouseStatement', 'HouseTaxInfo', 'Receipt', 'ReceiptCharge', 'Resident', 'SavedCard']),
     );
   });
 
@@ -93,7 +93,9 @@ describe('house scope', () => {
       const query = `query($id: ID!) { node(id: $id) { id } }`;
       for (const [role, s] of sessions) {
         const { body } = await t.gql(query, { id: foreign[type] }, { token: s.token });
-        expect(body.data?.node ?? null, `${role} node(${type})`).toBeNull();
+        // House keeps its type-level rule (authScopes: its own house, or a house manager's grant): FORBIDDEN.
+        if (body.errors) expect(body.errors[0].extensions.code, `${role} node(${type})`).toBe('FORBIDDEN');
+        else expect(body.data?.node ?? null, `${role} node(${type})`).toBeNull();
       }
       const { body } = await t.gql(query, { id: foreign[type] }, { token: admin.token });
       expect(body.data?.node?.id, `admin node(${type})`).toBe(foreign[type]);

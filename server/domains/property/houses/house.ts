@@ -7,11 +7,11 @@ import { builder, grants, idempotencyKeyField } from '../../../graphql/builder.j
 import { communityOf, type Context } from '../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../kernel/errors.js';
 import { searchHouses } from './filter.js';
-import { activateHouse, changeHouseStatus, changeOwner, lockHouse, saveHouse, unlockHouse } from './service.js';
+import { activateHouse, changeHouseStatus, changeOwner, releaseHouseEditLock, saveHouse, takeHouseEditLock } from './service.js';
 
 export const HouseStatusEnum = builder.enumType('HouseStatus', { values: HOUSE_STATUSES });
 
-export const HOUSE_MANAGERS = ['AHousesRead', 'AHousesSearch', 'AHousesCreate', 'AHousesUpdate', 'AHousesDelete'] as const;
+const HOUSE_MANAGERS = ['AHousesRead', 'AHousesSearch', 'AHousesCreate', 'AHousesUpdate', 'AHousesDelete'] as const;
 
 type OwnerRow = { id: number; firstName: string; lastName: string | null; email: string; mobile: string | null; landline: string | null };
 
@@ -330,10 +330,10 @@ houseIdMutation(
   'lockHouse',
   'AHousesUpdate',
   STATUS_ERRORS,
-  lockHouse,
+  takeHouseEditLock,
   'Takes the edit lock while the form is open; refused (423) while another administrator holds it.',
 );
-houseIdMutation('unlockHouse', 'AHousesUpdate', [NotFoundError], unlockHouse, 'Releases the edit lock, whoever holds it.');
+houseIdMutation('unlockHouse', 'AHousesUpdate', [NotFoundError], releaseHouseEditLock, 'Releases the edit lock, whoever holds it.');
 
 builder.mutationField('changeHouseOwner', (t) =>
   t.field({

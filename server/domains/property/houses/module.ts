@@ -3,7 +3,6 @@ import { defineModule } from '../../../kernel/module.js';
 import './house.js';
 import './ownersList.js';
 import { houseRoutes } from './rest.js';
-import { HOUSE_MANAGERS } from './house.js';
 
 export default defineModule({
   name: 'houses',
@@ -11,5 +10,4 @@ export default defineModule({
   face: ['filter.ts', 'house.ts', 'ownersList.ts', 'ownership.ts', 'rest.ts', 'rows.ts'],
   tables: ['House', 'HouseOwnerChange'],
   rest: [...houseRoutes],
-  houseScope: { House: { houseOf: (h: { id: number }) => h.id, adminGrants: HOUSE_MANAGERS } },
 });
