@@ -8,7 +8,7 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, validate } from 'graphql';
+import { getOperationAST, NoSchemaIntrospectionCustomRule, validate } from 'graphql';
 import type { WebSocketServer } from 'ws';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -22,7 +22,8 @@ import { clearSessionCookie, tokenFromHeaders } from './auth/cookies.js';
 import { COMMUNITY_HEADER, createRestHandler, REST_PREFIX } from './rest/handler.js';
 import { createRouteAccess } from './rest/access.js';
 import { restRoutes } from './rest/routes.js';
-import { maskUnexpected } from './graphql/errorMapping.js';
+import { maskUnexpected, toGraphQLError, unauthenticated } from './graphql/errorMapping.js';
+import { NotFoundError } from './kernel/errors.js';
 import { attachGraphqlWebsocket } from './graphql/websocket.js';
 import { useIdempotencyKeys } from './graphql/idempotency.js';
 import { startMailer } from './infra/mail/sender.js';
@@ -125,7 +126,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
       }
       const community = request.headers.get(COMMUNITY_HEADER);
       if (community && viewer && String(viewer.neighborhoodId) !== community) {
-        throw new GraphQLError('La comunidad solicitada no existe', { extensions: { code: 'NOT_FOUND', legacyCode: 404, http: { status: 404 } } });
+        throw toGraphQLError(new NotFoundError('COMMUNITY_NOT_FOUND'));
       }
     }
     return {
@@ -151,11 +152,7 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
       const ctx = args.contextValue as Context;
       if (ctx.staleToken && !isPublicOperation(args.document)) {
         setResultAndStopExecution({
-          errors: [
-            new GraphQLError('Tu sesión ha terminado. Inicia sesión de nuevo', {
-              extensions: { code: 'UNAUTHENTICATED', legacyCode: 401, http: { status: 401 } },
-            }),
-          ],
+          errors: [unauthenticated()],
         });
       }
     },

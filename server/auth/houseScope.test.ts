@@ -42,12 +42,16 @@ describe('house scope', () => {
       { id: 8, neighborhoodId: 1, status: 'ACTIVE' },
       { id: 9, neighborhoodId: 2, status: 'ACTIVE' },
     ];
-    await expect(targetHouse(ctxFor(owner, houses), 8, ADMIN, 'Solo tu propiedad')).rejects.toThrow(ForbiddenError);
-    await expect(targetHouse(ctxFor(owner, houses), 8, ADMIN, 'Solo tu propiedad')).rejects.toMatchObject({ status: 403, message: 'Solo tu propiedad' });
-    await expect(targetHouse(ctxFor(owner, houses), null, ADMIN, 'x')).resolves.toMatchObject({ id: 7, asAdmin: false });
-    await expect(targetHouse(ctxFor(admin, houses), 8, ADMIN, 'x')).resolves.toMatchObject({ id: 8, asAdmin: true });
-    await expect(targetHouse(ctxFor(admin, houses), 9, ADMIN, 'x')).rejects.toThrow(NotFoundError);
-    await expect(targetHouse(ctxFor(admin, houses), null, ADMIN, 'x')).rejects.toThrow(NotFoundError);
+    await expect(targetHouse(ctxFor(owner, houses), 8, ADMIN, 'FOREIGN_HOUSE')).rejects.toThrow(ForbiddenError);
+    await expect(targetHouse(ctxFor(owner, houses), 8, ADMIN, 'FOREIGN_HOUSE')).rejects.toMatchObject({
+      status: 403,
+      reason: 'FOREIGN_HOUSE',
+      message: 'Solo puedes consultar tu propiedad',
+    });
+    await expect(targetHouse(ctxFor(owner, houses), null, ADMIN, 'FOREIGN_HOUSE')).resolves.toMatchObject({ id: 7, asAdmin: false });
+    await expect(targetHouse(ctxFor(admin, houses), 8, ADMIN, 'FOREIGN_HOUSE')).resolves.toMatchObject({ id: 8, asAdmin: true });
+    await expect(targetHouse(ctxFor(admin, houses), 9, ADMIN, 'FOREIGN_HOUSE')).rejects.toThrow(NotFoundError);
+    await expect(targetHouse(ctxFor(admin, houses), null, ADMIN, 'FOREIGN_HOUSE')).rejects.toThrow(NotFoundError);
   });
 
   it('adding people needs a verified e-mail', () => {

@@ -4,10 +4,11 @@
 // verified their own e-mail first (a new community's administrator, an owner who signed up alone).
 import type { Actor } from '../kernel/context.js';
 import { ForbiddenError } from '../kernel/errors.js';
+import { message } from '../kernel/reasons.js';
 
-export const VERIFY_EMAIL_FIRST = 'Verifica tu correo electrónico antes de registrar personas';
+export const VERIFY_EMAIL_FIRST = message('EMAIL_NOT_VERIFIED');
 
 /** Refuses (403) an actor whose e-mail is not verified. */
 export function assertMayAddPeople(actor: Pick<Actor, 'emailVerified'> | null | undefined): void {
-  if (!actor?.emailVerified) throw new ForbiddenError(VERIFY_EMAIL_FIRST);
+  if (!actor?.emailVerified) throw new ForbiddenError('EMAIL_NOT_VERIFIED');
 }

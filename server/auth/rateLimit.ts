@@ -7,7 +7,7 @@
 // answer 429 at once), so a crowd of attempts cannot fill the connection pool. PostgreSQL (or PGlite)
 // holds the counters; memory holds only how many attempts are under way.
 import type { Prisma } from '../db/client.js';
-import { TooManyAttemptsError, RateLimitedError } from '../kernel/errors.js';
+import { RateLimitedError, reason, TooManyAttemptsError } from '../kernel/errors.js';
 
 export interface AttemptRule {
   /** What is counted: the same key from the same address, the key from any address, or the address for any key. */
@@ -45,10 +45,7 @@ export interface Attempt {
  */
 export async function takeAttempt(prisma: Prisma, key: string, ip: string, rules: readonly AttemptRule[]): Promise<Attempt> {
   const guesses = !key.startsWith('#');
-  const busy = () =>
-    guesses
-      ? new TooManyAttemptsError(1, 'Hay demasiados intentos en curso para esta cuenta. Intenta de nuevo en un momento')
-      : new RateLimitedError('Hay demasiados intentos en curso. Intenta de nuevo en un momento');
+  const busy = () => (guesses ? new TooManyAttemptsError(1, 'ACCOUNT_ATTEMPTS_IN_PROGRESS') : new RateLimitedError('ATTEMPTS_IN_PROGRESS'));
   const held: string[] = [];
   // A crowd on one key (or one address) is refused in this instance before it touches the database: a
   // few attempts at a time per slot go on to the locks, the others answer 429 at once.
@@ -146,7 +143,7 @@ async function countAndRecord(prisma: Prisma, key: string, ip: string, rules: re
       if (over.length) {
         // A refused attempt is not recorded: hammering a locked key does not keep it locked past the window.
         const minutes = Math.max(...over.map((r) => r.windowMinutes));
-        throw guesses ? new TooManyAttemptsError(minutes) : new RateLimitedError(`Demasiados intentos. Intenta de nuevo en ${minutes} minutos`);
+        throw guesses ? new TooManyAttemptsError(minutes) : new RateLimitedError(reason('ATTEMPTS_LIMIT_REACHED', { minutes }));
       }
       const row = await tx.signInAttempt.create({ data: { email: key, ip, succeeded: false }, select: { id: true } });
       return { id: row.id, key };

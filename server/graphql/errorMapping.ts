@@ -1,6 +1,6 @@
 // The one mapping from the kernel's error classes to GraphQL errors (and from there to the REST
-// envelope, which reads extensions.legacyCode). Anything that is not an AppError is a bug: logged once
-// with the request id and masked as a 500.
+// envelope, which reads extensions.legacyCode; extensions.reason stays out of the envelope). Anything that
+// is not an AppError is a bug: logged once with the request id and masked as a 500.
 //
 // Logging: maskUnexpected logs through logError (server/http/requestLog.ts): an expected refusal as one
 // line at debug level, an unexpected error once with its stack and request id. Yoga would print every
@@ -20,7 +20,8 @@ export function toGraphQLError(error: AppError): GraphQLError {
 export const unauthenticated = () => toGraphQLError(new UnauthenticatedError());
 export const forbidden = () => toGraphQLError(new ForbiddenError());
 
-const extensionsOf = (error: AppError) => ({ code: error.kind, legacyCode: error.code, http: { status: error.status } });
+/** extensions.code is the class's kind (NOT_FOUND, CONFLICT, ...); extensions.reason the catalogue's reason (kernel/reasons.ts). */
+const extensionsOf = (error: AppError) => ({ code: error.kind, reason: error.reason, legacyCode: error.code, http: { status: error.status } });
 
 /**
  * Yoga's maskError: expected errors keep their message and code; unexpected ones are masked. Each is
@@ -45,7 +46,7 @@ export function maskUnexpected(expose: boolean, log: (error: unknown, requestId?
     // The request id lets support find the one log line of this failure.
     return new GraphQLError(expose ? `${message} ${(cause as Error)?.message ?? ''}`.trim() : 'Ocurrió un error inesperado', {
       ...(error instanceof GraphQLError ? { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path } : {}),
-      extensions: { code: 'INTERNAL_SERVER_ERROR', legacyCode: 500, http: { status: 500 }, ...(id ? { requestId: id } : {}) },
+      extensions: { code: 'INTERNAL_SERVER_ERROR', reason: 'INTERNAL_ERROR', legacyCode: 500, http: { status: 500 }, ...(id ? { requestId: id } : {}) },
     });
   };
 }

@@ -3,9 +3,12 @@ import { MailDeliveryError } from '../infra/mail/sender.js';
 import { AppError, ConflictError, InputError, NotFoundError, SignInError, TooManyAttemptsError, type FieldIssue } from '../kernel/errors.js';
 
 export const ErrorInterface = builder.interfaceRef<AppError>('Error').implement({
-  description: 'An expected failure: a stable numeric code and a message in Spanish for the user.',
+  description: 'An expected failure: a stable numeric code, a stable machine-readable reason and a message in Spanish for the user.',
   fields: (t) => ({
     code: t.exposeInt('code'),
+    reason: t.exposeString('reason', {
+      description: 'Why it was refused, from one catalogue: UPPER_SNAKE, e.g. RECEIPT_ALREADY_PAID; stable across message rewording',
+    }),
     message: t.exposeString('message'),
   }),
 });

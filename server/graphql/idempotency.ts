@@ -9,7 +9,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Context } from '../kernel/context.js';
 import { ConflictError, IdempotencyKeyReusedError, InputError, type AppError } from '../kernel/errors.js';
 import { isUniqueViolation } from '../kernel/dbErrors.js';
-import { IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_PATTERN } from '../kernel/write.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../kernel/write.js';
 import { toGraphQLError } from './errorMapping.js';
 
 /** A key still pending after this long belongs to a request that died with its process: it is released. */
@@ -47,7 +47,7 @@ export function useIdempotencyKeys(): Plugin<Context> {
         }
         if (first && first.requestHash !== requestHash) return refuse(new IdempotencyKeyReusedError());
         if (first?.response) return setResultAndStopExecution(replay(first.response as StoredResult));
-        return refuse(new ConflictError(IDEMPOTENCY_IN_PROGRESS));
+        return refuse(new ConflictError('OPERATION_IN_PROGRESS'));
       }
       // The request's first write marks the key inside its transaction (kernel/write.ts).
       ctx.idempotencyKey = null;

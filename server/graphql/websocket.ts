@@ -17,6 +17,7 @@ import type { Config } from '../config.js';
 import type { PubSubChannels } from '../infra/pubsub.js';
 import { loadViewer, type Viewer } from '../auth/viewer.js';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.js';
+import { unauthenticated } from './errorMapping.js';
 
 /** Close code of a socket whose session ended (the client signs out). */
 export const SESSION_ENDED_CLOSE = 4401;
@@ -136,7 +137,7 @@ export function attachGraphqlWebsocket(
         const current = ctx.extra.socketViewer ? await loadViewer(db, ctx.extra.socketViewer.sessionId, 'id') : null;
         if (!current) {
           ctx.extra.socket.close(SESSION_ENDED_CLOSE, 'Unauthorized');
-          return [new GraphQLError('Tu sesión ha terminado. Inicia sesión de nuevo')];
+          return [unauthenticated()];
         }
         ctx.extra.socketViewer = current;
         const {

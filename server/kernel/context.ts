@@ -52,6 +52,6 @@ export function actorOf(ctx: Pick<ServiceContext, 'actor'>): Actor {
 export function communityOf(ctx: Pick<ServiceContext, 'actor'>): number {
   const id = ctx.actor?.neighborhoodId;
   // A session without an account in a community (a super admin's) has no community to act in.
-  if (id == null) throw new ForbiddenError('Elige una comunidad para continuar');
+  if (id == null) throw new ForbiddenError('COMMUNITY_NOT_CHOSEN');
   return id;
 }

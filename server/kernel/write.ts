@@ -6,6 +6,7 @@ import type { ServiceContext, Tx } from './context.js';
 import { recordAudit, type AuditRecord } from './audit.js';
 import { ConflictError, IdempotencyKeyReusedError, InputError } from './errors.js';
 import { isUniqueViolation } from './dbErrors.js';
+import { message } from './reasons.js';
 
 export interface WriteScope {
   tx: Tx;
@@ -60,7 +61,7 @@ export async function write<T>(ctx: WriteContext, options: WriteOptions, fn: (sc
   const first = await claimKey(ctx, { userId, key, operation: request.operation, requestHash });
   if (first) {
     if (first.requestHash !== requestHash || first.operation !== request.operation) throw new IdempotencyKeyReusedError();
-    if (first.pending) throw new ConflictError(IN_PROGRESS);
+    if (first.pending) throw new ConflictError('OPERATION_IN_PROGRESS');
     return (first.response as { value: T }).value;
   }
   try {
@@ -72,9 +73,7 @@ export async function write<T>(ctx: WriteContext, options: WriteOptions, fn: (sc
   }
 }
 
-export const WRITE_CONFLICT = 'Otra operación modificó los mismos datos al mismo tiempo. Intenta de nuevo';
-export const IDEMPOTENCY_IN_PROGRESS = 'Esta operación ya se está procesando; espera su respuesta';
-const IN_PROGRESS = IDEMPOTENCY_IN_PROGRESS;
+export const WRITE_CONFLICT = message('WRITE_CONFLICT');
 /** A key still pending after this long belongs to a write that died with its process: it is released. */
 const ABANDONED_AFTER_MS = 10 * 60_000;
 
@@ -88,11 +87,11 @@ async function claimKey(ctx: WriteContext, row: { userId: number; key: string; o
       if (!isUniqueViolation(error)) throw error;
     }
     const first = await ctx.prisma.idempotencyKey.findUnique({ where: { userId_key: { userId: row.userId, key: row.key } } });
-    if (!first) throw new ConflictError(IN_PROGRESS);
+    if (!first) throw new ConflictError('OPERATION_IN_PROGRESS');
     if (!first.pending || Date.now() - first.createdAt.getTime() < ABANDONED_AFTER_MS) return first;
     await ctx.prisma.idempotencyKey.deleteMany({ where: { id: first.id, pending: true } });
   }
-  throw new ConflictError(IN_PROGRESS);
+  throw new ConflictError('OPERATION_IN_PROGRESS');
 }
 
 async function run<T>(
@@ -142,7 +141,7 @@ async function run<T>(
           continue;
         }
         // Still colliding after every retry: nothing was written, the client may try again.
-        throw new ConflictError(WRITE_CONFLICT);
+        throw new ConflictError('WRITE_CONFLICT');
       }
       throw error;
     }

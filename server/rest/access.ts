@@ -40,7 +40,7 @@ export function createRouteAccess(schema: GraphQLSchema, viewerForToken: (token:
     const viewer = token ? await viewerForToken(token) : null;
     const refuse = (error: UnauthenticatedError | ForbiddenError | NotFoundError) => legacyError(error.status, error.code, error.message);
     if (!viewer) return refuse(new UnauthenticatedError());
-    if (community !== undefined && String(viewer.neighborhoodId) !== community) return refuse(new NotFoundError('La comunidad solicitada no existe'));
+    if (community !== undefined && String(viewer.neighborhoodId) !== community) return refuse(new NotFoundError('COMMUNITY_NOT_FOUND'));
     if (wanted.some((any) => !any.some((g) => viewer.grants.has(g)))) return refuse(new ForbiddenError());
     return null;
   };

@@ -8,7 +8,7 @@ const nodemailer = onFirstUse<typeof Nodemailer>('nodemailer');
 import type { Config } from '../../config.js';
 import type { Prisma } from '../../db/client.js';
 import type { Context } from '../../kernel/context.js';
-import { AppError } from '../../kernel/errors.js';
+import { AppError, type Why } from '../../kernel/errors.js';
 import { onQueued } from './outbox.js';
 
 export const MAX_ATTEMPTS = 5;
@@ -21,8 +21,8 @@ const BATCH = 20;
 
 /** Spec 1 section 8: the e-mail could not be delivered (resend flows). */
 export class MailDeliveryError extends AppError {
-  constructor(message = 'No logramos entregar el email') {
-    super(message, 503);
+  constructor(why: Why = 'MAIL_NOT_DELIVERED') {
+    super(why, 503);
   }
 }
 

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { AMENITY_CONCEPT_KEY, amenitySchema, type AmenityValues } from '../../../../core/amenities.js';
 import { formatMoney } from '../../../../core/money.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../../kernel/errors.js';
+import { ConflictError, InputError, NotFoundError, reason } from '../../../kernel/errors.js';
 import { rowId } from '../../../kernel/ids.js';
 import { boundedText, parseInput } from '../../../kernel/input.js';
 import { write } from '../../../kernel/write.js';
+import { message } from '../../../kernel/reasons.js';
 
-export const AMENITY_NOT_FOUND = 'El espacio común no existe';
+export const AMENITY_NOT_FOUND = message('AMENITY_NOT_FOUND');
 export const CONCEPT_NOT_FOUND = 'El concepto de cobro no existe';
-export const DELETE_DISABLED = 'Solo se puede eliminar un espacio común habilitado: habilítalo primero';
 export const duplicateName = (name: string) => `Ya existe un espacio común llamado ${name}`;
 
 const ListFilter = z
@@ -92,7 +92,7 @@ type CurrentAmenity = NonNullable<Awaited<ReturnType<typeof findOwn>>>;
 /** The amenity of the community, not deleted, read inside the write. */
 async function findOwn(tx: Tx, neighborhoodId: number, id: number) {
   const amenity = await tx.amenity.findFirst({ where: { id, neighborhoodId, deletedAt: null } });
-  if (!amenity) throw new NotFoundError(AMENITY_NOT_FOUND);
+  if (!amenity) throw new NotFoundError('AMENITY_NOT_FOUND');
   return amenity;
 }
 
@@ -106,7 +106,7 @@ async function ensureUniqueName(tx: Tx, neighborhoodId: number, name: string, ex
     where: { neighborhoodId, deletedAt: null, name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
-  if (same) throw new ConflictError(duplicateName(name));
+  if (same) throw new ConflictError(reason('AMENITY_NAME_TAKEN', { name }));
 }
 
 /** The audit picture of an amenity: plain values, money with two decimals. */
@@ -162,7 +162,7 @@ export async function deleteAmenity(ctx: ServiceContext, id: number) {
   const neighborhoodId = communityOf(ctx);
   return write(ctx, {}, async ({ tx, audit }) => {
     const current = await findOwn(tx, neighborhoodId, id);
-    if (!current.enabled) throw new ConflictError(DELETE_DISABLED);
+    if (!current.enabled) throw new ConflictError('AMENITY_DISABLED_NOT_DELETABLE');
     await tx.amenity.update({ where: { id }, data: { deletedAt: new Date() } });
     await audit({ action: 'DELETE', entity: 'Amenity', entityId: id, data: { name: current.name } });
     return id;

@@ -22,7 +22,7 @@ import {
 import { MSI_MINIMUMS, MSI_MONTHS, MsiSettingsSchema } from '../../../../core/msi.js';
 import { formatMoney } from '../../../../core/money.js';
 import { actorOf, communityOf, type ServiceContext } from '../../../kernel/context.js';
-import { ConflictError, InputError } from '../../../kernel/errors.js';
+import { ConflictError, InputError, reason } from '../../../kernel/errors.js';
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
 import { parseInput } from '../../../kernel/input.js';
 import { write } from '../../../kernel/write.js';
@@ -196,7 +196,7 @@ export async function updateCommunitySettings(ctx: ServiceContext, raw: unknown)
     );
     if (Object.keys(data).length) {
       await tx.neighborhood.update({ where: { id: neighborhoodId }, data: data as never }).catch((error) => {
-        if (isUniqueViolation(error)) throw new ConflictError(`El dominio ${input.basic?.domain} ya está en uso`);
+        if (isUniqueViolation(error)) throw new ConflictError(reason('DOMAIN_TAKEN', { domain: input.basic?.domain }));
         throw error;
       });
     }

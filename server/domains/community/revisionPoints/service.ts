@@ -4,15 +4,16 @@ import { z } from 'zod';
 import { RevisionPointSchema, type RevisionPointValues } from '../../../../core/revisionPoints.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
 import { boundedText, parseInput } from '../../../kernel/input.js';
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../kernel/errors.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from '../../../kernel/errors.js';
 import { write } from '../../../kernel/write.js';
+import { message } from '../../../kernel/reasons.js';
 
 export { RevisionPointSchema };
 
 /** Who may read revision points (the C grants of their screen). */
 export const REVISION_POINT_READERS = ['CRevisionPointRead', 'CRevisionPointCreate', 'CRevisionPointUpdate', 'CRevisionPointDelete'] as const;
 
-export const REVISION_POINT_NOT_FOUND = 'El punto de revisión no existe';
+export const REVISION_POINT_NOT_FOUND = message('REVISION_POINT_NOT_FOUND');
 /** Most points one bulk save may carry. */
 export const MAX_BULK = 50;
 
@@ -44,12 +45,12 @@ async function ensureUniqueName(tx: Tx, neighborhoodId: number, name: string, ex
     where: { neighborhoodId, name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
-  if (same) throw new ConflictError(`Ya existe un punto de revisión llamado ${name}`);
+  if (same) throw new ConflictError(reason('REVISION_POINT_NAME_TAKEN', { name }));
 }
 
 async function findOwn(db: Pick<Tx, 'revisionPoint'>, neighborhoodId: number, id: number) {
   const point = await db.revisionPoint.findFirst({ where: { id, neighborhoodId } });
-  if (!point) throw new NotFoundError(REVISION_POINT_NOT_FOUND);
+  if (!point) throw new NotFoundError('REVISION_POINT_NOT_FOUND');
   return point;
 }
 
@@ -82,7 +83,7 @@ export async function deleteRevisionPoint(ctx: ServiceContext, id: number) {
   const point = await findOwn(ctx.prisma, neighborhoodId, id);
   return write(ctx, { audit: { action: 'DELETE', entity: 'RevisionPoint', entityId: id, data: snapshot(point) } }, async ({ tx }) => {
     const { count } = await tx.revisionPoint.deleteMany({ where: { id, neighborhoodId } });
-    if (count === 0) throw new NotFoundError(REVISION_POINT_NOT_FOUND);
+    if (count === 0) throw new NotFoundError('REVISION_POINT_NOT_FOUND');
     return id;
   });
 }
@@ -117,7 +118,7 @@ export async function saveRevisionPoints(ctx: ServiceContext, entries: { id: num
   const neighborhoodId = communityOf(ctx);
   return write(ctx, {}, async ({ tx, audit }) => {
     const existing = await tx.revisionPoint.findMany({ where: { id: { in: ids }, neighborhoodId } });
-    if (existing.length !== ids.length) throw new NotFoundError(REVISION_POINT_NOT_FOUND);
+    if (existing.length !== ids.length) throw new NotFoundError('REVISION_POINT_NOT_FOUND');
     const saved: number[] = [];
     for (const point of points) {
       await ensureUniqueName(tx, neighborhoodId, point.input.name, point.id ?? undefined);

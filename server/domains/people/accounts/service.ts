@@ -14,7 +14,7 @@
 //   until accepted the community sees only the e-mail it typed.
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../../config.js';
-import { ForbiddenError, NotFoundError } from '../../../kernel/errors.js';
+import { ForbiddenError, NotFoundError, reason } from '../../../kernel/errors.js';
 import { appLink } from '../../../infra/mail/links.js';
 import { queueEmail, type Email } from '../../../infra/mail/outbox.js';
 import { endMembershipSessions, type EndedSession } from '../session/memberships.js';
@@ -120,7 +120,7 @@ export async function mayEditPerson(tx: Tx, userId: number, neighborhoodId: numb
 export async function assertMayEditPerson(tx: Tx, userId: number, neighborhoodId: number): Promise<void> {
   if (await mayEditPerson(tx, userId, neighborhoodId)) return;
   const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true } });
-  throw new ForbiddenError(FOREIGN_PERSON_MESSAGE(user?.email ?? 'Esa persona'));
+  throw new ForbiddenError(reason('FOREIGN_PERSON', { email: user?.email ?? 'Esa persona' }));
 }
 
 /**
@@ -279,7 +279,7 @@ export async function pendingInvitation(tx: Tx, userId: number, code: string) {
         },
       })
     : null;
-  if (!found) throw new NotFoundError(INVITATION_INVALID);
+  if (!found) throw new NotFoundError('INVITATION_INVALID');
   return found;
 }
 

@@ -4,7 +4,7 @@
 import { assertMayAddPeople } from '../../../auth/people.js';
 import { actorOf, communityOf, type ServiceContext } from '../../../kernel/context.js';
 import { parseInput } from '../../../kernel/input.js';
-import { ConflictError, NotFoundError, RateLimitedError } from '../../../kernel/errors.js';
+import { ConflictError, NotFoundError, RateLimitedError, reason } from '../../../kernel/errors.js';
 import { write } from '../../../kernel/write.js';
 import { hashPassword } from '../../../auth/passwords.js';
 import { CompleteSignupSchema, SIGNUP_CODE_INVALID, SignupCodeSchema, SignupProfileSchema } from '../../../../core/activation.js';
@@ -79,9 +79,9 @@ export async function resendHouseSignupCode(ctx: ServiceContext, houseId: number
       neighborhood: { select: { id: true, name: true, domain: true } },
     },
   });
-  if (!house) throw new NotFoundError('La propiedad no existe');
-  if (!house.owner) throw new ConflictError('La propiedad no tiene propietario a quien enviar el correo');
-  if (house.owner.passwordHash) throw new ConflictError('El propietario ya activó su cuenta');
+  if (!house) throw new NotFoundError('HOUSE_NOT_FOUND');
+  if (!house.owner) throw new ConflictError('HOUSE_WITHOUT_OWNER_FOR_EMAIL');
+  if (house.owner.passwordHash) throw new ConflictError('OWNER_ALREADY_ACTIVE');
   const owner = house.owner;
   const outboxId = await write(
     ctx,
@@ -227,7 +227,7 @@ async function targetOf(ctx: ServiceContext, rawCode: string, domain?: string | 
 /** The code's target while it is still usable: the person has no password yet. */
 async function usableTarget(ctx: ServiceContext, code: string, domain?: string | null) {
   const target = await targetOf(ctx, code, domain);
-  if (!target || target.user.passwordHash) throw new NotFoundError(SIGNUP_CODE_INVALID);
+  if (!target || target.user.passwordHash) throw new NotFoundError('SIGNUP_CODE_INVALID');
   return target;
 }
 
@@ -307,10 +307,9 @@ export async function resendSignupCode(ctx: ServiceContext, raw: unknown) {
     orderBy: { createdAt: 'desc' },
     select: { createdAt: true },
   });
-  if (recent.length >= MAX_PUBLIC_RESENDS_PER_HOUR)
-    throw new RateLimitedError('Ya reenviamos este correo varias veces. Revisa tu bandeja de spam o intenta más tarde');
+  if (recent.length >= MAX_PUBLIC_RESENDS_PER_HOUR) throw new RateLimitedError('RESEND_LIMIT_REACHED');
   if (recent[0] && Date.now() - recent[0].createdAt.getTime() < RESEND_WAIT_SECONDS * 1000) {
-    throw new RateLimitedError(`Espera ${RESEND_WAIT_SECONDS} segundos antes de volver a reenviar el correo`);
+    throw new RateLimitedError(reason('RESEND_WAIT', { seconds: RESEND_WAIT_SECONDS }));
   }
   // The resend is recorded with its e-mail (the pace above counts it even when delivery fails).
   const outboxId = await write(
@@ -348,7 +347,7 @@ export async function saveSignupProfile(ctx: ServiceContext, raw: unknown) {
     async ({ tx }) => {
       // The holder of the code edits their own data, only while the account has no password yet.
       const saved = await updateUnregisteredProfile(tx, target.user.id, { firstName: input.firstName, lastName: input.lastName, mobile: input.mobile });
-      if (!saved) throw new NotFoundError(SIGNUP_CODE_INVALID);
+      if (!saved) throw new NotFoundError('SIGNUP_CODE_INVALID');
     },
   );
   return (await signupCodeInfo(ctx, input.code, input.domain))!;
@@ -382,7 +381,7 @@ export async function completeSignup(ctx: SessionContext, raw: unknown) {
       // and not sent yet) proves nothing about the address.
       emailVerified: target.user.emailVerified || target.mailed,
     });
-    if (!set) throw new NotFoundError(SIGNUP_CODE_INVALID);
+    if (!set) throw new NotFoundError('SIGNUP_CODE_INVALID');
     return insertSession(tx, ctx, { userId: target.user.id, membershipId: target.membershipId, viaCookie: true });
   });
   await continueAs(ctx, session);

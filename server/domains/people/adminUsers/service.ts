@@ -12,7 +12,7 @@ import { DEFAULT_ROLES } from '../../../../core/grants.js';
 import { AdminUserRoleSchema, AdminUserSchema, EmailSchema } from '../../../../core/adminUsers.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
 import { boundedText, parseInput } from '../../../kernel/input.js';
-import { ConflictError, ForbiddenError, InputError, NotFoundError, RateLimitedError } from '../../../kernel/errors.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError, RateLimitedError, reason } from '../../../kernel/errors.js';
 import { write } from '../../../kernel/write.js';
 import { kickMailer, queueEmail } from '../../../infra/mail/outbox.js';
 import { appLink } from '../../../infra/mail/links.js';
@@ -89,7 +89,7 @@ async function findOwn(ctx: ServiceContext, id: number) {
     where: { id, ...adminMembershipBase(ctx) },
     include: { user: true, role: true },
   });
-  if (!membership) throw new NotFoundError('El usuario no existe');
+  if (!membership) throw new NotFoundError('USER_NOT_FOUND');
   return membership;
 }
 
@@ -121,7 +121,7 @@ async function ensureCanManage(ctx: ServiceContext, role: { grants: string[] }) 
   const wanted = role.grants.filter((g) => g.startsWith('A'));
   if (wanted.length === 0) return;
   const held = await actorRoleGrants(ctx);
-  if (wanted.some((g) => !held.has(g))) throw new ForbiddenError('No puedes asignar ni modificar un rol con permisos de administración que tú no tienes');
+  if (wanted.some((g) => !held.has(g))) throw new ForbiddenError('ADMIN_GRANTS_NOT_HELD');
 }
 
 /** The community always keeps at least one Administrador (an accepted, active account). */
@@ -130,10 +130,10 @@ async function ensureNotLastAdministrator(tx: Tx, ctx: ServiceContext, membershi
   const others = await tx.membership.count({
     where: { ...adminMembershipBase(ctx), id: { not: membership.id }, active: true, pending: false, role: { kind: 'ADMIN', forHouse: false } },
   });
-  if (others === 0) throw new ConflictError('La comunidad debe conservar al menos un Administrador');
+  if (others === 0) throw new ConflictError('LAST_ADMINISTRATOR');
 }
 
-const emailTaken = (address: string) => new ConflictError(`Ya existe un usuario con el correo ${address}`);
+const emailTaken = (address: string) => new ConflictError(reason('USER_EMAIL_TAKEN', { email: address }));
 
 async function recentInvitations(ctx: ServiceContext, userId: number) {
   return ctx.prisma.auditLog.count({
@@ -190,7 +190,7 @@ export async function createAdminUser(ctx: ServiceContext, raw: unknown, idempot
   await ensureCanManage(ctx, role);
   const neighborhoodId = communityOf(ctx);
   const actor = actorOf(ctx);
-  const duplicate = () => new ConflictError(`Ya existe un usuario de administración con el correo ${input.email}`);
+  const duplicate = () => new ConflictError(reason('ADMIN_USER_EMAIL_TAKEN', { email: input.email }));
   return write(ctx, { idempotencyKey, request: { operation: 'createAdministrationUser', input } }, async ({ tx, audit, afterCommit }) => {
     const person = await findOrCreatePerson(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName }).catch((error: unknown) => {
       // Someone created the same new person at the same moment: they are now registered.
@@ -257,7 +257,7 @@ export async function updateAdminUser(ctx: ServiceContext, id: number, raw: unkn
   await ensureCanManage(ctx, membership.role);
   const roleChanged = role.id !== membership.roleId;
   if (roleChanged) {
-    if (membership.id === actor.membershipId) throw new ConflictError('No puedes cambiar tu propio rol');
+    if (membership.id === actor.membershipId) throw new ConflictError('OWN_ROLE_UNCHANGEABLE');
     await ensureCanManage(ctx, role);
   }
   const user = membership.user;
@@ -267,7 +267,7 @@ export async function updateAdminUser(ctx: ServiceContext, id: number, raw: unkn
   return write(ctx, {}, async ({ tx, audit, afterCommit }) => {
     if (roleChanged && role.kind !== 'ADMIN') await ensureNotLastAdministrator(tx, ctx, membership);
     if (personalChanged && !(await mayEditPerson(tx, user.id, neighborhoodId))) {
-      throw new ConflictError(`El nombre y el correo de ${user.email} solo los puede cambiar su titular desde Mis datos`);
+      throw new ConflictError(reason('PROFILE_SELF_ONLY', { email: user.email }));
     }
     if (roleChanged) await updateMembership(tx, id, { roleId: role.id });
     if (personalChanged) {
@@ -304,7 +304,7 @@ export async function updateAdminUser(ctx: ServiceContext, id: number, raw: unkn
 /** Removes the account or withdraws the invitation (the person keeps their other accounts) and ends the sessions open on it. */
 export async function deleteAdminUser(ctx: ServiceContext, id: number) {
   const membership = await findOwn(ctx, id);
-  if (membership.id === actorOf(ctx).membershipId) throw new ConflictError('No puedes eliminar tu propio acceso');
+  if (membership.id === actorOf(ctx).membershipId) throw new ConflictError('OWN_ACCESS_UNDELETABLE');
   await ensureCanManage(ctx, membership.role);
   return write(ctx, {}, async ({ tx, audit, afterCommit }) => {
     await ensureNotLastAdministrator(tx, ctx, membership);
@@ -329,9 +329,9 @@ export async function resendAdminSignupCode(ctx: ServiceContext, id: number) {
   const membership = await findOwn(ctx, id);
   await ensureCanManage(ctx, membership.role);
   const user = membership.user;
-  if (!membership.pending && user.passwordHash) throw new ConflictError(`${user.email} ya creó su contraseña; no necesita el código de registro`);
+  if (!membership.pending && user.passwordHash) throw new ConflictError(reason('PASSWORD_ALREADY_SET', { email: user.email }));
   if ((await recentInvitations(ctx, user.id)) >= MAX_INVITATIONS_PER_HOUR) {
-    throw new RateLimitedError(`Ya enviamos varios correos a ${user.email} en la última hora. Intenta más tarde`);
+    throw new RateLimitedError(reason('ADMIN_USER_MAIL_LIMIT', { email: user.email }));
   }
   return write(
     ctx,
@@ -343,7 +343,7 @@ export async function resendAdminSignupCode(ctx: ServiceContext, id: number) {
         return { id, domain: community.domain };
       }
       const signup = await signupCodeFor(tx, user.id);
-      if (!signup.code) throw new ConflictError(`${user.email} ya creó su contraseña; no necesita el código de registro`);
+      if (!signup.code) throw new ConflictError(reason('PASSWORD_ALREADY_SET', { email: user.email }));
       const community = await queueSignup(ctx, tx, { email: user.email, firstName: user.firstName, code: signup.code }, membership.role.name);
       return { id, domain: community.domain };
     },

@@ -17,23 +17,17 @@ import { kickMailer, queueEmail } from '../../../infra/mail/outbox.js';
 import { signupInvitation } from '../../../infra/mail/invitations.js';
 import type { OnboardingMode } from '../../../db/generated/enums.js';
 
-export const CLOSED_MESSAGE = 'Esta comunidad no admite el registro de propietarios';
-export const PAUSED_MESSAGE = 'El registro de propietarios está pausado por la administración';
-export const TAKEN_MESSAGE = 'Esta propiedad ya está registrada; contacta a tu administración';
-export const HAS_ACCOUNT_MESSAGE = 'Ya existe una cuenta con ese correo; inicia sesión y pide a tu administración que te asigne la propiedad';
-export const EMAIL_IN_USE_MESSAGE = 'Ese correo se está registrando en este momento; espera unos segundos e intenta de nuevo';
 /** An existing house without owner is taken over only while it is still pending; an active or blocked one is the administration's. */
 const CLAIMABLE_STATUSES = ['NEW', 'MISSING_BALANCE', 'INCOMPLETE'] as const;
 /** Attempts of the registration when a simultaneous one created the same place or key meanwhile (unique violation). */
 const UNIQUE_ATTEMPTS = 4;
-const NO_COMMUNITY = 'La comunidad solicitada no existe';
 /** Registrations accepted from one address per hour (the form creates people and houses). */
 export const MAX_REGISTRATIONS_PER_HOUR = 10;
 
 /** The community does not take registrations: 405 when closed, 423 while paused (spec 1 section 8 icons). */
 export class OnboardingUnavailableError extends AppError {
   constructor(readonly mode: 'CLOSED' | 'PAUSED') {
-    super(mode === 'PAUSED' ? PAUSED_MESSAGE : CLOSED_MESSAGE, mode === 'PAUSED' ? 423 : 405);
+    super(mode === 'PAUSED' ? 'ONBOARDING_PAUSED' : 'ONBOARDING_CLOSED', mode === 'PAUSED' ? 423 : 405);
   }
 }
 
@@ -43,7 +37,7 @@ async function openCommunity(ctx: ServiceContext, key: CommunityKey) {
   const domain = key.domain?.trim().toLowerCase();
   const where = key.neighborhoodId ? { id: key.neighborhoodId } : domain ? { domain } : null;
   const community = where && (await ctx.prisma.neighborhood.findUnique({ where, select: { id: true, name: true, domain: true, onboarding: true } }));
-  if (!community) throw new NotFoundError(NO_COMMUNITY);
+  if (!community) throw new NotFoundError('COMMUNITY_NOT_FOUND');
   if (community.onboarding === 'CLOSED' || community.onboarding === 'PAUSED') throw new OnboardingUnavailableError(community.onboarding);
   return community;
 }
@@ -104,7 +98,7 @@ export async function registerOnboardingOwner(ctx: ServiceContext, raw: unknown)
   const recent = await ctx.prisma.auditLog.count({
     where: { action: { in: ['ONBOARDING_REGISTER', 'ONBOARDING_REFUSED'] }, ip: ctx.ip, createdAt: { gte: new Date(Date.now() - 3_600_000) } },
   });
-  if (recent >= MAX_REGISTRATIONS_PER_HOUR) throw new RateLimitedError('Demasiados registros desde tu conexión. Intenta de nuevo más tarde');
+  if (recent >= MAX_REGISTRATIONS_PER_HOUR) throw new RateLimitedError('REGISTRATIONS_LIMIT_REACHED');
   try {
     return await register(ctx, community, input);
   } catch (error) {
@@ -191,12 +185,13 @@ async function register(ctx: ServiceContext, community: OpenCommunity, input: z.
         where: sameLocationWhere(community.id, type.id, flags, at),
         select: { id: true, ownerUserId: true, status: true },
       });
-      if (same && (same.ownerUserId || !(CLAIMABLE_STATUSES as readonly string[]).includes(same.status))) throw new ConflictError(TAKEN_MESSAGE);
+      if (same && (same.ownerUserId || !(CLAIMABLE_STATUSES as readonly string[]).includes(same.status))) throw new ConflictError('HOUSE_ALREADY_REGISTERED');
       const person = await tx.user.findUnique({ where: { email: input.user.email }, select: { id: true, passwordHash: true } });
       // Someone with an account, or of another community, confirms by signing in: an anonymous form
       // cannot give their account a house (nor learn anything about them).
       const self = !!person && ctx.actor?.userId === person.id;
-      if (person && !self && (person.passwordHash || (await needsInvitation(tx, person.id, community.id)))) throw new ConflictError(HAS_ACCOUNT_MESSAGE);
+      if (person && !self && (person.passwordHash || (await needsInvitation(tx, person.id, community.id))))
+        throw new ConflictError('ONBOARDING_EMAIL_HAS_ACCOUNT');
       const user = await findOrCreatePerson(tx, input.user);
       const houseId =
         same?.id ??
@@ -246,8 +241,8 @@ async function register(ctx: ServiceContext, community: OpenCommunity, input: z.
       return await attempt();
     } catch (error) {
       // write() already ran it again on serialization conflicts; still conflicting, the service is busy.
-      if (isRetryable(error)) throw new UnavailableError('Hay muchos registros en este momento; intenta de nuevo en unos segundos');
-      if (isUniqueViolation(error, 'email')) throw new ConflictError(EMAIL_IN_USE_MESSAGE);
+      if (isRetryable(error)) throw new UnavailableError('REGISTRATIONS_BUSY');
+      if (isUniqueViolation(error, 'email')) throw new ConflictError('ONBOARDING_EMAIL_REGISTERING');
       // A simultaneous registration created the same place meanwhile: run again on the new state (it may now find the house taken).
       if (isUniqueViolation(error) && n < UNIQUE_ATTEMPTS) continue;
       throw error;

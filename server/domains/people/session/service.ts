@@ -112,7 +112,7 @@ export async function signIn(ctx: SessionContext, rawInput: SignInInput) {
   });
   // A right password for an account it may not open still counts as a failed attempt.
   if ((input.domain || input.houseId) && memberships.length === 0) {
-    throw new SignInError(input.houseId ? 'No tienes acceso a esa propiedad' : 'No tienes acceso a esta comunidad');
+    throw new SignInError(input.houseId ? 'NO_HOUSE_ACCESS' : 'NO_COMMUNITY_ACCESS');
   }
   await attemptSucceeded(ctx.prisma, attempt);
 
@@ -169,7 +169,7 @@ export async function switchAccount(ctx: ServiceContext, accountId: number) {
   const viewer = actorOf(ctx);
   await write(ctx, { audit: { action: 'SWITCH_ACCOUNT', entity: 'Session', entityId: viewer.sessionId, data: { accountId } } }, async ({ tx, afterCommit }) => {
     const account = await tx.membership.findFirst({ where: { id: accountId, userId: viewer.userId, active: true }, select: { id: true } });
-    if (!account) throw new NotFoundError('La cuenta no existe o ya no tienes acceso a ella');
+    if (!account) throw new NotFoundError('MEMBERSHIP_NOT_FOUND');
     await tx.session.update({ where: { id: viewer.sessionId }, data: { membershipId: account.id } });
     afterCommit(() => {
       forgetSession(viewer.sessionId);
@@ -187,7 +187,7 @@ export async function endDevices(ctx: ServiceContext, sessionId: string | null) 
       where: { userId: viewer.userId, endedAt: null, ...(sessionId ? { id: sessionId } : { id: { not: viewer.sessionId } }) },
       select: { id: true },
     });
-    if (sessionId && open.length === 0) throw new NotFoundError('El dispositivo no existe o ya cerró su sesión');
+    if (sessionId && open.length === 0) throw new NotFoundError('DEVICE_NOT_FOUND');
     const ids = open.map((s) => s.id);
     if (ids.length) await tx.session.updateMany({ where: { id: { in: ids } }, data: { endedAt: new Date() } });
     await audit({ action: 'END_DEVICES', entity: 'Session', entityId: sessionId, data: { count: ids.length } });

@@ -3,7 +3,7 @@
 // they cannot add people (auth/people.ts assertMayAddPeople).
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
 import { parseInput } from '../../../kernel/input.js';
-import { ConflictError } from '../../../kernel/errors.js';
+import { ConflictError, reason } from '../../../kernel/errors.js';
 import { write } from '../../../kernel/write.js';
 import { hashPassword } from '../../../auth/passwords.js';
 import { attemptSucceeded, SIGN_UP_KEY, SIGN_UP_RULES, takeAttempt } from '../../../auth/rateLimit.js';
@@ -42,7 +42,7 @@ export async function signUpCommunity(ctx: SessionContext, raw: unknown) {
         passwordHash: newPerson!.passwordHash,
         emailCode: newPerson!.emailCode,
       }).catch((error) => {
-        if (isUniqueViolation(error)) throw new ConflictError('Ya existe una cuenta con ese correo electrónico; elige "Ya tengo cuenta" para usarla');
+        if (isUniqueViolation(error)) throw new ConflictError('SIGNUP_EMAIL_TAKEN');
         throw error;
       }));
     const community = await createCommunity(tx, {
@@ -51,7 +51,7 @@ export async function signUpCommunity(ctx: SessionContext, raw: unknown) {
       neighborhoodType: input.neighborhood.neighborhoodType,
       country: input.neighborhood.country,
     }).catch((error) => {
-      if (isUniqueViolation(error)) throw new ConflictError(`El dominio ${input.neighborhood.domain} ya está en uso`);
+      if (isUniqueViolation(error)) throw new ConflictError(reason('DOMAIN_TAKEN', { domain: input.neighborhood.domain }));
       throw error;
     });
     const adminRole = community.roles.find((r) => r.kind === 'ADMIN')!;

@@ -11,6 +11,7 @@ import { kickMailer, queueEmail } from '../../../infra/mail/outbox.js';
 import { updateOwnAccount } from '../accounts/service.js';
 import { announceSignedOut, continueAs, endUserSessions, insertSession, type SessionContext } from '../session/service.js';
 import { RecoverPasswordSchema, SetupPasswordSchema } from '../../../../core/passwords.js';
+import { message } from '../../../kernel/reasons.js';
 
 export const PASSWORD_CODE_HOURS = 24;
 export const MAX_RECOVERY_EMAILS_PER_HOUR = 5;
@@ -45,17 +46,17 @@ export async function requestPasswordRecovery(ctx: ServiceContext, raw: unknown)
   });
 }
 
-const CODE_INVALID = 'El enlace para elegir tu contraseña no es válido o ya venció. Solicita uno nuevo';
+const CODE_INVALID = message('PASSWORD_CODE_INVALID');
 const codeInput = z.string().trim().min(1, CODE_INVALID).max(100, CODE_INVALID);
 
 async function userByCode(db: Pick<ServiceContext['prisma'], 'user'>, raw: string) {
   const parsed = codeInput.safeParse(raw);
-  if (!parsed.success) throw new NotFoundError(CODE_INVALID);
+  if (!parsed.success) throw new NotFoundError('PASSWORD_CODE_INVALID');
   const user = await db.user.findUnique({
     where: { passwordCode: parsed.data },
     select: { id: true, email: true, firstName: true, passwordCodeExpiresAt: true },
   });
-  if (!user?.passwordCodeExpiresAt || user.passwordCodeExpiresAt < new Date()) throw new NotFoundError(CODE_INVALID);
+  if (!user?.passwordCodeExpiresAt || user.passwordCodeExpiresAt < new Date()) throw new NotFoundError('PASSWORD_CODE_INVALID');
   return user;
 }
 

@@ -40,8 +40,6 @@ export function newEmailCode() {
   return String(randomInt(100000, 1000000)) + String(randomInt(100000, 1000000));
 }
 
-const EMAIL_TAKEN = 'Ya existe una cuenta con ese correo electrónico';
-
 /** Starts an e-mail change: the new address must be confirmed with the code sent to it. */
 export async function requestEmailChange(ctx: ServiceContext, raw: unknown) {
   const viewer = actorOf(ctx);
@@ -55,7 +53,7 @@ export async function requestEmailChange(ctx: ServiceContext, raw: unknown) {
     async ({ tx, afterCommit }) => {
       // A courtesy: the unique index on User.email decides when the change is verified.
       const taken = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
-      if (taken) throw new ConflictError(EMAIL_TAKEN);
+      if (taken) throw new ConflictError('EMAIL_TAKEN');
       await updateOwnAccount(tx, viewer.userId, { newEmail: input.email, emailCode: code });
       await queueEmail(tx, {
         to: input.email,
@@ -82,14 +80,14 @@ export async function verifyEmail(ctx: ServiceContext, code: string) {
   try {
     input = parseInput(VerifyEmailSchema, { code });
   } catch {
-    throw new NotFoundError('El código de verificación no es válido o ya fue usado');
+    throw new NotFoundError('VERIFICATION_CODE_INVALID');
   }
   return write(ctx, {}, async ({ tx, audit }) => {
     const user = await tx.user.findUnique({ where: { emailCode: input.code }, select: { id: true, email: true, newEmail: true } });
-    if (!user) throw new NotFoundError('El código de verificación no es válido o ya fue usado');
+    if (!user) throw new NotFoundError('VERIFICATION_CODE_INVALID');
     const email = user.newEmail ?? user.email;
     await updateOwnAccount(tx, user.id, { email, newEmail: null, emailCode: null, emailVerified: true }).catch((error) => {
-      if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN);
+      if (isUniqueViolation(error)) throw new ConflictError('EMAIL_TAKEN');
       throw error;
     });
     await audit({ action: 'VERIFY_EMAIL', entity: 'User', entityId: user.id, data: { email }, userId: user.id });

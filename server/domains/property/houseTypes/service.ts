@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
 import { boundedText, parseInput } from '../../../kernel/input.js';
-import { ConflictError, InputError, NotFoundError } from '../../../kernel/errors.js';
+import { ConflictError, InputError, NotFoundError, reason } from '../../../kernel/errors.js';
 import { write } from '../../../kernel/write.js';
 import {
   CUSTOM_HOUSE_TYPE,
@@ -87,12 +87,12 @@ async function ensureUniqueTitle(tx: Tx, neighborhoodId: number, title: string, 
     where: { neighborhoodId, title: { equals: title, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
-  if (same) throw new ConflictError(`Ya existe un tipo de propiedad llamado ${title}`);
+  if (same) throw new ConflictError(reason('HOUSE_TYPE_NAME_TAKEN', { title }));
 }
 
 async function findOwn(ctx: ServiceContext, id: number) {
   const houseType = await ctx.prisma.houseType.findFirst({ where: { id, neighborhoodId: communityOf(ctx) } });
-  if (!houseType) throw new NotFoundError('El tipo de propiedad no existe');
+  if (!houseType) throw new NotFoundError('HOUSE_TYPE_NOT_FOUND');
   return houseType;
 }
 
@@ -127,7 +127,7 @@ export async function deleteHouseType(ctx: ServiceContext, id: number) {
   const neighborhoodId = current.neighborhoodId;
   return write(ctx, { audit: { action: 'DELETE', entity: 'HouseType', entityId: id, data: { title: current.title } } }, async ({ tx }) => {
     const inUse = await tx.house.count({ where: { houseTypeId: id, neighborhoodId, status: { not: 'DELETED' } } });
-    if (inUse > 0) throw new ConflictError(`No logramos eliminar el tipo de propiedad ${current.title}. Recarga y vuelve a intentar`);
+    if (inUse > 0) throw new ConflictError(reason('HOUSE_TYPE_IN_USE', { title: current.title }));
     await detachHouseType(tx, neighborhoodId, id);
     await tx.houseType.delete({ where: { id } });
     return id;
@@ -148,7 +148,7 @@ export async function setHouseTypeFees(
 ): Promise<{ id: number; title: string; from: string | null; to: string }[]> {
   const types = await tx.houseType.findMany({ where: { neighborhoodId }, select: { id: true, title: true, amount: true }, orderBy: { id: 'asc' } });
   const byId = new Map(types.map((type) => [type.id, type]));
-  if (fees.some((fee) => !byId.has(fee.id))) throw new NotFoundError('El tipo de propiedad no existe');
+  if (fees.some((fee) => !byId.has(fee.id))) throw new NotFoundError('HOUSE_TYPE_NOT_FOUND');
   const changes: { id: number; title: string; from: string | null; to: string }[] = [];
   for (const fee of [...fees].sort((a, b) => a.id - b.id)) {
     const current = byId.get(fee.id)!;

@@ -33,7 +33,7 @@ import { exportWorkbook, readSheet, SheetError, templateWorkbook, XLSX_TYPE, typ
 /** Some rows have errors: nothing was imported. `rows` lists every failing row with all its errors. */
 export class MassiveLoadError extends AppError {
   constructor(readonly rows: RowErrors[]) {
-    super('La carga masiva tiene errores; no se importó ninguna propiedad', 400);
+    super('MASSIVE_LOAD_ERRORS', 400);
   }
 }
 

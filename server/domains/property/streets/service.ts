@@ -2,7 +2,7 @@
 import { StreetSchema } from '../../../../core/streets.js';
 import { communityOf, type ServiceContext } from '../../../kernel/context.js';
 import { parseInput } from '../../../kernel/input.js';
-import { ConflictError, NotFoundError } from '../../../kernel/errors.js';
+import { ConflictError, NotFoundError, reason } from '../../../kernel/errors.js';
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
 import { write } from '../../../kernel/write.js';
 import { detachStreet } from '../houses/rows.js';
@@ -18,13 +18,13 @@ export function streetWhere(ctx: ServiceContext, filter?: { name?: string | null
 
 async function findOwn(ctx: ServiceContext, id: number) {
   const street = await ctx.prisma.street.findFirst({ where: { id, neighborhoodId: communityOf(ctx) } });
-  if (!street) throw new NotFoundError('La calle no existe');
+  if (!street) throw new NotFoundError('STREET_NOT_FOUND');
   return street;
 }
 
 /** The name is unique per community, whatever its case: the database's unique index decides, not a prior read. */
 function duplicateName(error: unknown, name: string): never {
-  if (isUniqueViolation(error)) throw new ConflictError(`Ya existe una calle llamada ${name}`);
+  if (isUniqueViolation(error)) throw new ConflictError(reason('STREET_NAME_TAKEN', { name }));
   throw error;
 }
 
@@ -53,7 +53,7 @@ export async function deleteStreet(ctx: ServiceContext, id: number) {
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { audit: { action: 'DELETE', entity: 'Street', entityId: id, data: { name: street.name } } }, async ({ tx }) => {
     const inUse = await tx.house.count({ where: { streetId: id, neighborhoodId, status: { not: 'DELETED' } } });
-    if (inUse > 0) throw new ConflictError(`No logramos eliminar la calle ${street.name}. Recarga y vuelve a intentar`);
+    if (inUse > 0) throw new ConflictError(reason('STREET_IN_USE', { name: street.name }));
     await detachStreet(tx, neighborhoodId, id);
     await tx.street.delete({ where: { id } });
     return id;

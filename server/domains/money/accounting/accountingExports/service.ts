@@ -35,6 +35,7 @@ import {
   policyTotals,
   type WithdrawalMove,
 } from './policies.js';
+import { message } from '../../../../kernel/reasons.js';
 
 export const ACCOUNTING_READERS = ['AAccountingRead'] as const;
 export const ACCOUNTING_DELETERS = ['AAccountingDelete'] as const;
@@ -44,9 +45,8 @@ export const EXPORT_MESSAGES = {
   created: 'La exportación de pólizas se está generando',
   deleted: 'La exportación ha sido eliminada',
   uploaded: 'La exportación se marcó como subida',
-  notFound: 'La exportación no existe',
-  processing: 'La exportación se está generando; podrás eliminarla cuando termine',
-  notProcessed: 'Solo una exportación procesada puede marcarse como subida',
+  notFound: message('EXPORT_NOT_FOUND'),
+  processing: message('EXPORT_PROCESSING'),
   needsDates: 'Indica las fechas «Desde» y «Hasta»',
   failed: 'No logramos generar la exportación; intenta de nuevo',
   missing: (names: string[]) =>
@@ -82,14 +82,14 @@ async function lockedExport(ctx: ServiceContext, tx: Parameters<Parameters<typeo
   const rows = await tx.$queryRaw<{ id: number; status: string }[]>`
     SELECT id, status::text AS status FROM "AccountingExport"
     WHERE id = ${id} AND "neighborhoodId" = ${communityOf(ctx)} AND "deletedAt" IS NULL FOR UPDATE`;
-  if (!rows.length) throw new NotFoundError(EXPORT_MESSAGES.notFound);
+  if (!rows.length) throw new NotFoundError('EXPORT_NOT_FOUND');
   return rows[0];
 }
 
 export async function deleteAccountingExport(ctx: ServiceContext, id: number) {
   return write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
     const e = await lockedExport(ctx, tx, id);
-    if (e.status === 'PROCESSING') throw new ConflictError(EXPORT_MESSAGES.processing);
+    if (e.status === 'PROCESSING') throw new ConflictError('EXPORT_PROCESSING');
     await tx.accountingExport.update({ where: { id }, data: { deletedAt: new Date() } });
     await audit({ action: 'DELETE', entity: 'AccountingExport', entityId: id });
     return { id, message: EXPORT_MESSAGES.deleted };
@@ -100,7 +100,7 @@ export async function markAccountingExportUploaded(ctx: ServiceContext, id: numb
   return write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
     const e = await lockedExport(ctx, tx, id);
     if (e.status === 'UPLOADED') return { id, message: EXPORT_MESSAGES.uploaded };
-    if (e.status !== 'PROCESSED') throw new ConflictError(EXPORT_MESSAGES.notProcessed);
+    if (e.status !== 'PROCESSED') throw new ConflictError('EXPORT_NOT_PROCESSED');
     await tx.accountingExport.update({ where: { id }, data: { status: 'UPLOADED' } });
     await audit({ action: 'UPLOADED', entity: 'AccountingExport', entityId: id });
     return { id, message: EXPORT_MESSAGES.uploaded };
@@ -237,7 +237,7 @@ export async function runExportJob(ctx: ServiceContext, exportId: number) {
         where: { id: exportId, status: 'PROCESSING' },
         data: { status: 'PROCESSED', fileId: file.id, processedAt: new Date(), errorDescription: null },
       });
-      if (done.count !== 1) throw new ConflictError('La exportación cambió mientras se generaba');
+      if (done.count !== 1) throw new ConflictError('EXPORT_CHANGED');
       await audit({
         action: 'PROCESSED',
         entity: 'AccountingExport',

@@ -615,7 +615,7 @@ builder.mutationField('requestCfdisZip', (t) =>
         orderBy: { id: 'asc' },
         take: ZIP_MAX_CFDIS + 1,
       });
-      if (!rows.length) throw new ConflictError(CFDI_MESSAGES.zipEmpty);
+      if (!rows.length) throw new ConflictError('CFDI_ZIP_EMPTY');
       if (rows.length > ZIP_MAX_CFDIS) throw new InputError([{ field: 'from', message: CFDI_MESSAGES.zipTooMany }]);
       const payload: ZipJobPayload = { neighborhoodId: communityOf(ctx), userId: actor.userId, cfdiIds: rows.map((r) => r.id), from: input.from, to: input.to };
       return write(

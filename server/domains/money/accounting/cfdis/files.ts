@@ -19,7 +19,7 @@ type FileCfdi = Pick<Cfdi, 'id' | 'serie' | 'status' | 'xml' | 'pdfFileId' | 'ne
 export const hasDocuments = (c: Pick<Cfdi, 'status'>) => c.status === 'STAMPED' || c.status === 'CANCELLED';
 
 export function cfdiXmlFile(c: FileCfdi): GeneratedFile {
-  if (!hasDocuments(c) || !c.xml) throw new ConflictError(CFDI_MESSAGES.noDocument);
+  if (!hasDocuments(c) || !c.xml) throw new ConflictError('CFDI_NO_DOCUMENT');
   return { fileName: `${cfdiFileBase(c)}.xml`, contentType: 'application/xml', bytes: Buffer.from(c.xml, 'utf8') };
 }
 
@@ -31,7 +31,7 @@ async function logoOf(ctx: Pick<ServiceContext, 'prisma'>, neighborhoodId: numbe
 }
 
 export async function cfdiPdfFile(ctx: Pick<ServiceContext, 'prisma'>, c: FileCfdi, logo?: Buffer | null): Promise<GeneratedFile> {
-  if (!hasDocuments(c) || !c.xml) throw new ConflictError(CFDI_MESSAGES.noDocument);
+  if (!hasDocuments(c) || !c.xml) throw new ConflictError('CFDI_NO_DOCUMENT');
   const fileName = `${cfdiFileBase(c)}.pdf`;
   if (c.pdfFileId) {
     const stored = await ctx.prisma.storedFile.findUnique({ where: { id: c.pdfFileId }, select: { data: true } });
@@ -42,7 +42,7 @@ export async function cfdiPdfFile(ctx: Pick<ServiceContext, 'prisma'>, c: FileCf
     return { fileName, contentType: 'application/pdf', bytes: await cfdiPdf(c.xml, options) };
   } catch (error) {
     // An XML an older database kept that does not parse: the invoice has no printed representation (409), not a fault.
-    if (error instanceof XmlSyntaxError) throw new ConflictError(CFDI_MESSAGES.unreadableXml);
+    if (error instanceof XmlSyntaxError) throw new ConflictError('CFDI_XML_UNREADABLE');
     throw error;
   }
 }
@@ -50,7 +50,7 @@ export async function cfdiPdfFile(ctx: Pick<ServiceContext, 'prisma'>, c: FileCf
 /** XML and PDF of each stamped or cancelled invoice, in one zip. */
 export async function cfdisZip(ctx: Pick<ServiceContext, 'prisma'>, cfdis: FileCfdi[], fileName: string): Promise<GeneratedFile> {
   const withFiles = cfdis.filter(hasDocuments);
-  if (withFiles.length === 0) throw new ConflictError(CFDI_MESSAGES.zipEmpty);
+  if (withFiles.length === 0) throw new ConflictError('CFDI_ZIP_EMPTY');
   if (withFiles.length > ZIP_MAX_CFDIS) throw new InputError([{ field: 'from', message: CFDI_MESSAGES.zipTooMany }]);
   const zip = new (JSZip())();
   const logo = await logoOf(ctx, withFiles[0].neighborhoodId);

@@ -3,7 +3,7 @@
 import type { ServiceContext, Tx } from '../../../../kernel/context.js';
 import { ConflictError } from '../../../../kernel/errors.js';
 import { holdsAny } from '../../../../auth/houseScope.js';
-import { CFDI_MESSAGES, CFDI_READERS } from './rules.js';
+import { CFDI_READERS } from './rules.js';
 
 export interface ReceiptCfdi {
   cfdiId: number;
@@ -53,5 +53,5 @@ export async function receiptCfdiDocuments(ctx: Pick<ServiceContext, 'prisma' | 
  */
 export async function assertNoValidCfdi(tx: Pick<Tx, 'cfdiReceipt'>, receiptId: number) {
   const valid = await tx.cfdiReceipt.count({ where: { receiptId, active: true, cfdi: { status: { in: ['STAMPED', 'PENDING'] } } } });
-  if (valid) throw new ConflictError(CFDI_MESSAGES.cancelInvoiceFirst);
+  if (valid) throw new ConflictError('RECEIPT_HAS_VALID_INVOICE');
 }

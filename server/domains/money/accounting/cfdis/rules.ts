@@ -4,6 +4,7 @@ import { DEFAULT_PRODUCT_CODE } from '../../../../../core/fiscal.js';
 import { money, type Money } from '../../../../../core/money.js';
 import { regimeByCode } from '../../../../../core/tax.js';
 import type { CfdiLine } from '../../../../infra/cfdi/voucher.js';
+import { message } from '../../../../kernel/reasons.js';
 
 export const CFDI_ADMIN_CREATE = ['ACfdiCreate'] as const;
 export const CFDI_CREATORS = ['ACfdiCreate', 'OCfdiCreate', 'SCfdiCreate'] as const;
@@ -36,35 +37,25 @@ export const CFDI_MESSAGES = {
   inProgress: 'Estamos generando tu CFDi; aparecerá en la lista en unos momentos',
   cancelled: 'La factura ha sido cancelada',
   cancelRequested: 'La solicitud de cancelación fue enviada al SAT; el receptor debe aceptarla',
-  notFound: 'La factura no existe',
-  receiptNotFound: 'El recibo no existe',
-  foreignReceipt: 'Solo puedes facturar los recibos de tu propiedad',
-  foreignCfdi: 'Solo puedes cancelar las facturas de tu propiedad',
-  notPaid: 'Solo se facturan recibos pagados',
-  creditsWallet: 'Este recibo abonó su monedero: se factura el recibo que pague con ese saldo',
-  zeroAmount: 'El recibo no tiene un monto por facturar',
-  alreadyInvoiced: 'El recibo ya tiene una factura vigente',
-  noTaxInfo: 'La propiedad no tiene datos fiscales; regístralos en Datos fiscales para facturar el recibo',
+  notFound: message('CFDI_NOT_FOUND'),
+  receiptNotFound: message('RECEIPT_NOT_FOUND'),
+  foreignReceipt: message('CFDI_FOREIGN_RECEIPT'),
+  notPaid: message('CFDI_RECEIPT_NOT_PAID'),
+  creditsWallet: message('CFDI_RECEIPT_CREDITS_WALLET'),
+  alreadyInvoiced: message('RECEIPT_ALREADY_INVOICED'),
   taxInfoInvalid: 'Los datos fiscales de la propiedad no permiten facturar',
   rfcPattern: 'el RFC no tiene el formato que el SAT acepta en una factura (su último carácter es un dígito o la letra A)',
-  fiscalNotConfigured:
-    'La comunidad no tiene completos sus datos fiscales y su certificado de sello digital (CSD); complétalos en Configuración › Datos fiscales',
-  moduleOff: 'La facturación no está activa en esta comunidad',
-  notCancellable: 'Solo se cancelan facturas timbradas',
-  alreadyCancelled: 'La factura ya fue cancelada',
+  moduleOff: message('INVOICING_DISABLED'),
+  alreadyCancelled: message('CFDI_ALREADY_CANCELLED'),
   substituteOnlyWithMotive01: 'La sustitución de una factura se cancela con el motivo 01',
   motive01NeedsSubstitute: 'El motivo 01 cancela una factura sustituyéndola: elige regenerar la factura',
-  globalOnlyAdmin: 'Solo la administración puede cancelar una factura global',
-  noGlobalReceipts: 'No hay recibos pagados sin factura en ese mes',
+  noGlobalReceipts: message('CFDI_NO_GLOBAL_RECEIPTS'),
   globalPeriod: 'La factura global se emite por un mes ya terminado del año actual o del anterior',
   pdfUpdated: 'La representación impresa de la factura ha sido actualizada',
   pdfOnly: 'La representación impresa debe ser un archivo PDF',
-  noDocument: 'La factura no tiene archivo: solo las facturas timbradas o canceladas lo tienen',
-  unreadableXml: 'El XML guardado de la factura no se puede leer, así que no se puede generar su PDF: descarga el XML',
+  unreadableXml: message('CFDI_XML_UNREADABLE'),
   zipRequested: 'Te enviaremos por correo las facturas del periodo',
   zipTooMany: 'La descarga admite hasta 200 facturas: filtra un periodo más corto',
-  zipEmpty: 'No hay facturas timbradas en el periodo',
-  cancelInvoiceFirst: 'El recibo tiene una factura vigente: cancela la factura antes de quitar el pago o eliminar el recibo',
   pdfNotYours: 'La representación impresa debe ser un PDF que tú subiste',
 } as const;
 

@@ -22,7 +22,7 @@ import { PacError, pacFor, type Pac } from '../../../../infra/pac/index.js';
 import { claimFile } from '../../../../infra/files/service.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { isUniqueViolation } from '../../../../kernel/dbErrors.js';
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { write } from '../../../../kernel/write.js';
 import { fiscalConfigured, openCommunityCredential } from '../fiscal/service.js';
 import { parseExternalPayment } from '../../receivables/receipts/externalPaymentRecord.js';
@@ -98,7 +98,7 @@ export function cfdiReadScope(ctx: Pick<ServiceContext, 'actor'>): PrismaNS.Cfdi
 /** One invoice the actor reads, or NotFound. */
 export async function readCfdi(ctx: Pick<ServiceContext, 'actor' | 'prisma'>, cfdiId: number): Promise<Cfdi> {
   const cfdi = await ctx.prisma.cfdi.findFirst({ where: { id: cfdiId, ...cfdiReadScope(ctx) } });
-  if (!cfdi) throw new NotFoundError(CFDI_MESSAGES.notFound);
+  if (!cfdi) throw new NotFoundError('CFDI_NOT_FOUND');
   return cfdi;
 }
 
@@ -137,8 +137,8 @@ export async function cfdiResume(ctx: ServiceContext, filter: CfdiFilter) {
 /** The community invoices: module FACTURACION on, tax data complete and a CSD valid today. */
 async function assertInvoicing(ctx: Pick<ServiceContext, 'prisma'>, neighborhoodId: number) {
   const n = await ctx.prisma.neighborhood.findUnique({ where: { id: neighborhoodId }, select: { modules: true } });
-  if (!n?.modules.includes('FACTURACION')) throw new ConflictError(CFDI_MESSAGES.moduleOff);
-  if (!(await fiscalConfigured(ctx.prisma, neighborhoodId))) throw new ConflictError(CFDI_MESSAGES.fiscalNotConfigured);
+  if (!n?.modules.includes('FACTURACION')) throw new ConflictError('INVOICING_DISABLED');
+  if (!(await fiscalConfigured(ctx.prisma, neighborhoodId))) throw new ConflictError('FISCAL_NOT_CONFIGURED');
 }
 
 type ReceiptForInvoice = {
@@ -180,10 +180,10 @@ const formOfReceipt = (r: ReceiptForInvoice) => {
 /** The receiver of a house's invoice from its tax data; refused (409) when the data cannot be invoiced. */
 async function houseReceiver(prisma: Pick<ServiceContext['prisma'], 'houseTaxInfo'>, houseId: number, neighborhoodId: number) {
   const info = await prisma.houseTaxInfo.findFirst({ where: { houseId, neighborhoodId } });
-  if (!info) throw new ConflictError(CFDI_MESSAGES.noTaxInfo);
+  if (!info) throw new ConflictError('HOUSE_TAX_INFO_MISSING');
   const issues = validateTaxInfo({ ...info });
   if (!issues.length && !SAT_RFC_PATTERN.test(info.rfc.toUpperCase())) issues.push({ field: 'rfc', message: CFDI_MESSAGES.rfcPattern });
-  if (issues.length) throw new ConflictError(`${CFDI_MESSAGES.taxInfoInvalid}: ${issues.map((i) => i.message).join('. ')}`);
+  if (issues.length) throw new ConflictError(reason('HOUSE_TAX_INFO_INVALID', { issues: issues.map((i) => i.message).join('. ') }));
   return {
     receiverRfc: info.rfc.toUpperCase(),
     receiverName: info.businessName.toUpperCase(),
@@ -194,9 +194,9 @@ async function houseReceiver(prisma: Pick<ServiceContext['prisma'], 'houseTaxInf
 }
 
 function assertInvoiceable(r: ReceiptForInvoice) {
-  if (r.status !== 'PAID') throw new ConflictError(CFDI_MESSAGES.notPaid);
-  if (r.creditsWallet) throw new ConflictError(CFDI_MESSAGES.creditsWallet);
-  if (!money(r.amount).greaterThan(0)) throw new ConflictError(CFDI_MESSAGES.zeroAmount);
+  if (r.status !== 'PAID') throw new ConflictError('CFDI_RECEIPT_NOT_PAID');
+  if (r.creditsWallet) throw new ConflictError('CFDI_RECEIPT_CREDITS_WALLET');
+  if (!money(r.amount).greaterThan(0)) throw new ConflictError('CFDI_RECEIPT_ZERO_AMOUNT');
 }
 
 export interface GenerateInput {
@@ -221,14 +221,14 @@ export async function generateReceiptCfdi(ctx: ServiceContext, input: GenerateIn
       where: { id: input.cfdiId, neighborhoodId },
       include: { receipts: { select: { receiptId: true, receipt: { select: { houseId: true, status: true, deletedAt: true } } } } },
     });
-    if (!cfdi || (input.receiptId != null && !cfdi.receipts.some((l) => l.receiptId === input.receiptId))) throw new NotFoundError(CFDI_MESSAGES.notFound);
-    if (input.houseId != null && !cfdi.receipts.some((l) => l.receipt.houseId === input.houseId)) throw new NotFoundError(CFDI_MESSAGES.notFound);
+    if (!cfdi || (input.receiptId != null && !cfdi.receipts.some((l) => l.receiptId === input.receiptId))) throw new NotFoundError('CFDI_NOT_FOUND');
+    if (input.houseId != null && !cfdi.receipts.some((l) => l.receipt.houseId === input.houseId)) throw new NotFoundError('CFDI_NOT_FOUND');
     const houses = new Set(cfdi.receipts.map((l) => l.receipt.houseId));
     const own = cfdi.kind === 'RECEIPT' && houses.size === 1 && reachesHouse(actor, [...houses][0], CFDI_ADMIN_CREATE);
-    if (!holdsAny(ctx, CFDI_ADMIN_CREATE) && !own) throw new ForbiddenError(CFDI_MESSAGES.foreignReceipt);
-    if (cfdi.status === 'STAMPED') throw new ConflictError(CFDI_MESSAGES.alreadyInvoiced);
-    if (cfdi.status === 'CANCELLED') throw new ConflictError(CFDI_MESSAGES.alreadyCancelled);
-    if (!cfdi.xml && cfdi.receipts.some((l) => l.receipt.status !== 'PAID' || l.receipt.deletedAt)) throw new ConflictError(CFDI_MESSAGES.notPaid);
+    if (!holdsAny(ctx, CFDI_ADMIN_CREATE) && !own) throw new ForbiddenError('CFDI_FOREIGN_RECEIPT');
+    if (cfdi.status === 'STAMPED') throw new ConflictError('RECEIPT_ALREADY_INVOICED');
+    if (cfdi.status === 'CANCELLED') throw new ConflictError('CFDI_ALREADY_CANCELLED');
+    if (!cfdi.xml && cfdi.receipts.some((l) => l.receipt.status !== 'PAID' || l.receipt.deletedAt)) throw new ConflictError('CFDI_RECEIPT_NOT_PAID');
     await assertInvoicing(ctx, neighborhoodId);
     await write(
       ctx,
@@ -239,8 +239,8 @@ export async function generateReceiptCfdi(ctx: ServiceContext, input: GenerateIn
   }
 
   const receipt = await ctx.prisma.receipt.findFirst({ where: { id: input.receiptId!, neighborhoodId, deletedAt: null }, select: RECEIPT_SELECT });
-  if (!receipt || (input.houseId != null && receipt.houseId !== input.houseId)) throw new NotFoundError(CFDI_MESSAGES.receiptNotFound);
-  if (!reachesHouse(actor, receipt.houseId, CFDI_ADMIN_CREATE)) throw new ForbiddenError(CFDI_MESSAGES.foreignReceipt);
+  if (!receipt || (input.houseId != null && receipt.houseId !== input.houseId)) throw new NotFoundError('RECEIPT_NOT_FOUND');
+  if (!reachesHouse(actor, receipt.houseId, CFDI_ADMIN_CREATE)) throw new ForbiddenError('CFDI_FOREIGN_RECEIPT');
   const cfdiId = await createReceiptCfdi(ctx, receipt, { idempotencyKey, request: { operation: 'generateReceiptCfdi', input } });
   return processCfdi(ctx, cfdiId);
 }
@@ -258,7 +258,7 @@ async function createReceiptCfdi(
   const existing = async () => {
     const link = await ctx.prisma.cfdiReceipt.findFirst({ where: { receiptId: receipt.id, active: true }, include: { cfdi: true } });
     if (!link) return null;
-    if (link.cfdi.status === 'STAMPED') throw new ConflictError(CFDI_MESSAGES.alreadyInvoiced);
+    if (link.cfdi.status === 'STAMPED') throw new ConflictError('RECEIPT_ALREADY_INVOICED');
     return link.cfdiId;
   };
   const found = await existing();
@@ -297,7 +297,7 @@ async function createReceiptCfdi(
     if (!isUniqueViolation(error)) throw error;
     const raced = await existing();
     if (raced) return raced;
-    throw new ConflictError(CFDI_MESSAGES.alreadyInvoiced);
+    throw new ConflictError('RECEIPT_ALREADY_INVOICED');
   }
 }
 
@@ -577,7 +577,7 @@ export async function issueGlobalCfdi(
     items.push(outcome);
     if (outcome.status === 'ERROR') break;
   }
-  if (!items.length) throw new ConflictError(CFDI_MESSAGES.noGlobalReceipts);
+  if (!items.length) throw new ConflictError('CFDI_NO_GLOBAL_RECEIPTS');
   const failed = items.find((i) => i.status === 'ERROR');
   return { items, message: failed ? failed.message : CFDI_MESSAGES.generated };
 }
@@ -620,17 +620,17 @@ export async function cancelCfdi(ctx: ServiceContext, raw: CancelInput, idempote
     where: { id: raw.cfdiId, neighborhoodId },
     include: { receipts: { select: { receiptId: true, receipt: { select: { houseId: true } } } } },
   });
-  if (!cfdi) throw new NotFoundError(CFDI_MESSAGES.notFound);
-  if (raw.receiptId != null && !cfdi.receipts.some((l) => l.receiptId === raw.receiptId)) throw new NotFoundError(CFDI_MESSAGES.notFound);
-  if (raw.houseId != null && !cfdi.receipts.some((l) => l.receipt.houseId === raw.houseId)) throw new NotFoundError(CFDI_MESSAGES.notFound);
+  if (!cfdi) throw new NotFoundError('CFDI_NOT_FOUND');
+  if (raw.receiptId != null && !cfdi.receipts.some((l) => l.receiptId === raw.receiptId)) throw new NotFoundError('CFDI_NOT_FOUND');
+  if (raw.houseId != null && !cfdi.receipts.some((l) => l.receipt.houseId === raw.houseId)) throw new NotFoundError('CFDI_NOT_FOUND');
   if (!holdsAny(ctx, CFDI_ADMIN_DELETE)) {
-    if (cfdi.kind === 'GLOBAL') throw new ForbiddenError(CFDI_MESSAGES.globalOnlyAdmin);
-    if (!cfdi.receipts.every((l) => reachesHouse(actor, l.receipt.houseId, CFDI_ADMIN_DELETE))) throw new ForbiddenError(CFDI_MESSAGES.foreignCfdi);
+    if (cfdi.kind === 'GLOBAL') throw new ForbiddenError('CFDI_GLOBAL_ADMIN_ONLY');
+    if (!cfdi.receipts.every((l) => reachesHouse(actor, l.receipt.houseId, CFDI_ADMIN_DELETE))) throw new ForbiddenError('CFDI_FOREIGN');
   }
-  if (cfdi.status === 'CANCELLED') throw new ConflictError(CFDI_MESSAGES.alreadyCancelled);
-  if (cfdi.status !== 'STAMPED' || !cfdi.uuid) throw new ConflictError(CFDI_MESSAGES.notCancellable);
+  if (cfdi.status === 'CANCELLED') throw new ConflictError('CFDI_ALREADY_CANCELLED');
+  if (cfdi.status !== 'STAMPED' || !cfdi.uuid) throw new ConflictError('CFDI_NOT_CANCELLABLE');
   const n = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { modules: true } });
-  if (!n.modules.includes('FACTURACION')) throw new ConflictError(CFDI_MESSAGES.moduleOff);
+  if (!n.modules.includes('FACTURACION')) throw new ConflictError('INVOICING_DISABLED');
 
   await write(
     ctx,
@@ -654,7 +654,7 @@ export async function cancelCfdi(ctx: ServiceContext, raw: CancelInput, idempote
     credential = await openCommunityCredential({ prisma: ctx.prisma, actor: null, config: ctx.config }, neighborhoodId);
   } catch (error) {
     if (error instanceof ConflictError) throw error;
-    throw new ConflictError(CFDI_MESSAGES.fiscalNotConfigured);
+    throw new ConflictError('FISCAL_NOT_CONFIGURED');
   }
   const fiscal = await ctx.prisma.fiscalInformation.findUniqueOrThrow({ where: { neighborhoodId }, select: { rfc: true } });
   let result: { status: 'CANCELLED' | 'IN_PROCESS'; acknowledgement: string };
@@ -669,7 +669,7 @@ export async function cancelCfdi(ctx: ServiceContext, raw: CancelInput, idempote
       credential,
     });
   } catch (error) {
-    if (error instanceof PacError) throw new ConflictError(error.message);
+    if (error instanceof PacError) throw new ConflictError(reason('PAC_REFUSED', { message: error.message }));
     throw error;
   }
 
@@ -761,8 +761,8 @@ async function issueSubstitute(ctx: ServiceContext, old: Cfdi & { receipts: { re
 export async function updateCfdiPdf(ctx: ServiceContext, cfdiId: number, fileId: string, idempotencyKey?: string | null) {
   const neighborhoodId = communityOf(ctx);
   const cfdi = await ctx.prisma.cfdi.findFirst({ where: { id: cfdiId, neighborhoodId }, select: { id: true, status: true } });
-  if (!cfdi) throw new NotFoundError(CFDI_MESSAGES.notFound);
-  if (cfdi.status !== 'STAMPED' && cfdi.status !== 'CANCELLED') throw new ConflictError(CFDI_MESSAGES.noDocument);
+  if (!cfdi) throw new NotFoundError('CFDI_NOT_FOUND');
+  if (cfdi.status !== 'STAMPED' && cfdi.status !== 'CANCELLED') throw new ConflictError('CFDI_NO_DOCUMENT');
   const id = await claimFile(ctx, fileId);
   const file = await ctx.prisma.storedFile.findUniqueOrThrow({ where: { id }, select: { contentType: true, data: true, userId: true } });
   // Only a file the administrator uploaded: a document attached to a house must not become an invoice's PDF.

@@ -20,7 +20,7 @@ import type { Config } from '../../../../config.js';
 import type { Prisma } from '../../../../db/client.js';
 import { secretBox } from '../../../../infra/secrets.js';
 import { communityOf, type ServiceContext } from '../../../../kernel/context.js';
-import { ConflictError, InputError, NotFoundError, type FieldIssue } from '../../../../kernel/errors.js';
+import { ConflictError, type FieldIssue, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 
@@ -253,7 +253,7 @@ export async function uploadFiscalCertificate(ctx: ServiceContext, raw: unknown,
   const input = parseInput(CsdUploadSchema, raw);
   const neighborhoodId = communityOf(ctx);
   const current = await ctx.prisma.fiscalInformation.findUnique({ where: { neighborhoodId }, select: { rfc: true } });
-  if (!current) throw new ConflictError(CSD_MESSAGES.noFiscalInformation);
+  if (!current) throw new ConflictError('FISCAL_INFORMATION_MISSING');
 
   const [cerBytes, keyBytes] = await Promise.all([fileBytes(input.certificate), fileBytes(input.privateKey)]);
   const certificate = readCertificate(cerBytes);
@@ -284,7 +284,7 @@ export async function uploadFiscalCertificate(ctx: ServiceContext, raw: unknown,
     // The RFC is compared again inside the transaction: the tax data may have changed meanwhile.
     const row = await tx.fiscalInformation.findUnique({ where: { neighborhoodId }, select: { rfc: true } });
     if (!row || normalizeRfc(row.rfc) !== normalizeRfc(certificate.rfc)) {
-      throw new ConflictError('Los datos fiscales cambiaron mientras se cargaba el certificado; recarga y vuelve a intentar');
+      throw new ConflictError('FISCAL_INFORMATION_CHANGED');
     }
     await tx.fiscalInformation.update({
       where: { neighborhoodId },
@@ -323,19 +323,18 @@ export async function openCommunityCredential(
   neighborhoodId: number,
   now: Date = new Date(),
 ): Promise<Credential> {
-  if (ctx.actor && ctx.actor.neighborhoodId !== neighborhoodId) throw new NotFoundError('La comunidad solicitada no existe');
+  if (ctx.actor && ctx.actor.neighborhoodId !== neighborhoodId) throw new NotFoundError('COMMUNITY_NOT_FOUND');
   const row = await ctx.prisma.fiscalInformation.findUnique({
     where: { neighborhoodId },
     select: { certificate: true, privateKeyEncrypted: true, privateKeyPasswordEncrypted: true, certificateValidFrom: true, certificateValidTo: true },
   });
   if (!row?.certificate || !row.privateKeyEncrypted || !row.privateKeyPasswordEncrypted || !row.certificateValidFrom || !row.certificateValidTo) {
-    throw new ConflictError('La comunidad no tiene un certificado de sello digital (CSD); cárgalo en Configuración › Datos fiscales');
+    throw new ConflictError('CSD_MISSING');
   }
   const status = certificateStatus(row.certificateValidFrom, row.certificateValidTo, now);
-  if (status === 'EXPIRED')
-    throw new ConflictError(`El certificado de sello digital de la comunidad venció el ${formatCertificateDate(row.certificateValidTo)}`);
+  if (status === 'EXPIRED') throw new ConflictError(reason('CSD_EXPIRED', { date: formatCertificateDate(row.certificateValidTo) }));
   if (status === 'NOT_YET_VALID') {
-    throw new ConflictError(`El certificado de sello digital de la comunidad será válido a partir del ${formatCertificateDate(row.certificateValidFrom)}`);
+    throw new ConflictError(reason('CSD_NOT_YET_VALID', { date: formatCertificateDate(row.certificateValidFrom) }));
   }
   const box = secretBox(ctx.config);
   const key = Buffer.from(box.open(row.privateKeyEncrypted, csdKeyContext(neighborhoodId)), 'base64');

@@ -3,13 +3,14 @@
 // point at it; lists, reads and writes see only the ones in use.
 import { IncomeAccountSchema, type IncomeAccountInput } from '../../../../../core/accounts.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
-import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
+import { message } from '../../../../kernel/reasons.js';
 
 export { IncomeAccountSchema };
 
-export const ACCOUNT_NOT_FOUND = 'La cuenta no existe';
+export const ACCOUNT_NOT_FOUND = message('ACCOUNT_NOT_FOUND');
 
 export function incomeAccountWhere(ctx: ServiceContext, filter?: { accountType?: string | null; description?: string | null } | null) {
   const description = filter?.description?.trim();
@@ -23,7 +24,7 @@ export function incomeAccountWhere(ctx: ServiceContext, filter?: { accountType?:
 
 async function findOwn(tx: Tx, neighborhoodId: number, id: number) {
   const account = await tx.incomeAccount.findFirst({ where: { id, neighborhoodId, deletedAt: null } });
-  if (!account) throw new NotFoundError(ACCOUNT_NOT_FOUND);
+  if (!account) throw new NotFoundError('ACCOUNT_NOT_FOUND');
   return account;
 }
 
@@ -40,7 +41,7 @@ async function assertNumberFree(tx: Tx, neighborhoodId: number, input: IncomeAcc
     },
     select: { description: true },
   });
-  if (other) throw new ConflictError(`La cuenta ${other.description} ya tiene ese número`);
+  if (other) throw new ConflictError(reason('INCOME_ACCOUNT_NUMBER_TAKEN', { account: other.description }));
 }
 
 function auditData(input: IncomeAccountInput) {
@@ -83,7 +84,7 @@ export async function deleteIncomeAccount(ctx: ServiceContext, id: number) {
     const account = await findOwn(tx, neighborhoodId, id);
     // Only a row still in use is removed: a concurrent second delete finds nothing and answers 404.
     const { count } = await tx.incomeAccount.updateMany({ where: { id, neighborhoodId, deletedAt: null }, data: { deletedAt: new Date() } });
-    if (count === 0) throw new NotFoundError(ACCOUNT_NOT_FOUND);
+    if (count === 0) throw new NotFoundError('ACCOUNT_NOT_FOUND');
     await audit({ action: 'DELETE', entity: 'IncomeAccount', entityId: id, data: { description: account.description, accountType: account.accountType } });
     return id;
   });

@@ -5,11 +5,12 @@
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { isCleanText } from '../../../../../core/cleanText.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { isUuid, rowId } from '../../../../kernel/ids.js';
 import { write } from '../../../../kernel/write.js';
 import { claimFile, MAX_FILE_BYTES, sniffFileType } from '../../../../infra/files/service.js';
 import { expenseRowId } from '../expenseGroups/service.js';
+import { message } from '../../../../kernel/reasons.js';
 
 export const ATTACHMENT_READERS = ['AExpensesRead', 'AExpensesCreate', 'AExpensesUpdate'] as const;
 export const ATTACHMENT_WRITERS = ['AExpensesCreate', 'AExpensesUpdate'] as const;
@@ -18,11 +19,8 @@ export const DELETABLE_STATUSES = ['NEW', 'EDITED', 'REJECTED'] as const;
 export const MAX_ATTACHMENTS = 50;
 
 export const NO_FILE = 'No se ha adjuntado ningún archivo';
-export const EXPENSE_NOT_FOUND = 'El egreso no existe';
-export const ATTACHMENT_NOT_FOUND = 'El archivo adjunto no existe';
-export const CFDI_NOT_DELETABLE = 'El CFDi de un egreso no se puede eliminar de sus archivos adjuntos';
-export const STATUS_NOT_DELETABLE = 'Solo se pueden eliminar archivos de egresos nuevos, editados o rechazados';
-export const DELETED_EXPENSE = 'El egreso está eliminado: ya no admite archivos';
+export const EXPENSE_NOT_FOUND = message('EXPENSE_NOT_FOUND');
+export const ATTACHMENT_NOT_FOUND = message('ATTACHMENT_NOT_FOUND');
 export const TOO_MANY = `Un egreso admite como máximo ${MAX_ATTACHMENTS} archivos adjuntos`;
 export const BAD_TYPE = 'El archivo debe ser PDF, PNG, JPG o WEBP';
 
@@ -112,7 +110,7 @@ async function lockExpense(tx: Tx, neighborhoodId: number, id: number) {
       ? await tx.$queryRaw<{ id: number; status: string }[]>`
           SELECT "id", "status"::text AS "status" FROM "Expense" WHERE "id" = ${id} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`
       : [];
-  if (!row) throw new NotFoundError(EXPENSE_NOT_FOUND);
+  if (!row) throw new NotFoundError('EXPENSE_NOT_FOUND');
   return row;
 }
 
@@ -160,9 +158,9 @@ export async function attachExpenseFile(ctx: ServiceContext, input: AttachInput,
   };
   return write(ctx, { idempotencyKey, request, rowLocks: true }, async ({ tx, audit }) => {
     const expense = await lockExpense(tx, neighborhoodId, expenseId);
-    if (expense.status === 'DELETED') throw new ConflictError(DELETED_EXPENSE);
+    if (expense.status === 'DELETED') throw new ConflictError('EXPENSE_DELETED_NO_ATTACHMENTS');
     const count = await tx.expenseAttachment.count({ where: { expenseId } });
-    if (count >= MAX_ATTACHMENTS) throw new ConflictError(TOO_MANY);
+    if (count >= MAX_ATTACHMENTS) throw new ConflictError(reason('ATTACHMENTS_LIMIT', { max: MAX_ATTACHMENTS }));
     let fileId = claimed;
     if (upload) {
       const stored = await tx.storedFile.create({
@@ -194,16 +192,16 @@ export async function deleteExpenseAttachment(
   const neighborhoodId = communityOf(ctx);
   const id = attachmentRowId(attachmentId);
   const owner = id > 0 ? await ctx.prisma.expenseAttachment.findFirst({ where: { id, expense: { neighborhoodId } }, select: { expenseId: true } }) : null;
-  if (!owner || (expenseId != null && expenseRowId(expenseId) !== owner.expenseId)) throw new NotFoundError(ATTACHMENT_NOT_FOUND);
+  if (!owner || (expenseId != null && expenseRowId(expenseId) !== owner.expenseId)) throw new NotFoundError('ATTACHMENT_NOT_FOUND');
   return write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
     const expense = await lockExpense(tx, neighborhoodId, owner.expenseId);
     const attachment = await tx.expenseAttachment.findFirst({
       where: { id, expenseId: expense.id },
       select: { id: true, isCfdi: true, fileId: true, file: { select: { name: true } } },
     });
-    if (!attachment) throw new NotFoundError(ATTACHMENT_NOT_FOUND);
-    if (attachment.isCfdi) throw new ConflictError(CFDI_NOT_DELETABLE);
-    if (!deletable(expense.status, false)) throw new ConflictError(STATUS_NOT_DELETABLE);
+    if (!attachment) throw new NotFoundError('ATTACHMENT_NOT_FOUND');
+    if (attachment.isCfdi) throw new ConflictError('EXPENSE_CFDI_NOT_DELETABLE');
+    if (!deletable(expense.status, false)) throw new ConflictError('ATTACHMENT_STATUS_NOT_DELETABLE');
     await tx.expenseAttachment.delete({ where: { id } });
     await audit({
       action: 'DETACH',

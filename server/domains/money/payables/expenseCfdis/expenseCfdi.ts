@@ -173,9 +173,9 @@ builder.mutationField('addExpenseCfdi', (t) =>
     args: { input: t.arg({ type: AddInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
       const expenseId = idOf('Expense', String(input.expenseId));
-      if (expenseId < 0) throw new NotFoundError('El egreso no existe');
+      if (expenseId < 0) throw new NotFoundError('EXPENSE_NOT_FOUND');
       const cfdiId = input.cfdiId ? idOf('ExpenseCfdi', String(input.cfdiId)) : null;
-      if (cfdiId !== null && cfdiId < 0) throw new NotFoundError('El CFDi seleccionado no existe');
+      if (cfdiId !== null && cfdiId < 0) throw new NotFoundError('EXPENSE_CFDI_NOT_FOUND');
       const file = input.fileId ? await uploadedCfdi(ctx, input.fileId.slice(0, 100), input.originalName?.slice(0, 300)) : null;
       return addExpenseCfdi(ctx, { expenseId, cfdiId, file }, input.idempotencyKey);
     },

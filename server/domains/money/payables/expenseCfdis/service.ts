@@ -7,10 +7,10 @@ import { claimFile } from '../../../../infra/files/service.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { write } from '../../../../kernel/write.js';
+import { message } from '../../../../kernel/reasons.js';
 
-export const CFDI_ALREADY_PROCESSED = 'El CFDi seleccionado ya fué procesado antes';
 export const CFDI_OTHER_PROVIDER = 'El CFDi no corresponde al mismo proveedor';
-export const CFDI_NOT_FOUND = 'El CFDi seleccionado no existe';
+export const CFDI_NOT_FOUND = message('EXPENSE_CFDI_NOT_FOUND');
 
 /** Takes turns with every other write of this UUID in the community (two rows may carry the same UUID). */
 export async function lockCfdiUuid(tx: Tx, neighborhoodId: number, uuid: string): Promise<void> {
@@ -50,7 +50,7 @@ export async function linkExpenseCfdis(
   }
   const { neighborhoodId, expenseId, providerId } = target;
   const rows = await tx.expenseCfdi.findMany({ where: { id: { in: ids }, neighborhoodId }, orderBy: { id: 'asc' } });
-  if (rows.length !== ids.length) throw new NotFoundError(CFDI_NOT_FOUND);
+  if (rows.length !== ids.length) throw new NotFoundError('EXPENSE_CFDI_NOT_FOUND');
   // Same UUID order for every writer: no deadlock between two links of overlapping CFDIs.
   for (const uuid of [...new Set(rows.map((r) => r.uuid.toUpperCase()))].sort()) await lockCfdiUuid(tx, neighborhoodId, uuid);
   await tx.$queryRaw`SELECT id FROM "ExpenseCfdi" WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
@@ -60,9 +60,9 @@ export async function linkExpenseCfdis(
   const uuids = new Set<string>();
   for (const row of locked) {
     const uuid = row.uuid.toUpperCase();
-    if (uuids.has(uuid)) throw new ConflictError(CFDI_ALREADY_PROCESSED);
+    if (uuids.has(uuid)) throw new ConflictError('EXPENSE_CFDI_ALREADY_PROCESSED');
     uuids.add(uuid);
-    if (await uuidActiveElsewhere(tx, neighborhoodId, uuid, expenseId)) throw new ConflictError(CFDI_ALREADY_PROCESSED);
+    if (await uuidActiveElsewhere(tx, neighborhoodId, uuid, expenseId)) throw new ConflictError('EXPENSE_CFDI_ALREADY_PROCESSED');
     if (!providerRfc || row.issuerRfc.toUpperCase() !== providerRfc) throw new InputError([{ field: 'cfdiIds', message: CFDI_OTHER_PROVIDER }]);
   }
   // Copies of these UUIDs still active on deleted expenses give way (one active copy per UUID, unique index).
@@ -85,7 +85,6 @@ export async function linkExpenseCfdis(
 
 export const EXPENSE_CFDI_PROCESSORS = ['AExpensesCreate', 'AExpensesUpdate'] as const;
 export const EXPENSE_CFDI_ADDERS = ['AExpensesUpdate'] as const;
-export const CFDI_NOT_ACCEPTED = 'Solo los egresos aprobados que aún no tienen factura aceptan un CFDi';
 
 export interface ExpenseCfdiView {
   id: number;
@@ -154,7 +153,7 @@ function viewOf(
 async function storeProcessed(tx: Tx, ctx: ServiceContext, cfdi: ProviderCfdi, xml: string, fileName: string) {
   const neighborhoodId = communityOf(ctx);
   await lockCfdiUuid(tx, neighborhoodId, cfdi.uuid);
-  if (await uuidActiveElsewhere(tx, neighborhoodId, cfdi.uuid, null)) throw new ConflictError(CFDI_ALREADY_PROCESSED);
+  if (await uuidActiveElsewhere(tx, neighborhoodId, cfdi.uuid, null)) throw new ConflictError('EXPENSE_CFDI_ALREADY_PROCESSED');
   const provider = await tx.provider.findFirst({
     where: { neighborhoodId, rfc: { equals: cfdi.issuerRfc, mode: 'insensitive' } },
     select: { id: true, name: true, rfc: true },
@@ -227,8 +226,8 @@ export async function addExpenseCfdi(
         { id: number }[]
       >`SELECT id FROM "Expense" WHERE id = ${input.expenseId} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
       const expense = locked ? await tx.expense.findUnique({ where: { id: locked.id } }) : null;
-      if (!expense || expense.deletedAt) throw new NotFoundError('El egreso no existe');
-      if (expense.status !== 'APPROVED' || expense.invoiced) throw new ConflictError(CFDI_NOT_ACCEPTED);
+      if (!expense || expense.deletedAt) throw new NotFoundError('EXPENSE_NOT_FOUND');
+      if (expense.status !== 'APPROVED' || expense.invoiced) throw new ConflictError('EXPENSE_CFDI_NOT_ACCEPTED');
       let cfdiId = input.cfdiId ?? null;
       if (checked && input.file) {
         const { row } = await storeProcessed(tx, ctx, checked, decode(input.file.bytes), cleanFileName(input.file.name));

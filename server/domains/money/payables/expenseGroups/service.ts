@@ -7,20 +7,20 @@ import { MAX_FOLIO, MAX_SERIE, SERIE_MESSAGE } from '../../../../../core/expense
 import { boundedText } from '../../../../../core/input.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { isUniqueViolation } from '../../../../kernel/dbErrors.js';
-import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
+import { message } from '../../../../kernel/reasons.js';
 
 export const GROUP_READERS = ['AExpensesRead', 'AExpensesCreate', 'AExpensesUpdate'] as const;
 export const MIN_GROUP = 2;
 export const MAX_GROUP = 500;
 
-export const EXPENSE_NOT_FOUND = 'El egreso no existe';
+export const EXPENSE_NOT_FOUND = message('EXPENSE_NOT_FOUND');
 export const GROUP_TOO_SMALL = `Selecciona al menos ${MIN_GROUP} egresos para agruparlos`;
 export const folioTaken = (serie: string | null, folio: number) => `El folio ${serie ? `${serie}-` : ''}${folio} ya es de otro grupo de egresos`;
 
-export const FOLIO_TAKEN = 'El folio ya es de otro grupo de egresos';
 const FOLIO_MESSAGE = 'El folio debe ser un número entero mayor o igual a 1';
 
 export const ExpenseGroupSchema = z.object({
@@ -105,16 +105,16 @@ export async function createExpenseGroup(ctx: ServiceContext, raw: unknown, idem
               SELECT "id", "status"::text AS "status", "groupId", "folio", "serie" FROM "Expense"
               WHERE "neighborhoodId" = ${neighborhoodId} AND "id" = ANY(${valid}::int[]) ORDER BY "id" FOR UPDATE`
           : [];
-      if (rows.length !== ids.length) throw new NotFoundError(EXPENSE_NOT_FOUND);
+      if (rows.length !== ids.length) throw new NotFoundError('EXPENSE_NOT_FOUND');
       for (const row of rows) {
         const name = row.folio != null ? `${row.serie ? `${row.serie}-` : ''}${row.folio}` : `#${row.id}`;
         if (row.status === 'DELETED' || row.status === 'REJECTED') {
-          throw new ConflictError(`El egreso ${name} está ${row.status === 'DELETED' ? 'eliminado' : 'rechazado'} y no se puede agrupar`);
+          throw new ConflictError(reason('EXPENSE_NOT_GROUPABLE', { name, deleted: row.status === 'DELETED' }));
         }
-        if (row.groupId != null) throw new ConflictError(`El egreso ${name} ya pertenece a un grupo`);
+        if (row.groupId != null) throw new ConflictError(reason('EXPENSE_ALREADY_GROUPED', { name }));
       }
       const taken = await tx.expenseGroup.findFirst({ where: { neighborhoodId, serie, folio }, select: { id: true } });
-      if (taken) throw new ConflictError(folioTaken(serie, folio));
+      if (taken) throw new ConflictError(reason('EXPENSE_GROUP_FOLIO_NUMBER_TAKEN', { serie, folio }));
       const group = await tx.expenseGroup.create({
         data: { neighborhoodId, serie, folio, comment: input.comment, createdByUserId: ctx.actor?.userId ?? null },
         select: { id: true },
@@ -128,7 +128,7 @@ export async function createExpenseGroup(ctx: ServiceContext, raw: unknown, idem
       return { groupId: group.id, expenseIds };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(FOLIO_TAKEN);
+    if (isUniqueViolation(error)) throw new ConflictError('EXPENSE_GROUP_FOLIO_TAKEN');
     throw error;
   }
 }

@@ -3,9 +3,10 @@
 import { EXPENSE_APPROVER_GRANTS, ExpenseConceptSchema, ExpenseSettingsSchema } from '../../../../../core/expenseSettings.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { parseInput } from '../../../../kernel/input.js';
-import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { write } from '../../../../kernel/write.js';
+import { message } from '../../../../kernel/reasons.js';
 
 /** The settings screen reads with CExpensesRead and saves with CExpensesUpdate. */
 export const EXPENSE_SETTINGS_READERS = ['CExpensesRead', 'CExpensesUpdate'] as const;
@@ -20,7 +21,7 @@ export const EXPENSE_CONCEPT_READERS = [
   'AProvidersUpdate',
 ] as const;
 
-export const EXPENSE_CONCEPT_NOT_FOUND = 'El concepto de egreso no existe';
+export const EXPENSE_CONCEPT_NOT_FOUND = message('EXPENSE_CONCEPT_NOT_FOUND');
 export const NOT_AN_APPROVER = 'Solo un administrador activo de la comunidad con permisos de egresos puede aprobar egresos';
 
 export interface ApproverCandidate {
@@ -161,7 +162,7 @@ export function expenseConceptWhere(ctx: ServiceContext, filter?: { concept?: st
 
 async function findOwnConcept(tx: Tx, neighborhoodId: number, id: number) {
   const concept = await tx.expenseConcept.findFirst({ where: { id, neighborhoodId, deletedAt: null } });
-  if (!concept) throw new NotFoundError(EXPENSE_CONCEPT_NOT_FOUND);
+  if (!concept) throw new NotFoundError('EXPENSE_CONCEPT_NOT_FOUND');
   return concept;
 }
 
@@ -178,10 +179,10 @@ async function assertConceptFree(tx: Tx, neighborhoodId: number, input: { concep
       where: { ...others, internalId: { equals: input.internalId, mode: 'insensitive' } },
       select: { concept: true },
     });
-    if (taken) throw new ConflictError(`El identificador interno ${input.internalId} ya es del concepto ${taken.concept}`);
+    if (taken) throw new ConflictError(reason('EXPENSE_CONCEPT_ID_TAKEN', { internalId: input.internalId, concept: taken.concept }));
   }
   const named = await tx.expenseConcept.findFirst({ where: { ...others, concept: { equals: input.concept, mode: 'insensitive' } }, select: { id: true } });
-  if (named) throw new ConflictError(`Ya existe un concepto de egreso llamado ${input.concept}`);
+  if (named) throw new ConflictError(reason('EXPENSE_CONCEPT_NAME_TAKEN', { concept: input.concept }));
 }
 
 export async function createExpenseConcept(ctx: ServiceContext, raw: unknown, idempotencyKey?: string | null) {

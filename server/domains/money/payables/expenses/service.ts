@@ -30,7 +30,7 @@ import { clabe as checkClabe, clabeBankName } from '../../../../../core/validato
 import { kickMailer, queueEmail } from '../../../../infra/mail/outbox.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { communityToday } from '../../../../kernel/today.js';
-import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
@@ -43,8 +43,6 @@ export const EXPENSE_CREATORS = ['AExpensesCreate'] as const;
 export const EXPENSE_UPDATERS = ['AExpensesUpdate'] as const;
 /** Asking for approval: whoever registers or edits expenses. */
 export const EXPENSE_ASKERS = ['AExpensesCreate', 'AExpensesUpdate'] as const;
-
-const { notFound: NOT_FOUND } = EXPENSE_MESSAGES;
 
 /** A database id from a GraphQL global ID of `typename`, or digits (legacy); anything else matches no row. */
 export function idOf(typename: string, value: string | number | null | undefined): number | null {
@@ -265,7 +263,7 @@ async function nextFolio(tx: Tx, neighborhoodId: number, serie: string | null, i
 /** The expense's row, locked for this transaction; another community's (or no) id is not found. */
 async function lockExpense(tx: Tx, neighborhoodId: number, id: number) {
   const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Expense" WHERE id = ${rowId(id)} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
-  if (!locked.length) throw new NotFoundError(NOT_FOUND);
+  if (!locked.length) throw new NotFoundError('EXPENSE_NOT_FOUND');
   return tx.expense.findUniqueOrThrow({ where: { id: locked[0].id } });
 }
 
@@ -420,7 +418,7 @@ export async function updateExpense(ctx: ServiceContext, id: number, raw: unknow
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'updateExpense', input: { id, ...input } }, rowLocks: true }, async ({ tx, audit }) => {
     const expense = await lockExpense(tx, neighborhoodId, id);
-    if (!canEdit(expense)) throw new ConflictError(EXPENSE_MESSAGES.notEditable);
+    if (!canEdit(expense)) throw new ConflictError('EXPENSE_NOT_EDITABLE');
     const refs = await resolveRefs(tx, neighborhoodId, input, await communityToday(tx, neighborhoodId));
     const totals = totalsData(input);
     await tx.expenseTax.deleteMany({ where: { expenseId: expense.id } });
@@ -458,7 +456,7 @@ export async function deleteExpense(ctx: ServiceContext, id: number, idempotency
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'deleteExpense', input: { id } }, rowLocks: true }, async ({ tx, audit }) => {
     const expense = await lockExpense(tx, neighborhoodId, id);
-    if (!canDelete(expense)) throw new ConflictError(EXPENSE_MESSAGES.notDeletable);
+    if (!canDelete(expense)) throw new ConflictError('EXPENSE_NOT_DELETABLE');
     await tx.expense.update({ where: { id: expense.id }, data: { status: 'DELETED', deletedAt: new Date() } });
     await audit({ action: 'DELETE', entity: 'Expense', entityId: expense.id, data: { from: expense.status, total: formatMoney(expense.total) } });
     return { message: EXPENSE_MESSAGES.deleted, id: expense.id };
@@ -471,14 +469,14 @@ export async function requestExpenseApproval(ctx: ServiceContext, id: number): P
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { rowLocks: true }, async ({ tx, audit, afterCommit }) => {
     const expense = await lockExpense(tx, neighborhoodId, id);
-    if (!canAskApproval(expense, actor.userId)) throw new ConflictError(EXPENSE_MESSAGES.cannotAsk);
+    if (!canAskApproval(expense, actor.userId)) throw new ConflictError('EXPENSE_APPROVAL_NOT_REQUESTABLE');
     const all = await tx.expenseApprover.findMany({
       where: approverWhere(neighborhoodId),
       include: { user: { select: { email: true, firstName: true } } },
     });
     // The author never approves their own expense: the others are asked; when the author is the only approver, they are told so.
     const approvers = all.filter((a) => a.userId !== actor.userId);
-    if (!approvers.length) throw new ConflictError(all.length ? EXPENSE_MESSAGES.ownExpenseOnlyApprover : EXPENSE_MESSAGES.noApprovers);
+    if (!approvers.length) throw new ConflictError(all.length ? 'EXPENSE_OWN_ONLY_APPROVER' : 'EXPENSE_NO_APPROVERS');
     const community = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { name: true } });
     const label = expense.folio != null ? `${expense.serie ?? ''}${expense.serie ? '-' : ''}${expense.folio}` : `#${expense.id}`;
     for (const a of approvers)
@@ -509,9 +507,9 @@ export async function decideExpense(ctx: ServiceContext, id: number, raw: unknow
     const approverIds = (await tx.expenseApprover.findMany({ where: approverWhere(neighborhoodId), select: { userId: true } })).map((a) => a.userId);
     // The refusal says which rule applies (the author's own expense, no approvers, not an approver).
     const refusal = decideRefusal(expense, actor.userId, approverIds);
-    if (refusal) throw new ConflictError(refusal);
+    if (refusal) throw new ConflictError(reason('EXPENSE_DECISION_REFUSED', { message: refusal }));
     const before = await tx.expenseApproval.findFirst({ where: { expenseId: expense.id, revision: expense.revision, userId: actor.userId } });
-    if (before) throw new ConflictError(EXPENSE_MESSAGES.alreadyDecided);
+    if (before) throw new ConflictError('EXPENSE_ALREADY_DECIDED');
     await tx.expenseApproval.create({
       data: { expenseId: expense.id, userId: actor.userId, revision: expense.revision, accepted: input.accepted, comment: input.comment },
     });
@@ -545,7 +543,7 @@ export async function payExpense(ctx: ServiceContext, id: number, raw: unknown, 
   const request = { operation: 'payExpense', input: { id, ...input } };
   return write(ctx, { idempotencyKey, request, rowLocks: true }, async ({ tx, audit }) => {
     const expense = await lockExpense(tx, neighborhoodId, id);
-    if (!canPay(expense)) throw new ConflictError(EXPENSE_MESSAGES.cannotPay);
+    if (!canPay(expense)) throw new ConflictError('EXPENSE_NOT_PAYABLE');
     const account = await tx.incomeAccount.findFirst({ where: { id: accountId, neighborhoodId, deletedAt: null }, select: { id: true } });
     if (!account) throw new InputError([{ field: 'accountId', message: EXPENSE_MESSAGES.accountNotFound }]);
     const today = await communityToday(tx, neighborhoodId);
@@ -591,7 +589,7 @@ export async function chargeExpense(ctx: ServiceContext, id: number, raw: unknow
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'chargeExpense', input: { id, ...input } }, rowLocks: true }, async ({ tx, audit }) => {
     const expense = await lockExpense(tx, neighborhoodId, id);
-    if (!canCharge(expense)) throw new ConflictError(EXPENSE_MESSAGES.cannotCharge);
+    if (!canCharge(expense)) throw new ConflictError('EXPENSE_NOT_CHARGEABLE');
     if (expense.paymentMethod === 'CHECK' && !input.checkNumber)
       throw new InputError([{ field: 'checkNumber', message: 'El número de cheque es requerido para un pago con cheque' }]);
     const today = await communityToday(tx, neighborhoodId);

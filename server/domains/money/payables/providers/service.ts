@@ -5,15 +5,16 @@ import { decodeGlobalID } from '@pothos/plugin-relay';
 import { ProviderSchema, type ProviderValues } from '../../../../../core/providers.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { isUniqueViolation } from '../../../../kernel/dbErrors.js';
-import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
+import { message } from '../../../../kernel/reasons.js';
 
 /** Who reads providers: their own screens and the expense screens that pick or show one. */
 export const PROVIDER_READERS = ['AExpensesRead', 'AExpensesCreate', 'AExpensesUpdate', 'AProvidersCreate', 'AProvidersUpdate'] as const;
 
-export const PROVIDER_NOT_FOUND = 'El proveedor no existe';
+export const PROVIDER_NOT_FOUND = message('PROVIDER_NOT_FOUND');
 export const CONCEPT_NOT_FOUND = 'El concepto de egreso no existe';
 export const rfcTaken = (rfc: string, name: string) => `Ya existe un proveedor con el RFC ${rfc} en la comunidad: ${name}`;
 
@@ -51,7 +52,7 @@ export const PROVIDER_ORDER = [{ name: 'asc' as const }, { id: 'asc' as const }]
 
 async function findOwn(tx: Tx, neighborhoodId: number, id: number) {
   const provider = await tx.provider.findFirst({ where: { id, neighborhoodId } });
-  if (!provider) throw new NotFoundError(PROVIDER_NOT_FOUND);
+  if (!provider) throw new NotFoundError('PROVIDER_NOT_FOUND');
   return provider;
 }
 
@@ -68,7 +69,7 @@ async function assertRfcFree(tx: Tx, neighborhoodId: number, rfc: string | null,
   await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`provider:${neighborhoodId}`}))::text AS held`;
   if (!rfc) return;
   const taken = await tx.provider.findFirst({ where: { neighborhoodId, rfc, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { name: true } });
-  if (taken) throw new ConflictError(rfcTaken(rfc, taken.name));
+  if (taken) throw new ConflictError(reason('PROVIDER_RFC_TAKEN', { rfc, name: taken.name }));
 }
 
 function columns(input: ProviderValues, expenseConceptId: number | null) {
@@ -79,7 +80,7 @@ async function uniqueRfc<T>(rfc: string | null, run: () => Promise<T>): Promise<
   try {
     return await run();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(rfcTaken(rfc ?? '', 'otro proveedor'));
+    if (isUniqueViolation(error)) throw new ConflictError(reason('PROVIDER_RFC_TAKEN', { rfc: rfc ?? '', name: 'otro proveedor' }));
     throw error;
   }
 }

@@ -30,6 +30,7 @@ import { GatewayError, type GatewayPayout, GatewayUnavailableError, type PayoutD
 import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { write } from '../../../../kernel/write.js';
+import { message } from '../../../../kernel/reasons.js';
 
 export const WITHDRAWAL_READERS = ['AExpensesRead'] as const;
 export const WITHDRAWAL_CREATORS = ['AExpensesUpdate'] as const;
@@ -38,10 +39,8 @@ export const WITHDRAWAL_POLL_JOB = 'withdrawals.poll';
 /** Seconds after creation (or the previous poll) of each poll of a payout; the last wait repeats. */
 export const POLL_SCHEDULE_S = [3, 15, 60, 300, 1800, 3600, 6 * 3600];
 
-export const ACCOUNT_NOT_FOUND = 'La cuenta no existe';
-export const EXPENSE_NOT_FOUND = 'El egreso no existe';
-export const EXPENSE_TAKEN =
-  'Uno de los egresos elegidos ya no está disponible para un retiro (otro retiro lo incluyó o cambió su estado). Actualiza la lista e intenta de nuevo';
+export const ACCOUNT_NOT_FOUND = message('ACCOUNT_NOT_FOUND');
+export const EXPENSE_NOT_FOUND = message('EXPENSE_NOT_FOUND');
 export const NO_GATEWAY = 'La comunidad no tiene configurada la pasarela de pago para hacer retiros';
 export const NO_DESTINATION = 'La cuenta no tiene un número válido y un titular para recibir el retiro';
 
@@ -77,7 +76,7 @@ export async function createWithdrawal(ctx: ServiceContext, input: CreateWithdra
   }
   const created = await write(ctx, { rowLocks: true, idempotencyKey, request: { operation: 'createWithdrawal', input } }, async ({ tx, audit }) => {
     const account = await tx.incomeAccount.findFirst({ where: { id: input.accountId, neighborhoodId, deletedAt: null } });
-    if (!account) throw new NotFoundError(ACCOUNT_NOT_FOUND);
+    if (!account) throw new NotFoundError('ACCOUNT_NOT_FOUND');
     if (!destinationOf(account)) {
       const problem = withdrawalProblem(account.accountType, ['1']);
       throw new InputError([{ field: 'accountId', message: problem ?? NO_DESTINATION }]);
@@ -89,9 +88,9 @@ export async function createWithdrawal(ctx: ServiceContext, input: CreateWithdra
       select: { id: true, status: true, total: true, withdrawalId: true, deletedAt: true, serie: true, folio: true },
       orderBy: { id: 'asc' },
     });
-    if (expenses.length !== ids.length || expenses.some((e) => e.status === 'DELETED' || e.deletedAt)) throw new NotFoundError(EXPENSE_NOT_FOUND);
+    if (expenses.length !== ids.length || expenses.some((e) => e.status === 'DELETED' || e.deletedAt)) throw new NotFoundError('EXPENSE_NOT_FOUND');
     if (expenses.some((e) => e.withdrawalId !== null || !(WITHDRAWABLE_EXPENSE_STATUSES as readonly string[]).includes(e.status)))
-      throw new ConflictError(EXPENSE_TAKEN);
+      throw new ConflictError('EXPENSE_UNAVAILABLE_FOR_WITHDRAWAL');
     const totals = expenses.map((e) => money(e.total));
     const problem = withdrawalProblem(account.accountType, totals);
     if (problem) throw new InputError([{ field: 'expenseIds', message: problem }]);
@@ -113,7 +112,7 @@ export async function createWithdrawal(ctx: ServiceContext, input: CreateWithdra
       },
     });
     const taken = await tx.expense.updateMany({ where: { id: { in: ids }, neighborhoodId, withdrawalId: null }, data: { withdrawalId: withdrawal.id } });
-    if (taken.count !== ids.length) throw new ConflictError(EXPENSE_TAKEN);
+    if (taken.count !== ids.length) throw new ConflictError('EXPENSE_UNAVAILABLE_FOR_WITHDRAWAL');
     await audit({ action: 'CREATE', entity: 'Withdrawal', entityId: withdrawal.id, data: { accountId: account.id, expenseIds: ids, ...figures } });
     for (const e of expenses) {
       await audit({ action: 'WITHDRAWAL_REQUESTED', entity: 'Expense', entityId: e.id, data: { withdrawalId: withdrawal.id, amount: formatMoney(e.total) } });

@@ -15,7 +15,6 @@ import {
   BALANCE_ADMIN,
   BALANCE_READERS,
   BALANCE_WRITERS,
-  FOREIGN_HOUSE,
   houseBalance,
   STATEMENT_READERS,
   transferBalance,
@@ -132,7 +131,7 @@ builder.queryField('houseLedger', (t) =>
     ...grants(...BALANCE_READERS),
     args: { houseId: t.arg.globalID({ required: false }), walletId: t.arg.int({ required: false }) },
     resolve: async (_r, args, ctx) => {
-      const house = await targetHouse(ctx, houseArg(args.houseId), BALANCE_ADMIN, FOREIGN_HOUSE);
+      const house = await targetHouse(ctx, houseArg(args.houseId), BALANCE_ADMIN, 'FOREIGN_BALANCE');
       const page = keysetPage(args, parseBigIdCursor, { defaultSize: 50, maxSize: MAX_PAGE_SIZE });
       const rows = await ctx.db.kysely
         .selectFrom('LedgerEntry as e')

@@ -24,7 +24,7 @@ export interface IncomesSummary {
 
 export async function houseIncomesSummary(ctx: ServiceContext, year: number | null): Promise<IncomesSummary> {
   // House users only: their own house.
-  const house = await targetHouse(ctx, null, [], 'Solo puedes consultar tu propiedad');
+  const house = await targetHouse(ctx, null, [], 'FOREIGN_HOUSE');
   const y = year ?? Number((await communityToday(ctx.prisma, house.neighborhoodId)).slice(0, 4));
   if (!Number.isInteger(y) || y < 2000 || y > 2100) throw new InputError([{ field: 'year', message: 'El año no es válido' }]);
   const rows = await ctx.prisma.receipt.groupBy({

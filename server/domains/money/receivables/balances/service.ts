@@ -12,16 +12,17 @@ import { parseInput } from '../../../../kernel/input.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { write } from '../../../../kernel/write.js';
 import { appendMovements, houseBalances, lockHouse, walletBalance } from '../ledger/service.js';
+import { message } from '../../../../kernel/reasons.js';
 
 /** Who reads a house's balances: administrators of any house, the house's people their own. */
 export const BALANCE_READERS = ['AReceiptsRead', 'ABalancesAuthorise', 'AStatementsRead', 'OReceiptsRead', 'SReceiptsRead'] as const;
 export const BALANCE_ADMIN = ['AReceiptsRead', 'ABalancesAuthorise', 'AStatementsRead'] as const;
 export const BALANCE_WRITERS = ['ABalancesAuthorise'] as const;
 export const STATEMENT_READERS = ['AStatementsRead', 'OReceiptsRead', 'SReceiptsRead'] as const;
-export const FOREIGN_HOUSE = 'Solo puedes consultar los saldos de tu propiedad';
+export const FOREIGN_HOUSE = message('FOREIGN_BALANCE');
 
 export const TRANSFER_SAME_WALLET = 'Elige monederos distintos para la transferencia';
-export const TRANSFER_INSUFFICIENT = 'El saldo del monedero de origen no alcanza para la transferencia';
+export const TRANSFER_INSUFFICIENT = message('TRANSFER_INSUFFICIENT');
 
 export interface WalletBalanceView {
   walletId: number;
@@ -42,7 +43,7 @@ export interface HouseBalanceView {
 
 /** The balance of each of the community's wallets for the house (0 where nothing moved). */
 export async function houseBalance(ctx: ServiceContext, houseId: number | null, tx: Tx = ctx.prisma): Promise<HouseBalanceView> {
-  const house = await targetHouse(ctx, houseId, BALANCE_ADMIN, FOREIGN_HOUSE, { tx });
+  const house = await targetHouse(ctx, houseId, BALANCE_ADMIN, 'FOREIGN_BALANCE', { tx });
   return balanceOf(tx, house.neighborhoodId, house.id);
 }
 
@@ -93,7 +94,7 @@ export async function adjustBalance(ctx: ServiceContext, houseId: number, raw: u
   const input = parseInput(AdjustmentSchema, raw);
   const actor = actorOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'adjustHouseBalance', input: { houseId, ...input } } }, async ({ tx, audit }) => {
-    const house = await targetHouse(ctx, houseId, BALANCE_WRITERS, FOREIGN_HOUSE, { tx });
+    const house = await targetHouse(ctx, houseId, BALANCE_WRITERS, 'FOREIGN_BALANCE', { tx });
     const wallet = await ownWallet(tx, house.neighborhoodId, input.walletId, 'walletId');
     await lockHouse(tx, house.id);
     const [entryId] = await appendMovements(tx, { neighborhoodId: house.neighborhoodId, houseId: house.id }, actor.userId, [
@@ -121,13 +122,13 @@ export async function transferBalance(ctx: ServiceContext, houseId: number, raw:
   if (input.fromWalletId === input.toWalletId) throw new InputError([{ field: 'toWalletId', message: TRANSFER_SAME_WALLET }]);
   const actor = actorOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'transferHouseBalance', input: { houseId, ...input } } }, async ({ tx, audit }) => {
-    const house = await targetHouse(ctx, houseId, BALANCE_WRITERS, FOREIGN_HOUSE, { tx });
+    const house = await targetHouse(ctx, houseId, BALANCE_WRITERS, 'FOREIGN_BALANCE', { tx });
     const from = await ownWallet(tx, house.neighborhoodId, input.fromWalletId, 'fromWalletId');
     const to = await ownWallet(tx, house.neighborhoodId, input.toWalletId, 'toWalletId');
     await lockHouse(tx, house.id);
     const available = await walletBalance(tx, house.id, from.id);
     const amount: Money = money(input.amount);
-    if (!available.greaterThan(0) || available.lessThan(amount)) throw new ConflictError(TRANSFER_INSUFFICIENT);
+    if (!available.greaterThan(0) || available.lessThan(amount)) throw new ConflictError('TRANSFER_INSUFFICIENT');
     await appendMovements(tx, { neighborhoodId: house.neighborhoodId, houseId: house.id }, actor.userId, [
       { walletId: from.id, kind: 'TRANSFER', amount: amount.negated(), reason: `Transferencia a ${to.name}` },
       { walletId: to.id, kind: 'TRANSFER', amount, reason: `Transferencia de ${from.name}` },

@@ -11,14 +11,15 @@ import {
 } from '../../../../../core/incomeConcepts.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
 import { parseInput } from '../../../../kernel/input.js';
-import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { write } from '../../../../kernel/write.js';
+import { message } from '../../../../kernel/reasons.js';
 
 /** Who may read income concepts and the wallets their form picks from. */
 export const CONCEPT_READERS = ['CConceptsRead', 'CConceptCreate', 'CConceptUpdate', 'CConceptDelete'] as const;
 
-export const CONCEPT_NOT_FOUND = 'El concepto no existe';
+export const CONCEPT_NOT_FOUND = message('CONCEPT_NOT_FOUND');
 
 export function incomeConceptWhere(ctx: ServiceContext, filter?: { description?: string | null } | null) {
   const text = filter?.description?.trim();
@@ -35,7 +36,7 @@ export function walletsOf(ctx: ServiceContext, query: object = {}) {
 
 async function findOwn(tx: Tx, neighborhoodId: number, id: number) {
   const concept = await tx.incomeConcept.findFirst({ where: { id, neighborhoodId, deletedAt: null } });
-  if (!concept) throw new NotFoundError(CONCEPT_NOT_FOUND);
+  if (!concept) throw new NotFoundError('CONCEPT_NOT_FOUND');
   return concept;
 }
 
@@ -56,7 +57,7 @@ async function assertDescriptionFree(tx: Tx, neighborhoodId: number, description
     where: { neighborhoodId, deletedAt: null, description: { equals: description, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
-  if (taken) throw new ConflictError(`Ya existe un concepto llamado ${description}`);
+  if (taken) throw new ConflictError(reason('INCOME_CONCEPT_NAME_TAKEN', { description }));
 }
 
 function columns(input: IncomeConceptValues) {
@@ -139,7 +140,7 @@ export async function updateIncomeConceptFlags(ctx: ServiceContext, raw: unknown
   const ids = input.concepts.map((c) => rowId(c.id));
   return write(ctx, {}, async ({ tx, audit }) => {
     const found = await tx.incomeConcept.findMany({ where: { id: { in: ids }, neighborhoodId, deletedAt: null } });
-    if (found.length !== new Set(ids).size || ids.includes(-1)) throw new NotFoundError(CONCEPT_NOT_FOUND);
+    if (found.length !== new Set(ids).size || ids.includes(-1)) throw new NotFoundError('CONCEPT_NOT_FOUND');
     for (const [i, row] of input.concepts.entries()) {
       const current = found.find((c) => c.id === ids[i])!;
       const changed = INCOME_CONCEPT_FLAGS.filter((f) => row[f] != null && row[f] !== current[f]);
@@ -158,7 +159,7 @@ export async function deleteIncomeConcept(ctx: ServiceContext, id: number) {
   const neighborhoodId = communityOf(ctx);
   return write(ctx, {}, async ({ tx, audit }) => {
     const concept = await findOwn(tx, neighborhoodId, id);
-    if (!concept.deletable || concept.systemKey) throw new ConflictError(`El concepto ${concept.description} no se puede eliminar`);
+    if (!concept.deletable || concept.systemKey) throw new ConflictError(reason('INCOME_CONCEPT_NOT_DELETABLE', { description: concept.description }));
     await tx.incomeConcept.update({ where: { id }, data: { deletedAt: new Date() } });
     await audit({ action: 'DELETE', entity: 'IncomeConcept', entityId: id, data: { description: concept.description } });
     return id;

@@ -17,9 +17,6 @@ import { lockConcepts } from '../serviceConcepts/service.js';
 /** Who may read services: their own screens and the periods' screens. */
 export const MEASURED_SERVICE_READERS = ['AServicesCreate', 'AServicesUpdate', 'AServicesDelete', 'AServicesPeriodsRead'] as const;
 
-export const MEASURED_SERVICE_NOT_FOUND = 'El servicio no existe';
-export const MEASURED_SERVICE_HAS_PERIODS = 'El servicio tiene periodos registrados: no se puede eliminar';
-
 export function measuredServiceWhere(ctx: ServiceContext, filter?: { description?: string | null } | null) {
   const text = filter?.description?.trim();
   return {
@@ -40,7 +37,7 @@ async function findOwn(tx: Tx, neighborhoodId: number, id: number) {
     where: { id, neighborhoodId, deletedAt: null },
     include: { concepts: { orderBy: { position: 'asc' } }, ranges: { include: { amounts: true } } },
   });
-  if (!service) throw new NotFoundError(MEASURED_SERVICE_NOT_FOUND);
+  if (!service) throw new NotFoundError('SERVICE_NOT_FOUND');
   return service;
 }
 
@@ -151,7 +148,7 @@ export async function deleteMeasuredService(ctx: ServiceContext, id: number): Pr
     // Period creation takes this row's lock too (FOR UPDATE), so a period cannot appear meanwhile.
     await tx.$queryRaw`SELECT id FROM "MeasuredService" WHERE id = ${id} FOR UPDATE`;
     const period = await tx.servicePeriod.findFirst({ where: { serviceId: id, status: { not: 'DELETED' } }, select: { id: true } });
-    if (period) throw new ConflictError(MEASURED_SERVICE_HAS_PERIODS);
+    if (period) throw new ConflictError('SERVICE_HAS_PERIODS');
     const now = new Date();
     await tx.measuredService.update({ where: { id }, data: { deletedAt: now } });
     await tx.incomeConcept.update({ where: { id: service.incomeConceptId }, data: { deletedAt: now } });
@@ -166,7 +163,7 @@ export async function chargeConfiguration(tx: Tx, neighborhoodId: number, servic
     where: { id: serviceId, neighborhoodId },
     include: { concepts: { orderBy: { position: 'asc' }, include: { concept: true } }, ranges: { orderBy: { from: 'asc' }, include: { amounts: true } } },
   });
-  if (!service) throw new NotFoundError(MEASURED_SERVICE_NOT_FOUND);
+  if (!service) throw new NotFoundError('SERVICE_NOT_FOUND');
   const concepts: ChargeConcept[] = service.concepts.map((link) => ({
     id: link.conceptId,
     name: link.concept.name,

@@ -8,21 +8,22 @@ import { formatMoney } from '../../../../../core/money.js';
 import type { Charge } from '../../../../db/generated/client.js';
 import { targetHouse } from '../../../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
+import { ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { write } from '../../../../kernel/write.js';
 import { defineDailyJob } from '../../../../infra/jobs.js';
 import { gatewayAccount, gatewayFor } from '../../../../infra/gateway/index.js';
 import { GatewayError, GatewayUnavailableError, type GatewayAccount, type PaymentGateway } from '../../../../infra/gateway/types.js';
 import { lockHouse } from '../ledger/service.js';
+import { message } from '../../../../kernel/reasons.js';
 
 export const CARD_READERS = ['OCardsCreate', 'SCardsCreate', 'OCardsUpdate', 'SCardsUpdate', 'OCardsDelete', 'SCardsDelete'] as const;
 export const CARD_UPDATERS = ['OCardsUpdate', 'SCardsUpdate'] as const;
 export const CARD_DELETERS = ['OCardsDelete', 'SCardsDelete'] as const;
 /** Nobody reaches another house's cards: cards are the house's own. */
 export const CARD_PAYERS_ADMIN = [] as const;
-export const FOREIGN_CARD = 'Solo puedes administrar las tarjetas de tu propiedad';
-export const CARD_NOT_FOUND = 'La tarjeta no existe';
+export const FOREIGN_CARD = message('FOREIGN_CARD');
+export const CARD_NOT_FOUND = message('CARD_NOT_FOUND');
 export const RECURRENT_CHARGE_ADVICE =
   'Con el cargo automático, cada recibo de tu propiedad se paga con esta tarjeta el día de su vencimiento. Puedes desactivarlo cuando quieras.';
 
@@ -96,7 +97,7 @@ export async function addCardToHouse(
 
 /** GET cards: the house's saved cards, whether automatic charge is possible and its advice. */
 export async function houseCards(ctx: ServiceContext, houseId: number | null) {
-  const house = await targetHouse(ctx, houseId, CARD_PAYERS_ADMIN, FOREIGN_CARD);
+  const house = await targetHouse(ctx, houseId, CARD_PAYERS_ADMIN, 'FOREIGN_CARD');
   const [cards, community] = await Promise.all([
     ctx.prisma.card.findMany({ where: { houseId: house.id, deletedAt: null }, orderBy: { id: 'asc' } }),
     ctx.prisma.neighborhood.findUniqueOrThrow({
@@ -112,8 +113,8 @@ async function cardAction(ctx: ServiceContext, cardId: number, action: string, f
   actorOf(ctx);
   return write(ctx, { rowLocks: true, request: { operation: action, input: { cardId } } }, async ({ tx, audit }) => {
     const card = await tx.card.findFirst({ where: { id: rowId(cardId), neighborhoodId: communityOf(ctx), deletedAt: null } });
-    if (!card) throw new NotFoundError(CARD_NOT_FOUND);
-    await targetHouse(ctx, card.houseId, CARD_PAYERS_ADMIN, FOREIGN_CARD, { tx });
+    if (!card) throw new NotFoundError('CARD_NOT_FOUND');
+    await targetHouse(ctx, card.houseId, CARD_PAYERS_ADMIN, 'FOREIGN_CARD', { tx });
     await lockHouse(tx, card.houseId);
     const message = await fn(tx, card);
     await audit({ action, entity: 'Card', entityId: card.id, data: { houseId: card.houseId } });
@@ -124,8 +125,8 @@ async function cardAction(ctx: ServiceContext, cardId: number, action: string, f
 /** DELETE card: removed at the gateway, then here (kept as deleted for the charges that used it). */
 export async function deleteCard(ctx: ServiceContext, cardId: number) {
   const card = await ctx.prisma.card.findFirst({ where: { id: rowId(cardId), neighborhoodId: communityOf(ctx), deletedAt: null } });
-  if (!card) throw new NotFoundError(CARD_NOT_FOUND);
-  await targetHouse(ctx, card.houseId, CARD_PAYERS_ADMIN, FOREIGN_CARD);
+  if (!card) throw new NotFoundError('CARD_NOT_FOUND');
+  await targetHouse(ctx, card.houseId, CARD_PAYERS_ADMIN, 'FOREIGN_CARD');
   const account = await gatewayAccount(ctx.prisma, ctx.config, card.neighborhoodId);
   if (account) {
     try {
@@ -133,8 +134,8 @@ export async function deleteCard(ctx: ServiceContext, cardId: number) {
     } catch (error) {
       // Already gone at the gateway: delete it here too.
       if (!(error instanceof GatewayError && error.httpStatus === 404)) {
-        if (error instanceof GatewayUnavailableError) throw new ConflictError('La pasarela de pago no respondió. Intenta de nuevo en unos minutos', 503);
-        throw new ConflictError(error instanceof GatewayError ? error.message : 'No logramos eliminar la tarjeta');
+        if (error instanceof GatewayUnavailableError) throw new ConflictError('CARD_GATEWAY_UNAVAILABLE');
+        throw new ConflictError(error instanceof GatewayError ? reason('CARD_GATEWAY_REFUSED', { message: error.message }) : 'CARD_NOT_REMOVED');
       }
     }
   }

@@ -4,12 +4,12 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder, grants, idempotencyKeyField } from '../../../../graphql/builder.js';
 import { ErrorInterface } from '../../../../graphql/errorTypes.js';
 import type { Card } from '../../../../db/generated/client.js';
-import { ConflictError, InputError, NotFoundError, PaymentError } from '../../../../kernel/errors.js';
+import { ConflictError, InputError, NotFoundError, PaymentError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { PaymentMethodEnum, ReceiptRef } from '../receipts/receipt.js';
 import { DownloadFileRef } from '../receipts/documents.js';
 import { type Instructions, paymentInstructionsPdf, referenceInstructions } from './instructionsPdf.js';
-import { findReceipt, RECEIPT_NOT_FOUND } from '../receipts/service.js';
+import { findReceipt } from '../receipts/service.js';
 import type { PaymentFee } from '../../../../../core/payments.js';
 import { CARD_DELETERS, CARD_READERS, CARD_UPDATERS, deleteCard, houseCards, setAutomaticCharge } from './cards.js';
 import { ADMIN_PAYERS, chargeReceipt, chargeView, type ChargeView, PAYERS, payOptions, type PayOptions, verifyCharge } from './service.js';
@@ -110,7 +110,7 @@ const PayOptionsRef = builder.objectRef<PayOptions>('ReceiptPayOptions').impleme
 });
 
 const receiptArg = (id: { typename: string; id: string }) => {
-  if (id.typename !== 'Receipt') throw new NotFoundError(RECEIPT_NOT_FOUND);
+  if (id.typename !== 'Receipt') throw new NotFoundError('RECEIPT_NOT_FOUND');
   return rowId(id.id);
 };
 
@@ -174,7 +174,8 @@ builder.mutationField('chargeReceipt', (t) =>
         input.idempotencyKey,
       );
       if ('walletMessage' in result) return { charge: null, message: result.walletMessage };
-      if (result.status === 'FAILED') throw new PaymentError(result.errorMessage ?? result.message, result.errorCode ?? -1);
+      if (result.status === 'FAILED')
+        throw new PaymentError(reason('PAYMENT_DECLINED', { message: result.errorMessage ?? result.message }), result.errorCode ?? -1);
       return { charge: result, message: result.message };
     },
   }),

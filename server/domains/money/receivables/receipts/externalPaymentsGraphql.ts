@@ -14,7 +14,7 @@ import { DownloadFileRef } from './documents.js';
 import { dateEs, fileSlug, footer, newPdf, PDF_CONTENT_TYPE, periodEs, type GeneratedFile } from './pdf.js';
 import { ReceiptRef } from './receipt.js';
 import { receiptRows } from './rows.js';
-import { RECEIPT_ADMIN_READERS, RECEIPT_NOT_FOUND, RECEIPT_READERS } from './service.js';
+import { RECEIPT_ADMIN_READERS, RECEIPT_READERS } from './service.js';
 import {
   CARD_TYPES,
   createExternalPayment,
@@ -171,7 +171,7 @@ async function assertReceiptOfHouse(ctx: Context, receiptId: number, house: { ty
     where: { id: receiptId, neighborhoodId: communityOf(ctx), houseId: house.typename === 'House' ? rowId(house.id) : -1 },
     select: { id: true },
   });
-  if (!found) throw new NotFoundError(RECEIPT_NOT_FOUND);
+  if (!found) throw new NotFoundError('RECEIPT_NOT_FOUND');
 }
 
 function externalPaymentMutation(name: string, description: string, grantList: readonly string[], run: typeof createExternalPayment) {

@@ -6,6 +6,7 @@ import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/co
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
+import { message } from '../../../../kernel/reasons.js';
 
 /** Who may read the concepts: their own settings screen and the service form that picks them. */
 export const SERVICE_CONCEPT_READERS = [
@@ -17,8 +18,7 @@ export const SERVICE_CONCEPT_READERS = [
   'AServicesPeriodsRead',
 ] as const;
 
-export const SERVICE_CONCEPT_NOT_FOUND = 'El concepto no existe';
-export const SERVICE_CONCEPT_IN_USE = 'El concepto se usa en un servicio medido: quítalo del servicio antes de eliminarlo';
+export const SERVICE_CONCEPT_IN_USE = message('SERVICE_CONCEPT_IN_USE');
 export const SERVICE_CONCEPT_TYPE_LOCKED = 'El concepto se usa en un servicio medido: su tipo no se puede cambiar';
 
 export function serviceConceptWhere(ctx: ServiceContext) {
@@ -34,7 +34,7 @@ export async function lockConcepts(tx: Tx, neighborhoodId: number) {
 
 async function findOwn(tx: Tx, neighborhoodId: number, id: number) {
   const concept = await tx.serviceConcept.findFirst({ where: { id, neighborhoodId, deletedAt: null } });
-  if (!concept) throw new NotFoundError(SERVICE_CONCEPT_NOT_FOUND);
+  if (!concept) throw new NotFoundError('CONCEPT_NOT_FOUND');
   return concept;
 }
 
@@ -116,7 +116,7 @@ export async function deleteServiceConcept(ctx: ServiceContext, id: number): Pro
   return write(ctx, {}, async ({ tx, audit }) => {
     await lockConcepts(tx, neighborhoodId);
     const concept = await findOwn(tx, neighborhoodId, id);
-    if (await usedByLiveService(tx, id)) throw new ConflictError(SERVICE_CONCEPT_IN_USE);
+    if (await usedByLiveService(tx, id)) throw new ConflictError('SERVICE_CONCEPT_IN_USE');
     await tx.serviceConcept.update({ where: { id }, data: { deletedAt: new Date() } });
     await audit({ action: 'DELETE', entity: 'ServiceConcept', entityId: id, data: { name: concept.name } });
     return id;

@@ -34,7 +34,6 @@ import {
   PERIOD_DELETERS,
   PERIOD_INCOME_READERS,
   PERIOD_MESSAGES,
-  PERIOD_NOT_FOUND,
   PERIOD_READERS,
   PERIOD_STATUSES,
   PERIOD_UPDATERS,
@@ -55,7 +54,7 @@ const serviceArg = (id: { typename: string; id: string }): number => (id.typenam
 
 async function periodOrFail(ctx: Context, id: number): Promise<PeriodView> {
   const p = await findPeriod(ctx, id);
-  if (!p) throw new NotFoundError(PERIOD_NOT_FOUND);
+  if (!p) throw new NotFoundError('SERVICE_PERIOD_NOT_FOUND');
   return p;
 }
 
