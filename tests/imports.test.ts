@@ -79,11 +79,12 @@ function outsideFace(edges: Edge[]): string[] {
   return edges.filter((e) => !faces.get(e.to)?.has(path.relative(`server/domains/${e.to}`, e.target))).map((e) => `${e.file} -> ${e.target}`);
 }
 
-/** Cycles at the start of issue 26; each is broken as its modules move behind the receivables door. */
-const KNOWN_CYCLES = [
-  ['money/accounting/cfdis', 'money/receivables/balances', 'money/receivables/payments', 'money/receivables/receipts'],
-  ['money/accounting/taxInfo', 'money/receivables/maintenanceSettings', 'money/receivables/maintenances', 'property/houseTypes', 'property/houses'],
-];
+/**
+ * Cycles at the start of issue 26 (cfdis, balances, payments and receipts; taxInfo, maintenanceSettings,
+ * maintenances, houseTypes and houses) are broken: receivables go through the receipts door, invoicing and tax
+ * data follow domain events (kernel/events.ts). None is known now.
+ */
+const KNOWN_CYCLES: string[][] = [];
 
 describe('imports between modules', () => {
   const edges = crossModuleImports();

@@ -28,8 +28,3 @@ export function subscribe<K extends DomainEventName>(name: K, subscriber: Subscr
 export async function announce<K extends DomainEventName>(tx: Tx, name: K, event: DomainEvents[K]): Promise<void> {
   for (const subscriber of subscribers.get(name) ?? []) await (subscriber as Subscriber<K>)(tx, event);
 }
-
-/** Whether anything listens to `name` (a module that must be followed can check its followers loaded). */
-export function hasSubscribers(name: DomainEventName): boolean {
-  return (subscribers.get(name)?.length ?? 0) > 0;
-}

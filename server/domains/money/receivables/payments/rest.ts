@@ -3,6 +3,9 @@
 // before anything reads it further (the browser tokenizes cards with the gateway).
 import { z } from 'zod';
 import { fileResponse, globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../../rest/router.js';
+import { RECEIPT_ALREADY_PAID } from '../../../../../core/receipts.js';
+import { LEGACY_CODES } from '../../../../kernel/errors.js';
+import { HOUSE_SCOPE, ids as receiptIds, legacyReceipt, RECEIPT_SELECTION, receiptOfPath } from '../receipts/rest.js';
 
 const HOUSE = '/neighborhoods/{n}/houses/{h}';
 const RECEIPT = `${HOUSE}/receipts/{id}`;
@@ -87,6 +90,36 @@ function cardRoute(method: 'DELETE' | 'POST', suffix: string, mutation: string):
 }
 
 export const paymentsRoutes: RestRoute[] = [
+  {
+    // The receipt read of the pay screen (/houses/{h}/receipts/{id}). A receipt already paid is not an
+    // error for that screen: 412 with code 2079 and the receipt, which the client shows as completed.
+    method: 'GET',
+    path: RECEIPT,
+    operation: `query($id: ID!, $houseId: ID) { ${HOUSE_SCOPE} node(id: $id) { ... on Receipt { ${RECEIPT_SELECTION} notes } }
+      receiptPayOptions(receiptId: $id) { methods feePaidByPayer msiChoices gatewayName gatewayAccountId gatewayPublicKey gatewaySandboxMode tokenBaseUrl failedAttempts
+        fees { method fee total deposit } cards { ${CARD_FIELDS} } } }`,
+    variables: receiptIds,
+    result: (data, req) => {
+      const node = receiptOfPath(data.node, req);
+      const receipt = { ...legacyReceipt(node), notes: node.notes };
+      if (node.status === 'PAID') throw new RestError(412, LEGACY_CODES.receiptAlreadyPaid, RECEIPT_ALREADY_PAID, { receipt });
+      const options = data.receiptPayOptions;
+      return {
+        receipt,
+        methods: [...(options?.methods ?? []), ...(node.actions.allowPayWithWallet ? ['WALLET'] : [])],
+        cards: (options?.cards ?? []).map(legacyCard),
+        fees: (options?.fees ?? []).map((f: any) => ({ method: f.method, fee: f.fee, total: f.total, deposit: f.deposit })),
+        fee_paid_by_payer: options?.feePaidByPayer ?? null,
+        msi: options?.msiChoices ?? [],
+        failed_attempts: options?.failedAttempts ?? 0,
+        gateway_name: options?.gatewayName ?? null,
+        gateway_url: options?.tokenBaseUrl ?? null,
+        gateway_account_id: options?.gatewayAccountId ?? null,
+        gateway_public_key: options?.gatewayPublicKey ?? null,
+        gateway_sandbox_mode: options?.gatewaySandboxMode ?? null,
+      };
+    },
+  },
   {
     method: 'POST',
     path: `${RECEIPT}/charge`,

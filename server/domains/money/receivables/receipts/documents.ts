@@ -1,13 +1,8 @@
-// GraphQL of the money PDFs: a house's account statement, one receipt, and the bulk print of a
-// maintenance's receipts. Files travel as base64 (DownloadFile) so grants, tenancy and the house scope are
+// GraphQL of the receipts' PDFs: one receipt, and the bulk print of a maintenance's receipts (a house's
+// account statement is the balances module's: balances/statementDocument.ts). Files travel as base64 (DownloadFile) so grants, tenancy and the house scope are
 // enforced here once; the legacy routes turn them into application/pdf answers.
 import { builder, grants } from '../../../../graphql/builder.js';
-import { communityOf } from '../../../../kernel/context.js';
-import { communityToday } from '../../../../kernel/today.js';
 import { rowId } from '../../../../kernel/ids.js';
-import { houseStatement } from '../balances/statement.js';
-import { STATEMENT_READERS } from '../balances/service.js';
-import { statementPdf } from '../balances/statementPdf.js';
 import { maintenanceReceiptsPdf, receiptPdf, type GeneratedFile } from './pdf.js';
 import { RECEIPT_READERS } from './service.js';
 
@@ -19,21 +14,6 @@ export const DownloadFileRef = builder.objectRef<GeneratedFile>('DownloadFile').
     base64: t.string({ description: 'The file contents in base64', resolve: (f) => f.bytes.toString('base64') }),
   }),
 });
-
-const houseArg = (id: { typename: string; id: string } | null | undefined) => (id ? (id.typename === 'House' ? rowId(id.id) : -1) : null);
-
-builder.queryField('houseStatementPdf', (t) =>
-  t.field({
-    type: DownloadFileRef,
-    description: "A house's account statement as PDF (the houseStatement figures and rows); house users read their own house without houseId",
-    ...grants(...STATEMENT_READERS),
-    args: { houseId: t.arg.globalID({ required: false }), from: t.arg.string({ required: false }), to: t.arg.string({ required: false }) },
-    resolve: async (_r, args, ctx) => {
-      const statement = await houseStatement(ctx, houseArg(args.houseId), { from: args.from, to: args.to });
-      return statementPdf(statement, await communityToday(ctx.prisma, communityOf(ctx)));
-    },
-  }),
-);
 
 builder.queryField('receiptPdf', (t) =>
   t.field({

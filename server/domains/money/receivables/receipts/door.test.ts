@@ -31,12 +31,36 @@ function sources(): { file: string; source: string }[] {
     .map((file) => ({ file, source: readFileSync(path.join(SERVER, file), 'utf8') }));
 }
 
+const RECEIPT_KINDS = /kind:\s*'(?:DEPOSIT|RECEIPT_PAID|WALLET_PAYMENT|REVERSAL|RECEIPT_DELETED)'|\breceiptId\s*[:,}]/;
+
+/** `file:line` of every ledger append (appendMovements, appendHistory) that names a receipt or a receipt's kind of movement. */
+function receiptLedgerWrites(file: string, source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/\bappend(?:Movements|History)\s*\(/g)) {
+    const call = source.slice(m.index, source.indexOf(');', m.index) + 2);
+    const bulk = /^appendHistory/.test(m[0]) && RECEIPT_KINDS.test(source);
+    if (RECEIPT_KINDS.test(call) || bulk) found.push(`${file}:${source.slice(0, m.index).split('\n').length}`);
+  }
+  return found;
+}
+
 describe('the receivables door', () => {
   const all = sources();
 
   it('is the only code that writes the Receipt table', () => {
     const outside = all.filter((s) => !DOOR.includes(s.file)).flatMap((s) => receiptWrites(s.file, s.source));
     expect(outside).toEqual([]);
+  });
+
+  it("is the only code that appends a receipt's ledger entries (the ledger module's other writers move house money)", () => {
+    const LEDGER = 'domains/money/receivables/ledger/service.ts';
+    const outside = all.filter((s) => !DOOR.includes(s.file) && s.file !== LEDGER).flatMap((s) => receiptLedgerWrites(s.file, s.source));
+    expect(outside).toEqual([]);
+    const door = all.find((s) => s.file === DOOR[0])!;
+    expect(receiptLedgerWrites(door.file, door.source).length).toBeGreaterThanOrEqual(3);
+    const probe = "await appendMovements(tx, house, null, [{ walletId, kind: 'DEPOSIT', amount, receiptId: r.id }]);";
+    expect(receiptLedgerWrites('x.ts', probe)).toHaveLength(1);
+    expect(receiptLedgerWrites('x.ts', "await appendMovements(tx, house, null, [{ walletId, kind: 'ADJUSTMENT', amount }]);")).toEqual([]);
   });
 
   it('is found by the scan (the door writes Receipt in every way the scan knows)', () => {

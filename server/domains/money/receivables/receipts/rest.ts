@@ -3,8 +3,7 @@
 // route runs the GraphQL operation of the same name; a typed error (e.g. ConflictError 2079, the receipt
 // was paid meanwhile) becomes the legacy envelope { code, description } through unwrapResult.
 import { z } from 'zod';
-import { PAYMENT_METHODS, periodKey, RECEIPT_ALREADY_PAID, RECEIPT_GROUPS, RECEIPT_STATUSES } from '../../../../../core/receipts.js';
-import { LEGACY_CODES } from '../../../../kernel/errors.js';
+import { PAYMENT_METHODS, periodKey, RECEIPT_GROUPS, RECEIPT_STATUSES } from '../../../../../core/receipts.js';
 import {
   fileResponse,
   globalId,
@@ -16,7 +15,6 @@ import {
   type RestRoute,
 } from '../../../../rest/router.js';
 import { RECEIPT_NOT_FOUND } from './service.js';
-import { CARD_FIELDS, legacyCard } from '../payments/rest.js';
 
 const HOUSE = '/neighborhoods/{n}/houses/{h}';
 const RECEIPTS = `${HOUSE}/receipts`;
@@ -128,12 +126,12 @@ export function receiptFilter(query: z.infer<typeof receiptsListQuery>) {
  * The house of the path, checked with the receipts' house rule: another community's house does not exist
  * (404); house users naming another house are refused (403, "Solo puedes consultar los recibos de tu propiedad").
  */
-const HOUSE_SCOPE = 'scope: houseReceipts(houseId: $houseId, first: 0) { __typename }';
+export const HOUSE_SCOPE = 'scope: houseReceipts(houseId: $houseId, first: 0) { __typename }';
 
-const ids = ({ params }: RestRequest) => ({ id: globalId('Receipt', params.id), houseId: globalId('House', params.h) });
+export const ids = ({ params }: RestRequest) => ({ id: globalId('Receipt', params.id), houseId: globalId('House', params.h) });
 
 /** The receipt of the path, or 404 when it does not exist, is not readable, or belongs to another house. */
-function receiptOfPath(node: any, req: RestRequest) {
+export function receiptOfPath(node: any, req: RestRequest) {
   if (!node?.databaseId || String(node.houseDatabaseId) !== req.params.h) throw new RestError(404, 404, RECEIPT_NOT_FOUND);
   return node;
 }
@@ -167,36 +165,6 @@ export const receiptsRoutes: RestRoute[] = [
     }`,
     variables: ({ params, query }) => ({ houseId: globalId('House', params.h), first: query.page_size, offset: query.offset, filter: receiptFilter(query) }),
     result: (data) => ({ total: data.houseReceipts.totalCount, content: data.houseReceipts.edges.map((e: any) => legacyReceipt(e.node)) }),
-  },
-  {
-    // The receipt read of the pay screen (/houses/{h}/receipts/{id}). A receipt already paid is not an
-    // error for that screen: 412 with code 2079 and the receipt, which the client shows as completed.
-    method: 'GET',
-    path: RECEIPT,
-    operation: `query($id: ID!, $houseId: ID) { ${HOUSE_SCOPE} node(id: $id) { ... on Receipt { ${RECEIPT_SELECTION} notes } }
-      receiptPayOptions(receiptId: $id) { methods feePaidByPayer msiChoices gatewayName gatewayAccountId gatewayPublicKey gatewaySandboxMode tokenBaseUrl failedAttempts
-        fees { method fee total deposit } cards { ${CARD_FIELDS} } } }`,
-    variables: ids,
-    result: (data, req) => {
-      const node = receiptOfPath(data.node, req);
-      const receipt = { ...legacyReceipt(node), notes: node.notes };
-      if (node.status === 'PAID') throw new RestError(412, LEGACY_CODES.receiptAlreadyPaid, RECEIPT_ALREADY_PAID, { receipt });
-      const options = data.receiptPayOptions;
-      return {
-        receipt,
-        methods: [...(options?.methods ?? []), ...(node.actions.allowPayWithWallet ? ['WALLET'] : [])],
-        cards: (options?.cards ?? []).map(legacyCard),
-        fees: (options?.fees ?? []).map((f: any) => ({ method: f.method, fee: f.fee, total: f.total, deposit: f.deposit })),
-        fee_paid_by_payer: options?.feePaidByPayer ?? null,
-        msi: options?.msiChoices ?? [],
-        failed_attempts: options?.failedAttempts ?? 0,
-        gateway_name: options?.gatewayName ?? null,
-        gateway_url: options?.tokenBaseUrl ?? null,
-        gateway_account_id: options?.gatewayAccountId ?? null,
-        gateway_public_key: options?.gatewayPublicKey ?? null,
-        gateway_sandbox_mode: options?.gatewaySandboxMode ?? null,
-      };
-    },
   },
   receiptAction('PUT', 'recalculate', 'recalculateReceipt', (p) => ({ recalculated: p.recalculated ?? false })),
   receiptAction('DELETE', '', 'deleteReceipt'),
