@@ -9,11 +9,24 @@ import type { Plugin } from 'graphql-yoga';
 import type { Context } from '../kernel/context.js';
 import { ConflictError, IdempotencyKeyReusedError, InputError, type AppError } from '../kernel/errors.js';
 import { isUniqueViolation } from '../kernel/dbErrors.js';
-import { IDEMPOTENCY_KEY_PATTERN } from '../kernel/write.js';
+import { IDEMPOTENCY_KEY_PATTERN, idempotencyHash } from '../kernel/write.js';
 import { toGraphQLError } from './errorMapping.js';
 
 /** A key still pending after this long belongs to a request that died with its process: it is released. */
 const ABANDONED_AFTER_MS = 10 * 60_000;
+
+/**
+ * The hash header keys kept before they shared kernel/write.ts's idempotencyHash (the input's JSON as sent, keys
+ * unsorted): a repeat of a request claimed before that change still matches its key. Keys live a week
+ * (server/infra/housekeeping.ts); this can go a week after the change is deployed.
+ */
+function unsortedHash(ctx: Context): string {
+  return createHash('sha256')
+    .update(ctx.httpRequest?.operation ?? '')
+    .update('\0')
+    .update(JSON.stringify(ctx.httpRequest?.input ?? null))
+    .digest('hex');
+}
 
 export function useIdempotencyKeys(): Plugin<Context> {
   return {
@@ -27,11 +40,7 @@ export function useIdempotencyKeys(): Plugin<Context> {
         return;
       }
       const userId = ctx.actor.userId;
-      const requestHash = createHash('sha256')
-        .update(ctx.httpRequest?.operation ?? '')
-        .update('\0')
-        .update(JSON.stringify(ctx.httpRequest?.input ?? null))
-        .digest('hex');
+      const requestHash = idempotencyHash(ctx.httpRequest?.operation ?? '', ctx.httpRequest?.input);
       const row = { userId, key, operation: 'http', requestHash };
       for (let attempt = 0; ; attempt++) {
         try {
@@ -45,7 +54,7 @@ export function useIdempotencyKeys(): Plugin<Context> {
           await ctx.prisma.idempotencyKey.deleteMany({ where: { id: first.id, pending: true } });
           continue;
         }
-        if (first && first.requestHash !== requestHash) return refuse(new IdempotencyKeyReusedError());
+        if (first && first.requestHash !== requestHash && first.requestHash !== unsortedHash(ctx)) return refuse(new IdempotencyKeyReusedError());
         if (first?.response) return setResultAndStopExecution(replay(first.response as StoredResult));
         return refuse(new ConflictError('OPERATION_IN_PROGRESS'));
       }

@@ -57,7 +57,7 @@ export async function write<T>(ctx: WriteContext, options: WriteOptions, fn: (sc
 
   const { key, request } = taken;
   const userId = ctx.actor!.userId;
-  const requestHash = hashRequest(request.operation, request.input);
+  const requestHash = idempotencyHash(request.operation, request.input);
   const first = await claimKey(ctx, { userId, key, operation: request.operation, requestHash });
   if (first) {
     if (first.requestHash !== requestHash || first.operation !== request.operation) throw new IdempotencyKeyReusedError();
@@ -181,7 +181,12 @@ function takeIdempotencyKey(ctx: WriteContext, options: WriteOptions): { key: st
   return { key, request: options.request };
 }
 
-function hashRequest(operation: string, input: unknown): string {
+/**
+ * The hash an idempotency key keeps of what it protects: the operation and its input, the input as JSON with
+ * sorted keys. The one hash of both kinds of key: a write's idempotencyKey (here) and the Idempotency-Key
+ * header (server/graphql/idempotency.ts).
+ */
+export function idempotencyHash(operation: string, input: unknown): string {
   return createHash('sha256')
     .update(operation)
     .update('\0')
