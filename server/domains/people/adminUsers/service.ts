@@ -11,6 +11,7 @@ import { announceEndedSessions } from '../session/memberships.js';
 import { DEFAULT_ROLES } from '../../../../core/grants.js';
 import { AdminUserRoleSchema, AdminUserSchema, EmailSchema } from '../../../../core/adminUsers.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
+import { lockRow } from '../../../kernel/locks.js';
 import { boundedText, parseInput } from '../../../kernel/input.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, RateLimitedError, reason } from '../../../kernel/errors.js';
 import { write } from '../../../kernel/write.js';
@@ -199,7 +200,7 @@ export async function createAdminUser(ctx: ServiceContext, raw: unknown, idempot
     });
     // The unique index (userId, neighborhoodId, houseId) does not stop two administration accounts
     // (houseId NULL): the person's row lock serializes simultaneous check-and-create of the same person.
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${person.id} FOR UPDATE`;
+    await lockRow(tx, 'User', person.id);
     const existing = await tx.membership.findFirst({ where: { userId: person.id, neighborhoodId, houseId: null }, select: { id: true } });
     if (existing) throw duplicate();
     afterCommit(() => kickMailer(ctx.prisma));

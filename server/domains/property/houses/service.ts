@@ -3,6 +3,7 @@
 // (other domains call ./rows.ts and ./ownership.ts inside their write()).
 import { assertMayAddPeople } from '../../../auth/people.js';
 import { actorOf, communityOf, type ServiceContext } from '../../../kernel/context.js';
+import { lockRow } from '../../../kernel/locks.js';
 import { parseInput } from '../../../kernel/input.js';
 import { ActivationSchema, HouseSchema, locationIssues, NewOwnerSchema, PARKING_REQUIRED } from '../../../../core/houses.js';
 import { ConflictError, InputError, LockedError, NotFoundError, reason } from '../../../kernel/errors.js';
@@ -48,7 +49,7 @@ async function findOwn(ctx: ServiceContext, id: number) {
  */
 async function lockedHouse(tx: Tx, ctx: ServiceContext, id: number) {
   const neighborhoodId = communityOf(ctx);
-  await tx.$queryRaw`SELECT id FROM "House" WHERE id = ${id} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
+  await lockRow(tx, 'House', id, { neighborhoodId });
   const house = await tx.house.findFirst({ where: { id, neighborhoodId }, include: HOUSE_WITH_RULES });
   if (!house) throw new NotFoundError('HOUSE_NOT_FOUND');
   refuseIfLockedByOther(ctx, house);
@@ -309,7 +310,7 @@ export async function changeHouseStatus(ctx: ServiceContext, id: number, action:
  * Takes the edit lock when an administrator opens the house form. Held by someone else (and not stale),
  * it is refused (423) with the spec's warning naming them; the form then offers to unblock.
  */
-export async function lockHouse(ctx: ServiceContext, id: number) {
+export async function takeHouseEditLock(ctx: ServiceContext, id: number) {
   const house = await findOwn(ctx, id);
   refuseIfLockedByOther(ctx, house);
   const viewer = actorOf(ctx);
@@ -328,7 +329,7 @@ export async function lockHouse(ctx: ServiceContext, id: number) {
 }
 
 /** Releases the edit lock, whoever holds it (audited when it was someone else's). */
-export async function unlockHouse(ctx: ServiceContext, id: number) {
+export async function releaseHouseEditLock(ctx: ServiceContext, id: number) {
   const house = await ctx.prisma.house.findFirst({ where: { id, neighborhoodId: communityOf(ctx) }, select: { id: true, lockedByUserId: true } });
   if (!house) throw new NotFoundError('HOUSE_NOT_UNLOCKED');
   const someoneElse = house.lockedByUserId && house.lockedByUserId !== actorOf(ctx).userId;

@@ -22,6 +22,7 @@ import { randomInt } from 'node:crypto';
 import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/client.js';
 import type { Tx } from '../../../kernel/context.js';
+import { lockRow } from '../../../kernel/locks.js';
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
 import { BodyTooLargeError, limitBody } from '../../../http/bodyLimit.js';
 import { gatewayKeys } from '../keys.js';
@@ -125,7 +126,7 @@ async function findObject(tx: Pick<Tx, 'sandboxGatewayObject'>, merchantId: stri
 }
 
 async function lockCharge(tx: Tx, merchantId: string, id: string): Promise<SandboxObject> {
-  await tx.$queryRaw`SELECT id FROM "SandboxGatewayObject" WHERE id = ${id} FOR UPDATE`;
+  await lockRow(tx, 'SandboxGatewayObject', id);
   const charge = await findObject(tx, merchantId, 'charge', id);
   if (!charge) throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
   return charge;
@@ -687,7 +688,7 @@ async function createPayout(deps: SandboxDeps, merchant: Merchant, body: Json): 
 /** Settles an in-progress payout (its settle time passed, or forced): completed, or failed for a RECHAZO holder. */
 async function settlePayout(deps: SandboxDeps, merchantId: string, payoutId: string, force?: 'pay' | 'fail'): Promise<Json> {
   return deps.db.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "SandboxGatewayObject" WHERE id = ${payoutId} FOR UPDATE`;
+    await lockRow(tx, 'SandboxGatewayObject', payoutId);
     const payout = await findObject(tx, merchantId, 'payout', payoutId);
     if (!payout) throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
     const data = { ...payout.data };

@@ -10,6 +10,7 @@
 // the notifications of a charge arrive in the order they happened.
 import type { Database } from '../../../db/client.js';
 import type { ServiceContext, Tx } from '../../../kernel/context.js';
+import { lockRow } from '../../../kernel/locks.js';
 import { defineJob, enqueueJob } from '../../jobs.js';
 import { gatewayAccount } from '../account.js';
 import { basicAuthorization, webhookCredentials } from '../openpay.js';
@@ -96,7 +97,7 @@ defineJob(SANDBOX_WEBHOOK_JOB, async (ctx, payload) => {
 async function deliver(ctx: ServiceContext, id: string, data: WebhookData): Promise<void> {
   if (data.apply) {
     await ctx.prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM "SandboxGatewayObject" WHERE id = ${data.chargeId} FOR UPDATE`;
+      await lockRow(tx, 'SandboxGatewayObject', data.chargeId);
       const charge = await tx.sandboxGatewayObject.findUnique({ where: { id: data.chargeId } });
       const current = charge?.data as Json | undefined;
       if (charge && current?.status === 'in_progress')

@@ -122,15 +122,15 @@ const csvCell = (text: string) => {
 
 function csv(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter, backpressure: boolean): Readable {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  const write = (text: string) => writeChunk(out, text, backpressure);
+  const emit = (text: string) => writeChunk(out, text, backpressure);
   (async () => {
-    await write(`\uFEFF${TRANSACTION_COLUMNS.map((c) => csvCell(c.header)).join(',')}\r\n`);
+    await emit(`\uFEFF${TRANSACTION_COLUMNS.map((c) => csvCell(c.header)).join(',')}\r\n`);
     await forEachTransactionBatch(ctx, f, async (rows) => {
       let chunk = '';
       for (const r of rows) {
         chunk += `${cells(r).map(csvCell).join(',')}\r\n`;
       }
-      await write(chunk);
+      await emit(chunk);
     });
     out.end();
   })().catch((error) => {

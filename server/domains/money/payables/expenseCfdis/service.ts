@@ -5,6 +5,7 @@ import { describeProviderCfdi, MAX_PROVIDER_CFDI_BYTES, type ProviderCfdi, readP
 import { fromCfdiDate } from '../../../../infra/cfdi/voucher.js';
 import { claimFile } from '../../../../infra/files/service.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { lockRow, lockRows } from '../../../../kernel/locks.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { write } from '../../../../kernel/write.js';
 import { message } from '../../../../kernel/reasons.js';
@@ -53,7 +54,7 @@ export async function linkExpenseCfdis(
   if (rows.length !== ids.length) throw new NotFoundError('EXPENSE_CFDI_NOT_FOUND');
   // Same UUID order for every writer: no deadlock between two links of overlapping CFDIs.
   for (const uuid of [...new Set(rows.map((r) => r.uuid.toUpperCase()))].sort()) await lockCfdiUuid(tx, neighborhoodId, uuid);
-  await tx.$queryRaw`SELECT id FROM "ExpenseCfdi" WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
+  await lockRows(tx, 'ExpenseCfdi', ids);
   const locked = await tx.expenseCfdi.findMany({ where: { id: { in: ids }, neighborhoodId }, orderBy: { id: 'asc' } });
   const provider = providerId != null ? await tx.provider.findFirst({ where: { id: providerId, neighborhoodId }, select: { rfc: true } }) : null;
   const providerRfc = provider?.rfc?.trim().toUpperCase() ?? null;
@@ -222,10 +223,8 @@ export async function addExpenseCfdi(
       rowLocks: true,
     },
     async ({ tx, audit }) => {
-      const [locked] = await tx.$queryRaw<
-        { id: number }[]
-      >`SELECT id FROM "Expense" WHERE id = ${input.expenseId} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
-      const expense = locked ? await tx.expense.findUnique({ where: { id: locked.id } }) : null;
+      const locked = await lockRow(tx, 'Expense', input.expenseId, { neighborhoodId });
+      const expense = locked ? await tx.expense.findUnique({ where: { id: input.expenseId } }) : null;
       if (!expense || expense.deletedAt) throw new NotFoundError('EXPENSE_NOT_FOUND');
       if (expense.status !== 'APPROVED' || expense.invoiced) throw new ConflictError('EXPENSE_CFDI_NOT_ACCEPTED');
       let cfdiId = input.cfdiId ?? null;

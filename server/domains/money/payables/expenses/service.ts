@@ -29,6 +29,7 @@ import { formatMoney, MAX_MONEY, money, sumMoney } from '../../../../../core/mon
 import { clabe as checkClabe, clabeBankName } from '../../../../../core/validators.js';
 import { kickMailer, queueEmail } from '../../../../infra/mail/outbox.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { lockRows } from '../../../../kernel/locks.js';
 import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
@@ -262,9 +263,9 @@ async function nextFolio(tx: Tx, neighborhoodId: number, serie: string | null, i
 
 /** The expense's row, locked for this transaction; another community's (or no) id is not found. */
 async function lockExpense(tx: Tx, neighborhoodId: number, id: number) {
-  const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Expense" WHERE id = ${rowId(id)} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
+  const locked = await lockRows(tx, 'Expense', [rowId(id)], { neighborhoodId });
   if (!locked.length) throw new NotFoundError('EXPENSE_NOT_FOUND');
-  return tx.expense.findUniqueOrThrow({ where: { id: locked[0].id } });
+  return tx.expense.findUniqueOrThrow({ where: { id: locked[0] } });
 }
 
 interface Resolved {

@@ -28,6 +28,7 @@ import { defineJob, enqueueJob } from '../../../../infra/jobs.js';
 import { gatewayAccount, gatewayFor } from '../../../../infra/gateway/index.js';
 import { GatewayError, type GatewayPayout, GatewayUnavailableError, type PayoutDestination } from '../../../../infra/gateway/types.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { lockRow, lockRows } from '../../../../kernel/locks.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { write } from '../../../../kernel/write.js';
 import { message } from '../../../../kernel/reasons.js';
@@ -82,7 +83,7 @@ export async function createWithdrawal(ctx: ServiceContext, input: CreateWithdra
       throw new InputError([{ field: 'accountId', message: problem ?? NO_DESTINATION }]);
     }
     // Locks the chosen expenses in id order (two overlapping withdrawals queue here instead of deadlocking).
-    await tx.$queryRawUnsafe(`SELECT id FROM "Expense" WHERE id = ANY($1::int[]) AND "neighborhoodId" = $2 ORDER BY id FOR UPDATE`, ids, neighborhoodId);
+    await lockRows(tx, 'Expense', ids, { neighborhoodId });
     const expenses = await tx.expense.findMany({
       where: { id: { in: ids }, neighborhoodId },
       select: { id: true, status: true, total: true, withdrawalId: true, deletedAt: true, serie: true, folio: true },
@@ -195,7 +196,7 @@ export async function settle(
 ): Promise<void> {
   if (payout.status === 'in_progress') return;
   await write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
-    await tx.$queryRaw`SELECT id FROM "Withdrawal" WHERE id = ${withdrawalId} FOR UPDATE`;
+    await lockRow(tx, 'Withdrawal', withdrawalId);
     const w = await tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId }, include: { items: true, neighborhood: { select: { timeZone: true } } } });
     if (w.status !== 'IN_PROGRESS') return;
     const neighborhoodId = w.neighborhoodId;

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney, money, type Money } from '../../../../../core/money.js';
 import type { Tx } from '../../../../kernel/context.js';
+import { lockRow } from '../../../../kernel/locks.js';
 
 export type LedgerKind =
   | 'INITIAL_BALANCE'
@@ -37,7 +38,7 @@ export interface Movement {
 
 /** Waits for and holds the house's row lock until the transaction ends. */
 export async function lockHouse(tx: Tx, houseId: number): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM "House" WHERE id = ${houseId} FOR UPDATE`;
+  await lockRow(tx, 'House', houseId);
 }
 
 /** Appends movements of one house as one group (a transfer's two sides, a payment's deposit and its receipt). */

@@ -10,6 +10,7 @@ import { formatMoney, money } from '../../../../../core/money.js';
 import { expectedAmount, periodKey, periodName, todayIn, walletTypeFor, type ReceiptTerms } from '../../../../../core/receipts.js';
 import { boundedText, dayText, positiveAmountText } from '../../../../../core/input.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { lockRow } from '../../../../kernel/locks.js';
 import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
@@ -154,7 +155,7 @@ export async function generateMaintenance(
 export async function deleteMaintenance(ctx: ServiceContext, id: number): Promise<number> {
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { audit: { action: 'DELETE', entity: 'Maintenance', entityId: id } }, async ({ tx }) => {
-    await tx.$queryRaw`SELECT id FROM "Maintenance" WHERE id = ${id} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
+    await lockRow(tx, 'Maintenance', id, { neighborhoodId });
     const m = await tx.maintenance.findFirst({ where: { id, neighborhoodId }, select: { status: true, _count: { select: { receipts: true } } } });
     if (!m) throw new NotFoundError('MAINTENANCE_NOT_FOUND');
     if (m.status !== 'NEW' || m._count.receipts > 0) throw new ConflictError('MAINTENANCE_NOT_DELETABLE');
@@ -177,7 +178,7 @@ interface Generation {
  * the maintenance's amount. The maintenance row is locked first, so concurrent generations take turns.
  */
 export async function generateReceipts(tx: Tx, maintenanceId: number, g: Generation): Promise<number> {
-  await tx.$queryRaw`SELECT id FROM "Maintenance" WHERE id = ${maintenanceId} FOR UPDATE`;
+  await lockRow(tx, 'Maintenance', maintenanceId);
   const m = await tx.maintenance.findUniqueOrThrow({ where: { id: maintenanceId } });
   const concept = await tx.incomeConcept.findFirst({
     where: { neighborhoodId: m.neighborhoodId, systemKey: m.ordinary ? 'MAINTENANCE' : 'EXTRAORDINARY' },

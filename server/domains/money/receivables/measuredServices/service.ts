@@ -9,6 +9,7 @@ import {
   type ServiceConceptType,
 } from '../../../../../core/measuredServices.js';
 import { communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { lockRow } from '../../../../kernel/locks.js';
 import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
@@ -146,7 +147,7 @@ export async function deleteMeasuredService(ctx: ServiceContext, id: number): Pr
   return write(ctx, {}, async ({ tx, audit }) => {
     const service = await findOwn(tx, neighborhoodId, id);
     // Period creation takes this row's lock too (FOR UPDATE), so a period cannot appear meanwhile.
-    await tx.$queryRaw`SELECT id FROM "MeasuredService" WHERE id = ${id} FOR UPDATE`;
+    await lockRow(tx, 'MeasuredService', id);
     const period = await tx.servicePeriod.findFirst({ where: { serviceId: id, status: { not: 'DELETED' } }, select: { id: true } });
     if (period) throw new ConflictError('SERVICE_HAS_PERIODS');
     const now = new Date();

@@ -26,6 +26,7 @@ import { gatewayErrorMessage } from '../../../../../core/gatewayErrors.js';
 import type { Charge, Receipt } from '../../../../db/generated/client.js';
 import { holdsAny, reachesHouse } from '../../../../auth/houseScope.js';
 import { actorOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { lockRow } from '../../../../kernel/locks.js';
 import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, PaymentError } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
@@ -153,7 +154,7 @@ export async function chargeReceipt(ctx: ServiceContext, raw: unknown, idempoten
 }
 
 async function lockReceipt(tx: Tx, receiptId: number): Promise<Receipt> {
-  await tx.$queryRaw`SELECT id FROM "Receipt" WHERE id = ${receiptId} FOR UPDATE`;
+  await lockRow(tx, 'Receipt', receiptId);
   const r = await tx.receipt.findUniqueOrThrow({ where: { id: receiptId } });
   if (r.deletedAt) throw new NotFoundError('RECEIPT_NOT_FOUND');
   return r;
@@ -337,7 +338,7 @@ export async function settleCharge(ctx: ServiceContext, chargeId: string, outcom
   let event: { receiptId: number; status: string } | null = null;
   await write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
     await lockHouse(tx, head.houseId);
-    await tx.$queryRaw`SELECT id FROM "Charge" WHERE id = ${chargeId}::uuid FOR UPDATE`;
+    await lockRow(tx, 'Charge', chargeId);
     const charge = await tx.charge.findUniqueOrThrow({ where: { id: chargeId } });
     if (charge.status === 'COMPLETED' || charge.status === 'CHARGED_BACK' || charge.status === 'CREDITED') return;
     const receipt = await tx.receipt.findUniqueOrThrow({ where: { id: charge.receiptId } });

@@ -15,6 +15,7 @@ import { formatMoney, money, type Money } from '../../../../../core/money.js';
 import { ADJUSTABLE_STATUSES, expectedAmount, type ReceiptStatus } from '../../../../../core/receipts.js';
 import { holdsAny } from '../../../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { lockRow } from '../../../../kernel/locks.js';
 import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
@@ -121,7 +122,7 @@ export function assertNotFuture(paymentDate: string, today: string, field = 'pay
 export async function lockReceipt(ctx: ServiceContext, tx: Tx, receiptId: number, adminGrants: readonly string[]): Promise<Receipt> {
   const found = await findReceipt(ctx, tx, receiptId, adminGrants);
   await lockHouse(tx, found.houseId);
-  await tx.$queryRaw`SELECT id FROM "Receipt" WHERE id = ${found.id} FOR UPDATE`;
+  await lockRow(tx, 'Receipt', found.id);
   const receipt = await tx.receipt.findUniqueOrThrow({ where: { id: found.id } });
   if (receipt.deletedAt) throw new NotFoundError('RECEIPT_NOT_FOUND');
   return receipt;
@@ -132,7 +133,7 @@ export async function lockReceipt(ctx: ServiceContext, tx: Tx, receiptId: number
  * identified, of the receipt's house and concept.
  */
 export async function lockUnknownPayment(tx: Tx, neighborhoodId: number, unknownPaymentId: number, receipt: Receipt, field = 'unknownPaymentId') {
-  await tx.$queryRaw`SELECT id FROM "UnknownPayment" WHERE id = ${rowId(unknownPaymentId)} FOR UPDATE`;
+  await lockRow(tx, 'UnknownPayment', rowId(unknownPaymentId));
   const up = await tx.unknownPayment.findFirst({ where: { id: rowId(unknownPaymentId), neighborhoodId, deletedAt: null } });
   if (!up) throw new NotFoundError('UNKNOWN_PAYMENT_NOT_FOUND');
   if (up.receiptId !== null || up.matchedAt !== null) throw new ConflictError('UNKNOWN_PAYMENT_ALREADY_MATCHED');

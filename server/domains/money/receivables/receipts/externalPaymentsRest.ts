@@ -76,7 +76,7 @@ function variables({ params, body }: RestRequest) {
   };
 }
 
-function write(method: 'POST' | 'PUT', path: string, mutation: 'createExternalPayment' | 'reviewExternalPayment', status?: number): RestRoute {
+function paymentMutationRoute(method: 'POST' | 'PUT', path: string, mutation: 'createExternalPayment' | 'reviewExternalPayment', status?: number): RestRoute {
   const success = `Mutation${mutation[0].toUpperCase()}${mutation.slice(1)}Success`;
   return {
     method,
@@ -125,11 +125,11 @@ function read(path: string, review: boolean): RestRoute {
 }
 
 export const externalPaymentRoutes: RestRoute[] = [
-  write('POST', `${RECEIPT}/external-payment`, 'createExternalPayment', 201),
-  write('PUT', `${RECEIPT}/external-payment`, 'reviewExternalPayment'),
+  paymentMutationRoute('POST', `${RECEIPT}/external-payment`, 'createExternalPayment', 201),
+  paymentMutationRoute('PUT', `${RECEIPT}/external-payment`, 'reviewExternalPayment'),
   read(`${RECEIPT}/external-payment`, false),
   read(`${RECEIPT}/review`, true),
-  write('PUT', `${RECEIPT}/review`, 'reviewExternalPayment'),
+  paymentMutationRoute('PUT', `${RECEIPT}/review`, 'reviewExternalPayment'),
   {
     method: 'GET',
     path: `${RECEIPT}/review/unknown-payments`,

@@ -6,6 +6,7 @@ import { ADJUSTABLE_STATUSES, expectedAmount, RECEIPT_MESSAGES, walletCovers, ty
 import { formatMoney } from '../../../../../core/money.js';
 import { holdsAny, reachesHouse } from '../../../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { lockRow } from '../../../../kernel/locks.js';
 import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { write, type WriteScope } from '../../../../kernel/write.js';
@@ -260,7 +261,7 @@ export async function payIssuedWithCredit(tx: Tx, receiptIds: number[], day: str
   let paid = 0;
   for (const { id, houseId } of await receiptsWithCredit(tx, receiptIds)) {
     await lockHouse(tx, houseId);
-    await tx.$queryRaw`SELECT id FROM "Receipt" WHERE id = ${id} FOR UPDATE`;
+    await lockRow(tx, 'Receipt', id);
     if (await payWithCredit(tx, await tx.receipt.findUniqueOrThrow({ where: { id } }), day, null, at)) paid++;
   }
   return paid;
@@ -368,7 +369,7 @@ export async function applyDueDates(ctx: ServiceContext, neighborhoodId: number,
         );
         for (const c of batch) {
           if (withCredit.has(c.id)) await lockHouse(tx, c.houseId);
-          await tx.$queryRaw`SELECT id FROM "Receipt" WHERE id = ${c.id} FOR UPDATE`;
+          await lockRow(tx, 'Receipt', c.id);
           const r = await tx.receipt.findUniqueOrThrow({ where: { id: c.id } });
           if (!ADJUSTABLE_STATUSES.includes(r.status as ReceiptStatus) || r.deletedAt) continue;
           // A balance in favour pays the receipt on its deadline, before the penalty (the credit rule).

@@ -11,6 +11,7 @@ import { serviceCharge, ServiceChargeError, type ChargeConcept, type ChargeRange
 import { Money, sumMoney } from '../../../../../core/money.js';
 import { boundedText, dayText } from '../../../../../core/input.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { lockRow } from '../../../../kernel/locks.js';
 import { communityToday } from '../../../../kernel/today.js';
 import { isUniqueViolation } from '../../../../kernel/dbErrors.js';
 import { AppError, ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
@@ -213,7 +214,7 @@ export async function createPeriod(ctx: ServiceContext, raw: unknown, idempotenc
 
 /** Locks the period row of this community and answers it; deleted periods are not found for writes. */
 async function lockPeriod(tx: Tx, neighborhoodId: number, id: number) {
-  await tx.$queryRaw`SELECT id FROM "ServicePeriod" WHERE id = ${id} AND "neighborhoodId" = ${neighborhoodId} FOR UPDATE`;
+  await lockRow(tx, 'ServicePeriod', id, { neighborhoodId });
   const p = await tx.servicePeriod.findFirst({ where: { id, neighborhoodId, status: { not: 'DELETED' } } });
   if (!p) throw new NotFoundError('SERVICE_PERIOD_NOT_FOUND');
   return p;

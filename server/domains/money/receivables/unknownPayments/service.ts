@@ -9,6 +9,7 @@ import { formatMoney, money } from '../../../../../core/money.js';
 import { expectedAmount, type ReceiptStatus } from '../../../../../core/receipts.js';
 import { holdsAny } from '../../../../auth/houseScope.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
+import { lockRow } from '../../../../kernel/locks.js';
 import { communityToday } from '../../../../kernel/today.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
@@ -192,7 +193,7 @@ export async function registerUnknownPayment(ctx: ServiceContext, raw: unknown, 
 }
 
 async function lockOwn(tx: Tx, neighborhoodId: number, id: number) {
-  await tx.$queryRaw`SELECT id FROM "UnknownPayment" WHERE id = ${rowId(id)} FOR UPDATE`;
+  await lockRow(tx, 'UnknownPayment', rowId(id));
   const up = await tx.unknownPayment.findFirst({ where: { id: rowId(id), neighborhoodId, deletedAt: null } });
   if (!up) throw new NotFoundError('UNKNOWN_PAYMENT_NOT_FOUND');
   return up;
