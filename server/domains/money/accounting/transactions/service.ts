@@ -16,6 +16,7 @@ import { isCalendarDay } from '../../../../../core/input.js';
 import { money, type Money, sumMoney } from '../../../../../core/money.js';
 import { communityOf, type ServiceContext } from '../../../../kernel/context.js';
 import { InputError } from '../../../../kernel/errors.js';
+import { CommunityLedgerKind, LedgerKind, PaymentMethod } from '../../../../db/generated/enums.js';
 import { startOfDayIn } from '../cfdis/rules.js';
 import { type DateKind, reportPeriod } from '../reports/period.js';
 import { accountBalanceRows } from '../reports/statement.js';
@@ -23,24 +24,13 @@ import { GATEWAY_ACCOUNT, NO_ACCOUNT } from '../reports/incomes.js';
 
 export const TRANSACTION_READERS = ['AStatementsRead', 'ABalancesAuthorise'] as const;
 
-export const HOUSE_KINDS = [
-  'INITIAL_BALANCE',
-  'DEPOSIT',
-  'RECEIPT_PAID',
-  'WALLET_PAYMENT',
-  'ADJUSTMENT',
-  'TRANSFER',
-  'RECEIPT_DELETED',
-  'REVERSAL',
-  'AGREEMENT',
-  'AGREEMENT_CANCELLED',
-] as const;
-export const COMMUNITY_KINDS = ['EXPENSE_PAID', 'EXPENSE_CHARGED', 'WITHDRAWAL', 'WITHDRAWAL_FEE'] as const;
-export const TRANSACTION_KINDS = [...HOUSE_KINDS, ...COMMUNITY_KINDS] as const;
+// The kinds and methods are the database's enums (Prisma's generated types), in their order.
+export const HOUSE_KINDS = Object.values(LedgerKind);
+export const COMMUNITY_KINDS = Object.values(CommunityLedgerKind);
+export const TRANSACTION_KINDS = [...HOUSE_KINDS, ...COMMUNITY_KINDS];
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
-export const PAYMENT_METHODS = ['CARD', 'STORE', 'BANK', 'WALLET', 'CASH', 'CREDIT', 'DEBIT', 'EXTERNAL', 'MANUAL'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHODS = Object.values(PaymentMethod);
 export const TRANSACTION_SOURCES = ['HOUSE', 'COMMUNITY'] as const;
 export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
 

@@ -6,6 +6,7 @@ import { targetHouse } from '../../../../auth/houseScope.js';
 import type { Context } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
+import { LedgerKind } from '../../../../db/generated/enums.js';
 import { WalletTypeEnum } from '../incomeConcepts/incomeConcept.js';
 import { depositAccount, type DepositAccount } from '../payments/cards.js';
 import { PaymentMethodEnum } from '../receipts/receipt.js';
@@ -80,20 +81,7 @@ builder.queryField('houseBalance', (t) =>
   }),
 );
 
-export const LedgerKindEnum = builder.enumType('LedgerKind', {
-  values: [
-    'INITIAL_BALANCE',
-    'DEPOSIT',
-    'RECEIPT_PAID',
-    'WALLET_PAYMENT',
-    'ADJUSTMENT',
-    'TRANSFER',
-    'RECEIPT_DELETED',
-    'REVERSAL',
-    'AGREEMENT',
-    'AGREEMENT_CANCELLED',
-  ] as const,
-});
+export const LedgerKindEnum = builder.enumType('LedgerKind', { values: Object.values(LedgerKind) });
 
 interface LedgerRow {
   id: string;

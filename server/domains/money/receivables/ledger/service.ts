@@ -7,18 +7,14 @@ import { formatMoney, money, type Money } from '../../../../../core/money.js';
 import type { Tx } from '../../../../kernel/context.js';
 import { lockRow } from '../../../../kernel/locks.js';
 
-export type LedgerKind =
-  | 'INITIAL_BALANCE'
-  | 'DEPOSIT'
-  | 'RECEIPT_PAID'
-  | 'WALLET_PAYMENT'
-  | 'ADJUSTMENT'
-  | 'TRANSFER'
-  | 'RECEIPT_DELETED'
-  | 'REVERSAL'
-  | 'AGREEMENT'
-  | 'AGREEMENT_CANCELLED';
-export type PaymentMethod = 'CARD' | 'STORE' | 'BANK' | 'WALLET' | 'CASH' | 'CREDIT' | 'DEBIT' | 'EXTERNAL' | 'MANUAL';
+import type { PAYMENT_METHODS } from '../../../../../core/receipts.js';
+import type { LedgerKind, PaymentMethod } from '../../../../db/generated/enums.js';
+
+// The ledger's kinds and payment methods are the database's enums (Prisma's generated types).
+export type { LedgerKind, PaymentMethod };
+/** core's list of payment methods (shared with the client) names exactly the database's: tsc fails when they part. */
+type SameMembers<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _coreMethodsAreTheDatabases: SameMembers<(typeof PAYMENT_METHODS)[number], PaymentMethod> = true;
 
 export interface Movement {
   walletId: number;
