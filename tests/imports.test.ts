@@ -86,7 +86,7 @@ describe('imports between modules', () => {
     expect(outsideFace(edges)).toEqual([]);
   });
 
-  it('form no cycle (the two of issue 26's start were broken by the receivables door and domain events)', () => {
+  it('form no cycle (the two at the start of issue 26 were broken by the receivables door and domain events)', () => {
     expect(importCycles(edges).map((cycle) => cycle.join(' ⇄ '))).toEqual([]);
   });
 
