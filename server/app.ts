@@ -292,7 +292,10 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
         } catch (error) {
           if (!(error instanceof BodyTooLargeError)) throw error;
           const message = multipart ? 'El archivo debe pesar como máximo 10 MB' : 'La solicitud es demasiado grande (máximo 1 MB)';
-          return Response.json({ errors: [{ message, extensions: { code: 'PAYLOAD_TOO_LARGE', legacyCode: 413 } }] }, { status: 413 });
+          return Response.json(
+            { errors: [{ message, extensions: { code: 'PAYLOAD_TOO_LARGE', reason: 'REQUEST_TOO_LARGE', legacyCode: 413 } }] },
+            { status: 413 },
+          );
         }
         return await yoga.handleRequest(limited, serverContext as ServerContext);
       }

@@ -7,6 +7,7 @@
 // them), so a repeated query pays only for its variables.
 import { GraphQLError, Kind, type DocumentNode, type ValueNode, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { Reason } from '../kernel/reasons.js';
 
 export const INPUT_LIMITS = {
   /** Characters of any string value (files excluded). */
@@ -33,7 +34,8 @@ export function hasForbiddenCharacters(value: string): boolean {
 }
 
 export function badInput(message: string, status = 400): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_USER_INPUT', legacyCode: status, http: { status } } });
+  const [code, reason]: [string, Reason] = status === 413 ? ['PAYLOAD_TOO_LARGE', 'REQUEST_TOO_LARGE'] : ['BAD_USER_INPUT', 'INVALID_INPUT'];
+  return new GraphQLError(message, { extensions: { code, reason, legacyCode: status, http: { status } } });
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -193,7 +195,11 @@ function isJsonObject(text: string): boolean {
 function refusal(error: GraphQLError): Response {
   const status = (error.extensions.http as { status: number }).status;
   return Response.json(
-    { errors: [{ message: error.message, extensions: { code: error.extensions.code, legacyCode: error.extensions.legacyCode } }] },
+    {
+      errors: [
+        { message: error.message, extensions: { code: error.extensions.code, reason: error.extensions.reason, legacyCode: error.extensions.legacyCode } },
+      ],
+    },
     { status },
   );
 }

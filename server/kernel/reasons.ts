@@ -231,6 +231,7 @@ export const REASONS = {
   REGISTRATIONS_LIMIT_REACHED: { message: 'Demasiados registros desde tu conexión. Intenta de nuevo más tarde' },
   RESEND_LIMIT_REACHED: { message: 'Ya reenviamos este correo varias veces. Revisa tu bandeja de spam o intenta más tarde' },
   RESEND_WAIT: { message: (p: { seconds: number }) => `Espera ${p.seconds} segundos antes de volver a reenviar el correo` },
+  REQUEST_TOO_LARGE: { message: 'La solicitud es demasiado grande' },
   RESIDENT_ALREADY_IN: { message: (p: { email: string }) => `${p.email} ya tiene acceso a esta propiedad` },
   RESIDENT_IS_OWNER: { message: (p: { email: string }) => `${p.email} es el propietario de esta propiedad` },
   RESIDENT_NOT_DELETABLE: { message: (p: { name: string }) => `No se ha logrado eliminar el acceso a ${p.name}` },
