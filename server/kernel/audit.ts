@@ -12,7 +12,7 @@ export interface AuditRecord {
 }
 
 /** Records a write (who, in which community, what, on which entity) inside the transaction that made it. */
-export async function recordAudit(tx: Tx, ctx: Pick<ServiceContext, 'actor' | 'ip'>, record: AuditRecord) {
+export async function recordAudit(tx: Tx, ctx: { actor?: ServiceContext['actor']; ip?: string | null }, record: AuditRecord) {
   await tx.auditLog.create({
     data: {
       neighborhoodId: record.neighborhoodId !== undefined ? record.neighborhoodId : (ctx.actor?.neighborhoodId ?? null),
@@ -21,7 +21,7 @@ export async function recordAudit(tx: Tx, ctx: Pick<ServiceContext, 'actor' | 'i
       entity: record.entity,
       entityId: record.entityId === null ? null : String(record.entityId),
       data: record.data === undefined ? undefined : (JSON.parse(JSON.stringify(record.data, (_k, v) => (typeof v === 'bigint' ? String(v) : v))) as object),
-      ip: ctx.ip,
+      ip: ctx.ip ?? null,
     },
   });
 }

@@ -8,6 +8,7 @@ import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../
 import { lockRow, lockRows } from '../../../../kernel/locks.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { write } from '../../../../kernel/write.js';
+import { recordAudit } from '../../../../kernel/audit.js';
 import { message } from '../../../../kernel/reasons.js';
 
 export const CFDI_OTHER_PROVIDER = 'El CFDi no corresponde al mismo proveedor';
@@ -70,16 +71,18 @@ export async function linkExpenseCfdis(
   await tx.expenseCfdi.updateMany({ where: { neighborhoodId, uuid: { in: [...uuids] }, active: true, id: { notIn: ids } }, data: { active: false } });
   await tx.expenseCfdi.updateMany({ where: { id: { in: ids }, neighborhoodId }, data: { expenseId, active: true, providerId } });
   await tx.expense.updateMany({ where: { id: expenseId, neighborhoodId }, data: { invoiced: true } });
-  await tx.auditLog.create({
-    data: {
+  await recordAudit(
+    tx,
+    {},
+    {
       neighborhoodId,
       userId,
       action: 'expense.cfdi.link',
       entity: 'Expense',
-      entityId: String(expenseId),
+      entityId: expenseId,
       data: { cfdis: locked.map((r) => ({ id: r.id, uuid: r.uuid })) },
     },
-  });
+  );
 }
 
 // ---- Processing a provider's CFDI (the expense form's step) and adding one to an approved expense ----
