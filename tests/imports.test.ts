@@ -18,7 +18,7 @@ interface Edge {
 const moduleOf = (file: string) => /^server\/domains\/((?:money\/)?[^/]+\/[^/]+)\//.exec(file)?.[1];
 
 /** Every import of one domain module's file by another module's code (tests excluded). */
-export function crossModuleImports(files = domainFiles()): Edge[] {
+function crossModuleImports(files = domainFiles()): Edge[] {
   const edges: Edge[] = [];
   for (const file of files) {
     const source = readFileSync(file, 'utf8');
@@ -39,7 +39,7 @@ function domainFiles(): string[] {
 }
 
 /** The groups of modules that import each other in a cycle (strongly connected components of more than one). */
-export function importCycles(edges: Edge[]): string[][] {
+function importCycles(edges: Edge[]): string[][] {
   const next = new Map<string, Set<string>>();
   for (const e of edges) if (!e.typeOnly) (next.get(e.from) ?? next.set(e.from, new Set()).get(e.from)!).add(e.to);
   const index = new Map<string, number>();
