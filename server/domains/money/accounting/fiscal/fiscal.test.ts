@@ -5,7 +5,7 @@ import { secretBox } from '../../../../infra/secrets.js';
 import { demoCsd } from './demoSeed.js';
 import { csdKeyContext, csdPasswordContext, fiscalConfigured, keyIterationCount, MAX_KEY_ITERATIONS, openCommunityCredential } from './service.js';
 
-const fixture = (path: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/${path}`, import.meta.url)));
+const fixture = (path: string) => new Uint8Array(readFileSync(new URL(`../../../../../tests/fixtures/${path}`, import.meta.url)));
 const csd = demoCsd();
 const CSD = { cer: new Uint8Array(csd.cer), key: new Uint8Array(csd.key) };
 const FIEL = { cer: fixture('fiel/AAA010101AAA.cer'), key: fixture('fiel/AAA010101AAA.key') };
