@@ -87,7 +87,10 @@ function ExpenseFormView({ query }: { query: ExpenseForm_query$key }) {
   const node = data.node;
   const editing = node?.databaseId != null && node.id ? { ...node, id: node.id, databaseId: node.databaseId, lines: node.lines ?? [] } : null;
   const config = data.expenseConfig;
+  // Checked on submit, then on every change: the lines are one array, and a check on leaving one field
+  // would flag the fields of a new line the person has not reached yet.
   const form = useZodForm(expenseFormSchema, {
+    mode: 'onSubmit',
     defaultValues: {
       providerId: editing?.provider?.id ?? null,
       expenseConceptId: editing?.expenseConcept?.id ?? null,
