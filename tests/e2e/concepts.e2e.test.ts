@@ -98,22 +98,22 @@ describe('income concepts in the browser', () => {
 describe('expense settings in the browser', () => {
   it('saves approval with an approver and folios, then registers an expense concept', async () => {
     const prisma = env.t.app.db.prisma;
-    const adminRole = await prisma.role.findFirstOrThrow({ where: { neighborhoodId: 1, kind: 'ADMIN' } });
-    const treasurer = await prisma.user.create({
-      data: { email: 'tesoreria@demo.mx', firstName: 'Teresa', lastName: 'Núñez', memberships: { create: { neighborhoodId: 1, roleId: adminRole.id } } },
-    });
+    // The demo's two approvers: the administrator and the treasurer (tesoreria@demo.mx).
+    const treasurer = await prisma.user.findUniqueOrThrow({ where: { email: 'tesoreria@demo.mx' } });
     const page = await env.newPage();
     await signInToShell(page, env.base, 'config@demo.mx');
     await page.locator('nav[data-menu-group="configuration"]').getByRole('link', { name: 'Egresos', exact: true }).click();
     await page.getByRole('heading', { name: 'Configuración de egresos' }).waitFor();
     expect(await page.getByLabel('Requerir aprobación de egresos').isChecked()).toBe(true);
     expect(await page.getByLabel('Adriana Morales').isChecked()).toBe(true);
+    expect(await page.getByLabel('Teresa Navarro').isChecked()).toBe(true);
     expect(await page.getByLabel('Serie', { exact: true }).inputValue()).toBe('EG');
     // Approval without approvers is refused under the list, before anything is sent.
     await page.getByLabel('Adriana Morales').uncheck();
+    await page.getByLabel('Teresa Navarro').uncheck();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Elige al menos un aprobador para requerir la aprobación de egresos').waitFor();
-    await page.getByLabel('Teresa Núñez').check();
+    await page.getByLabel('Teresa Navarro').check();
     await page.getByLabel('Serie', { exact: true }).fill('eg 25');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('La serie debe tener como máximo 10 letras o números, sin espacios').first().waitFor();
@@ -130,7 +130,7 @@ describe('expense settings in the browser', () => {
     expect((await prisma.expenseApprover.findMany({ where: { neighborhoodId: 1 } })).map((a) => a.userId)).toEqual([treasurer.id]);
     await page.reload();
     await page.getByRole('heading', { name: 'Configuración de egresos' }).waitFor();
-    expect(await page.getByLabel('Teresa Núñez').isChecked()).toBe(true);
+    expect(await page.getByLabel('Teresa Navarro').isChecked()).toBe(true);
     expect(await page.getByLabel('Serie', { exact: true }).inputValue()).toBe('EG25');
     await screenshotsAtBothWidths(page, 'expense-settings');
 
