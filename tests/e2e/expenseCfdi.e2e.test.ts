@@ -36,13 +36,10 @@ describe('providers CFDI in the browser', () => {
     await signInToShell(page, env.base, 'admin@demo.mx');
     await page.goto(`${env.base}/expenses/form`);
     await upload(page, 'provider-4.0.xml');
-    await page
-      .getByTestId('expense-line-0')
-      .getByLabel('Descripción del concepto')
-      .and(page.locator('[value="Mantenimiento de jardines & áreas verdes"]'))
-      .waitFor();
-    await page.getByTestId('expense-line-1').getByLabel('Descripción del concepto').and(page.locator('[value="Bolsas para basura"]')).waitFor();
+    // The lines are the invoice's (the form's inputs hold their values; they carry no value attribute).
     await page.getByTestId('total-total').getByText('$2,719.00').waitFor();
+    expect(await page.getByTestId('expense-line-0').getByLabel('Descripción del concepto').inputValue()).toBe('Mantenimiento de jardines & áreas verdes');
+    expect(await page.getByTestId('expense-line-1').getByLabel('Descripción del concepto').inputValue()).toBe('Bolsas para basura');
     await screenshotsAtBothWidths(page, 'expense-cfdi-form');
     await page.getByRole('button', { name: 'Guardar egreso' }).click();
     await page.getByText('El egreso ha sido registrado').waitFor();
