@@ -1,5 +1,5 @@
 // Every domain module of the app, by bounded context (docs/decisions.md, "Modules"). A new domain is a
-// folder with its module.ts and one line here: the GraphQL schema (importing this file registers every
+// folder with its module.ts, imported and listed here: the GraphQL schema (importing this file registers every
 // module's types), the /api/1.0 route table, the job registry's checks and the demo seed read this list.
 import type { DomainModule } from './kernel/module.js';
 import auditLog from './domains/platform/auditLog/module.js';
