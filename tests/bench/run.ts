@@ -11,16 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client.js';
-import type { DB } from '../../server/db/generated/kysely.js';
 import { seedDemo } from '../../server/db/seed.js';
 import type { HouseListFilter } from '../../core/houseRules.js';
-import { keysetPage } from '../../server/graphql/builder.js';
-import { ownersPageQuery } from '../../server/domains/property/houses/ownersList.js';
-import { houseCountsStatement } from '../../server/domains/community/dashboard/service.js';
-import { receiptsPageQuery } from '../../server/domains/money/receivables/receipts/rows.js';
+import { CASES, compileCases } from './rawCases.js';
 import { BENCH_YEAR, seedExpenseYear, seedRecentFees } from './moneySeed.js';
 import {
   latency,
@@ -276,68 +271,6 @@ async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
-}
-
-/** The owners-list cases of the bench: the GraphQL filter, the legacy offset, and the REST query string. */
-const CASES: { name: string; filter: HouseListFilter; offset: number }[] = [
-  { name: 'active-offset-1000', filter: { status: 'ACTIVE' }, offset: 1000 },
-  { name: 'lastname-active', filter: { status: 'ACTIVE', lastName: 'garcía' }, offset: 20 },
-  { name: 'email-active-account', filter: { email: 'bench1', status: 'ACTIVE', userActive: true }, offset: 0 },
-];
-
-/** The page statements the application sends for CASES (ownersList.ts), for the raw endpoint. */
-function compileCases(neighborhoodId: number, streetId: number, receiptTargets: { houseId: number; maintenanceId: number }) {
-  const k = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ max: 1 }) }) });
-  const all = [...CASES, { name: 'street-no-account', filter: { streetId, userActive: false }, offset: 0 }];
-  const compiled: Record<string, { sql: string; parameters: readonly unknown[]; rows?: boolean }> = {};
-  for (const c of all) {
-    const page = keysetPage({ first: 20, offset: c.offset }, Number);
-    // The owner's account in the community is asked by the House.owner field (phones' visibility).
-    const q = ownersPageQuery(k, neighborhoodId, c.filter, page, true, { pendingOwnerEmail: false, ownerMembershipIn: neighborhoodId }).compile();
-    compiled[c.name] = { sql: q.sql, parameters: q.parameters };
-  }
-  // The dashboard's house widgets: the raw endpoint answers the statement's rows as they come.
-  const dashboard = houseCountsStatement(neighborhoodId).compile(k);
-  compiled.dashboard = { sql: dashboard.sql, parameters: dashboard.parameters, rows: true };
-  // Receipts (server/domains/money/receivables/receipts/rows.ts): a house's first page, a maintenance's page at offset 1,000.
-  const houseReceipts = receiptsPageQuery(k, neighborhoodId, { houseId: receiptTargets.houseId }, keysetPage({ first: 20 }, Number), true).compile();
-  compiled['house-receipts'] = { sql: houseReceipts.sql, parameters: houseReceipts.parameters, rows: true };
-  const maintenanceReceipts = receiptsPageQuery(
-    k,
-    neighborhoodId,
-    { maintenanceId: receiptTargets.maintenanceId },
-    keysetPage({ first: 20, offset: 1000 }, Number),
-    true,
-  ).compile();
-  compiled['maintenance-receipts'] = { sql: maintenanceReceipts.sql, parameters: maintenanceReceipts.parameters, rows: true };
-  // The agreements list (/agreements) and the invoices list (/neighborhood/cfdis), first page of 20 with the count.
-  compiled.agreements = {
-    sql: `WITH page AS (
-            SELECT a.id, a."houseId", a."debtAmount", a."downPayment", a.instalments, a.frequency, a."firstDueDate", a."createdAt", a."cancelledAt",
-                   h."interiorNumber", h."exteriorNumber", h.block, h.lot, h.catastral
-              FROM "Agreement" a JOIN "House" h ON h.id = a."houseId"
-             WHERE a."neighborhoodId" = $1 AND h.status <> 'DELETED' ORDER BY a.id DESC LIMIT 20)
-          SELECT p.*, (SELECT count(*) FROM "Receipt" r WHERE r."agreementId" = p.id AND r."deletedAt" IS NULL AND r.status <> 'PAID') AS pending,
-                 (SELECT count(*) FROM "Agreement" a JOIN "House" h ON h.id = a."houseId" WHERE a."neighborhoodId" = $1 AND h.status <> 'DELETED') AS total
-            FROM page p ORDER BY p.id DESC`,
-    parameters: [neighborhoodId],
-    rows: true,
-  };
-  compiled.cfdis = {
-    sql: `WITH page AS (
-            SELECT c.id, c.kind, c.status, c.serie, c.uuid, c.total, c."stampedAt", c."createdAt", c."errorDescription", c."globalYear", c."globalMonth",
-                   c."receiverRfc", c."receiverName", c."pdfFileId", c."substitutesId"
-              FROM "Cfdi" c WHERE c."neighborhoodId" = $1 ORDER BY c.id DESC LIMIT 20)
-          SELECT p.*,
-                 (SELECT json_agg(json_build_object('receiptId', l."receiptId", 'houseId', r."houseId"))
-                    FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId" WHERE l."cfdiId" = p.id) AS receipts,
-                 (SELECT s.id FROM "Cfdi" s WHERE s."substitutesId" = p.id) AS "substitutedBy",
-                 (SELECT count(*) FROM "Cfdi" WHERE "neighborhoodId" = $1) AS total_count
-            FROM page p ORDER BY p.id DESC`,
-    parameters: [neighborhoodId],
-    rows: true,
-  };
-  return { compiled, all };
 }
 
 type Db = Awaited<ReturnType<typeof openDatabase>>;

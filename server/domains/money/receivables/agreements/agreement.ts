@@ -3,20 +3,19 @@
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { AGREEMENT_FREQUENCIES, type AgreementPlan } from '../../../../../core/agreements.js';
-import { builder, grants, idempotencyKeyField, idPage, keysetConnection, selectsField, idPageArgs } from '../../../../graphql/builder.js';
+import { builder, grants, idempotencyKeyField, keysetConnection, keysetPage, parseIdCursor, selectsField, idPageArgs } from '../../../../graphql/builder.js';
 import { communityOf } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
-import { houseWhere } from '../../../property/houses/filter.js';
 import { HouseFilter } from '../../../property/houses/ownersList.js';
 import { DownloadFileRef } from '../receipts/documents.js';
 import { agreementPdf } from './pdf.js';
+import { agreementsPage, type AgreementFilter } from './rows.js';
 import {
   AGREEMENT_ADMIN_READERS,
   AGREEMENT_CREATORS,
   AGREEMENT_DELETERS,
   AGREEMENT_READERS,
-  agreementViews,
   calculateAgreement,
   cancelAgreement,
   createAgreement,
@@ -66,13 +65,9 @@ const AgreementConnectionRef = builder.connectionObject({
   fields: (t) => ({ totalCount: t.int({ nullable: true, resolve: (c) => (c as { totalCount?: number }).totalCount ?? null }) }),
 });
 
-async function agreementPage(ctx: any, args: any, info: any, where: object) {
-  const { page, rows, total } = await idPage(
-    args,
-    selectsField(info, 'totalCount'),
-    (cut, order, skip, take) => agreementViews(ctx.prisma, { AND: [where, cut] }, { skip, take, order }),
-    () => ctx.prisma.agreement.count({ where }),
-  );
+async function agreementPage(ctx: any, args: any, info: any, neighborhoodId: number, filter: AgreementFilter) {
+  const page = keysetPage(args, parseIdCursor);
+  const { rows, total } = await agreementsPage(ctx.db.kysely, neighborhoodId, filter, page, selectsField(info, 'totalCount'));
   return keysetConnection(rows, page, (r) => formatPrismaCursor({ id: r.id }, 'id'), total) as never;
 }
 
@@ -82,10 +77,7 @@ builder.queryField('agreements', (t) =>
     description: "The community's agreements, newest first, filtered like the owners list (/agreements)",
     ...grants(...AGREEMENT_ADMIN_READERS),
     args: { filter: t.arg({ type: HouseFilter, required: false }), ...idPageArgs(t.arg) },
-    resolve: (_r, args, ctx, info) => {
-      const { neighborhoodId: _n, ...house } = houseWhere(ctx, args.filter ?? {});
-      return agreementPage(ctx, args, info, { neighborhoodId: communityOf(ctx), house });
-    },
+    resolve: (_r, args, ctx, info) => agreementPage(ctx, args, info, communityOf(ctx), { house: args.filter ?? {} }),
   }),
 );
 
@@ -95,7 +87,10 @@ builder.queryField('houseAgreements', (t) =>
     description: "A house's agreements, newest first; house users read their own house without houseId",
     ...grants(...AGREEMENT_READERS),
     args: { houseId: t.arg.globalID({ required: false }), ...idPageArgs(t.arg) },
-    resolve: async (_r, args, ctx, info) => agreementPage(ctx, args, info, await houseAgreementsWhere(ctx, houseArg(args.houseId))),
+    resolve: async (_r, args, ctx, info) => {
+      const { neighborhoodId, houseId } = await houseAgreementsWhere(ctx, houseArg(args.houseId));
+      return agreementPage(ctx, args, info, neighborhoodId, { houseId });
+    },
   }),
 );
 

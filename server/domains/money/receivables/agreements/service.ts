@@ -26,6 +26,7 @@ import { write } from '../../../../kernel/write.js';
 import type { Prisma } from '../../../../db/generated/client.js';
 import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
 import { issue, remove } from '../receipts/door.js';
+import { agreementsPage } from './rows.js';
 
 /** Who reads agreements: administrators any house of the community, owners and tenants their own. */
 export const AGREEMENT_READERS = ['AAgreementsRead', 'OReceiptsRead', 'SReceiptsRead'] as const;
@@ -262,13 +263,14 @@ export async function agreementViews(
 
 /** One agreement the actor may read (its house scope), or null. */
 export async function findAgreement(ctx: ServiceContext, agreementId: number): Promise<AgreementView | null> {
-  const [view] = await agreementViews(ctx.prisma, { id: rowId(agreementId), neighborhoodId: communityOf(ctx) });
+  const page = { size: 1, limit: 1, after: null, before: null, backwards: false, offset: 0 };
+  const [view] = (await agreementsPage(ctx.db.kysely, communityOf(ctx), { ids: [rowId(agreementId)] }, page, false)).rows;
   if (!view || !reachesHouse(ctx.actor, view.houseId, AGREEMENT_ADMIN_READERS)) return null;
   return view;
 }
 
 /** The where of a house's agreements, after the house-scope rule (403 for another house of house users). */
-export async function houseAgreementsWhere(ctx: ServiceContext, houseId: number | null): Promise<Prisma.AgreementWhereInput> {
+export async function houseAgreementsWhere(ctx: ServiceContext, houseId: number | null): Promise<{ neighborhoodId: number; houseId: number }> {
   const house = await targetHouse(ctx, houseId, AGREEMENT_ADMIN_READERS, 'FOREIGN_AGREEMENT');
   if (!house.asAdmin && house.id !== ctx.actor?.houseId) throw new ForbiddenError('FOREIGN_AGREEMENT');
   return { neighborhoodId: house.neighborhoodId, houseId: house.id };
