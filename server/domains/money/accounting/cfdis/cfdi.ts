@@ -5,7 +5,7 @@
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { z } from 'zod';
 import { dayText } from '../../../../../core/input.js';
-import { builder, grants, idempotencyKeyField, idPage, keysetConnection, selectsField, idPageArgs } from '../../../../graphql/builder.js';
+import { builder, grants, idempotencyKeyField, idPage, keysetConnection, keysetPage, parseIdCursor, selectsField, idPageArgs } from '../../../../graphql/builder.js';
 import { holdsAny, reachesHouse } from '../../../../auth/houseScope.js';
 import { enqueueJob } from '../../../../infra/jobs.js';
 import { actorOf, communityOf, type Context } from '../../../../kernel/context.js';
@@ -20,6 +20,7 @@ import { receiptRows } from '../../receivables/receipts/rows.js';
 import { loadBatched } from '../../../../graphql/batch.js';
 import { cfdiPdfFile, cfdiXmlFile, cfdisZip, hasDocuments, ZIP_MAX_CFDIS } from './files.js';
 import { ZIP_JOB, type ZipJobPayload } from './jobs.js';
+import { cfdisPage, type CfdiListRow } from './rows.js';
 import { activeCfdiOfReceipt, receiptCfdiDocuments } from './receiptLinks.js';
 import {
   CANCEL_MOTIVE_NAMES,
@@ -89,8 +90,11 @@ const CfdiReceiptHouseRef = builder.objectRef<CfdiLink>('CfdiReceiptHouse').impl
   }),
 });
 
-/** The receipts (with their houses) of the invoices a request reads, in one statement for all of them. */
-function cfdiLinks(ctx: Context, cfdiId: number): Promise<CfdiLink[]> {
+/** The receipts (with their houses) of an invoice: read with the list's page, else in one statement for all the invoices a request reads. */
+function cfdiLinks(ctx: Context, c: CfdiNode): Promise<CfdiLink[]> {
+  const listed = (c as Partial<CfdiListRow>).links;
+  if (listed) return Promise.resolve(listed);
+  const cfdiId = c.id;
   return loadBatched(ctx, 'cfdiLinks', cfdiId, async (ids) => {
     const rows = await ctx.db.kysely
       .selectFrom('CfdiReceipt as l')
@@ -103,6 +107,14 @@ function cfdiLinks(ctx: Context, cfdiId: number): Promise<CfdiLink[]> {
     for (const r of rows) map.set(r.cfdiId, [...(map.get(r.cfdiId) ?? []), { receiptId: r.receiptId, houseId: r.houseId }]);
     return map;
   }).then((links) => links ?? []);
+}
+
+/** Invoices by id the viewer may read, in one statement for all those a request asks for. */
+function cfdiById(ctx: Context, id: number) {
+  return loadBatched(ctx, 'cfdiById', id, async (ids) => {
+    const rows = await ctx.prisma.cfdi.findMany({ omit: LIST_OMIT, where: { id: { in: ids }, ...cfdiReadScope(ctx) } });
+    return new Map(rows.map((r) => [r.id, r]));
+  });
 }
 
 builder.node(CfdiRef, {
@@ -147,12 +159,12 @@ builder.node(CfdiRef, {
     cancellationMotive: t.exposeString('cancellationMotive', { nullable: true }),
     cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.cancelledAt }),
     receiptDatabaseIds: t.intList({
-      resolve: async (c, _a, ctx) => (await cfdiLinks(ctx, c.id)).map((l) => l.receiptId),
+      resolve: async (c, _a, ctx) => (await cfdiLinks(ctx, c)).map((l) => l.receiptId),
     }),
     receiptHouses: t.field({
       type: [CfdiReceiptHouseRef],
       description: 'Each invoiced receipt with its house (those the current person may read; at most 100): the link to the receipt',
-      resolve: async (c, _a, ctx) => (await cfdiLinks(ctx, c.id)).filter((l) => reachesHouse(ctx.actor, l.houseId, CFDI_ADMIN_READERS)).slice(0, 100),
+      resolve: async (c, _a, ctx) => (await cfdiLinks(ctx, c)).filter((l) => reachesHouse(ctx.actor, l.houseId, CFDI_ADMIN_READERS)).slice(0, 100),
     }),
     receipts: t.field({
       type: [ReceiptRef],
@@ -178,23 +190,23 @@ builder.node(CfdiRef, {
       type: CfdiRef,
       nullable: true,
       description: 'The invoice this one substitutes (CfdiRelacionados, TipoRelacion 04)',
-      resolve: async (c, _a, ctx) =>
-        c.substitutesId
-          ? ((await loadBatched(ctx, 'cfdiById', c.substitutesId, async (ids) => {
-              const rows = await ctx.prisma.cfdi.findMany({ omit: LIST_OMIT, where: { id: { in: ids }, ...cfdiReadScope(ctx) } });
-              return new Map(rows.map((r) => [r.id, r]));
-            })) ?? null)
-          : null,
+      resolve: async (c, _a, ctx) => (c.substitutesId ? ((await cfdiById(ctx, c.substitutesId)) ?? null) : null),
     }),
     substitutedBy: t.field({
       type: CfdiRef,
       nullable: true,
       description: 'The invoice issued to substitute this one',
-      resolve: async (c, _a, ctx) =>
-        (await loadBatched(ctx, 'cfdiBySubstituted', c.id, async (ids) => {
-          const rows = await ctx.prisma.cfdi.findMany({ omit: LIST_OMIT, where: { substitutesId: { in: ids }, ...cfdiReadScope(ctx) } });
-          return new Map(rows.map((r) => [r.substitutesId!, r]));
-        })) ?? null,
+      resolve: async (c, _a, ctx) => {
+        // The list read who substitutes each of its invoices: one is read only when there is one.
+        const listed = (c as Partial<CfdiListRow>).substitutedById;
+        if (listed !== undefined) return listed === null ? null : ((await cfdiById(ctx, listed)) ?? null);
+        return (
+          (await loadBatched(ctx, 'cfdiBySubstituted', c.id, async (ids) => {
+            const rows = await ctx.prisma.cfdi.findMany({ omit: LIST_OMIT, where: { substitutesId: { in: ids }, ...cfdiReadScope(ctx) } });
+            return new Map(rows.map((r) => [r.substitutesId!, r]));
+          })) ?? null
+        );
+      },
     }),
   }),
 });
@@ -258,13 +270,8 @@ builder.queryField('cfdis', (t) =>
       ...idPageArgs(t.arg),
     },
     resolve: async (_r, args, ctx, info) => {
-      const where = cfdiWhere(ctx, await toCfdiFilter(ctx, args.filter));
-      const { page, rows, total } = await idPage(
-        args,
-        selectsField(info, 'totalCount'),
-        (cut, order, skip, take) => ctx.prisma.cfdi.findMany({ omit: LIST_OMIT, where: { AND: [where, cut] }, orderBy: { id: order }, skip, take }),
-        () => ctx.prisma.cfdi.count({ where }),
-      );
+      const page = keysetPage(args, parseIdCursor);
+      const { rows, total } = await cfdisPage(ctx.db.kysely, ctx, await toCfdiFilter(ctx, args.filter), page, selectsField(info, 'totalCount'));
       return keysetConnection(rows, page, (r) => formatPrismaCursor({ id: r.id }, 'id'), total) as never;
     },
   }),
