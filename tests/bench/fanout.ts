@@ -1,0 +1,276 @@
+// npm run bench:fanout: live updates across instances. Builds the server (npm run build:server), creates a
+// fresh PostgreSQL database (DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres) with the demo,
+// starts two compiled instances in production mode on one Redis (REDIS_URL, else redis://127.0.0.1:6379),
+// opens FANOUT_SOCKETS (5,000) graphql-ws sockets of one resident to instance A subscribed to sessionEvents,
+// and changes the resident's profile on instance B FANOUT_ROUNDS (10) times. For every socket and round it
+// times the event from just before the mutation is sent to the message's arrival, and prints delivered,
+// p50/p95/p99/max and instance A's memory per connection (VmRSS after opening the sockets minus before, / N).
+// Exits 1 when an event is lost, and with FANOUT_STRICT=1 when p99 > 200 ms.
+//
+// FANOUT_SESSION=other (the default: same) changes the profile from another session of the resident, so the
+// event is not the sockets' own session's. FANOUT_PROFILE=1 runs instance A with --cpu-prof (written to
+// FANOUT_PROFILE_DIR, else a temporary directory). FANOUT_SKIP_BUILD=1 uses dist/server/bundle.js as it is.
+// The client shares the machine with both servers: its per-message work is a timestamp and a counter.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createClient, type Client } from 'graphql-ws';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { loadConfig } from '../../server/config.js';
+import { openDatabase } from '../../server/db/client.js';
+import { seedDemo } from '../../server/db/seed.js';
+
+const SOCKETS = Number(process.env.FANOUT_SOCKETS ?? 5_000);
+const ROUNDS = Number(process.env.FANOUT_ROUNDS ?? 10);
+const SPACING_MS = Number(process.env.FANOUT_SPACING_MS ?? 1_000);
+const ROUND_TIMEOUT_MS = 30_000;
+const OPEN_CONCURRENCY = 100;
+const GOAL_P99_MS = 200;
+const PORT_A = 3920;
+const PORT_B = 3921;
+const DATABASE_URL = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const COPY = 'dist/fanout-server';
+const BUNDLE = `${COPY}/bundle.js`;
+const SAME_SESSION = process.env.FANOUT_SESSION !== 'other';
+const EMAIL = 'residente@demo.mx';
+const PASSWORD = 'demo1234';
+process.env.SECRETS_KEY ??= 'bench-secrets-key-0123456789abcdef0123456789';
+
+const SUBSCRIPTION = 'subscription { sessionEvents { kind thisSession } }';
+const MUTATION = 'mutation ($input: UpdateMyBasicDataInput!) { updateMyBasicData(input: $input) { __typename } }';
+
+function startServer(port: number, databaseUrl: string, profileDir?: string): ChildProcess {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    SEED: 'none',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+  };
+  const args = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, BUNDLE] : [BUNDLE];
+  return spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitForServer(base: string) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`el servidor de ${base} no arrancó`);
+}
+
+function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+}
+
+async function login(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/1.0/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`no se pudo iniciar sesión en ${base}: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+function percentile(sorted: Float64Array, p: number) {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function run(databaseUrl: string) {
+  const profileDir = process.env.FANOUT_PROFILE === '1' ? (process.env.FANOUT_PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'fanout-prof-'))) : undefined;
+  const a = startServer(PORT_A, databaseUrl, profileDir);
+  const b = startServer(PORT_B, databaseUrl);
+  const baseA = `http://127.0.0.1:${PORT_A}`;
+  const baseB = `http://127.0.0.1:${PORT_B}`;
+  const clients: Client[] = [];
+  try {
+    await Promise.all([waitForServer(baseA), waitForServer(baseB)]);
+    const socketToken = await login(baseA);
+    const mutationToken = SAME_SESSION ? socketToken : await login(baseB);
+
+    // Per socket: the round it last got an event in, and per round and socket the latency.
+    const lastRound = new Int32Array(SOCKETS).fill(-1_000);
+    const latencies = new Float64Array(ROUNDS * SOCKETS).fill(Number.NaN);
+    let round = -1; // warm-up rounds are negative
+    let roundStart = 0;
+    let received = 0;
+    let expected = SOCKETS;
+    let duplicates = 0;
+    let errors = 0;
+    let onAll: (() => void) | null = null;
+
+    const subscribeSocket = (i: number) =>
+      new Promise<void>((resolve, reject) => {
+        const client = createClient({
+          url: `ws://127.0.0.1:${PORT_A}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${socketToken}` },
+          retryAttempts: 0,
+          lazy: true,
+          on: { connected: () => resolve(), closed: () => reject(new Error(`socket ${i} cerrado`)) },
+        });
+        clients.push(client);
+        client.subscribe(
+          { query: SUBSCRIPTION },
+          {
+            next: () => {
+              const now = performance.now();
+              if (lastRound[i] === round) {
+                duplicates++;
+                return;
+              }
+              lastRound[i] = round;
+              if (round >= 0) latencies[round * SOCKETS + i] = now - roundStart;
+              if (++received === expected) onAll?.();
+            },
+            error: () => {
+              errors++;
+            },
+            complete: () => {},
+          },
+        );
+      });
+
+
+    let name = 0;
+    const raise = async (r: number) => {
+      round = r;
+      received = 0;
+      const all = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), ROUND_TIMEOUT_MS);
+        onAll = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+      const body = JSON.stringify({ query: MUTATION, variables: { input: { firstName: `Residente ${++name}` } } });
+      roundStart = performance.now();
+      const response = await fetch(`${baseB}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${mutationToken}`, 'x-graphql-csrf': '1' },
+        body,
+      });
+      const answer = (await response.json()) as { errors?: unknown };
+      if (answer.errors) throw new Error(`la mutación falló: ${JSON.stringify(answer.errors)}`);
+      const complete = await all;
+      onAll = null;
+      return complete;
+    };
+
+    const open = async (from: number, to: number) => {
+      for (let i = from; i < to; i += OPEN_CONCURRENCY) {
+        await Promise.all(Array.from({ length: Math.min(OPEN_CONCURRENCY, to - i) }, (_, k) => subscribeSocket(i + k)));
+      }
+    };
+    // Warm-up: a few sockets and one event, so instance A's memory before the sockets has its code paths loaded.
+    const t0 = performance.now();
+    const first = Math.min(SOCKETS, 10);
+    await open(0, first);
+    expected = first;
+    if (!(await raise(-1))) throw new Error('los primeros sockets no recibieron el evento');
+    await new Promise((r) => setTimeout(r, 2_000));
+    const rssBefore = rssKb(a.pid!);
+    await open(first, SOCKETS);
+    console.log(`  ${SOCKETS.toLocaleString('en')} sockets conectados a A en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // The subscriptions are started on the server once every socket has had an event.
+    expected = SOCKETS;
+    let ready = false;
+    for (let w = 2; w <= 6 && !ready; w++) {
+      ready = await raise(-w);
+      if (!ready) console.log(`  calentamiento ${w}: ${received} de ${SOCKETS} sockets recibieron el evento`);
+    }
+    if (!ready) throw new Error('no todos los sockets quedaron suscritos');
+    await new Promise((r) => setTimeout(r, SPACING_MS));
+    const rssAfter = rssKb(a.pid!);
+
+    let delivered = 0;
+    const perRound: string[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      await raise(r);
+      delivered += received;
+      const slice = latencies.slice(r * SOCKETS, (r + 1) * SOCKETS).filter((v) => !Number.isNaN(v));
+      slice.sort();
+      perRound.push(`${percentile(slice, 99).toFixed(0)}`);
+      await new Promise((res) => setTimeout(res, SPACING_MS));
+    }
+    // Late or duplicate messages of the last round.
+    await new Promise((r) => setTimeout(r, 500));
+    const rssEnd = rssKb(a.pid!);
+
+    const all = latencies.filter((v) => !Number.isNaN(v));
+    all.sort();
+    const total = ROUNDS * SOCKETS;
+    const perConnection = ((rssAfter - rssBefore) * 1024) / (SOCKETS - first);
+    const p99 = percentile(all, 99);
+    console.log(`  entregados ${delivered.toLocaleString('en')} de ${total.toLocaleString('en')}${duplicates ? `   duplicados ${duplicates}` : ''}${errors ? `   errores ${errors}` : ''}`);
+    console.log(
+      `  latencia   p50 ${percentile(all, 50).toFixed(0)} ms   p95 ${percentile(all, 95).toFixed(0)} ms   p99 ${p99.toFixed(0)} ms   máx ${all[all.length - 1]?.toFixed(0)} ms   (p99 por ronda: ${perRound.join(' ')})`,
+    );
+    console.log(
+      `  memoria de A   VmRSS ${(rssBefore / 1024).toFixed(0)} MB → ${(rssAfter / 1024).toFixed(0)} MB con los sockets (${(rssEnd / 1024).toFixed(0)} MB al final): ${(perConnection / 1024).toFixed(1)} kB por conexión`,
+    );
+    if (profileDir) console.log(`  perfil de CPU de A en ${profileDir}`);
+    if (delivered < total || duplicates || errors) {
+      console.log('  FALLO: se perdieron o duplicaron eventos');
+      process.exitCode = 1;
+    }
+    if (process.env.FANOUT_STRICT === '1' && !(p99 <= GOAL_P99_MS)) {
+      console.log(`  FALLO: p99 ${p99.toFixed(0)} ms > ${GOAL_P99_MS} ms`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await Promise.all(clients.map((c) => c.dispose()));
+    await Promise.all([stop(a), stop(b)]);
+  }
+}
+
+if (process.env.FANOUT_SKIP_BUILD !== '1') {
+  console.log('Compilando el servidor (npm run build:server)...');
+  const build = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+// A copy of the build, so another build of dist/server while this runs does not change what is measured.
+rmSync(COPY, { recursive: true, force: true });
+cpSync('dist/server', COPY, { recursive: true });
+
+const name = `fanout_${Date.now()}`;
+const admin = new pg.Client({ connectionString: DATABASE_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(DATABASE_URL);
+url.pathname = `/${name}`;
+try {
+  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  await db.migrate();
+  await seedDemo(db, loadConfig({ DATA_DIR: 'memory://', SECRETS_KEY: process.env.SECRETS_KEY, DATABASE_URL: url.toString() }));
+  await db.close();
+  console.log(
+    `\n== Fan-out: ${SOCKETS.toLocaleString('en')} sockets de ${EMAIL} en A, ${ROUNDS} cambios de perfil en B (${SAME_SESSION ? 'la misma sesión' : 'otra sesión'}), PostgreSQL + Redis ==`,
+  );
+  await run(url.toString());
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+  rmSync(COPY, { recursive: true, force: true });
+}
