@@ -1,3 +1,4 @@
+import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { compileRoutes, LinkedDownload, legacyError, matchRoute, RestError, statusForCode, zodDescription, type RestRoute } from './router.js';
 import { hasForbiddenCharacters, nestingProblem } from '../graphql/inputArmor.js';
@@ -146,30 +147,39 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
       throw error;
     }
     ran.graphql = true;
-    const graphqlResponse = await yoga.handleRequest(
-      new Request(new URL('/graphql', url), { method: 'POST', ...(await graphqlBody(route.operation, variables, headers)) }),
-      serverContext,
-    );
-    const setCookies = graphqlResponse.headers.getSetCookie();
+    // The route's operation runs through Yoga's own pipeline (its params hooks, parse and validation caches,
+    // context, plugins, error masking), handed the variables as values: no GraphQL HTTP request is written
+    // and read back, and the answer is not serialized to be parsed again.
+    const graphqlRequest = new Request(new URL('/graphql', url), { method: 'POST', headers });
+    const context: Record<string, unknown> = { ...serverContext, request: graphqlRequest };
+    let result: ExecutionResult;
+    try {
+      result = (await yoga.getResultForParams({ params: { query: route.operation, variables }, request: graphqlRequest }, context)) as ExecutionResult;
+    } catch (error) {
+      // A params hook's refusal (the input armor's NUL bytes...), as Yoga would have answered it.
+      if (!(error instanceof GraphQLError)) throw error;
+      result = { errors: [error] };
+    }
+    const setCookies = (context.setCookies as string[] | undefined) ?? [];
     const responseHeaders = new Headers();
     for (const cookie of setCookies) responseHeaders.append('set-cookie', cookie);
 
-    const payload = (await graphqlResponse.json()) as { data?: any; errors?: { message: string; extensions?: any }[] };
+    const payload = result as { data?: any; errors?: readonly GraphQLError[] };
     if (payload.errors?.length) {
       const error = payload.errors[0];
-      // Yoga strips extensions.http from the body; legacyCode (or the HTTP status) says what happened.
-      const legacyCode: number | undefined = error.extensions?.legacyCode;
-      const status = legacyCode ? statusForCode(legacyCode) : graphqlResponse.status >= 400 ? graphqlResponse.status : payload.data ? 500 : 400;
+      const legacyCode = error.extensions?.legacyCode as number | undefined;
+      const httpStatus = graphqlHttpStatus(result);
+      const status = legacyCode ? statusForCode(legacyCode) : httpStatus >= 400 ? httpStatus : payload.data ? 500 : 400;
       const code = legacyCode ?? status;
       const description =
         status >= 500
           ? 'Ocurrió un error inesperado. Intenta más tarde o escríbenos a soporte'
-          : error.extensions?.legacyCode
+          : legacyCode
             ? error.message
             : `La solicitud no tiene el formato esperado: ${error.message}`;
       if (status >= 500) {
         // The id support looks for in the log (the one line of this failure).
-        const requestId = error.extensions?.requestId ?? currentRequestId();
+        const requestId = (error.extensions?.requestId as string | undefined) ?? currentRequestId();
         return Response.json({ code, description, ...(requestId ? { request_id: requestId } : {}) }, { status, headers: responseHeaders });
       }
       return legacyError(status, code, description, responseHeaders);
@@ -195,29 +205,24 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
 }
 
 /**
- * The GraphQL request body: JSON, or a multipart request (graphql-multipart-request-spec) when the
- * variables carry File values, which Yoga hands to the `File` scalar.
+ * The HTTP status Yoga answers an execution result with (graphql-yoga's getResponseInitByRespectingErrors for
+ * application/json): the highest status an error asks for; 500 for an unexpected error without data; else 200.
  */
-async function graphqlBody(query: string, variables: Record<string, unknown>, headers: Headers): Promise<{ body: BodyInit; headers: Headers }> {
-  const files: [string, File][] = [];
-  const plain = Object.fromEntries(
-    Object.entries(variables).map(([name, value]) => {
-      if (!isUploadedFile(value)) return [name, value];
-      files.push([`variables.${name}`, value]);
-      return [name, null];
-    }),
-  );
-  if (!files.length) return { body: JSON.stringify({ query, variables }), headers };
-  const form = new FormData();
-  form.set('operations', JSON.stringify({ query, variables: plain }));
-  form.set('map', JSON.stringify(Object.fromEntries(files.map(([path], i) => [String(i), [path]]))));
-  // The server adapter may hand over its own File class: copy the bytes into a platform File.
-  for (const [i, [, file]] of files.entries()) form.set(String(i), new File([await file.arrayBuffer()], file.name, { type: file.type }));
-  const multipartHeaders = new Headers(headers);
-  // fetch sets the multipart boundary; the CSRF header tells Yoga this is not a cross-site form post.
-  multipartHeaders.delete('content-type');
-  multipartHeaders.set('x-graphql-csrf', '1');
-  return { body: form, headers: multipartHeaders };
+function graphqlHttpStatus(result: ExecutionResult): number {
+  let status: number | undefined;
+  let unexpected = false;
+  for (const error of result.errors ?? []) {
+    const http = error.extensions?.http as { status?: number; spec?: boolean } | undefined;
+    if (http) {
+      if (!http.spec && http.status && (!status || http.status > status)) status = http.status;
+    } else if (!isOriginalGraphQLError(error) || error.extensions?.unexpected) unexpected = true;
+  }
+  return status ?? (unexpected && !('data' in result) ? 500 : 200);
+}
+
+function isOriginalGraphQLError(error: unknown): boolean {
+  if (!(error instanceof GraphQLError)) return false;
+  return error.originalError == null || isOriginalGraphQLError(error.originalError);
 }
 
 /** A File of a multipart body, whichever fetch implementation made it. */

@@ -107,12 +107,14 @@ export async function expensePage(
   const where = conditions(neighborhoodId, filter);
   const direction = page.backwards ? 'asc' : 'desc';
   const countInPage = withTotal && page.after == null && page.before == null;
+  // The page's rows are read whole in the CTE (no second pass over the table) and the total is a scalar
+  // count beside it, which PostgreSQL answers from the date index: a window count(*) OVER () walked every
+  // expense of the community in id order to count a month.
   const rows = await k
     .with('page', (db) =>
       db
         .selectFrom('Expense as e')
-        .select('e.id')
-        .$if(countInPage, (qb) => qb.select(sql<string>`count(*) OVER ()`.as('matching')))
+        .selectAll('e')
         .where((eb) => eb.and(where))
         .$if(page.after != null, (qb) => qb.where('e.id', '<', page.after!))
         .$if(page.before != null, (qb) => qb.where('e.id', '>', page.before!))
@@ -120,8 +122,7 @@ export async function expensePage(
         .limit(page.limit)
         .offset(page.offset),
     )
-    .selectFrom('page as p')
-    .innerJoin('Expense as e', 'e.id', 'p.id')
+    .selectFrom('page as e')
     .leftJoin('Provider as pr', 'pr.id', 'e.providerId')
     .leftJoin('ExpenseConcept as c', 'c.id', 'e.expenseConceptId')
     .leftJoin('ExpenseGroup as g', 'g.id', 'e.groupId')
@@ -172,7 +173,7 @@ export async function expensePage(
       sql<Date>`e."createdAt" AT TIME ZONE 'UTC'`.as('createdAt'),
       sql<Date>`e."updatedAt" AT TIME ZONE 'UTC'`.as('updatedAt'),
     ])
-    .$if(countInPage, (qb) => qb.select(sql<string>`p.matching`.as('matching')))
+    .$if(countInPage, (qb) => qb.select(sql<string>`(SELECT count(*) FROM "Expense" e WHERE ${sql.join(where, sql` AND `)})`.as('matching')))
     .orderBy('e.id', direction)
     .execute();
   let total: number | null = null;

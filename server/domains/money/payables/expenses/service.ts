@@ -37,6 +37,7 @@ import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import { linkExpenseCfdis } from '../expenseCfdis/service.js';
 import { approverWhere } from '../expenseSettings/service.js';
+import type { ExpenseSettings } from '../../../../db/generated/client.js';
 import { expensePage, type ExpenseView } from './rows.js';
 
 export const EXPENSE_READERS = ['AExpensesRead', 'AExpensesCreate', 'AExpensesUpdate'] as const;
@@ -69,17 +70,35 @@ export async function findExpense(ctx: ServiceContext, id: number): Promise<Expe
   return rows[0] ?? null;
 }
 
-/** The community's expense approvers with their names (read once per request context). */
-const approversCache = new WeakMap<object, Promise<{ userId: number; name: string }[]>>();
-export function communityApprovers(ctx: ServiceContext): Promise<{ userId: number; name: string }[]> {
-  let cached = approversCache.get(ctx);
+/** The community's expense settings and approvers (with their names), read in one statement once per request context. */
+const communityCache = new WeakMap<object, Promise<{ settings: ExpenseSettings | null; approvers: { userId: number; name: string }[] }>>();
+function expenseCommunity(ctx: ServiceContext) {
+  let cached = communityCache.get(ctx);
   if (!cached) {
-    cached = ctx.prisma.expenseApprover
-      .findMany({ where: approverWhere(communityOf(ctx)), include: { user: { select: { firstName: true, lastName: true } } }, orderBy: { userId: 'asc' } })
-      .then((rows) => rows.map((a) => ({ userId: a.userId, name: [a.user.firstName, a.user.lastName].filter(Boolean).join(' ') })));
-    approversCache.set(ctx, cached);
+    const neighborhoodId = communityOf(ctx);
+    cached = ctx.prisma.neighborhood
+      .findUniqueOrThrow({
+        where: { id: neighborhoodId },
+        select: {
+          expenseSettings: true,
+          expenseApprovers: {
+            where: approverWhere(neighborhoodId),
+            select: { userId: true, user: { select: { firstName: true, lastName: true } } },
+            orderBy: { userId: 'asc' },
+          },
+        },
+      })
+      .then((n) => ({
+        settings: n.expenseSettings,
+        approvers: n.expenseApprovers.map((a) => ({ userId: a.userId, name: [a.user.firstName, a.user.lastName].filter(Boolean).join(' ') })),
+      }));
+    communityCache.set(ctx, cached);
   }
   return cached;
+}
+
+export async function communityApprovers(ctx: ServiceContext): Promise<{ userId: number; name: string }[]> {
+  return (await expenseCommunity(ctx)).approvers;
 }
 
 /** Whether the user approves expenses in the community (chosen on the settings page and still a candidate there). */
@@ -232,7 +251,7 @@ const once = <T>(load: () => Promise<T>) => {
 /** Approvals, folio, approvers and the accounts to pay from (the list asks for a few, the form for most). */
 export function expenseConfig(ctx: ServiceContext): ExpenseConfig {
   const neighborhoodId = communityOf(ctx);
-  const settings = once(() => ctx.prisma.expenseSettings.findUnique({ where: { neighborhoodId } }));
+  const settings = async () => (await expenseCommunity(ctx)).settings;
   return {
     requiredApprovals: async () => (await settings())?.requiredExpenseApproval ?? false,
     useFolio: async () => (await settings())?.useFolio ?? false,
