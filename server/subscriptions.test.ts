@@ -9,7 +9,8 @@ let t: TestApp;
 let server: Server;
 let url: string;
 beforeAll(async () => {
-  t = await startTestApp();
+  // With REDIS_URL the events go through Redis, as between instances.
+  t = await startTestApp(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
   server = createServer(createServerAdapter(t.app.fetch));
   t.app.attachWebsocket(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -163,5 +164,62 @@ describe('graphql-ws on a real socket', () => {
     expect(codes).toEqual({ phone: 4401, laptop: null });
     await phoneClient.dispose();
     await laptopClient.dispose();
+  });
+  it('gives every socket the event as its own session sees it: sockets of one session share it, another session sees thisSession false', async () => {
+    const laptop = await t.signIn('tesoreria@demo.mx');
+    const phone = await t.signIn('tesoreria@demo.mx');
+    const query = 'subscription { sessionEvents { kind thisSession } }';
+    const sockets = {
+      laptopA: client({ authorization: `Bearer ${laptop}` }),
+      laptopB: client({ authorization: `Bearer ${laptop}` }),
+      phone: client({ authorization: `Bearer ${phone}` }),
+    };
+    const got: Record<string, unknown[]> = { laptopA: [], laptopB: [], phone: [] };
+    const stop: Record<string, () => void> = {};
+    for (const [name, c] of Object.entries(sockets)) {
+      stop[name] = c.subscribe({ query }, { next: (value) => got[name].push(value.data), error: () => {}, complete: () => {} });
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await t.rest('PUT', '/users/me/basic', { first_name: 'Tere' }, { token: laptop })).status).toBe(200);
+    await expect.poll(() => got.phone.length).toBe(1);
+    await expect.poll(() => got.laptopB.length).toBe(1);
+    expect(got).toEqual({
+      laptopA: [{ sessionEvents: { kind: 'PROFILE_UPDATED', thisSession: true } }],
+      laptopB: [{ sessionEvents: { kind: 'PROFILE_UPDATED', thisSession: true } }],
+      phone: [{ sessionEvents: { kind: 'PROFILE_UPDATED', thisSession: false } }],
+    });
+    // A socket that completes its subscription gets nothing more; the other sockets of its session still do.
+    stop.laptopB();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await t.rest('PUT', '/users/me/basic', { first_name: 'Teresa' }, { token: phone })).status).toBe(200);
+    await expect.poll(() => got.phone.length).toBe(2);
+    await expect.poll(() => got.laptopA.length).toBe(2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got.laptopA[1]).toEqual({ sessionEvents: { kind: 'PROFILE_UPDATED', thisSession: false } });
+    expect(got.phone[1]).toEqual({ sessionEvents: { kind: 'PROFILE_UPDATED', thisSession: true } });
+    expect(got.laptopB).toHaveLength(1);
+    for (const c of Object.values(sockets)) await c.dispose();
+  });
+
+  it('closes every socket of a session that signs out, and no socket of another session', async () => {
+    const tab = await t.signIn('seguridad@demo.mx');
+    const other = await t.signIn('seguridad@demo.mx');
+    const codes: (number | null)[] = [null, null, null];
+    const open = (i: number, token: string) =>
+      createClient({
+        url,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${token}` },
+        retryAttempts: 0,
+        lazy: false,
+        on: { closed: (e: any) => (codes[i] = e.code) },
+      });
+    const clients = [open(0, tab), open(1, tab), open(2, other)];
+    await new Promise((r) => setTimeout(r, 300));
+    await t.gql('mutation { signOut { ok } }', {}, { token: tab });
+    await expect.poll(() => codes.slice(0, 2)).toEqual([4401, 4401]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(codes[2]).toBeNull();
+    for (const c of clients) await c.dispose();
   });
 });

@@ -7,17 +7,23 @@
 // token, never with a cookie. A socket lives only as long as its session: it is closed with 4401 when
 // the session signs out or is ended (the 'user:session' SIGNED_OUT event, through Redis on every
 // instance when configured) and, as a backstop, when a periodic check finds the session gone.
+//
+// Delivery is per instance, not per socket (measured by npm run bench:fanout): the sockets of a session
+// share one session check (one event stream per user, one read per session and event), and subscribers
+// that would compute the same answer share one execution and one serialized payload (./fanout.ts).
 import type { IncomingMessage, Server } from 'node:http';
-import { getOperationAST, GraphQLError, parse } from 'graphql';
+import { type DocumentNode, type ExecutionResult, getOperationAST, GraphQLError, parse } from 'graphql';
 import type { PubSub, YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Database } from '../db/client.js';
 import type { Config } from '../config.js';
 import type { PubSubChannels } from '../infra/pubsub.js';
+import type { Context } from '../kernel/context.js';
 import { loadViewer, type Viewer } from '../auth/viewer.js';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.js';
 import { unauthenticated } from './errorMapping.js';
+import { createFanout } from './fanout.js';
 
 /** Close code of a socket whose session ended (the client signs out). */
 export const SESSION_ENDED_CLOSE = 4401;
@@ -25,6 +31,9 @@ export const SESSION_ENDED_CLOSE = 4401;
 export const SESSION_RECHECK_MS = 60_000;
 /** The SIGNED_OUT event itself is delivered to the socket's sessionEvents subscription before it closes. */
 const CLOSE_DELAY_MS = 150;
+
+/** Parsed subscription documents by text: sockets of one client share one document (and its validation, cached by yoga per document). */
+const DOCUMENT_CACHE_MAX = 500;
 
 type SocketExtra = {
   socketViewer?: Viewer | null;
@@ -51,6 +60,114 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   return !!host && parsed.host === host.toLowerCase();
 }
 
+/** What the result of a subscriber's selection set can depend on besides the event: its viewer, as loaded when it subscribed, and its address. */
+function contextKey(ctx: Pick<Context, 'actor' | 'ip' | 'userAgent'>): string {
+  return JSON.stringify([ctx.ip, ctx.userAgent ?? null, ctx.actor], (_key, value) => (value instanceof Set ? [...value].sort() : value));
+}
+
+/**
+ * The open sockets of each session on this instance: one 'user:session' stream per user, one session
+ * read per session for an event or the periodic check (not one per socket), and the sockets of a session
+ * that has ended are closed with 4401.
+ */
+function createSessionWatch(db: Database, pubsub: PubSub<PubSubChannels> | undefined) {
+  interface Watched {
+    extra: SocketExtra;
+    closing: boolean;
+  }
+  interface Session {
+    userId: number;
+    sockets: Set<Watched>;
+    timer: ReturnType<typeof setInterval>;
+    checking: boolean;
+    again: boolean;
+  }
+  const sessions = new Map<string, Session>();
+  const users = new Map<number, { sessions: Set<string>; events?: AsyncIterator<unknown> }>();
+
+  const close = (watched: Watched) => {
+    if (watched.closing) return;
+    watched.closing = true;
+    setTimeout(() => watched.extra.socket.close(SESSION_ENDED_CLOSE, 'Unauthorized'), CLOSE_DELAY_MS).unref?.();
+  };
+
+  /** Reads the session once for all its sockets; an event during the read asks for one more read after it. */
+  const recheck = async (sessionId: string) => {
+    const session = sessions.get(sessionId);
+    if (!session) return;
+    if (session.checking) {
+      session.again = true;
+      return;
+    }
+    session.checking = true;
+    try {
+      do {
+        session.again = false;
+        const current = await loadViewer(db, sessionId, 'id').catch(() => undefined);
+        if (current === null) for (const watched of session.sockets) close(watched);
+        else if (current) for (const watched of session.sockets) watched.extra.socketViewer = current;
+      } while (session.again && sessions.get(sessionId) === session);
+    } finally {
+      session.checking = false;
+    }
+  };
+
+  const listen = (userId: number) => {
+    const events = pubsub?.subscribe('user:session', userId);
+    if (!events) return undefined;
+    void (async () => {
+      try {
+        for await (const event of events) {
+          const session = sessions.get(event.sessionId);
+          if (!session || session.userId !== userId) continue;
+          if (event.kind === 'SIGNED_OUT') for (const watched of session.sockets) close(watched);
+          else void recheck(event.sessionId);
+        }
+      } catch {
+        // The event stream ended with the user's last socket.
+      }
+    })();
+    return events;
+  };
+
+  /** Watches the socket's session: closes the socket (4401) once it has ended. */
+  return function watch(extra: SocketExtra) {
+    // A socket closed while its connection_init was checked has no close event left to remove it.
+    if (extra.socket.readyState === extra.socket.CLOSED) return;
+    const { sessionId, userId } = extra.socketViewer!;
+    const watched: Watched = { extra, closing: false };
+    let session = sessions.get(sessionId);
+    if (!session) {
+      const timer = setInterval(() => void recheck(sessionId), SESSION_RECHECK_MS);
+      timer.unref?.();
+      session = { userId, sockets: new Set(), timer, checking: false, again: false };
+      sessions.set(sessionId, session);
+      let user = users.get(userId);
+      if (!user) {
+        user = { sessions: new Set() };
+        users.set(userId, user);
+        user.events = listen(userId);
+      }
+      user.sessions.add(sessionId);
+    }
+    const own = session;
+    own.sockets.add(watched);
+    extra.socket.once('close', () => {
+      watched.closing = true;
+      own.sockets.delete(watched);
+      if (own.sockets.size > 0 || sessions.get(sessionId) !== own) return;
+      clearInterval(own.timer);
+      sessions.delete(sessionId);
+      const user = users.get(userId);
+      if (!user) return;
+      user.sessions.delete(sessionId);
+      if (user.sessions.size > 0) return;
+      users.delete(userId);
+      void user.events?.return?.();
+    });
+  };
+}
+
 export function attachGraphqlWebsocket(
   server: Server,
   { db, yoga, pubsub, config }: { db: Database; yoga: YogaServerInstance<any, any>; pubsub?: PubSub<PubSubChannels>; config?: Pick<Config, 'publicUrl'> },
@@ -62,44 +179,21 @@ export function attachGraphqlWebsocket(
     verifyClient: ({ origin, req }: { origin?: string; req: IncomingMessage }, done: (ok: boolean, status?: number, message?: string) => void) =>
       originAllowed(origin || undefined, req.headers.host, config?.publicUrl) ? done(true) : done(false, 403, 'Forbidden'),
   });
+  const watchSession = createSessionWatch(db, pubsub);
+  const fanout = createFanout();
+  const documents = new Map<string, DocumentNode>();
+  /** The fan-out group and message id of the execution arguments onSubscribe returned. */
+  const joins = new WeakMap<object, { key: string; id: string; socket: WebSocket }>();
 
-  /** Watches the socket's session: closes the socket (4401) once it has ended. */
-  function watchSession(extra: SocketExtra) {
-    const socket = extra.socket;
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      setTimeout(() => socket.close(SESSION_ENDED_CLOSE, 'Unauthorized'), CLOSE_DELAY_MS).unref?.();
-    };
-    const recheck = async () => {
-      const current = extra.socketViewer ? await loadViewer(db, extra.socketViewer.sessionId, 'id').catch(() => undefined) : null;
-      if (current === null) close();
-      else if (current) extra.socketViewer = current;
-    };
-    const timer = setInterval(() => void recheck(), SESSION_RECHECK_MS);
-    timer.unref?.();
-    const viewer = extra.socketViewer!;
-    const events = pubsub?.subscribe('user:session', viewer.userId);
-    if (events) {
-      void (async () => {
-        try {
-          for await (const event of events) {
-            if (event.sessionId !== viewer.sessionId) continue;
-            if (event.kind === 'SIGNED_OUT') close();
-            else void recheck();
-          }
-        } catch {
-          // The event stream ended with the socket.
-        }
-      })();
+  const parseCached = (query: string) => {
+    let document = documents.get(query);
+    if (!document) {
+      document = parse(query);
+      if (documents.size >= DOCUMENT_CACHE_MAX) documents.clear();
+      documents.set(query, document);
     }
-    socket.once('close', () => {
-      closed = true;
-      clearInterval(timer);
-      void events?.return?.();
-    });
-  }
+    return document;
+  };
 
   useServer<Record<string, unknown>, SocketExtra>(
     {
@@ -121,11 +215,25 @@ export function attachGraphqlWebsocket(
         return true;
       },
       execute: (args: any) => args.rootValue.execute(args),
-      subscribe: (args: any) => args.rootValue.subscribe(args),
-      onSubscribe: async (ctx, _id, params) => {
-        let document: import('graphql').DocumentNode;
+      // The subscriber's own subscribe phase (auth, the field's checks), then its group's shared stream.
+      subscribe: async (args: any) => {
+        const result: AsyncIterable<ExecutionResult> | ExecutionResult = await args.rootValue.subscribe(args);
+        const join = joins.get(args);
+        if (!join || !(Symbol.asyncIterator in Object(result))) return result;
+        const { socket } = join;
+        return fanout.join(join.key, join.id, (result as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator](), (text) => {
+          if (socket.readyState !== socket.OPEN) return;
+          try {
+            socket.send(text);
+          } catch {
+            // The socket is closing: graphql-ws ends its subscriptions.
+          }
+        });
+      },
+      onSubscribe: async (ctx, id, params) => {
+        let document: DocumentNode;
         try {
-          document = parse(params.query);
+          document = parseCached(params.query);
         } catch (error) {
           return [error instanceof GraphQLError ? error : new GraphQLError('La operación no es válida')];
         }
@@ -153,16 +261,19 @@ export function attachGraphqlWebsocket(
           params,
           socketViewer: current,
         });
+        const contextValue = (await envelopContext()) as unknown as Context;
         const args = {
           schema: envelopedSchema,
           operationName: params.operationName,
           document,
           variableValues: params.variables,
-          contextValue: await envelopContext(),
+          contextValue,
           rootValue: { execute, subscribe },
         };
         const errors = validate(args.schema, args.document);
         if (errors.length) return errors;
+        const key = [params.query, params.operationName ?? '', JSON.stringify(params.variables ?? null), contextKey(contextValue)].join('\u0000');
+        joins.set(args, { key, id, socket: ctx.extra.socket });
         return args;
       },
     },

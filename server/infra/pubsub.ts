@@ -47,6 +47,11 @@ export function createAppPubSub(redisUrl?: string) {
       console.error(`No se pudo publicar el evento en Redis: ${error.message}`);
       return 0;
     });
+  // Nor does it await subscribe or unsubscribe: one refused while Redis is away (or as the app closes) is dropped, not a crash.
+  for (const command of ['subscribe', 'unsubscribe'] as const) {
+    const call = subscribeClient[command].bind(subscribeClient) as (...channels: string[]) => Promise<unknown>;
+    (subscribeClient as unknown as Record<typeof command, typeof call>)[command] = (...channels) => call(...channels).catch(() => undefined);
+  }
   publishClient.on('error', () => {});
   subscribeClient.on('error', () => {});
   const eventTarget = redisEventTarget().createRedisEventTarget({

@@ -152,7 +152,6 @@ async function run(databaseUrl: string) {
         );
       });
 
-
     let name = 0;
     const raise = async (r: number) => {
       round = r;
@@ -223,7 +222,9 @@ async function run(databaseUrl: string) {
     const total = ROUNDS * SOCKETS;
     const perConnection = ((rssAfter - rssBefore) * 1024) / (SOCKETS - first);
     const p99 = percentile(all, 99);
-    console.log(`  entregados ${delivered.toLocaleString('en')} de ${total.toLocaleString('en')}${duplicates ? `   duplicados ${duplicates}` : ''}${errors ? `   errores ${errors}` : ''}`);
+    console.log(
+      `  entregados ${delivered.toLocaleString('en')} de ${total.toLocaleString('en')}${duplicates ? `   duplicados ${duplicates}` : ''}${errors ? `   errores ${errors}` : ''}`,
+    );
     console.log(
       `  latencia   p50 ${percentile(all, 50).toFixed(0)} ms   p95 ${percentile(all, 95).toFixed(0)} ms   p99 ${p99.toFixed(0)} ms   máx ${all[all.length - 1]?.toFixed(0)} ms   (p99 por ronda: ${perRound.join(' ')})`,
     );
