@@ -17,6 +17,16 @@ describe('dashboard in the browser', () => {
     await signInToShell(page, env.base, 'admin@demo.mx');
     // Signing in lands on the first configuration screen (home redirect); Inicio opens the dashboard.
     await page.waitForURL('**/neighborhood/settings/maintenance');
+    // When the figures appear, to compare with when the charts' code is asked for.
+    await page.evaluate(() => {
+      performance.setResourceTimingBufferSize(2000);
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="kpi-incomes"]')) return;
+        document.body.dataset.figuresAt = String(performance.now());
+        observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByTestId('menu-home').click();
     await page.waitForURL(`${env.base}/`);
     const dashboard = page.getByTestId('money-dashboard');
@@ -25,6 +35,12 @@ describe('dashboard in the browser', () => {
     for (const chart of ['incomes-chart', 'debts-chart', 'outcomes-chart']) {
       await page.getByTestId(chart).locator('svg').first().waitFor({ timeout: 15_000 });
     }
+    // The charts' code (nivo) is a chunk of its own, asked for only once the figures are on screen.
+    const { figuresAt, chartsAt } = await page.evaluate(() => ({
+      figuresAt: Number(document.body.dataset.figuresAt),
+      chartsAt: performance.getEntriesByType('resource').find((entry) => entry.name.includes('/NivoCharts-'))?.startTime,
+    }));
+    expect(chartsAt).toBeGreaterThan(figuresAt);
     await page.getByTestId('latest-paid').getByRole('link').first().waitFor();
     await screenshotsAtBothWidths(page, 'dashboard-admin');
     // The money widgets alone at phone width, to read them.

@@ -1,22 +1,13 @@
-// The dashboard's nivo charts. Each is painted 500 ms after it mounts (spec 2 "Dashboard money widgets"),
-// follows its card's width (nivo's Responsive* components redraw on window resize) and is remounted by its
-// parent when the community changes. Colours come from the app's Mantine theme.
-import { type ReactNode, useEffect, useState } from 'react';
-import { Box, Group, Paper, Skeleton, Text, useMantineTheme } from '@mantine/core';
+// The dashboard's nivo charts, a chunk of their own (nivo, d3 and react-spring are most of the dashboard's
+// code): Charts.tsx loads it after the dashboard's first paint and draws each chart in its box. Each follows
+// its card's width (nivo's Responsive* components redraw on window resize). Colours come from the app's
+// Mantine theme.
+import { Box, Group, Paper, Text, useMantineTheme } from '@mantine/core';
 import { ResponsiveBar } from '@nivo/bar';
 import { ResponsiveLine } from '@nivo/line';
 import { useTranslation } from 'react-i18next';
 import { compactPesos, formatMonth, formatPesos, monthShort } from '../../../format.js';
-
-/** False for the first `delay` ms after mounting. */
-export function usePainted(delay = 500) {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const id = window.setTimeout(() => setPainted(true), delay);
-    return () => window.clearTimeout(id);
-  }, [delay]);
-  return painted;
-}
+import type { DebtBar, IncomePoint, OutcomeBar } from './Charts.js';
 
 function useNivoTheme() {
   const theme = useMantineTheme();
@@ -29,16 +20,6 @@ function useNivoTheme() {
     grid: { line: { stroke: theme.colors.gray[2], strokeDasharray: '3 3' } },
     crosshair: { line: { stroke: theme.colors.gray[5] } },
   };
-}
-
-/** A chart's box: a skeleton until painted, then the chart in a fixed height. */
-export function ChartBox({ height, label, children, testId }: { height: number; label: string; children: ReactNode; testId: string }) {
-  const painted = usePainted();
-  return (
-    <Box h={height} role="img" aria-label={label} data-testid={testId} data-painted={painted || undefined} style={{ minWidth: 0 }}>
-      {painted ? children : <Skeleton h={height} radius="md" />}
-    </Box>
-  );
 }
 
 function Tip({ title, lines }: { title: string; lines: { color?: string; label: string; value: string }[] }) {
@@ -62,12 +43,6 @@ function Tip({ title, lines }: { title: string; lines: { color?: string; label: 
   );
 }
 
-export interface IncomePoint {
-  month: string;
-  amount: string;
-  payments: number;
-}
-
 /** Monthly incomes: an area line of the last 12 months. */
 export function IncomesChart({ months, compact }: { months: readonly IncomePoint[]; compact: boolean }) {
   const { t } = useTranslation();
@@ -76,54 +51,46 @@ export function IncomesChart({ months, compact }: { months: readonly IncomePoint
   const color = theme.colors.blue[6];
   const data = [{ id: 'incomes', data: months.map((m) => ({ x: m.month, y: Number(m.amount), amount: m.amount, payments: m.payments })) }];
   return (
-    <ChartBox height={compact ? 220 : 260} label={t('dashboard.money.incomes.chart')} testId="incomes-chart">
-      <ResponsiveLine
-        data={data}
-        theme={nivo}
-        colors={[color]}
-        margin={{ top: 12, right: 16, bottom: 32, left: 56 }}
-        xScale={{ type: 'point' }}
-        yScale={{ type: 'linear', min: 0, max: 'auto', nice: true }}
-        curve="monotoneX"
-        enableArea
-        areaOpacity={0.12}
-        lineWidth={3}
-        pointSize={7}
-        pointColor="#fff"
-        pointBorderWidth={2}
-        pointBorderColor={{ from: 'seriesColor' }}
-        enableGridX={false}
-        axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: 4, format: (v) => compactPesos(Number(v)) }}
-        axisBottom={{
-          tickSize: 0,
-          tickPadding: 10,
-          format: (v) => monthShort(String(v)),
-          tickValues: compact ? months.filter((_, i) => i % 2 === 1).map((m) => m.month) : undefined,
-        }}
-        useMesh
-        tooltip={({ point }) => {
-          const p = point.data as unknown as { x: string; amount: string; payments: number };
-          return (
-            <Tip
-              title={formatMonth(p.x)}
-              lines={[{ color, label: '', value: t('dashboard.money.incomes.tooltip', { amount: formatPesos(p.amount), count: p.payments }) }]}
-            />
-          );
-        }}
-        role="presentation"
-      />
-    </ChartBox>
+    <ResponsiveLine
+      data={data}
+      theme={nivo}
+      colors={[color]}
+      margin={{ top: 12, right: 16, bottom: 32, left: 56 }}
+      xScale={{ type: 'point' }}
+      yScale={{ type: 'linear', min: 0, max: 'auto', nice: true }}
+      curve="monotoneX"
+      enableArea
+      areaOpacity={0.12}
+      lineWidth={3}
+      pointSize={7}
+      pointColor="#fff"
+      pointBorderWidth={2}
+      pointBorderColor={{ from: 'seriesColor' }}
+      enableGridX={false}
+      axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: 4, format: (v) => compactPesos(Number(v)) }}
+      axisBottom={{
+        tickSize: 0,
+        tickPadding: 10,
+        format: (v) => monthShort(String(v)),
+        tickValues: compact ? months.filter((_, i) => i % 2 === 1).map((m) => m.month) : undefined,
+      }}
+      useMesh
+      tooltip={({ point }) => {
+        const p = point.data as unknown as { x: string; amount: string; payments: number };
+        return (
+          <Tip
+            title={formatMonth(p.x)}
+            lines={[{ color, label: '', value: t('dashboard.money.incomes.tooltip', { amount: formatPesos(p.amount), count: p.payments }) }]}
+          />
+        );
+      }}
+      role="presentation"
+    />
   );
 }
 
-export interface OutcomeBar {
-  concept: string;
-  amountCharged: string;
-  amountPaid: string;
-}
-
 /** Monthly outcomes: charged against paid per concept, grouped bars (horizontal on a phone). */
-export function OutcomesChart({ concepts, compact }: { concepts: readonly OutcomeBar[]; compact: boolean }) {
+export function OutcomesChart({ concepts, compact, horizontal }: { concepts: readonly OutcomeBar[]; compact: boolean; horizontal: boolean }) {
   const { t } = useTranslation();
   const theme = useMantineTheme();
   const nivo = useNivoTheme();
@@ -131,63 +98,52 @@ export function OutcomesChart({ concepts, compact }: { concepts: readonly Outcom
   const paid = t('dashboard.money.outcomes.paid');
   const colors = { [charged]: theme.colors.indigo[2], [paid]: theme.colors.indigo[7] };
   const label = (c: OutcomeBar) => c.concept || t('dashboard.money.outcomes.noConcept');
-  const horizontal = compact || concepts.length > 6;
   const data = concepts.map((c, i) => ({ concept: label(c), [charged]: Number(c.amountCharged), [paid]: Number(c.amountPaid), row: i }));
   // Horizontal bars read from the bottom: the largest concept goes on top.
   if (horizontal) data.reverse();
-  const height = horizontal ? Math.max(200, concepts.length * 56 + 48) : 300;
   const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
   return (
-    <ChartBox height={height} label={t('dashboard.money.outcomes.chart')} testId="outcomes-chart">
-      <ResponsiveBar
-        data={data}
-        keys={[charged, paid]}
-        indexBy="concept"
-        groupMode="grouped"
-        layout={horizontal ? 'horizontal' : 'vertical'}
-        theme={nivo}
-        margin={horizontal ? { top: 8, right: 16, bottom: 28, left: compact ? 104 : 160 } : { top: 12, right: 16, bottom: 48, left: 56 }}
-        padding={0.28}
-        innerPadding={3}
-        borderRadius={3}
-        colors={({ id }) => colors[String(id)] ?? theme.colors.gray[5]}
-        valueScale={{ type: 'linear', nice: true }}
-        enableLabel={false}
-        enableGridX={horizontal}
-        enableGridY={!horizontal}
-        axisLeft={
-          horizontal
-            ? { tickSize: 0, tickPadding: 8, format: (v) => short(String(v), compact ? 14 : 22) }
-            : { tickSize: 0, tickPadding: 8, tickValues: 4, format: (v) => compactPesos(Number(v)) }
-        }
-        axisBottom={
-          horizontal
-            ? { tickSize: 0, tickPadding: 8, tickValues: 4, format: (v) => compactPesos(Number(v)) }
-            : { tickSize: 0, tickPadding: 10, format: (v) => short(String(v), 16) }
-        }
-        tooltip={({ data: row }) => {
-          const source = concepts[Number(row.row)]!;
-          return (
-            <Tip
-              title={label(source)}
-              lines={[
-                { color: colors[charged], label: charged, value: formatPesos(source.amountCharged) },
-                { color: colors[paid], label: paid, value: formatPesos(source.amountPaid) },
-              ]}
-            />
-          );
-        }}
-        role="presentation"
-      />
-    </ChartBox>
+    <ResponsiveBar
+      data={data}
+      keys={[charged, paid]}
+      indexBy="concept"
+      groupMode="grouped"
+      layout={horizontal ? 'horizontal' : 'vertical'}
+      theme={nivo}
+      margin={horizontal ? { top: 8, right: 16, bottom: 28, left: compact ? 104 : 160 } : { top: 12, right: 16, bottom: 48, left: 56 }}
+      padding={0.28}
+      innerPadding={3}
+      borderRadius={3}
+      colors={({ id }) => colors[String(id)] ?? theme.colors.gray[5]}
+      valueScale={{ type: 'linear', nice: true }}
+      enableLabel={false}
+      enableGridX={horizontal}
+      enableGridY={!horizontal}
+      axisLeft={
+        horizontal
+          ? { tickSize: 0, tickPadding: 8, format: (v) => short(String(v), compact ? 14 : 22) }
+          : { tickSize: 0, tickPadding: 8, tickValues: 4, format: (v) => compactPesos(Number(v)) }
+      }
+      axisBottom={
+        horizontal
+          ? { tickSize: 0, tickPadding: 8, tickValues: 4, format: (v) => compactPesos(Number(v)) }
+          : { tickSize: 0, tickPadding: 10, format: (v) => short(String(v), 16) }
+      }
+      tooltip={({ data: row }) => {
+        const source = concepts[Number(row.row)]!;
+        return (
+          <Tip
+            title={label(source)}
+            lines={[
+              { color: colors[charged], label: charged, value: formatPesos(source.amountCharged) },
+              { color: colors[paid], label: paid, value: formatPesos(source.amountPaid) },
+            ]}
+          />
+        );
+      }}
+      role="presentation"
+    />
   );
-}
-
-export interface DebtBar {
-  key: string;
-  label: string;
-  amount: string;
-  houses: number;
 }
 
 /** Debts: a horizontal bar per key, the oldest debts in the strongest red. */
@@ -202,39 +158,36 @@ export function DebtsChart({ stats, compact }: { stats: readonly DebtBar[]; comp
     const i = stats.findIndex((s) => s.label === key);
     return stats.length <= palette.length ? palette[i]! : theme.colors.red[Math.min(9, 3 + Math.floor((i / stats.length) * 6))]!;
   };
-  const height = Math.max(180, stats.length * 40 + 40);
   return (
-    <ChartBox height={height} label={t('dashboard.money.debts.chart')} testId="debts-chart">
-      <ResponsiveBar
-        data={rows}
-        keys={['amount']}
-        indexBy="key"
-        layout="horizontal"
-        theme={nivo}
-        margin={{ top: 4, right: compact ? 56 : 84, bottom: 28, left: compact ? 108 : 132 }}
-        padding={0.3}
-        borderRadius={3}
-        colors={({ indexValue }) => colorOf(String(indexValue))}
-        valueScale={{ type: 'linear', nice: true }}
-        enableGridY={false}
-        enableGridX
-        axisLeft={{ tickSize: 0, tickPadding: 8, format: (v) => (String(v).length > 16 ? `${String(v).slice(0, 15)}…` : String(v)) }}
-        axisBottom={{ tickSize: 0, tickPadding: 8, tickValues: compact ? 3 : 4, format: (v) => compactPesos(Number(v)) }}
-        enableTotals
-        totalsOffset={6}
-        valueFormat={(v) => compactPesos(v)}
-        enableLabel={false}
-        tooltip={({ data: row }) => {
-          const s = stats.find((x) => x.label === row.key)!;
-          return (
-            <Tip
-              title={s.label}
-              lines={[{ color: colorOf(s.label), label: t('dashboard.money.debts.houses', { count: s.houses }), value: formatPesos(s.amount) }]}
-            />
-          );
-        }}
-        role="presentation"
-      />
-    </ChartBox>
+    <ResponsiveBar
+      data={rows}
+      keys={['amount']}
+      indexBy="key"
+      layout="horizontal"
+      theme={nivo}
+      margin={{ top: 4, right: compact ? 56 : 84, bottom: 28, left: compact ? 108 : 132 }}
+      padding={0.3}
+      borderRadius={3}
+      colors={({ indexValue }) => colorOf(String(indexValue))}
+      valueScale={{ type: 'linear', nice: true }}
+      enableGridY={false}
+      enableGridX
+      axisLeft={{ tickSize: 0, tickPadding: 8, format: (v) => (String(v).length > 16 ? `${String(v).slice(0, 15)}…` : String(v)) }}
+      axisBottom={{ tickSize: 0, tickPadding: 8, tickValues: compact ? 3 : 4, format: (v) => compactPesos(Number(v)) }}
+      enableTotals
+      totalsOffset={6}
+      valueFormat={(v) => compactPesos(v)}
+      enableLabel={false}
+      tooltip={({ data: row }) => {
+        const s = stats.find((x) => x.label === row.key)!;
+        return (
+          <Tip
+            title={s.label}
+            lines={[{ color: colorOf(s.label), label: t('dashboard.money.debts.houses', { count: s.houses }), value: formatPesos(s.amount) }]}
+          />
+        );
+      }}
+      role="presentation"
+    />
   );
 }
