@@ -2,7 +2,7 @@
 // shell and the route table. Every route's loader checks its grants and starts its query.
 import { Suspense } from 'react';
 import './i18n/all.js';
-import { type LoaderFunctionArgs, Navigate, Outlet, redirect, type RouteObject, useLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, matchRoutes, Navigate, Outlet, redirect, type RouteObject, useLoaderData } from 'react-router';
 import { loadQuery, type PreloadedQuery } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import SessionQuery, { type SessionProviderQuery } from './__generated__/SessionProviderQuery.graphql.js';
@@ -85,3 +85,17 @@ export const signedInRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The code of the screen a fresh sign-in lands on (`path`, or where "/" sends these grants), fetched ahead
+ * of the page that shows it; resolves when it is loaded (or when there is none to load).
+ */
+export async function preloadLanding(path: string, grants: readonly string[], superAdmin: boolean): Promise<void> {
+  const granted = new Set(grants);
+  const pathname = new URL(path, window.location.origin).pathname;
+  const target = pathname === '/' ? (homeRedirect(granted, superAdmin) ?? '/') : pathname;
+  const route = matchRoutes([...special, ...ROUTES] as RouteObject[], target)?.at(-1)?.route as AppRoute | undefined;
+  if (!route?.screen || (route.grants && !allowed(route, granted, superAdmin))) return;
+  // With Relay's loader, which route loaders take on demand.
+  await Promise.all([route.screen(), import('./relay/load.js')]);
+}

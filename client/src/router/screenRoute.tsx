@@ -1,6 +1,8 @@
 // One route of the route table becomes a react-router route whose loader starts the screen's query
 // and its code at the same moment, so navigating never waits for code and then for data in series.
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+// The loader returns once the code is there and the answer too, or after DATA_GRACE_MS without it: a
+// quick answer draws the screen in one go, a slow one shows the screen's skeleton until it arrives.
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import type { PreloadedQuery } from 'react-relay';
 import type { ConcreteRequest, OperationType } from 'relay-runtime';
@@ -26,6 +28,14 @@ export interface ScreenRoute {
   relay?: boolean;
 }
 
+/**
+ * How long a loader waits for its query's answer before the screen shows its skeleton. React holds a
+ * screen that replaces a skeleton until 300 ms after the skeleton appeared (its Suspense throttle), so
+ * an answer that arrives within this wait shows up to 300 ms sooner; one that arrives later costs at
+ * most this wait.
+ */
+export const DATA_GRACE_MS = 200;
+
 type RelayLoad = typeof import('../relay/load.js');
 let relayLoaded: RelayLoad | undefined;
 
@@ -38,17 +48,26 @@ export interface ScreenLoaderData {
   queryRef: PreloadedQuery<OperationType> | null;
 }
 
-/** Starts the route's query: at once when Relay is loaded, else over plain fetch while Relay loads. */
+/**
+ * Starts the route's query (at once when Relay is loaded, else over plain fetch while Relay loads) and
+ * its screen's code; resolves when the code is there and the answer is there or DATA_GRACE_MS passed.
+ */
 export async function loadRouteQuery(route: ScreenRoute, { params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>): Promise<ScreenLoaderData> {
-  void route.screen?.();
-  if (!route.query) return { queryRef: null };
+  const code = route.screen ? loadScreen(route) : undefined;
+  if (!route.query) {
+    await code;
+    return { queryRef: null };
+  }
   const variables = route.variables?.({ params, search: new URL(request.url).searchParams }) ?? {};
   if (!relayLoaded) prefetch(route.query, variables);
-  const { environment, loadQuery } = relayLoaded ?? (await relay());
+  const { environment, loadQuery, answered } = relayLoaded ?? (await relay());
   // A form starts from the server's current values (its fields take them once); other screens show what
   // the store has at once and refresh it.
   const fetchPolicy = route.skeleton === 'form' ? 'network-only' : 'store-and-network';
-  return { queryRef: loadQuery(environment, route.query, variables, { fetchPolicy }) };
+  const queryRef = loadQuery(environment, route.query, variables, { fetchPolicy });
+  await code;
+  await answered(queryRef, route.query, DATA_GRACE_MS);
+  return { queryRef };
 }
 
 /** Lists refetch their own fragment when only the query string changes; a new path loads anew. */
@@ -57,18 +76,42 @@ export function samePathKeepsData({ currentUrl, nextUrl, formMethod, defaultShou
   return currentUrl.pathname !== nextUrl.pathname;
 }
 
+const screens = new Map<ScreenRoute, Promise<{ default: ComponentType<any> }>>();
+const loadedScreens = new Map<ScreenRoute, ComponentType<any>>();
 const lazyScreens = new Map<ScreenRoute, ComponentType<any>>();
 
+/** The screen's component with the texts and Relay it needs; loaded once. */
+function loadScreen(route: ScreenRoute): Promise<{ default: ComponentType<any> }> {
+  let screen = screens.get(route);
+  if (!screen) {
+    screen = (async () => {
+      const [module] = await Promise.all([route.screen!(), import('../i18n/all.js')]);
+      let component: ComponentType<any> = module.default;
+      if (route.relay !== false) {
+        const { RelayRoot } = await import('../relay/RelayRoot.js');
+        const Inner = module.default;
+        component = (props: object) => <RelayRoot>{<Inner {...props} />}</RelayRoot>;
+      }
+      loadedScreens.set(route, component);
+      return { default: component };
+    })();
+    // A failed load is tried again by the next visit.
+    screen.catch(() => screens.delete(route));
+    screens.set(route, screen);
+  }
+  return screen;
+}
+
+/**
+ * The screen itself once its loader has loaded it (it renders at once, with no skeleton in between);
+ * else a lazy one (a route rendered without its loader, or a load that failed and is tried again).
+ */
 function screenOf(route: ScreenRoute): ComponentType<any> {
+  const loaded = loadedScreens.get(route);
+  if (loaded) return loaded;
   let Screen = lazyScreens.get(route);
   if (!Screen) {
-    Screen = lazy(async () => {
-      const [module] = await Promise.all([route.screen!(), import('../i18n/all.js')]);
-      if (route.relay === false) return module;
-      const { RelayRoot } = await import('../relay/RelayRoot.js');
-      const Inner = module.default;
-      return { default: (props: object) => <RelayRoot>{<Inner {...props} />}</RelayRoot> };
-    });
+    Screen = lazy(() => loadScreen(route));
     lazyScreens.set(route, Screen);
   }
   return Screen;
@@ -98,7 +141,8 @@ export function RouteScreen({ route, extra }: { route: ScreenRoute; extra?: Reco
   useReleaseOnLeave(queryRef);
   // Another record on the same route (/x/1 to /x/2) is a new screen: no form keeps the previous one's values.
   const { pathname } = useLocation();
-  const Screen = screenOf(route);
+  // Chosen once per mount: the lazy one turning into the loaded one would mount the screen twice.
+  const [Screen] = useState(() => screenOf(route));
   return (
     <Suspense fallback={<ScreenSkeleton kind={route.skeleton} />}>
       <Screen key={pathname} queryRef={queryRef} route={route} {...extra} />

@@ -1,7 +1,7 @@
 // The session, asked once when the page opens, before any screen's code: it decides between the
 // sign-in page and the signed-in app. Relay's first session query takes this same answer.
 import SessionQuery, { type SessionProviderQuery$data } from '../__generated__/SessionProviderQuery.graphql.js';
-import { prefetch } from '../relay/request.js';
+import { prefetch, takePrefetched } from '../relay/request.js';
 
 export type BootSession = NonNullable<SessionProviderQuery$data['session']>;
 
@@ -10,6 +10,13 @@ let boot: Promise<BootSession | null> | undefined;
 export function bootSession(): Promise<BootSession | null> {
   boot ??= prefetch(SessionQuery, {}).then((response) => (response.data?.session as BootSession | null | undefined) ?? null);
   return boot;
+}
+
+/** Signed in without leaving the page: the next bootSession() asks the server again. */
+export function forgetBootSession() {
+  boot = undefined;
+  // An answer asked for earlier and not yet taken is the signed-out one.
+  void takePrefetched(SessionQuery.params.name, {});
 }
 
 /** Where the page opened (path and query); sign-in returns there. */

@@ -1,6 +1,6 @@
 // The sign-in page: the first thing every visitor loads, so it carries no router and no Relay runtime
 // (plain fetch of its generated operations; links are plain page loads).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { graphql } from 'relay-runtime';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { field, useLazyZodForm } from '../../components/forms.js';
 import { useFetchMutation } from '../../components/mutationResult.js';
 import { notify } from '../../components/notify.js';
 import { SESSION_CLOSED_FLAG } from '../../relay/request.js';
-import { returnPath } from '../../router/session.js';
+import { returnPath, SIGNED_IN_HINT } from '../../router/session.js';
 import { PublicLayout } from './PublicLayout.js';
 
 // Compiled by relay-compiler into the artifacts imported above; sent over plain fetch.
@@ -21,7 +21,7 @@ graphql`
       __typename
       ... on Error { code message }
       ... on MutationSignInSuccess {
-        data { session { accounts(first: 100) { edges { node { id label current } } } } }
+        data { session { grants superAdmin accounts(first: 100) { edges { node { id label current } } } } }
       }
     }
   }
@@ -37,7 +37,16 @@ type Account = { id: string; label: string; current: boolean };
 
 const loadCredentials = (): Promise<typeof SignInCredentials> => import('../../../../core/signIn.js').then((m) => m.SignInCredentials);
 
-export default function SignIn() {
+// Sign-in's head start on the app: the signed-in routes' code (Relay, the shell, the route table), then the
+// code of the screen the account lands on, download while the server checks the password and the account
+// is chosen. Signed in, the app opens in this page (main.tsx), where that code is already running; where
+// sign-in ends in a page load instead, the page is left once the code is in the browser's cache (or after
+// 3 s), as the next page would only ask for it again.
+const loadApp = () => import('../../signedIn.js');
+const PRELOAD_WAIT_MS = 3000;
+
+/** `onSignedIn` opens the app at the given address in this page; without it, sign-in loads that page. */
+export default function SignIn({ onSignedIn }: { onSignedIn?: (path: string) => Promise<void> }) {
   const { t } = useTranslation();
   // Onboarding sends people who already have a password here with ?email=...&id_house=...
   const [prefill] = useState(() => new URLSearchParams(window.location.search));
@@ -47,6 +56,8 @@ export default function SignIn() {
   const [chosen, setChosen] = useState<string | null>(null);
   const signIn = useFetchMutation<SignInMutation['response']>(SignInOperation);
   const switchAccount = useFetchMutation<SignInSwitchMutation['response']>(SwitchOperation);
+  const preloaded = useRef<Promise<unknown>>(Promise.resolve());
+  const [entering, setEntering] = useState(false);
   const [email, password] = form.watch(['email', 'password']);
 
   useEffect(() => {
@@ -55,18 +66,28 @@ export default function SignIn() {
     notify('warning', t('errors.sessionClosed'));
   }, [t]);
 
-  // Back to the page that asked for sign-in: a full load, so the signed-in app starts from a clean page.
-  const enter = () => window.location.assign(returnPath());
+  // Back to the page that asked for sign-in.
+  const enter = async () => {
+    setEntering(true);
+    if (onSignedIn) return onSignedIn(returnPath());
+    await Promise.race([preloaded.current, new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))]);
+    window.location.assign(returnPath());
+  };
 
   const submit = form.handleSubmit(async (values) => {
+    const app = loadApp();
+    app.catch(() => undefined);
     const result = await signIn.run({ input: { ...values, ...(houseId ? { houseId } : {}) } }, 'signIn', { form, notifyTypedError: false });
     const data = result && 'data' in result ? result.data : null;
     if (!data) return;
+    localStorage.setItem(SIGNED_IN_HINT, '1');
+    const { grants, superAdmin } = data.session;
+    preloaded.current = app.then((m) => m.preloadLanding(returnPath(), grants, superAdmin)).catch(() => undefined);
     const list = data.session.accounts.edges.map((e) => e.node);
     if (list.length > 1 && !houseId) {
       setAccounts([...list]);
       setChosen(list.find((a) => a.current)?.id ?? list[0].id);
-    } else enter();
+    } else await enter();
   });
 
   const choose = async () => {
@@ -75,7 +96,7 @@ export default function SignIn() {
       sessionStorage.setItem('switching', '1');
       if (!(await switchAccount.run({ input: { accountId: chosen } }, 'switchAccount'))) return;
     }
-    enter();
+    await enter();
   };
 
   if (accounts) {
@@ -88,7 +109,7 @@ export default function SignIn() {
             ))}
           </Stack>
         </Radio.Group>
-        <Button onClick={choose} loading={switchAccount.inFlight}>
+        <Button onClick={choose} loading={switchAccount.inFlight || entering}>
           {t('signIn.submit')}
         </Button>
       </PublicLayout>
@@ -106,7 +127,7 @@ export default function SignIn() {
               {signIn.error.message}
             </Text>
           )}
-          <Button type="submit" disabled={!email?.trim() || !password} loading={signIn.inFlight}>
+          <Button type="submit" disabled={!email?.trim() || !password} loading={signIn.inFlight || entering}>
             {t('signIn.submit')}
           </Button>
           <Group justify="space-between">
