@@ -2,7 +2,7 @@
 // and its code at the same moment, so navigating never waits for code and then for data in series.
 // The loader returns once the code is there and the answer too, or after DATA_GRACE_MS without it: a
 // quick answer draws the screen in one go, a slow one shows the screen's skeleton until it arrives.
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
 import { type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import type { PreloadedQuery } from 'react-relay';
 import type { ConcreteRequest, OperationType } from 'relay-runtime';
@@ -141,8 +141,9 @@ export function RouteScreen({ route, extra }: { route: ScreenRoute; extra?: Reco
   useReleaseOnLeave(queryRef);
   // Another record on the same route (/x/1 to /x/2) is a new screen: no form keeps the previous one's values.
   const { pathname } = useLocation();
-  // Chosen once per mount: the lazy one turning into the loaded one would mount the screen twice.
-  const [Screen] = useState(() => screenOf(route));
+  // Chosen once per route (this component stays mounted from one route to a sibling one): the lazy one
+  // turning into the loaded one would mount the screen twice.
+  const Screen = useMemo(() => screenOf(route), [route]);
   return (
     <Suspense fallback={<ScreenSkeleton kind={route.skeleton} />}>
       <Screen key={pathname} queryRef={queryRef} route={route} {...extra} />
