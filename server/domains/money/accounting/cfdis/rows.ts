@@ -1,7 +1,6 @@
-// The invoices list in one SQL statement (DESIGN.md section 9), as receipts/rows.ts: the page's ids are cut
-// on the invoice table (newest first, the filter's total as count(*) OVER () before the limit), then only
-// those rows are read with their invoiced receipts (and houses) and the id of the invoice that substitutes
-// them, so the list's per-invoice fields need no statement of their own. Money comes back as numeric text;
+// The invoices list in one SQL statement (DESIGN.md section 9): the page's rows are cut on the invoice table
+// (newest first, without the voucher) and only those are read with their invoiced receipts (and houses) and
+// the id of the invoice that substitutes them, the filter's total a scalar count beside them, so the list's per-invoice fields need no statement of their own. Money comes back as numeric text;
 // instants as UTC.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { holdsAny } from '../../../../auth/houseScope.js';
@@ -49,8 +48,10 @@ export function cfdisPageQuery(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>, 
     .with('page', (db) =>
       db
         .selectFrom('Cfdi as c')
-        .select('c.id')
-        .$if(withTotal, (qb) => qb.select(sql<string>`count(*) OVER ()`.as('total')))
+        .select(['c.id', 'c.neighborhoodId', 'c.kind', 'c.status', 'c.serie', 'c.uuid', 'c.issuedAt', 'c.stampedAt', 'c.receiverRfc', 'c.receiverName',
+          'c.receiverRegime', 'c.receiverUse', 'c.receiverPostalCode', 'c.paymentForm', 'c.subtotal', 'c.taxTotal', 'c.total', 'c.globalYear',
+          'c.globalMonth', 'c.pdfFileId', 'c.errorDescription', 'c.attempts', 'c.substitutesId', 'c.cancellationMotive', 'c.cancellationAcknowledgement',
+          'c.cancelledAt', 'c.cancelledByUserId', 'c.createdByUserId', 'c.createdAt', 'c.updatedAt'])
         .where((eb) => eb.and(where))
         .$if(page.after != null, (qb) => qb.where('c.id', '<', page.after!))
         .$if(page.before != null, (qb) => qb.where('c.id', '>', page.before!))
@@ -58,8 +59,7 @@ export function cfdisPageQuery(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>, 
         .limit(page.limit)
         .offset(page.offset),
     )
-    .selectFrom('page as p')
-    .innerJoin('Cfdi as c', 'c.id', 'p.id')
+    .selectFrom('page as c')
     .select([
       'c.id',
       'c.neighborhoodId',
@@ -94,7 +94,7 @@ export function cfdisPageQuery(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>, 
       sql<{ receiptId: number; houseId: number }[]>`COALESCE((SELECT json_agg(json_build_object('receiptId', l."receiptId", 'houseId', r."houseId") ORDER BY l."receiptId")
           FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId" WHERE l."cfdiId" = c.id), '[]'::json)`.as('links'),
       sql<number | null>`(SELECT s.id FROM "Cfdi" s WHERE s."substitutesId" = c.id AND ${cfdiReadCondition(ctx, 's')})`.as('substitutedById'),
-      ...(withTotal ? [sql<string>`p.total`.as('listTotal')] : []),
+      ...(withTotal ? [sql<string>`(SELECT count(*) FROM "Cfdi" c WHERE ${sql.join(where, sql` AND `)})`.as('listTotal')] : []),
     ])
     .orderBy('c.id', page.backwards ? 'asc' : 'desc');
 }

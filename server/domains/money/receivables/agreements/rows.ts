@@ -1,6 +1,6 @@
-// Agreement reads in one SQL statement (DESIGN.md section 9), as receipts/rows.ts: the page's ids are cut on
-// the agreement table (newest first, the filter's total as count(*) OVER () before the limit), then only
-// those rows are joined to their house and counted their unpaid receipts. Dates come back as YYYY-MM-DD text
+// Agreement reads in one SQL statement (DESIGN.md section 9): the page's rows are cut on the agreement table
+// (newest first) and only those are joined to their house and counted their unpaid receipts; the filter's
+// total is a scalar count beside them. Dates come back as YYYY-MM-DD text
 // and money as numeric text, so nothing passes through a float or a time zone.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { houseLabel } from '../../../../../core/houseLabel.js';
@@ -31,8 +31,7 @@ export function agreementsPageQuery(k: KyselyDb, neighborhoodId: number, filter:
     .with('page', (db) =>
       db
         .selectFrom('Agreement as a')
-        .select('a.id')
-        .$if(withTotal, (qb) => qb.select(sql<string>`count(*) OVER ()`.as('total')))
+        .selectAll('a')
         .where((eb) => eb.and(where))
         .$if(page.after != null, (qb) => qb.where('a.id', '<', page.after!))
         .$if(page.before != null, (qb) => qb.where('a.id', '>', page.before!))
@@ -40,8 +39,7 @@ export function agreementsPageQuery(k: KyselyDb, neighborhoodId: number, filter:
         .limit(page.limit)
         .offset(page.offset),
     )
-    .selectFrom('page as p')
-    .innerJoin('Agreement as a', 'a.id', 'p.id')
+    .selectFrom('page as a')
     .innerJoin('House as h', 'h.id', 'a.houseId')
     .select([
       'a.id',
@@ -61,7 +59,7 @@ export function agreementsPageQuery(k: KyselyDb, neighborhoodId: number, filter:
                     WHERE r."agreementId" = a.id AND r."deletedAt" IS NULL AND r.status <> 'PAID'::"ReceiptStatus") END`.as('pendingReceipts'),
       sql<Date>`a."createdAt" AT TIME ZONE 'UTC'`.as('createdAt'),
       sql<Date | null>`a."cancelledAt" AT TIME ZONE 'UTC'`.as('cancelledAt'),
-      ...(withTotal ? [sql<string>`p.total`.as('total')] : []),
+      ...(withTotal ? [sql<string>`(SELECT count(*) FROM "Agreement" a WHERE ${sql.join(where, sql` AND `)})`.as('total')] : []),
     ])
     .orderBy('a.id', page.backwards ? 'asc' : 'desc');
 }
