@@ -207,16 +207,20 @@ export function keysetConnection<T>(rows: T[], page: KeysetPage<unknown>, cursor
   };
 }
 
-/** Whether a field's selection asks for `name` directly (through fragments too). */
+/** Whether a field's selection asks for `name` directly (through fragments too); `name` may be a path, e.g. 'edges.node.actions'. */
 export function selectsField(info: GraphQLResolveInfo, name: string): boolean {
-  const visit = (selections: readonly SelectionNode[]): boolean =>
+  const [head, ...rest] = name.split('.');
+  const visit = (selections: readonly SelectionNode[], key: string, path: string[]): boolean =>
     selections.some((s) => {
-      if (s.kind === Kind.FIELD) return s.name.value === name;
-      if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet.selections);
+      if (s.kind === Kind.FIELD) {
+        if (s.name.value !== key) return false;
+        return path.length === 0 || (!!s.selectionSet && visit(s.selectionSet.selections, path[0], path.slice(1)));
+      }
+      if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet.selections, key, path);
       const fragment = info.fragments[s.name.value];
-      return !!fragment && visit(fragment.selectionSet.selections);
+      return !!fragment && visit(fragment.selectionSet.selections, key, path);
     });
-  return info.fieldNodes.some((node) => !!node.selectionSet && visit(node.selectionSet.selections));
+  return info.fieldNodes.some((node) => !!node.selectionSet && visit(node.selectionSet.selections, head, rest));
 }
 
 const INVALID_CURSOR = () => new InputError([{ field: 'after', message: 'El cursor no es válido' }]);

@@ -198,8 +198,7 @@ builder.node(ReceiptRef, {
     actions: t.field({
       type: ReceiptActionsRef,
       resolve: async (r, _a, ctx) => {
-        const balances = await balancesOf(ctx, r.houseId);
-        const balance = balances.get(r.walletId);
+        const balance = r.walletBalance ?? (await balancesOf(ctx, r.houseId)).get(r.walletId);
         return receiptActions(
           {
             status: r.status,
@@ -245,7 +244,8 @@ export async function receiptConnection(
   const wantsTotal = selectsField(info, 'totalCount');
   const byCursor = page.after != null || page.before != null;
   const neighborhoodId = communityOf(ctx);
-  const rows = (await receiptsPageQuery(ctx.db.kysely, neighborhoodId, filter, page, wantsTotal && !byCursor).execute()) as ReceiptRow[];
+  const withBalance = selectsField(info, 'edges.node.actions');
+  const rows = (await receiptsPageQuery(ctx.db.kysely, neighborhoodId, filter, page, wantsTotal && !byCursor, withBalance).execute()) as ReceiptRow[];
   let total: number | undefined;
   if (wantsTotal) {
     if (!byCursor) {

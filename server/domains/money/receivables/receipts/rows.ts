@@ -55,6 +55,8 @@ export interface ReceiptRow {
   houseLot: string | null;
   houseCatastral: string | null;
   total?: string | number;
+  /** The house's balance of the receipt's wallet, when the page was read withBalance. */
+  walletBalance?: string;
 }
 
 export interface ReceiptFilter {
@@ -89,7 +91,11 @@ function conditions(neighborhoodId: number, f: ReceiptFilter): Expression<SqlBoo
  * cut first on the receipt table alone (its indexes; the total as count(*) OVER () before the limit), then
  * only those rows are joined to their concept, wallet, house and maintenance.
  */
-export function receiptsPageQuery(k: KyselyDb, neighborhoodId: number, filter: ReceiptFilter, page: KeysetPage<number>, withTotal: boolean) {
+/**
+ * `withBalance`: each row also carries its house's balance of its wallet (walletBalance), which the
+ * receipt's actions need: a list that shows them reads it here instead of in a statement of its own.
+ */
+export function receiptsPageQuery(k: KyselyDb, neighborhoodId: number, filter: ReceiptFilter, page: KeysetPage<number>, withTotal: boolean, withBalance = false) {
   const where = conditions(neighborhoodId, filter);
   const direction = page.backwards ? 'asc' : 'desc';
   return k
@@ -159,6 +165,13 @@ export function receiptsPageQuery(k: KyselyDb, neighborhoodId: number, filter: R
       'h.catastral as houseCatastral',
     ])
     .$if(withTotal, (qb) => qb.select(sql<string>`p.total`.as('total')))
+    .$if(withBalance, (qb) =>
+      qb.select(
+        sql<string>`(SELECT COALESCE(sum(le.amount), 0)::text FROM "LedgerEntry" le WHERE le."houseId" = r."houseId" AND le."walletId" = r."walletId")`.as(
+          'walletBalance',
+        ),
+      ),
+    )
     .orderBy('r.id', direction);
 }
 
