@@ -2,9 +2,9 @@
 // page as the application (DESIGN.md section 9). Per request it does the same SQL work: the session
 // lookup by the SHA-256 of the bearer token (the statement of server/auth/viewer.ts, no cache) and
 // the page statement of server/domains/property/houses/ownersList.ts, compiled once by the bench and passed in
-// RAW_CASES ({ name: { sql, parameters, rows?, grant? } }). GET /<name> answers the page as JSON (`rows`: the
-// statement's rows as they come, for the dashboard's counts and the expense list; `grant`: the one the
-// viewer needs, AHousesRead unless said).
+// RAW_CASES ({ name: { sql, parameters, rows?, grant?, also? } }). GET /<name> answers the page as JSON (`rows`:
+// the statement's rows as they come, for the dashboard's counts and the expense list; `grant`: the one the
+// viewer needs, AHousesRead unless said; `sessionOnly`: the viewer's lookup alone; `also`: more statements the application's answer reads, run after).
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -36,9 +36,13 @@ const server = createServer(async (req, res) => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token) return send(res, 401, { error: 'unauthenticated' });
     const viewer = (await pool.query(VIEWER_SQL, [createHash('sha256').update(token).digest('hex')])).rows[0];
+    if (page.sessionOnly) return viewer ? send(res, 200, viewer) : send(res, 401, { error: 'unauthenticated' });
     if (!viewer?.roleGrants?.includes(page.grant ?? 'AHousesRead')) return send(res, 403, { error: 'forbidden' });
     const { rows } = await pool.query(page.sql, page.parameters);
-    if (page.rows) return send(res, 200, rows);
+    // The other statements the application's answer reads (e.g. the expense list's settings and approvers).
+    const also = [];
+    for (const statement of page.also ?? []) also.push((await pool.query(statement.sql, statement.parameters)).rows);
+    if (page.rows) return send(res, 200, also.length ? { rows, also } : rows);
     send(res, 200, {
       totalCount: rows.length ? Number(rows[0].total) : 0,
       edges: rows.map((r) => ({

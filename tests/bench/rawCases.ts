@@ -27,6 +27,8 @@ export function compileCases(neighborhoodId: number, streetId: number, receiptTa
     const q = ownersPageQuery(k, neighborhoodId, c.filter, page, true, { pendingOwnerEmail: false, ownerMembershipIn: neighborhoodId }).compile();
     compiled[c.name] = { sql: q.sql, parameters: q.parameters };
   }
+  // The session (GET /users/session): the viewer's lookup alone, answered as it comes.
+  compiled.session = { sessionOnly: true } as never;
   // The dashboard's house widgets: the raw endpoint answers the statement's rows as they come.
   const dashboard = houseCountsStatement(neighborhoodId).compile(k);
   compiled.dashboard = { sql: dashboard.sql, parameters: dashboard.parameters, rows: true };

@@ -207,7 +207,9 @@ export async function timeAccountingExport(base: string, headers: Record<string,
 
 /**
  * The plain pg baseline of the expense list (tests/bench/raw.mjs): the page of 20 as the list shows it
- * (provider, concept, group, paying account, author) with the filter's count, in one statement.
+ * (provider, concept, group, paying account, author) with the filter's count, in one statement, and the
+ * community's expense settings with its approvers (the legacy list answers required_approvals, approvers
+ * and is_approver), in a second, as the application reads them.
  */
 export function rawExpenseCases(neighborhoodId: number) {
   const sql = `WITH page AS (
@@ -228,8 +230,19 @@ export function rawExpenseCases(neighborhoodId: number) {
       LEFT JOIN "IncomeAccount" a ON a.id = p."paymentAccountId"
       LEFT JOIN "User" u ON u.id = p."createdByUserId"
      ORDER BY p.id DESC`;
+  const settings = {
+    sql: `SELECT s."requiredExpenseApproval", s."useFolio", s.serie,
+                 (SELECT json_agg(json_build_object('userId', a."userId", 'firstName', u."firstName", 'lastName', u."lastName") ORDER BY a."userId")
+                    FROM "ExpenseApprover" a JOIN "User" u ON u.id = a."userId"
+                   WHERE a."neighborhoodId" = n.id
+                     AND EXISTS (SELECT 1 FROM "Membership" m JOIN "Role" r ON r.id = m."roleId"
+                                  WHERE m."userId" = a."userId" AND m."neighborhoodId" = n.id AND m."houseId" IS NULL AND m.active AND NOT m.pending
+                                    AND NOT r."forHouse" AND r.grants && ARRAY['AExpensesRead', 'AExpensesCreate', 'AExpensesUpdate'])) AS approvers
+            FROM "Neighborhood" n LEFT JOIN "ExpenseSettings" s ON s."neighborhoodId" = n.id WHERE n.id = $1`,
+    parameters: [neighborhoodId],
+  };
   return {
-    'expenses-month': { sql, parameters: [neighborhoodId, MONTH.from, MONTH.to], rows: true, grant: 'AExpensesRead' },
-    'expenses-year': { sql, parameters: [neighborhoodId, YEAR.from, YEAR.to], rows: true, grant: 'AExpensesRead' },
+    'expenses-month': { sql, parameters: [neighborhoodId, MONTH.from, MONTH.to], rows: true, grant: 'AExpensesRead', also: [settings] },
+    'expenses-year': { sql, parameters: [neighborhoodId, YEAR.from, YEAR.to], rows: true, grant: 'AExpensesRead', also: [settings] },
   };
 }
