@@ -1,0 +1,67 @@
+// The lists npm run bench measures (issue 27) read a page in a fixed number of SQL statements, whatever its
+// size: the page's rows, its per-row figures and its total are folded into one statement where they can be.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './testApp.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.signIn('admin@demo.mx');
+});
+afterAll(() => t.close());
+
+/** Statements one request sends, measured right after a warm-up request (the session is then cached for 3 s). */
+async function statementsOf(request: () => Promise<{ status: number; body: any }>) {
+  await request();
+  const before = t.app.db.statements();
+  const { status, body } = await request();
+  expect(status).toBe(200);
+  expect(body.errors).toBeUndefined();
+  return { count: t.app.db.statements() - before, body };
+}
+
+const gql = (query: string, variables: Record<string, unknown> = {}) => () => t.gql(query, variables, { token: admin });
+const rest = (path: string) => () => t.rest('GET', path, undefined, { token: admin });
+
+describe('statements per list page', () => {
+  it('agreements: one statement for the page, its houses, unpaid receipts and total', async () => {
+    const { count, body } = await statementsOf(
+      gql(`{ agreements(first: 20) { totalCount edges { node { id databaseId houseLabel debt pendingReceipts firstDueDate createdAt } } } }`),
+    );
+    expect(body.data.agreements.totalCount).toBeGreaterThan(0);
+    expect(count).toBe(1);
+  });
+
+  it('invoices: one statement for the page, its receipts and houses, substitutions and total', async () => {
+    const { count, body } = await statementsOf(
+      gql(`{ cfdis(first: 20) { totalCount edges { node { id databaseId status total receiptDatabaseIds receiptHouses { houseDatabaseId }
+        substitutedBy { serie } receiver { rfc } } } } }`),
+    );
+    expect(body.data.cfdis.edges.length).toBeGreaterThan(0);
+    expect(count).toBe(1);
+  });
+
+  it('the legacy expense list: the page in one statement, the settings and approvers in another', async () => {
+    const { count, body } = await statementsOf(rest('/neighborhoods/1/expenses?page_size=20'));
+    expect(body.expenses.length).toBeGreaterThan(0);
+    expect(body).toHaveProperty('required_approvals');
+    expect(count).toBe(2);
+  });
+
+  it("a house's receipts with their actions: the wallet balances come with the page", async () => {
+    const house = await t.app.db.prisma.house.findFirstOrThrow({ where: { neighborhoodId: 1, receipts: { some: {} } }, select: { id: true } });
+    const withActions = await statementsOf(
+      gql(`query($h: ID) { houseReceipts(houseId: $h, first: 20) { totalCount edges { node { databaseId amount actions { allowPayWithWallet } } } } }`, {
+        h: Buffer.from(`House:${house.id}`).toString('base64'),
+      }),
+    );
+    const without = await statementsOf(
+      gql(`query($h: ID) { houseReceipts(houseId: $h, first: 20) { totalCount edges { node { databaseId amount } } } }`, {
+        h: Buffer.from(`House:${house.id}`).toString('base64'),
+      }),
+    );
+    expect(withActions.body.data.houseReceipts.edges.length).toBeGreaterThan(0);
+    expect(withActions.count).toBe(without.count);
+  });
+});
