@@ -1,7 +1,8 @@
 // One route of the route table becomes a react-router route whose loader starts the screen's query
 // and its code at the same moment, so navigating never waits for code and then for data in series.
-// The loader returns once the code is there and the answer too, or after DATA_GRACE_MS without it: a
-// quick answer draws the screen in one go, a slow one shows the screen's skeleton until it arrives.
+// Navigating, the screen's skeleton replaces the previous screen at once. The page's first screen (after
+// loading the page or signing in, when there is no screen to keep) waits in the loader instead: until its
+// code is there and its answer too, or DATA_GRACE_MS without it, so a quick answer draws it in one go.
 import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
 import { type LoaderFunctionArgs, type Params, type RouteObject, type ShouldRevalidateFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import type { PreloadedQuery } from 'react-relay';
@@ -29,12 +30,15 @@ export interface ScreenRoute {
 }
 
 /**
- * How long a loader waits for its query's answer before the screen shows its skeleton. React holds a
- * screen that replaces a skeleton until 300 ms after the skeleton appeared (its Suspense throttle), so
- * an answer that arrives within this wait shows up to 300 ms sooner; one that arrives later costs at
- * most this wait.
+ * How long the first screen's loader waits for its query's answer before the screen shows its skeleton.
+ * React holds a screen that replaces a skeleton until 300 ms after the skeleton appeared (its Suspense
+ * throttle), so an answer that arrives within this wait shows up to 300 ms sooner; one that arrives later
+ * costs at most this wait.
  */
 export const DATA_GRACE_MS = 200;
+
+/** Set once a route's screen is on the page: from then on a loader leaves the waiting to the skeleton. */
+let screenShown = false;
 
 type RelayLoad = typeof import('../relay/load.js');
 let relayLoaded: RelayLoad | undefined;
@@ -50,12 +54,14 @@ export interface ScreenLoaderData {
 
 /**
  * Starts the route's query (at once when Relay is loaded, else over plain fetch while Relay loads) and
- * its screen's code; resolves when the code is there and the answer is there or DATA_GRACE_MS passed.
+ * its screen's code; for the page's first screen, resolves when the code is there and the answer is there
+ * or DATA_GRACE_MS passed.
  */
 export async function loadRouteQuery(route: ScreenRoute, { params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>): Promise<ScreenLoaderData> {
   const code = route.screen ? loadScreen(route) : undefined;
+  const first = !screenShown;
   if (!route.query) {
-    await code;
+    if (first) await code;
     return { queryRef: null };
   }
   const variables = route.variables?.({ params, search: new URL(request.url).searchParams }) ?? {};
@@ -65,8 +71,10 @@ export async function loadRouteQuery(route: ScreenRoute, { params, request }: Pi
   // the store has at once and refresh it.
   const fetchPolicy = route.skeleton === 'form' ? 'network-only' : 'store-and-network';
   const queryRef = loadQuery(environment, route.query, variables, { fetchPolicy });
-  await code;
-  await answered(queryRef, route.query, DATA_GRACE_MS);
+  if (first) {
+    await code;
+    await answered(queryRef, route.query, DATA_GRACE_MS);
+  }
   return { queryRef };
 }
 
@@ -103,8 +111,8 @@ function loadScreen(route: ScreenRoute): Promise<{ default: ComponentType<any> }
 }
 
 /**
- * The screen itself once its loader has loaded it (it renders at once, with no skeleton in between);
- * else a lazy one (a route rendered without its loader, or a load that failed and is tried again).
+ * The screen itself once its code has loaded (it renders at once, with no skeleton in between); else a
+ * lazy one, shown with the screen's skeleton until its code is there.
  */
 function screenOf(route: ScreenRoute): ComponentType<any> {
   const loaded = loadedScreens.get(route);
@@ -139,6 +147,9 @@ export function useReleaseOnLeave(queryRef: { dispose: () => void } | null) {
 export function RouteScreen({ route, extra }: { route: ScreenRoute; extra?: Record<string, unknown> }) {
   const { queryRef } = (useLoaderData() as ScreenLoaderData | undefined) ?? { queryRef: null };
   useReleaseOnLeave(queryRef);
+  useEffect(() => {
+    screenShown = true;
+  }, []);
   // Another record on the same route (/x/1 to /x/2) is a new screen: no form keeps the previous one's values.
   const { pathname } = useLocation();
   // Chosen once per route (this component stays mounted from one route to a sibling one): the lazy one
