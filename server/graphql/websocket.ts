@@ -34,6 +34,8 @@ const CLOSE_DELAY_MS = 150;
 
 /** Parsed subscription documents by text: sockets of one client share one document (and its validation, cached by yoga per document). */
 const DOCUMENT_CACHE_MAX = 500;
+/** Longer texts are parsed for their subscription alone: the cache holds at most 500 × 10,000 characters. */
+const DOCUMENT_CACHE_TEXT_MAX = 10_000;
 
 type SocketExtra = {
   socketViewer?: Viewer | null;
@@ -60,9 +62,11 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   return !!host && parsed.host === host.toLowerCase();
 }
 
+const withSetsSorted = (_key: string, value: unknown) => (value instanceof Set ? [...value].sort() : value);
+
 /** What the result of a subscriber's selection set can depend on besides the event: its viewer, as loaded when it subscribed, and its address. */
 function contextKey(ctx: Pick<Context, 'actor' | 'ip' | 'userAgent'>): string {
-  return JSON.stringify([ctx.ip, ctx.userAgent ?? null, ctx.actor], (_key, value) => (value instanceof Set ? [...value].sort() : value));
+  return JSON.stringify([ctx.ip, ctx.userAgent ?? null, ctx.actor], withSetsSorted);
 }
 
 /**
@@ -77,6 +81,9 @@ function createSessionWatch(db: Database, pubsub: PubSub<PubSubChannels> | undef
   }
   interface Session {
     userId: number;
+    /** The session's viewer as last read, shared by its sockets (one copy per session, not per socket). */
+    viewer: Viewer;
+    viewerKey: string;
     sockets: Set<Watched>;
     timer: ReturnType<typeof setInterval>;
     checking: boolean;
@@ -103,14 +110,28 @@ function createSessionWatch(db: Database, pubsub: PubSub<PubSubChannels> | undef
     try {
       do {
         session.again = false;
-        const current = await loadViewer(db, sessionId, 'id').catch(() => undefined);
-        if (current === null) for (const watched of session.sockets) close(watched);
-        else if (current) for (const watched of session.sockets) watched.extra.socketViewer = current;
+        const read = await loadViewer(db, sessionId, 'id').catch(() => undefined);
+        if (read === null) for (const watched of session.sockets) close(watched);
+        else if (read) {
+          const current = share(read);
+          for (const watched of session.sockets) watched.extra.socketViewer = current;
+        }
       } while (session.again && sessions.get(sessionId) === session);
     } finally {
       session.checking = false;
     }
   };
+
+  /** The viewer to keep for a socket: the session's own copy when it reads the same, else this newer read (kept as the session's). */
+  function share(viewer: Viewer): Viewer {
+    const session = sessions.get(viewer.sessionId);
+    if (!session) return viewer;
+    const key = JSON.stringify(viewer, withSetsSorted);
+    if (key === session.viewerKey) return session.viewer;
+    session.viewer = viewer;
+    session.viewerKey = key;
+    return viewer;
+  }
 
   const listen = (userId: number) => {
     const events = pubsub?.subscribe('user:session', userId);
@@ -131,16 +152,17 @@ function createSessionWatch(db: Database, pubsub: PubSub<PubSubChannels> | undef
   };
 
   /** Watches the socket's session: closes the socket (4401) once it has ended. */
-  return function watch(extra: SocketExtra) {
+  function watch(extra: SocketExtra) {
     // A socket closed while its connection_init was checked has no close event left to remove it.
     if (extra.socket.readyState === extra.socket.CLOSED) return;
-    const { sessionId, userId } = extra.socketViewer!;
+    const viewer = extra.socketViewer!;
+    const { sessionId, userId } = viewer;
     const watched: Watched = { extra, closing: false };
     let session = sessions.get(sessionId);
     if (!session) {
       const timer = setInterval(() => void recheck(sessionId), SESSION_RECHECK_MS);
       timer.unref?.();
-      session = { userId, sockets: new Set(), timer, checking: false, again: false };
+      session = { userId, viewer, viewerKey: JSON.stringify(viewer, withSetsSorted), sockets: new Set(), timer, checking: false, again: false };
       sessions.set(sessionId, session);
       let user = users.get(userId);
       if (!user) {
@@ -165,7 +187,9 @@ function createSessionWatch(db: Database, pubsub: PubSub<PubSubChannels> | undef
       users.delete(userId);
       void user.events?.return?.();
     });
-  };
+  }
+
+  return { watch, share };
 }
 
 export function attachGraphqlWebsocket(
@@ -179,7 +203,7 @@ export function attachGraphqlWebsocket(
     verifyClient: ({ origin, req }: { origin?: string; req: IncomingMessage }, done: (ok: boolean, status?: number, message?: string) => void) =>
       originAllowed(origin || undefined, req.headers.host, config?.publicUrl) ? done(true) : done(false, 403, 'Forbidden'),
   });
-  const watchSession = createSessionWatch(db, pubsub);
+  const sessions = createSessionWatch(db, pubsub);
   const fanout = createFanout();
   const documents = new Map<string, DocumentNode>();
   /** The fan-out group and message id of the execution arguments onSubscribe returned. */
@@ -189,6 +213,7 @@ export function attachGraphqlWebsocket(
     let document = documents.get(query);
     if (!document) {
       document = parse(query);
+      if (query.length > DOCUMENT_CACHE_TEXT_MAX) return document;
       if (documents.size >= DOCUMENT_CACHE_MAX) documents.clear();
       documents.set(query, document);
     }
@@ -210,8 +235,8 @@ export function attachGraphqlWebsocket(
             ? await loadViewer(db, (bearer || cookie)!, 'session')
             : null;
         if (!viewer) return false;
-        ctx.extra.socketViewer = viewer;
-        watchSession(ctx.extra);
+        ctx.extra.socketViewer = sessions.share(viewer);
+        sessions.watch(ctx.extra);
         return true;
       },
       execute: (args: any) => args.rootValue.execute(args),
@@ -219,9 +244,10 @@ export function attachGraphqlWebsocket(
       subscribe: async (args: any) => {
         const result: AsyncIterable<ExecutionResult> | ExecutionResult = await args.rootValue.subscribe(args);
         const join = joins.get(args);
+        joins.delete(args);
         if (!join || !(Symbol.asyncIterator in Object(result))) return result;
         const { socket } = join;
-        return fanout.join(join.key, join.id, (result as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator](), (text) => {
+        const member = fanout.join(join.key, join.id, (result as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator](), (text) => {
           if (socket.readyState !== socket.OPEN) return;
           try {
             socket.send(text);
@@ -229,6 +255,11 @@ export function attachGraphqlWebsocket(
             // The socket is closing: graphql-ws ends its subscriptions.
           }
         });
+        // graphql-ws keeps the arguments for the subscription's life: the context and the enveloped
+        // functions are the group's stream's business now (a member's own stream is closed), so let them go.
+        args.contextValue = undefined;
+        args.rootValue = undefined;
+        return member;
       },
       onSubscribe: async (ctx, id, params) => {
         let document: DocumentNode;
@@ -242,11 +273,12 @@ export function attachGraphqlWebsocket(
           return [new GraphQLError('Este canal solo acepta suscripciones')];
         }
         // The session may have ended since connection_init (sign-out, password change, device closed).
-        const current = ctx.extra.socketViewer ? await loadViewer(db, ctx.extra.socketViewer.sessionId, 'id') : null;
-        if (!current) {
+        const read = ctx.extra.socketViewer ? await loadViewer(db, ctx.extra.socketViewer.sessionId, 'id') : null;
+        if (!read) {
           ctx.extra.socket.close(SESSION_ENDED_CLOSE, 'Unauthorized');
           return [unauthenticated()];
         }
+        const current = sessions.share(read);
         ctx.extra.socketViewer = current;
         const {
           schema: envelopedSchema,

@@ -4,15 +4,17 @@
 // opens FANOUT_SOCKETS (5,000) graphql-ws sockets of one resident to instance A subscribed to sessionEvents,
 // and changes the resident's profile on instance B FANOUT_ROUNDS (10) times. For every socket and round it
 // times the event from just before the mutation is sent to the message's arrival, and prints delivered,
-// p50/p95/p99/max and instance A's memory per connection (VmRSS after opening the sockets minus before, / N).
+// p50/p95/p99/max and instance A's memory per connection: VmRSS and V8 heap after opening the sockets minus
+// before, / N, each read after two full collections asked through A's inspector (127.0.0.1:9239).
 // Exits 1 when an event is lost, and with FANOUT_STRICT=1 when p99 > 200 ms.
 //
 // FANOUT_SESSION=other (the default: same) changes the profile from another session of the resident, so the
 // event is not the sockets' own session's. FANOUT_PROFILE=1 runs instance A with --cpu-prof (written to
-// FANOUT_PROFILE_DIR, else a temporary directory). FANOUT_SKIP_BUILD=1 uses dist/server/bundle.js as it is.
+// FANOUT_PROFILE_DIR, else a temporary directory); FANOUT_HEAP_SNAPSHOT=file writes A's heap snapshot with
+// the sockets open. FANOUT_SKIP_BUILD=1 runs dist/server as it is (copied to dist/fanout-server first).
 // The client shares the machine with both servers: its per-message work is a timestamp and a counter.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -31,6 +33,7 @@ const OPEN_CONCURRENCY = 100;
 const GOAL_P99_MS = 200;
 const PORT_A = 3920;
 const PORT_B = 3921;
+const INSPECT_PORT = 9239;
 const DATABASE_URL = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const COPY = 'dist/fanout-server';
@@ -43,7 +46,7 @@ process.env.SECRETS_KEY ??= 'bench-secrets-key-0123456789abcdef0123456789';
 const SUBSCRIPTION = 'subscription { sessionEvents { kind thisSession } }';
 const MUTATION = 'mutation ($input: UpdateMyBasicDataInput!) { updateMyBasicData(input: $input) { __typename } }';
 
-function startServer(port: number, databaseUrl: string, profileDir?: string): ChildProcess {
+function startServer(port: number, databaseUrl: string, { profileDir, inspectPort }: { profileDir?: string; inspectPort?: number } = {}): ChildProcess {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -54,7 +57,7 @@ function startServer(port: number, databaseUrl: string, profileDir?: string): Ch
     DATABASE_URL: databaseUrl,
     REDIS_URL,
   };
-  const args = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, BUNDLE] : [BUNDLE];
+  const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []), BUNDLE];
   return spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
@@ -82,6 +85,42 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
 }
 
+/** Instance A's memory after two full collections (through its inspector): VmRSS and the V8 heap in use, in kB. */
+async function memoryKb(pid: number, snapshotFile?: string): Promise<{ rss: number; heap: number }> {
+  const targets = (await (await fetch(`http://127.0.0.1:${INSPECT_PORT}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const inspector = new WebSocket(targets[0].webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => inspector.once('open', resolve).once('error', reject));
+  let seq = 0;
+  const call = (method: string, params?: object) =>
+    new Promise<any>((resolve) => {
+      const id = ++seq;
+      const onMessage = (data: WebSocket.RawData) => {
+        const message = JSON.parse(String(data));
+        if (message.id !== id) return;
+        inspector.off('message', onMessage);
+        resolve(message.result);
+      };
+      inspector.on('message', onMessage);
+      inspector.send(JSON.stringify({ id, method, params }));
+    });
+  await call('HeapProfiler.collectGarbage');
+  await call('HeapProfiler.collectGarbage');
+  const used = await call('Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true });
+  if (snapshotFile) {
+    const chunks: string[] = [];
+    const onChunk = (data: WebSocket.RawData) => {
+      const message = JSON.parse(String(data));
+      if (message.method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(message.params.chunk);
+    };
+    inspector.on('message', onChunk);
+    await call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    inspector.off('message', onChunk);
+    writeFileSync(snapshotFile, chunks.join(''));
+  }
+  inspector.close();
+  return { rss: rssKb(pid), heap: Number(used.result.value) / 1024 };
+}
+
 async function login(base: string): Promise<string> {
   const response = await fetch(`${base}/api/1.0/auth/login`, {
     method: 'POST',
@@ -99,7 +138,7 @@ function percentile(sorted: Float64Array, p: number) {
 
 async function run(databaseUrl: string) {
   const profileDir = process.env.FANOUT_PROFILE === '1' ? (process.env.FANOUT_PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'fanout-prof-'))) : undefined;
-  const a = startServer(PORT_A, databaseUrl, profileDir);
+  const a = startServer(PORT_A, databaseUrl, { profileDir, inspectPort: INSPECT_PORT });
   const b = startServer(PORT_B, databaseUrl);
   const baseA = `http://127.0.0.1:${PORT_A}`;
   const baseB = `http://127.0.0.1:${PORT_B}`;
@@ -189,7 +228,7 @@ async function run(databaseUrl: string) {
     expected = first;
     if (!(await raise(-1))) throw new Error('los primeros sockets no recibieron el evento');
     await new Promise((r) => setTimeout(r, 2_000));
-    const rssBefore = rssKb(a.pid!);
+    const before = await memoryKb(a.pid!, process.env.FANOUT_HEAP_SNAPSHOT && `${process.env.FANOUT_HEAP_SNAPSHOT}.before`);
     await open(first, SOCKETS);
     console.log(`  ${SOCKETS.toLocaleString('en')} sockets conectados a A en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // The subscriptions are started on the server once every socket has had an event.
@@ -201,7 +240,7 @@ async function run(databaseUrl: string) {
     }
     if (!ready) throw new Error('no todos los sockets quedaron suscritos');
     await new Promise((r) => setTimeout(r, SPACING_MS));
-    const rssAfter = rssKb(a.pid!);
+    const after = await memoryKb(a.pid!, process.env.FANOUT_HEAP_SNAPSHOT);
 
     let delivered = 0;
     const perRound: string[] = [];
@@ -215,12 +254,12 @@ async function run(databaseUrl: string) {
     }
     // Late or duplicate messages of the last round.
     await new Promise((r) => setTimeout(r, 500));
-    const rssEnd = rssKb(a.pid!);
+    const end = rssKb(a.pid!);
 
     const all = latencies.filter((v) => !Number.isNaN(v));
     all.sort();
     const total = ROUNDS * SOCKETS;
-    const perConnection = ((rssAfter - rssBefore) * 1024) / (SOCKETS - first);
+    const perConnection = (kb: number) => `${((kb * 1024) / (SOCKETS - first) / 1024).toFixed(1)} kB`;
     const p99 = percentile(all, 99);
     console.log(
       `  entregados ${delivered.toLocaleString('en')} de ${total.toLocaleString('en')}${duplicates ? `   duplicados ${duplicates}` : ''}${errors ? `   errores ${errors}` : ''}`,
@@ -229,7 +268,7 @@ async function run(databaseUrl: string) {
       `  latencia   p50 ${percentile(all, 50).toFixed(0)} ms   p95 ${percentile(all, 95).toFixed(0)} ms   p99 ${p99.toFixed(0)} ms   máx ${all[all.length - 1]?.toFixed(0)} ms   (p99 por ronda: ${perRound.join(' ')})`,
     );
     console.log(
-      `  memoria de A   VmRSS ${(rssBefore / 1024).toFixed(0)} MB → ${(rssAfter / 1024).toFixed(0)} MB con los sockets (${(rssEnd / 1024).toFixed(0)} MB al final): ${(perConnection / 1024).toFixed(1)} kB por conexión`,
+      `  memoria de A tras GC   VmRSS ${(before.rss / 1024).toFixed(0)} MB → ${(after.rss / 1024).toFixed(0)} MB con los sockets (${(end / 1024).toFixed(0)} MB al final, sin GC), heap ${(before.heap / 1024).toFixed(0)} MB → ${(after.heap / 1024).toFixed(0)} MB: por conexión ${perConnection(after.rss - before.rss)} de RSS, ${perConnection(after.heap - before.heap)} de heap`,
     );
     if (profileDir) console.log(`  perfil de CPU de A en ${profileDir}`);
     if (delivered < total || duplicates || errors) {
