@@ -24,6 +24,10 @@ function ctxFor(actor: { grants: Set<string>; houseId: number | null }, houses: 
   } as unknown as ServiceContext;
 }
 
+/** targetHouse reading through the fake client (as inside a write's transaction; outside one it reads with Kysely). */
+const targetIn = (ctx: ReturnType<typeof ctxFor>, houseId: number | null, grants: string[], reason: 'FOREIGN_HOUSE') =>
+  targetHouse(ctx, houseId, grants, reason, { tx: (ctx as unknown as { prisma: never }).prisma });
+
 describe('house scope', () => {
   it('administrators reach any house; house users only their own', () => {
     expect(reachesHouse(admin, 99, ADMIN)).toBe(true);
@@ -42,16 +46,16 @@ describe('house scope', () => {
       { id: 8, neighborhoodId: 1, status: 'ACTIVE' },
       { id: 9, neighborhoodId: 2, status: 'ACTIVE' },
     ];
-    await expect(targetHouse(ctxFor(owner, houses), 8, ADMIN, 'FOREIGN_HOUSE')).rejects.toThrow(ForbiddenError);
-    await expect(targetHouse(ctxFor(owner, houses), 8, ADMIN, 'FOREIGN_HOUSE')).rejects.toMatchObject({
+    await expect(targetIn(ctxFor(owner, houses), 8, ADMIN, 'FOREIGN_HOUSE')).rejects.toThrow(ForbiddenError);
+    await expect(targetIn(ctxFor(owner, houses), 8, ADMIN, 'FOREIGN_HOUSE')).rejects.toMatchObject({
       status: 403,
       reason: 'FOREIGN_HOUSE',
       message: 'Solo puedes consultar tu propiedad',
     });
-    await expect(targetHouse(ctxFor(owner, houses), null, ADMIN, 'FOREIGN_HOUSE')).resolves.toMatchObject({ id: 7, asAdmin: false });
-    await expect(targetHouse(ctxFor(admin, houses), 8, ADMIN, 'FOREIGN_HOUSE')).resolves.toMatchObject({ id: 8, asAdmin: true });
-    await expect(targetHouse(ctxFor(admin, houses), 9, ADMIN, 'FOREIGN_HOUSE')).rejects.toThrow(NotFoundError);
-    await expect(targetHouse(ctxFor(admin, houses), null, ADMIN, 'FOREIGN_HOUSE')).rejects.toThrow(NotFoundError);
+    await expect(targetIn(ctxFor(owner, houses), null, ADMIN, 'FOREIGN_HOUSE')).resolves.toMatchObject({ id: 7, asAdmin: false });
+    await expect(targetIn(ctxFor(admin, houses), 8, ADMIN, 'FOREIGN_HOUSE')).resolves.toMatchObject({ id: 8, asAdmin: true });
+    await expect(targetIn(ctxFor(admin, houses), 9, ADMIN, 'FOREIGN_HOUSE')).rejects.toThrow(NotFoundError);
+    await expect(targetIn(ctxFor(admin, houses), null, ADMIN, 'FOREIGN_HOUSE')).rejects.toThrow(NotFoundError);
   });
 
   it('adding people needs a verified e-mail', () => {

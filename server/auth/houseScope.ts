@@ -91,10 +91,19 @@ export async function targetHouse(
   const id = wanted ?? actor.houseId;
   if (id == null) throw new NotFoundError('HOUSE_NOT_FOUND');
   if (!reachesHouse(actor, id, adminGrants)) throw new ForbiddenError(foreign);
-  const house = await (options.tx ?? ctx.prisma).house.findFirst({
-    where: { id, neighborhoodId: communityOf(ctx), ...(options.forNewAccess ? {} : { status: { not: 'DELETED' as const } }) },
-    select: { id: true, neighborhoodId: true, ownerUserId: true, status: true },
-  });
+  // Inside a write, its transaction reads it; otherwise a plain statement (most reads of a house's data start here).
+  const house = options.tx
+    ? await options.tx.house.findFirst({
+        where: { id, neighborhoodId: communityOf(ctx), ...(options.forNewAccess ? {} : { status: { not: 'DELETED' as const } }) },
+        select: { id: true, neighborhoodId: true, ownerUserId: true, status: true },
+      })
+    : await ctx.db.kysely
+        .selectFrom('House')
+        .select(['id', 'neighborhoodId', 'ownerUserId', 'status'])
+        .where('id', '=', id)
+        .where('neighborhoodId', '=', communityOf(ctx))
+        .$if(!options.forNewAccess, (qb) => qb.where('status', '<>', 'DELETED'))
+        .executeTakeFirst();
   if (!house) throw new NotFoundError('HOUSE_NOT_FOUND');
   if (options.forNewAccess && house.status === 'DELETED') throw new ConflictError('HOUSE_DELETED');
   if (options.forNewAccess && house.status === 'BLOCKED') throw new ConflictError('HOUSE_BLOCKED');

@@ -14,7 +14,7 @@ type Batch = { ids: Set<number>; result: Promise<Map<number, ReceiptCfdi>> | nul
 const batches = new WeakMap<object, { current: Batch; done: Map<number, Promise<ReceiptCfdi | null>> }>();
 
 /** The receipt's active invoice (any status but CANCELLED), or null. */
-export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'prisma'>, receiptId: number): Promise<ReceiptCfdi | null> {
+export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'db'>, receiptId: number): Promise<ReceiptCfdi | null> {
   let state = batches.get(ctx);
   if (!state) {
     state = { current: { ids: new Set(), result: null }, done: new Map() };
@@ -27,11 +27,14 @@ export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'prisma'>, receipt
   if (!batch.result) {
     batch.result = new Promise<void>((resolve) => queueMicrotask(resolve)).then(async () => {
       state.current = { ids: new Set(), result: null };
-      const links = await ctx.prisma.cfdiReceipt.findMany({
-        where: { receiptId: { in: [...batch.ids] }, active: true },
-        select: { receiptId: true, cfdi: { select: { id: true, status: true } } },
-      });
-      return new Map(links.map((l) => [l.receiptId, { cfdiId: l.cfdi.id, status: l.cfdi.status }]));
+      const links = await ctx.db.kysely
+        .selectFrom('CfdiReceipt as l')
+        .innerJoin('Cfdi as c', 'c.id', 'l.cfdiId')
+        .select(['l.receiptId', 'c.id', 'c.status'])
+        .where('l.receiptId', 'in', [...batch.ids])
+        .where('l.active', '=', true)
+        .execute();
+      return new Map(links.map((l) => [l.receiptId, { cfdiId: l.id, status: l.status as ReceiptCfdi['status'] }]));
     });
   }
   const found = batch.result.then((map) => map.get(receiptId) ?? null);
@@ -40,7 +43,7 @@ export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'prisma'>, receipt
 }
 
 /** Receipt.documents' cfdiXml and cfdiPdf: a valid stamped invoice the actor may read. */
-export async function receiptCfdiDocuments(ctx: Pick<ServiceContext, 'prisma' | 'actor'>, receiptId: number): Promise<{ cfdiXml: boolean; cfdiPdf: boolean }> {
+export async function receiptCfdiDocuments(ctx: Pick<ServiceContext, 'db' | 'actor'>, receiptId: number): Promise<{ cfdiXml: boolean; cfdiPdf: boolean }> {
   if (!holdsAny(ctx, CFDI_READERS)) return { cfdiXml: false, cfdiPdf: false };
   const cfdi = await activeCfdiOfReceipt(ctx, receiptId);
   const stamped = cfdi?.status === 'STAMPED';

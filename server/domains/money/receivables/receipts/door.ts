@@ -341,7 +341,7 @@ export async function recordPastPayments(
 
 // ---- What invoicing adds to a receipt's reads -----------------------------------------------------------
 
-type InvoiceDocuments = (ctx: Pick<ServiceContext, 'prisma' | 'actor'>, receiptId: number) => Promise<{ cfdiXml: boolean; cfdiPdf: boolean }>;
+type InvoiceDocuments = (ctx: Pick<ServiceContext, 'db' | 'actor'>, receiptId: number) => Promise<{ cfdiXml: boolean; cfdiPdf: boolean }>;
 let invoiceDocuments: InvoiceDocuments = async () => ({ cfdiXml: false, cfdiPdf: false });
 
 /** Invoicing tells receipts which of a receipt's invoice documents the actor may download (cfdis registers it). */
@@ -350,7 +350,7 @@ export function provideInvoiceDocuments(provider: InvoiceDocuments): void {
 }
 
 /** Receipt.documents' cfdiXml and cfdiPdf (none until invoicing provides them). */
-export function receiptInvoiceDocuments(ctx: Pick<ServiceContext, 'prisma' | 'actor'>, receiptId: number) {
+export function receiptInvoiceDocuments(ctx: Pick<ServiceContext, 'db' | 'actor'>, receiptId: number) {
   return invoiceDocuments(ctx, receiptId);
 }
 

@@ -47,7 +47,8 @@ export const RECEIPT_SELECTION = `databaseId description year month dueDate sour
   cfdiLinks { xml pdf }
   actions { ${ACTION_FLAGS.join(' ')} }`;
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** Each action flag with its legacy snake_case name, computed once. */
+const ACTION_NAMES = ACTION_FLAGS.map((flag) => [flag, flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] as const);
 
 /** A Receipt of the GraphQL selection in the legacy shape (spec 1 section 3; spec 2 section 3, money fields). */
 export function legacyReceipt(r: any) {
@@ -93,7 +94,7 @@ export function legacyReceipt(r: any) {
       cfdi_pdf: r.documents.cfdiPdf,
       attachment: r.documents.attachment,
     },
-    actions: Object.fromEntries(ACTION_FLAGS.map((flag) => [snake(flag), r.actions[flag]])),
+    actions: Object.fromEntries(ACTION_NAMES.map(([flag, name]) => [name, r.actions[flag]])),
     cfdi: r.cfdiLinks ?? null,
   };
 }
