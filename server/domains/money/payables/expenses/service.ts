@@ -37,6 +37,8 @@ import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import { linkExpenseCfdis } from '../expenseCfdis/service.js';
 import { approverWhere } from '../expenseSettings/service.js';
+import { EXPENSE_APPROVER_GRANTS } from '../../../../../core/expenseSettings.js';
+import { sql } from 'kysely';
 import type { ExpenseSettings } from '../../../../db/generated/client.js';
 import { expensePage, type ExpenseView } from './rows.js';
 
@@ -76,25 +78,34 @@ function expenseCommunity(ctx: ServiceContext) {
   let cached = communityCache.get(ctx);
   if (!cached) {
     const neighborhoodId = communityOf(ctx);
-    cached = ctx.prisma.neighborhood
-      .findUniqueOrThrow({
-        where: { id: neighborhoodId },
-        select: {
-          expenseSettings: true,
-          expenseApprovers: {
-            where: approverWhere(neighborhoodId),
-            select: { userId: true, user: { select: { firstName: true, lastName: true } } },
-            orderBy: { userId: 'asc' },
-          },
-        },
-      })
-      .then((n) => ({
-        settings: n.expenseSettings,
-        approvers: n.expenseApprovers.map((a) => ({ userId: a.userId, name: [a.user.firstName, a.user.lastName].filter(Boolean).join(' ') })),
+    cached = expenseCommunityStatement(neighborhoodId)
+      .execute(ctx.db.kysely)
+      .then(({ rows: [row] }) => ({
+        settings: row?.settings ? { ...row.settings, updatedAt: new Date(`${row.settings.updatedAt}Z`) } : null,
+        approvers: (row?.approvers ?? []).map((a) => ({ userId: a.userId, name: [a.firstName, a.lastName].filter(Boolean).join(' ') })),
       }));
     communityCache.set(ctx, cached);
   }
   return cached;
+}
+
+/**
+ * The community's expense settings row and its approvers who are still candidates (approverWhere in
+ * expenseSettings/service.ts: an active, accepted, community-wide membership whose role holds an expense
+ * grant), in one statement.
+ */
+export function expenseCommunityStatement(neighborhoodId: number) {
+  return sql<{
+    settings: Omit<ExpenseSettings, 'updatedAt'> & { updatedAt: string };
+    approvers: { userId: number; firstName: string | null; lastName: string | null }[] | null;
+  }>`SELECT (SELECT to_json(s) FROM "ExpenseSettings" s WHERE s."neighborhoodId" = n.id) AS settings,
+            (SELECT json_agg(json_build_object('userId', a."userId", 'firstName', u."firstName", 'lastName', u."lastName") ORDER BY a."userId")
+               FROM "ExpenseApprover" a JOIN "User" u ON u.id = a."userId"
+              WHERE a."neighborhoodId" = n.id
+                AND EXISTS (SELECT 1 FROM "Membership" m JOIN "Role" r ON r.id = m."roleId"
+                             WHERE m."userId" = a."userId" AND m."neighborhoodId" = n.id AND m."houseId" IS NULL AND m.active AND NOT m.pending
+                               AND NOT r."forHouse" AND r.grants && ${sql.val([...EXPENSE_APPROVER_GRANTS])}::text[])) AS approvers
+       FROM "Neighborhood" n WHERE n.id = ${neighborhoodId}`;
 }
 
 export async function communityApprovers(ctx: ServiceContext): Promise<{ userId: number; name: string }[]> {
