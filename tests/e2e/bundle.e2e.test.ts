@@ -10,12 +10,12 @@ const SIGN_IN_BUDGET = 150_000;
 /**
  * The first screen after sign-in is usable within a second (median of 5), on a machine that is not busy.
  * CI runs this file beside another test file and beside the whole PostgreSQL pass on two shared cores, and a
- * machine running more than it has cores (1-minute load average above the core count) stretches every
- * step; there the median is printed and held to 2.5 s, which catches the app falling apart (its code no
- * longer fetched ahead, a page load or a skeleton more on the way) but not a few tens of milliseconds.
+ * machine running twice as much as it has cores (1-minute load average, at the start or the end of the
+ * test) stretches every step; there the median is printed and held to 2.5 s, which catches the app falling
+ * apart (its code no longer fetched ahead, a page load or a skeleton more on the way) but not a few tens of
+ * milliseconds.
  */
-const BUSY = !!process.env.CI || loadavg()[0]! > cpus().length;
-const FIRST_SCREEN_MS = BUSY ? 2500 : 1000;
+const busy = () => !!process.env.CI || loadavg()[0]! > 2 * cpus().length;
 const SIGN_INS = 5;
 
 let env: BrowserEnv;
@@ -76,7 +76,8 @@ describe('first load', () => {
     await page.context().close();
   });
 
-  it(`signing in, the first screen is usable within ${FIRST_SCREEN_MS} ms (median of ${SIGN_INS}) for an administrator and an owner`, async () => {
+  it(`signing in, the first screen is usable within a second (median of ${SIGN_INS}) for an administrator and an owner`, async () => {
+    const busyAtStart = busy();
     const journeys = [
       // The administrator lands on the maintenance settings (home redirect), the owner on the owner dashboard.
       { email: 'admin@demo.mx', path: '/neighborhood/settings/maintenance', ready: '[data-testid="maintenance-example"]' },
@@ -104,14 +105,16 @@ describe('first load', () => {
         await page.context().close();
       }
     }
+    const loaded = busyAtStart || busy();
+    const bound = loaded ? 2500 : 1000;
     const medians = [...times].map(([email, list]) => {
       const median = [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
       console.log(
-        `${email}: first screen usable ${median} ms after submitting sign-in (median of ${SIGN_INS}: ${list.join(', ')} ms; bound ${FIRST_SCREEN_MS} ms${BUSY ? ', busy machine' : ''})`,
+        `${email}: first screen usable ${median} ms after submitting sign-in (median of ${SIGN_INS}: ${list.join(', ')} ms; bound ${bound} ms${loaded ? ', busy machine' : ''})`,
       );
       return median;
     });
-    for (const median of medians) expect(median).toBeLessThanOrEqual(FIRST_SCREEN_MS);
+    for (const median of medians) expect(median).toBeLessThanOrEqual(bound);
   });
 });
 
