@@ -249,7 +249,7 @@ async function run(databaseUrl: string) {
       delivered += received;
       const slice = latencies.slice(r * SOCKETS, (r + 1) * SOCKETS).filter((v) => !Number.isNaN(v));
       slice.sort();
-      perRound.push(`${percentile(slice, 99).toFixed(0)}`);
+      perRound.push(`${slice[0]?.toFixed(0)}–${percentile(slice, 99).toFixed(0)}`);
       await new Promise((res) => setTimeout(res, SPACING_MS));
     }
     // Late or duplicate messages of the last round.
@@ -265,7 +265,7 @@ async function run(databaseUrl: string) {
       `  entregados ${delivered.toLocaleString('en')} de ${total.toLocaleString('en')}${duplicates ? `   duplicados ${duplicates}` : ''}${errors ? `   errores ${errors}` : ''}`,
     );
     console.log(
-      `  latencia   p50 ${percentile(all, 50).toFixed(0)} ms   p95 ${percentile(all, 95).toFixed(0)} ms   p99 ${p99.toFixed(0)} ms   máx ${all[all.length - 1]?.toFixed(0)} ms   (p99 por ronda: ${perRound.join(' ')})`,
+      `  latencia   p50 ${percentile(all, 50).toFixed(0)} ms   p95 ${percentile(all, 95).toFixed(0)} ms   p99 ${p99.toFixed(0)} ms   máx ${all[all.length - 1]?.toFixed(0)} ms   (primero–p99 por ronda: ${perRound.join(' ')})`,
     );
     console.log(
       `  memoria de A tras GC   VmRSS ${(before.rss / 1024).toFixed(0)} MB → ${(after.rss / 1024).toFixed(0)} MB con los sockets (${(end / 1024).toFixed(0)} MB al final, sin GC), heap ${(before.heap / 1024).toFixed(0)} MB → ${(after.heap / 1024).toFixed(0)} MB: por conexión ${perConnection(after.rss - before.rss)} de RSS, ${perConnection(after.heap - before.heap)} de heap`,
