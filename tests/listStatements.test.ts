@@ -21,7 +21,10 @@ async function statementsOf(request: () => Promise<{ status: number; body: any }
   return { count: t.app.db.statements() - before, body };
 }
 
-const gql = (query: string, variables: Record<string, unknown> = {}) => () => t.gql(query, variables, { token: admin });
+const gql =
+  (query: string, variables: Record<string, unknown> = {}) =>
+  () =>
+    t.gql(query, variables, { token: admin });
 const rest = (path: string) => () => t.rest('GET', path, undefined, { token: admin });
 
 describe('statements per list page', () => {

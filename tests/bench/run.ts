@@ -397,10 +397,10 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         { url: `${base}/graphql`, method: 'POST', headers, body: ownersQuery(c.filter as Record<string, unknown>, c.offset) },
         baselines[c.name],
       );
-    const graphqlMain = await gql(CASES[0]);
+    await gql(CASES[0]);
     await gql(CASES[1]);
     await gql({ name: 'street-no-account', filter: { streetId, userActive: false }, offset: 0 });
-    const restMain = await measure(
+    await measure(
       base,
       'REST owners list: active-offset-1000',
       { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses?page_size=20&offset=1000&house_status=ACTIVE`, headers },
@@ -412,7 +412,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses?page_size=20&email=bench1&house_status=ACTIVE&user_status=true`, headers },
       baselines['email-active-account'],
     );
-    const dashboard = await measure(
+    await measure(
       base,
       'GraphQL dashboard house widgets',
       {
@@ -423,7 +423,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       },
       baselines.dashboard,
     );
-    const session = await measure(base, 'REST GET /users/session', { url: `${base}/api/1.0/users/session`, headers }, baselines.session);
+    await measure(base, 'REST GET /users/session', { url: `${base}/api/1.0/users/session`, headers }, baselines.session);
 
     // Receipts: a house's page as its screen asks for it, a maintenance's page at offset 1,000, both against raw.
     const houseReceiptsQuery = (after: string | null) =>
@@ -432,13 +432,13 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
           id databaseId houseDatabaseId description year month dueDate amount transactionTotal status paymentMethod paymentDate } } } }`,
         variables: { h: Buffer.from(`House:${receiptTargets.houseId}`).toString('base64'), a: after },
       });
-    const houseReceipts = await measure(
+    await measure(
       base,
       'GraphQL house receipts page',
       { url: `${base}/graphql`, method: 'POST', headers, body: houseReceiptsQuery(null) },
       baselines['house-receipts'],
     );
-    const maintenanceReceipts = await measure(
+    await measure(
       base,
       'GraphQL maintenance receipts at offset 1000',
       {
@@ -460,7 +460,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       baselines['house-receipts'],
     );
     // Agreements and invoices: the first page of each list as its screen asks for it.
-    const agreements = await measure(
+    await measure(
       base,
       'GraphQL agreements list',
       {
@@ -474,7 +474,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       },
       baselines.agreements,
     );
-    const cfdis = await measure(
+    await measure(
       base,
       'GraphQL invoices list',
       {
@@ -497,8 +497,8 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/expenses?page_size=20&from=${p.from}&to=${p.to}`, headers },
         baselines[p.label === 'mes' ? 'expenses-month' : 'expenses-year'],
       );
-    const expensesMonth = await expenseList(MONTH);
-    const expensesYear = await expenseList(YEAR);
+    await expenseList(MONTH);
+    await expenseList(YEAR);
     const keysetSmall = await measure(base, `GraphQL house receipts keyset page at ${receiptCount.toLocaleString('en')} receipts`, {
       url: `${base}/graphql`,
       method: 'POST',

@@ -5,7 +5,7 @@
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { z } from 'zod';
 import { dayText } from '../../../../../core/input.js';
-import { builder, grants, idempotencyKeyField, idPage, keysetConnection, keysetPage, parseIdCursor, selectsField, idPageArgs } from '../../../../graphql/builder.js';
+import { builder, grants, idempotencyKeyField, keysetConnection, keysetPage, parseIdCursor, selectsField, idPageArgs } from '../../../../graphql/builder.js';
 import { holdsAny, reachesHouse } from '../../../../auth/houseScope.js';
 import { enqueueJob } from '../../../../infra/jobs.js';
 import { actorOf, communityOf, type Context } from '../../../../kernel/context.js';

@@ -36,7 +36,9 @@ function conditions(ctx: Pick<ServiceContext, 'actor'>, f: CfdiFilter): Expressi
   if (f.to) c.push(sql<SqlBool>`c."createdAt" < (${f.to.toISOString()}::timestamptz AT TIME ZONE 'UTC')`);
   if (f.receiptId != null) c.push(sql<SqlBool>`EXISTS (SELECT 1 FROM "CfdiReceipt" l WHERE l."cfdiId" = c.id AND l."receiptId" = ${f.receiptId})`);
   if (f.houseId != null)
-    c.push(sql<SqlBool>`EXISTS (SELECT 1 FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId" WHERE l."cfdiId" = c.id AND r."houseId" = ${f.houseId})`);
+    c.push(
+      sql<SqlBool>`EXISTS (SELECT 1 FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId" WHERE l."cfdiId" = c.id AND r."houseId" = ${f.houseId})`,
+    );
   return c;
 }
 
@@ -48,10 +50,38 @@ export function cfdisPageQuery(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>, 
     .with('page', (db) =>
       db
         .selectFrom('Cfdi as c')
-        .select(['c.id', 'c.neighborhoodId', 'c.kind', 'c.status', 'c.serie', 'c.uuid', 'c.issuedAt', 'c.stampedAt', 'c.receiverRfc', 'c.receiverName',
-          'c.receiverRegime', 'c.receiverUse', 'c.receiverPostalCode', 'c.paymentForm', 'c.subtotal', 'c.taxTotal', 'c.total', 'c.globalYear',
-          'c.globalMonth', 'c.pdfFileId', 'c.errorDescription', 'c.attempts', 'c.substitutesId', 'c.cancellationMotive', 'c.cancellationAcknowledgement',
-          'c.cancelledAt', 'c.cancelledByUserId', 'c.createdByUserId', 'c.createdAt', 'c.updatedAt'])
+        .select([
+          'c.id',
+          'c.neighborhoodId',
+          'c.kind',
+          'c.status',
+          'c.serie',
+          'c.uuid',
+          'c.issuedAt',
+          'c.stampedAt',
+          'c.receiverRfc',
+          'c.receiverName',
+          'c.receiverRegime',
+          'c.receiverUse',
+          'c.receiverPostalCode',
+          'c.paymentForm',
+          'c.subtotal',
+          'c.taxTotal',
+          'c.total',
+          'c.globalYear',
+          'c.globalMonth',
+          'c.pdfFileId',
+          'c.errorDescription',
+          'c.attempts',
+          'c.substitutesId',
+          'c.cancellationMotive',
+          'c.cancellationAcknowledgement',
+          'c.cancelledAt',
+          'c.cancelledByUserId',
+          'c.createdByUserId',
+          'c.createdAt',
+          'c.updatedAt',
+        ])
         .where((eb) => eb.and(where))
         .$if(page.after != null, (qb) => qb.where('c.id', '<', page.after!))
         .$if(page.before != null, (qb) => qb.where('c.id', '>', page.before!))
@@ -91,7 +121,9 @@ export function cfdisPageQuery(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>, 
       'c.createdByUserId',
       utc('c.createdAt').as('createdAt'),
       utc('c.updatedAt').as('updatedAt'),
-      sql<{ receiptId: number; houseId: number }[]>`COALESCE((SELECT json_agg(json_build_object('receiptId', l."receiptId", 'houseId', r."houseId") ORDER BY l."receiptId")
+      sql<
+        { receiptId: number; houseId: number }[]
+      >`COALESCE((SELECT json_agg(json_build_object('receiptId', l."receiptId", 'houseId', r."houseId") ORDER BY l."receiptId")
           FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId" WHERE l."cfdiId" = c.id), '[]'::json)`.as('links'),
       sql<number | null>`(SELECT s.id FROM "Cfdi" s WHERE s."substitutesId" = c.id AND ${cfdiReadCondition(ctx, 's')})`.as('substitutedById'),
       ...(withTotal ? [sql<string>`(SELECT count(*) FROM "Cfdi" c WHERE ${sql.join(where, sql` AND `)})`.as('listTotal')] : []),

@@ -95,7 +95,14 @@ function conditions(neighborhoodId: number, f: ReceiptFilter): Expression<SqlBoo
  * `withBalance`: each row also carries its house's balance of its wallet (walletBalance), which the
  * receipt's actions need: a list that shows them reads it here instead of in a statement of its own.
  */
-export function receiptsPageQuery(k: KyselyDb, neighborhoodId: number, filter: ReceiptFilter, page: KeysetPage<number>, withTotal: boolean, withBalance = false) {
+export function receiptsPageQuery(
+  k: KyselyDb,
+  neighborhoodId: number,
+  filter: ReceiptFilter,
+  page: KeysetPage<number>,
+  withTotal: boolean,
+  withBalance = false,
+) {
   const where = conditions(neighborhoodId, filter);
   const direction = page.backwards ? 'asc' : 'desc';
   return k
