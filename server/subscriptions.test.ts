@@ -23,6 +23,9 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Time for a subscription to reach the pub/sub (through Redis, the server's SUBSCRIBE is not awaited: longer). */
+const subscribed = () => new Promise((r) => setTimeout(r, process.env.REDIS_URL ? 1_500 : 300));
+
 function client(connectionParams: Record<string, unknown>): Client {
   return createClient({ url, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0, lazy: true });
 }
@@ -49,7 +52,7 @@ describe('graphql-ws on a real socket', () => {
     const { body } = await t.gql('{ session { publicToken } }', {}, { token });
     const c = client({ publicToken: body.data.session.publicToken });
     const event = nextEvent(c, 'subscription { sessionEvents { kind thisSession } }');
-    await new Promise((r) => setTimeout(r, 300));
+    await subscribed();
     const update = await t.rest('PUT', '/users/me/basic', { first_name: 'Patricia' }, { token });
     expect(update.status).toBe(200);
     expect(await event).toEqual({ data: { sessionEvents: { kind: 'PROFILE_UPDATED', thisSession: true } } });
@@ -60,7 +63,7 @@ describe('graphql-ws on a real socket', () => {
     const token = await t.signIn('residente@demo.mx');
     const c = client({ authorization: `Bearer ${token}` });
     const event = nextEvent(c, 'subscription { sessionEvents { kind thisSession } }');
-    await new Promise((r) => setTimeout(r, 300));
+    await subscribed();
     await t.gql('mutation { signOut { ok } }', {}, { token });
     expect(await event).toEqual({ data: { sessionEvents: { kind: 'SIGNED_OUT', thisSession: true } } });
     await c.dispose();
@@ -115,7 +118,7 @@ describe('graphql-ws on a real socket', () => {
     }
     const browser = createClient({ url, webSocketImpl: SameSiteBrowser, retryAttempts: 0, lazy: true });
     const event = nextEvent(browser, 'subscription { sessionEvents { kind } }');
-    await new Promise((r) => setTimeout(r, 300));
+    await subscribed();
     await t.rest('PUT', '/users/me/basic', { first_name: 'Iván' }, { cookie });
     expect(await event).toEqual({ data: { sessionEvents: { kind: 'PROFILE_UPDATED' } } });
     await browser.dispose();
@@ -137,7 +140,7 @@ describe('graphql-ws on a real socket', () => {
       });
       void c;
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await subscribed();
     await t.gql('mutation { signOut { ok } }', {}, { token });
     expect(await closed).toBe(4401);
   });
@@ -157,7 +160,7 @@ describe('graphql-ws on a real socket', () => {
       });
     const phoneClient = open('phone', phone);
     const laptopClient = open('laptop', laptop);
-    await new Promise((r) => setTimeout(r, 300));
+    await subscribed();
     const ended = await t.rest('DELETE', '/users/me/installations', undefined, { token: laptop });
     expect(ended.body).toEqual({ content: true, ended: 1 });
     await new Promise((r) => setTimeout(r, 500));
@@ -179,7 +182,7 @@ describe('graphql-ws on a real socket', () => {
     for (const [name, c] of Object.entries(sockets)) {
       stop[name] = c.subscribe({ query }, { next: (value) => got[name].push(value.data), error: () => {}, complete: () => {} });
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await subscribed();
     expect((await t.rest('PUT', '/users/me/basic', { first_name: 'Tere' }, { token: laptop })).status).toBe(200);
     await expect.poll(() => got.phone.length).toBe(1);
     await expect.poll(() => got.laptopB.length).toBe(1);
@@ -215,10 +218,10 @@ describe('graphql-ws on a real socket', () => {
         on: { closed: (e: any) => (codes[i] = e.code) },
       });
     const clients = [open(0, tab), open(1, tab), open(2, other)];
-    await new Promise((r) => setTimeout(r, 300));
+    await subscribed();
     await t.gql('mutation { signOut { ok } }', {}, { token: tab });
     await expect.poll(() => codes.slice(0, 2)).toEqual([4401, 4401]);
-    await new Promise((r) => setTimeout(r, 300));
+    await subscribed();
     expect(codes[2]).toBeNull();
     for (const c of clients) await c.dispose();
   });
