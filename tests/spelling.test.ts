@@ -189,6 +189,22 @@ describe('subscriptions deliver the same event in every spelling', () => {
     return { results: Promise.all(results), close: () => client.dispose() };
   }
 
+  /**
+   * Raises the event until every subscription has its first result: through Redis (REDIS_URL) the server does
+   * not await its SUBSCRIBE, so an event raised too early reaches no one; each subscription keeps only its first.
+   */
+  async function raiseUntil<T>(results: Promise<T>, raise: () => unknown): Promise<T> {
+    let done = false;
+    void results.then(() => {
+      done = true;
+    });
+    for (let i = 0; i < 100 && !done; i++) {
+      await raise();
+      await Promise.race([results, new Promise((r) => setTimeout(r, 300))]);
+    }
+    return results;
+  }
+
   function expectAllAlike(results: { spelling: string; body: any }[], field: string) {
     const canonical = results.find((r) => r.spelling === 'canonical')!.body;
     expect(canonical.data?.[field], JSON.stringify(canonical)).toBeTruthy();
@@ -204,8 +220,9 @@ describe('subscriptions deliver the same event in every spelling', () => {
     const receiptId = encodeGlobalID('Receipt', String(receipt.id));
     const query = 'subscription Pay($receiptId: ID!) { receiptPaymentUpdated(receiptId: $receiptId) { receiptId chargeId status at } }';
     const { results, close } = await subscribeAll(adminToken, query, { receiptId });
-    t.app.pubsub.publish('receipt:payment', receipt.id, { receiptId: receipt.id, chargeId: 'ch_spelling', status: 'COMPLETED', at: new Date() });
-    const all = await results;
+    const all = await raiseUntil(results, () =>
+      t.app.pubsub.publish('receipt:payment', receipt.id, { receiptId: receipt.id, chargeId: 'ch_spelling', status: 'COMPLETED', at: new Date() }),
+    );
     expectAllAlike(all, 'receiptPaymentUpdated');
     expect((all[0].body as any).data.receiptPaymentUpdated).toMatchObject({ receiptId, chargeId: 'ch_spelling', status: 'COMPLETED' });
     await close();
@@ -213,14 +230,18 @@ describe('subscriptions deliver the same event in every spelling', () => {
 
   it('dashboardMoneyUpdated and sessionEvents', async () => {
     const money = await subscribeAll(adminToken, 'subscription Money { dashboardMoneyUpdated { kind at } }', {});
-    t.app.pubsub.publish('community:money', Number(communityId), { neighborhoodId: Number(communityId), kind: 'PAYMENT', at: new Date() });
-    expectAllAlike(await money.results, 'dashboardMoneyUpdated');
+    const moneyResults = await raiseUntil(money.results, () =>
+      t.app.pubsub.publish('community:money', Number(communityId), { neighborhoodId: Number(communityId), kind: 'PAYMENT', at: new Date() }),
+    );
+    expectAllAlike(moneyResults, 'dashboardMoneyUpdated');
     await money.close();
 
     const token = await t.signIn('residente@demo.mx');
     const session = await subscribeAll(token, 'subscription Events { sessionEvents { kind thisSession } }', {});
-    expect((await t.rest('PUT', '/users/me/basic', { first_name: 'Rocío' }, { token })).status).toBe(200);
-    expectAllAlike(await session.results, 'sessionEvents');
+    const sessionResults = await raiseUntil(session.results, async () =>
+      expect((await t.rest('PUT', '/users/me/basic', { first_name: 'Rocío' }, { token })).status).toBe(200),
+    );
+    expectAllAlike(sessionResults, 'sessionEvents');
     await session.close();
   });
 });
