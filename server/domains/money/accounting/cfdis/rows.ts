@@ -1,5 +1,5 @@
 // The invoices list in one SQL statement (DESIGN.md section 9): the page's rows are cut on the invoice table
-// (newest first, without the voucher) and only those are read with their invoiced receipts (and houses) and
+// (newest first; the outer select leaves the voucher out) and only those are read with their invoiced receipts (and houses) and
 // the id of the invoice that substitutes them, the filter's total a scalar count beside them, so the list's per-invoice fields need no statement of their own. Money comes back as numeric text;
 // instants as UTC.
 import { sql, type Expression, type SqlBool } from 'kysely';
@@ -50,38 +50,7 @@ export function cfdisPageQuery(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>, 
     .with('page', (db) =>
       db
         .selectFrom('Cfdi as c')
-        .select([
-          'c.id',
-          'c.neighborhoodId',
-          'c.kind',
-          'c.status',
-          'c.serie',
-          'c.uuid',
-          'c.issuedAt',
-          'c.stampedAt',
-          'c.receiverRfc',
-          'c.receiverName',
-          'c.receiverRegime',
-          'c.receiverUse',
-          'c.receiverPostalCode',
-          'c.paymentForm',
-          'c.subtotal',
-          'c.taxTotal',
-          'c.total',
-          'c.globalYear',
-          'c.globalMonth',
-          'c.pdfFileId',
-          'c.errorDescription',
-          'c.attempts',
-          'c.substitutesId',
-          'c.cancellationMotive',
-          'c.cancellationAcknowledgement',
-          'c.cancelledAt',
-          'c.cancelledByUserId',
-          'c.createdByUserId',
-          'c.createdAt',
-          'c.updatedAt',
-        ])
+        .selectAll('c')
         .where((eb) => eb.and(where))
         .$if(page.after != null, (qb) => qb.where('c.id', '<', page.after!))
         .$if(page.before != null, (qb) => qb.where('c.id', '>', page.before!))
@@ -131,6 +100,14 @@ export function cfdisPageQuery(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>, 
     .orderBy('c.id', page.backwards ? 'asc' : 'desc');
 }
 
+export function cfdisCountQuery(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>, filter: CfdiFilter) {
+  const where = conditions(ctx, filter);
+  return k
+    .selectFrom('Cfdi as c')
+    .select(sql<string>`count(*)`.as('n'))
+    .where((eb) => eb.and(where));
+}
+
 /** A page of invoices with the filter's total when asked (one statement; a second only for a cursor page or past the end). */
 export async function cfdisPage(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>, filter: CfdiFilter, page: KeysetPage<number>, wantsTotal: boolean) {
   const byCursor = page.after != null || page.before != null;
@@ -139,15 +116,7 @@ export async function cfdisPage(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>,
   let total: number | undefined;
   if (wantsTotal) {
     if (!byCursor && (rows.length || page.offset === 0)) total = rows.length ? Number(rows[0].listTotal) : 0;
-    else {
-      const where = conditions(ctx, filter);
-      const counted = await k
-        .selectFrom('Cfdi as c')
-        .select(sql<string>`count(*)`.as('n'))
-        .where((eb) => eb.and(where))
-        .executeTakeFirstOrThrow();
-      total = Number(counted.n);
-    }
+    else total = Number((await cfdisCountQuery(k, ctx, filter).executeTakeFirstOrThrow()).n);
   }
   for (const row of rows) delete row.listTotal;
   return { rows: rows as unknown as Omit<Cfdi, 'xml'>[], total };
