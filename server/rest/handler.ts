@@ -40,6 +40,12 @@ export type RouteAccess = (request: Request, operation: string, community: strin
 
 export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (url: string) => Promise<Response>, access?: RouteAccess) {
   const compiled = compileRoutes(routes);
+  const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  /** The Allow header a 405 carries (RFC 9110 section 15.5.6): the methods the path answers. */
+  const allowOf = (path: string) =>
+    [...new Set(compiled.filter((r) => r.pattern.test(path)).map((r) => r.method))]
+      .sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))
+      .join(', ');
 
   /** Answers one legacy request; refusals made before the GraphQL operation runs are logged (one line at debug), the operation's own by the error mapping. */
   return async function handleRest(request: Request, serverContext: object): Promise<Response> {
@@ -65,7 +71,7 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
     if (malformed) return legacyError(400, 400, 'La ruta contiene caracteres no válidos');
     if (!route) {
       return pathMatched
-        ? legacyError(405, 405, `El método ${request.method} no está permitido en ${url.pathname}`)
+        ? legacyError(405, 405, `El método ${request.method} no está permitido en ${url.pathname}`, { allow: allowOf(path) })
         : legacyError(404, 404, `La ruta ${url.pathname} no existe`);
     }
 
@@ -182,6 +188,8 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
         const requestId = (error.extensions?.requestId as string | undefined) ?? currentRequestId();
         return Response.json({ code, description, ...(requestId ? { request_id: requestId } : {}) }, { status, headers: responseHeaders });
       }
+      // A 405 the operation answers (a community closed to registrations) names the methods of the path too.
+      if (status === 405) responseHeaders.set('allow', allowOf(path));
       return legacyError(status, code, description, responseHeaders);
     }
     try {
