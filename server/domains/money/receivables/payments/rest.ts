@@ -60,11 +60,15 @@ export const legacyCharge = (c: any) => ({
   message: c.message,
 });
 
+/** The gateway's brand names as spec 1 sections 3 and 9 spell them (visa, master_card, american_express). */
+const LEGACY_BRANDS: Record<string, string> = { mastercard: 'master_card', amex: 'american_express' };
+export const legacyBrand = (brand: string | null) => (brand === null ? null : (LEGACY_BRANDS[brand.toLowerCase()] ?? brand.toLowerCase()));
+
 export const legacyCard = (c: any) => ({
   id: c.databaseId,
   card_number: c.cardNumber,
   card_type: c.cardType,
-  brand: c.brand,
+  brand: legacyBrand(c.brand),
   holder_name: c.holderName,
   expiration_month: c.expirationMonth,
   expiration_year: c.expirationYear,
