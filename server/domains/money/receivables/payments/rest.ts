@@ -99,13 +99,13 @@ export const paymentsRoutes: RestRoute[] = [
     // error for that screen: 412 with code 2079 and the receipt, which the client shows as completed.
     method: 'GET',
     path: RECEIPT,
-    operation: `query($id: ID!, $houseId: ID) { ${HOUSE_SCOPE} node(id: $id) { ... on Receipt { ${RECEIPT_SELECTION} notes } }
+    operation: `query($id: ID!, $houseId: ID) { ${HOUSE_SCOPE} node(id: $id) { ... on Receipt { ${RECEIPT_SELECTION} } }
       receiptPayOptions(receiptId: $id) { methods feePaidByPayer msiChoices gatewayName gatewayAccountId gatewayPublicKey gatewaySandboxMode tokenBaseUrl failedAttempts
         fees { method fee total deposit } cards { ${CARD_FIELDS} } } }`,
     variables: receiptIds,
     result: (data, req) => {
       const node = receiptOfPath(data.node, req);
-      const receipt = { ...legacyReceipt(node), notes: node.notes };
+      const receipt = legacyReceipt(node);
       if (node.status === 'PAID') throw new RestError(412, LEGACY_CODES.receiptAlreadyPaid, RECEIPT_ALREADY_PAID, { receipt });
       const options = data.receiptPayOptions;
       return {

@@ -147,6 +147,7 @@ builder.node(ReceiptRef, {
     group: t.field({ type: ReceiptGroupEnum, resolve: (r) => receiptGroup(r.status) }),
     paymentMethod: t.field({ type: PaymentMethodEnum, nullable: true, resolve: (r) => r.paymentMethod }),
     paymentDate: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.paymentDate }),
+    paymentDay: t.field({ type: 'Date', nullable: true, description: "The payment date's day in the community's time zone", resolve: (r) => r.paymentDay ?? null }),
     realPaymentDate: t.field({ type: 'Date', nullable: true, resolve: (r) => r.realPaymentDate }),
     paymentAuthorization: t.exposeString('paymentAuthorization', { nullable: true }),
     paymentReference: t.exposeString('paymentReference', { nullable: true }),

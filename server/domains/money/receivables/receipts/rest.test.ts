@@ -219,7 +219,9 @@ describe('house receipts', () => {
       account_ending: null,
       payment_authorization: null,
       payment_reference: null,
+      notes: null,
       external_payment: false,
+      external_payment_message: null,
       payment_date: null,
       real_payment_date: null,
       penalty_date: null,
@@ -228,6 +230,7 @@ describe('house receipts', () => {
       documents: { receipt: false, payment_instructions: false, external_payment: false, cfdi_xml: false, cfdi_pdf: false, attachment: false },
       actions: expect.objectContaining({ allow_payment: true, allow_delete_receipt: false, allow_update_receipt: false, allow_add_penalization: false }),
       cfdi: null,
+      attachment: null,
     });
     expect(Object.keys(row.actions)).toHaveLength(13);
     expect(mine.body.total).toBe(mine.body.content.length);

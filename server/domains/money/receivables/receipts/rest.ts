@@ -40,7 +40,7 @@ const ACTION_FLAGS = [
 export const RECEIPT_SELECTION = `databaseId description year month dueDate sourceAmount discountAmount penaltyAmount amount transactionTotal
   status group paymentMethod paymentDate realPaymentDate penaltyDate paymentAuthorization paymentReference accountEnding cardType
   creditsWallet maintenanceDatabaseId maintenanceOrdinary agreementDatabaseId measuredServiceDatabaseId houseDatabaseId houseLabel
-  incomeAccountDatabaseId
+  incomeAccountDatabaseId paymentDay attachmentFileId notes externalPayment { message }
   concept { databaseId description increaseBalance }
   wallet { databaseId type name }
   documents { receipt paymentInstructions externalPayment cfdiXml cfdiPdf attachment }
@@ -80,8 +80,10 @@ export function legacyReceipt(r: any) {
     account_ending: r.accountEnding,
     payment_authorization: r.paymentAuthorization,
     payment_reference: r.paymentReference,
+    notes: r.notes,
     external_payment: r.documents.externalPayment,
-    payment_date: r.paymentDate,
+    external_payment_message: r.externalPayment?.message ?? null,
+    payment_date: r.paymentDay,
     real_payment_date: r.realPaymentDate,
     penalty_date: r.penaltyDate,
     due_date: r.dueDate,
@@ -96,6 +98,7 @@ export function legacyReceipt(r: any) {
     },
     actions: Object.fromEntries(ACTION_NAMES.map(([flag, name]) => [name, r.actions[flag]])),
     cfdi: r.cfdiLinks ?? null,
+    attachment: r.attachmentFileId ? `/api/1.0/files/${r.attachmentFileId}` : null,
   };
 }
 

@@ -38,6 +38,8 @@ export interface ReceiptRow {
   paymentMethod: PaymentMethod | null;
   transactionTotal: string | null;
   paymentDate: Date | null;
+  /** paymentDate's day (YYYY-MM-DD) in the community's time zone. */
+  paymentDay?: string | null;
   realPaymentDate: string | null;
   paymentAuthorization: string | null;
   paymentReference: string | null;
@@ -155,6 +157,11 @@ export function receiptsPageQuery(
       'r.paymentMethod',
       sql<string | null>`r."transactionTotal"::text`.as('transactionTotal'),
       sql<Date | null>`r."paymentDate" AT TIME ZONE 'UTC'`.as('paymentDate'),
+      sql<
+        string | null
+      >`to_char((r."paymentDate" AT TIME ZONE 'UTC') AT TIME ZONE (SELECT n."timeZone" FROM "Neighborhood" n WHERE n.id = ${neighborhoodId}), 'YYYY-MM-DD')`.as(
+        'paymentDay',
+      ),
       dateText('r.realPaymentDate').as('realPaymentDate'),
       'r.paymentAuthorization',
       'r.paymentReference',
