@@ -1,5 +1,6 @@
 import { builder, grants, idempotencyKeyField, MAX_PAGE_SIZE, offsetSkip } from '../../../../graphql/builder.js';
-import { communityOf } from '../../../../kernel/context.js';
+import { communityOf, type Context } from '../../../../kernel/context.js';
+import { capDay } from '../../../../../core/maintenance.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
@@ -53,6 +54,19 @@ const IncomesRef = builder.objectRef<MaintenanceIncomes>('MaintenanceIncomes').i
   }),
 });
 
+/** The community's cutoff day, read once per request. */
+const cutoffDays = new WeakMap<object, Promise<number | null>>();
+function cutoffDayOf(ctx: Context): Promise<number | null> {
+  let day = cutoffDays.get(ctx);
+  if (!day) {
+    day = ctx.prisma.maintenanceSettings
+      .findUnique({ where: { neighborhoodId: communityOf(ctx) }, select: { cutoffDay: true } })
+      .then((s) => s?.cutoffDay ?? null);
+    cutoffDays.set(ctx, day);
+  }
+  return day;
+}
+
 export const MaintenanceRef = builder.prismaNode('Maintenance', {
   description: 'A maintenance fee charged to every active house: the ordinary fee of a month or an extraordinary one (spec 2 sections 3–4)',
   id: { field: 'id' },
@@ -83,6 +97,17 @@ export const MaintenanceRef = builder.prismaNode('Maintenance', {
     penaltyType: t.expose('penaltyType', { type: FeeTypeEnum }),
     penalty: t.field({ type: 'Decimal', nullable: true, select: { penalty: true }, resolve: (m) => m.penalty }),
     deadlineDate: t.expose('deadlineDate', { type: 'Date', nullable: true }),
+    cutoffDay: t.int({
+      nullable: true,
+      description:
+        "Ordinary: the day of the period its fee is generated, from the community's settings (a maintenance keeps its dates, not the cutoff); null for extraordinary ones",
+      select: { ordinary: true, year: true, month: true },
+      resolve: async (m, _a, ctx) => {
+        if (!m.ordinary) return null;
+        const day = await cutoffDayOf(ctx);
+        return day === null ? null : capDay(day, m.year, m.month);
+      },
+    }),
     generatedAt: t.expose('generatedAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     summary: t.field({ type: SummaryRef, select: { id: true }, resolve: (m, _a, ctx) => maintenanceSummaryOf(ctx, m.id) }),

@@ -10,8 +10,11 @@ import { MAINTENANCE_NOT_FOUND } from './service.js';
 const BASE = '/neighborhoods/{n}/maintenances';
 
 const SELECTION = `databaseId ordinary period year month description dueDate amount status hasDiscount discountType discount discountEndDate
-  hasPenalty penaltyType penalty deadlineDate generatedAt createdAt`;
+  hasPenalty penaltyType penalty deadlineDate cutoffDay generatedAt createdAt`;
 const DETAIL_SELECTION = `${SELECTION} summary { receipts paidReceipts pendingReceipts charged collected outstanding }`;
+
+/** The day of the month of a YYYY-MM-DD date: the settings' day as this period applied it (capped by the month's last day). */
+const dayOf = (date: string | null) => (date === null ? null : Number(date.slice(8, 10)));
 
 /** Spec 2 section 3, Maintenance: period, description, due_date, maintenance_status and the terms copied from the settings. */
 export function legacyMaintenance(m: any) {
@@ -27,10 +30,13 @@ export function legacyMaintenance(m: any) {
     maintenance_status: m.status,
     maintenance_settings: {
       has_discount: m.hasDiscount,
+      cutoff_day: m.cutoffDay,
       early_payment_discount_type: m.discountType,
       early_payment_discount: m.discount,
+      discount_end_day: dayOf(m.discountEndDate),
       discount_end_date: m.discountEndDate,
       has_penalty: m.hasPenalty,
+      deadline_day: dayOf(m.deadlineDate),
       penalty_fee_type: m.penaltyType,
       penalty_fee: m.penalty,
       deadline_date: m.deadlineDate,
