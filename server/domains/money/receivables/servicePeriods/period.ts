@@ -18,7 +18,8 @@ import { communityOf, type Context } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { DownloadFileRef } from '../receipts/documents.js';
-import { PaymentMethodEnum, ReceiptStatusEnum } from '../receipts/receipt.js';
+import { PaymentMethodEnum, ReceiptRef, ReceiptStatusEnum } from '../receipts/receipt.js';
+import { receiptRows, type ReceiptRow } from '../receipts/rows.js';
 import {
   beginMeasurements,
   createPeriod,
@@ -86,7 +87,9 @@ const MeasurementCountsRef = builder.objectRef<{ total: number; captured: number
   fields: (t) => ({ total: t.exposeInt('total'), captured: t.exposeInt('captured'), missing: t.exposeInt('missing') }),
 });
 
-const PeriodReceiptRef = builder.objectRef<PeriodReceiptView>('ServicePeriodReceipt').implement({
+type PeriodReceipt = PeriodReceiptView & { receipt?: ReceiptRow | null };
+
+const PeriodReceiptRef = builder.objectRef<PeriodReceipt>('ServicePeriodReceipt').implement({
   description: "A receipt of a period with the house's consumption",
   fields: (t) => ({
     receiptId: t.id({ resolve: (r) => encodeGlobalID('Receipt', r.receiptId) }),
@@ -101,8 +104,32 @@ const PeriodReceiptRef = builder.objectRef<PeriodReceiptView>('ServicePeriodRece
     paymentDate: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.paymentDate }),
     realPaymentDate: t.field({ type: 'Date', nullable: true, resolve: (r) => r.realPaymentDate }),
     dueDate: t.field({ type: 'Date', resolve: (r) => r.dueDate }),
+    receipt: t.field({
+      type: ReceiptRef,
+      nullable: true,
+      description: 'The receipt whole (read with the page, its wallet balances included)',
+      resolve: (r) => r.receipt ?? null,
+    }),
   }),
 });
+
+/** The page's receipts whole, with the balance of each one's wallet (what its actions read): two statements for any page size. */
+async function withFullReceipts(ctx: Context, rows: PeriodReceiptView[]): Promise<PeriodReceipt[]> {
+  if (rows.length === 0) return rows;
+  const full = await receiptRows(
+    ctx.db.kysely,
+    communityOf(ctx),
+    rows.map((r) => r.receiptId),
+  );
+  const sums = await ctx.prisma.ledgerEntry.groupBy({
+    by: ['houseId', 'walletId'],
+    where: { houseId: { in: [...new Set(full.map((r) => r.houseId))] }, walletId: { in: [...new Set(full.map((r) => r.walletId))] } },
+    _sum: { amount: true },
+  });
+  const balance = new Map(sums.map((b) => [`${b.houseId}:${b.walletId}`, (b._sum.amount ?? 0).toString()]));
+  const byId = new Map(full.map((r) => [r.id, { ...r, walletBalance: balance.get(`${r.houseId}:${r.walletId}`) ?? '0' }]));
+  return rows.map((r) => ({ ...r, receipt: byId.get(r.receiptId) ?? null }));
+}
 
 const PeriodReceiptConnectionRef = builder.connectionObject({
   type: PeriodReceiptRef,
@@ -123,7 +150,8 @@ function forwardPage(args: { first?: number | null; after?: string | null; offse
 
 async function receiptsConnection(ctx: Context, periodId: number, args: any, info: any, paidOnly: boolean) {
   const page = forwardPage(args);
-  const rows = await periodReceipts(ctx, periodId, { afterId: page.after, skip: page.offset, take: page.limit, paidOnly });
+  const views = await periodReceipts(ctx, periodId, { afterId: page.after, skip: page.offset, take: page.limit, paidOnly });
+  const rows = selectsField(info, 'edges.node.receipt') ? await withFullReceipts(ctx, views) : views;
   const total = selectsField(info, 'totalCount')
     ? await ctx.prisma.receipt.count({ where: { servicePeriodId: periodId, deletedAt: null, ...(paidOnly ? { status: 'PAID' as const } : {}) } })
     : undefined;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isUploadedFile } from '../../../../rest/handler.js';
 import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../../rest/router.js';
+import { legacyReceipt, RECEIPT_SELECTION } from '../receipts/rest.js';
 import { PERIOD_NOT_FOUND } from './service.js';
 import { MAX_SHEET_BYTES, SHEET_TOO_LARGE } from './xlsx.js';
 
@@ -11,7 +12,7 @@ const BASE = '/neighborhoods/{n}/measured_services/periods';
 const PERIOD =
   'databaseId serviceDatabaseId serviceDescription serviceType description cost conversionRate dueDate status completedAt appliedAt createdAt editable deletable';
 const DETAIL = `${PERIOD} measurementCounts { total captured missing }`;
-const RECEIPT = 'receiptDatabaseId houseDatabaseId houseLabel consumption amount status paymentMethod paymentDate realPaymentDate dueDate';
+const RECEIPT = `receiptDatabaseId houseLabel consumption receipt { ${RECEIPT_SELECTION} }`;
 
 /** Spec 2 section 3, Period: description, cost, conversion_rate, due_date, completed, status. */
 export function legacyPeriod(p: any) {
@@ -36,19 +37,9 @@ export function legacyPeriod(p: any) {
   };
 }
 
-function legacyReceipt(r: any) {
-  return {
-    id: r.receiptDatabaseId,
-    id_house: r.houseDatabaseId,
-    house: r.houseLabel,
-    consumption: r.consumption,
-    amount: r.amount,
-    receipt_payment_status: r.status,
-    receipt_payment_method: r.paymentMethod,
-    payment_date: r.paymentDate,
-    real_payment_date: r.realPaymentDate,
-    due_date: r.dueDate,
-  };
+/** A period's receipt: the full legacy receipt (spec 1 section 3) with the house's consumption. */
+function legacyPeriodReceipt(r: any) {
+  return { ...(r.receipt ? legacyReceipt(r.receipt) : { id: r.receiptDatabaseId }), house: r.houseLabel, consumption: r.consumption };
 }
 
 const legacyId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -261,7 +252,7 @@ export const servicePeriodRoutes: RestRoute[] = [
     variables: (req) => ({ id: periodId(req), first: req.query.page_size, offset: req.query.offset }),
     result: (data) => {
       const p = found(data.node);
-      return { total: p.receipts.totalCount, content: p.receipts.edges.map((e: any) => legacyReceipt(e.node)) };
+      return { total: p.receipts.totalCount, content: p.receipts.edges.map((e: any) => legacyPeriodReceipt(e.node)) };
     },
   },
   {
@@ -280,7 +271,7 @@ export const servicePeriodRoutes: RestRoute[] = [
         paid: i.paid,
         pending: i.pending,
         total: i.payments.totalCount,
-        content: i.payments.edges.map((e: any) => legacyReceipt(e.node)),
+        content: i.payments.edges.map((e: any) => legacyPeriodReceipt(e.node)),
       };
     },
   },
