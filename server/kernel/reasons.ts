@@ -254,6 +254,8 @@ export const REASONS = {
   SERVICE_PERIOD_PENDING: { message: 'El servicio ya tiene un periodo pendiente: aplica o elimina ese periodo antes de registrar otro' },
   SIGNUP_CODE_INVALID: { message: SIGNUP_CODE_INVALID_MESSAGE },
   SIGNUP_EMAIL_TAKEN: { message: 'Ya existe una cuenta con ese correo electrónico; elige "Ya tengo cuenta" para usarla' },
+  SPEI_CLABE_MISSING: { message: 'La propiedad aún no tiene una CLABE para recibir transferencias' },
+  SPEI_SIMULATION_SANDBOX_ONLY: { message: 'La simulación de transferencias SPEI solo está disponible con la pasarela de pruebas' },
   STREET_IN_USE: { message: (p: { name: string }) => `No logramos eliminar la calle ${p.name}. Recarga y vuelve a intentar` },
   STREET_NAME_TAKEN: { message: (p: { name: string }) => `Ya existe una calle llamada ${p.name}` },
   STREET_NOT_FOUND: { message: 'La calle no existe' },

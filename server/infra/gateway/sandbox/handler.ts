@@ -31,6 +31,7 @@ import { brandOf, type CardBehaviour, describeCard, luhnValid, maskCardNumber } 
 import { barcodeSvg, threeDSecurePage } from './pages.js';
 import { clabeWithCheckDigit, type Json, newId, openpayDate, type SandboxObject } from './records.js';
 import { DEFAULT_DELAY_MS, queueWebhook } from './webhooks.js';
+import { handleSpeiSimulation } from './spei.js';
 
 export const SANDBOX_GATEWAY_PREFIX = '/sandbox/openpay';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -815,6 +816,8 @@ export async function handleSandboxGateway(deps: SandboxDeps, request: Request):
     const api = path.match(new RegExp(`^/v1/${ID}(/.*)$`));
     if (!api) throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
     const [, merchantId, rest] = api;
+    const spei = await handleSpeiSimulation(deps, request, merchantId, rest);
+    if (spei) return spei;
     for (const route of routes) {
       const match = rest.match(route.pattern);
       if (!match) continue;

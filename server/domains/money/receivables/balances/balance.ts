@@ -47,6 +47,10 @@ const DepositAccountRef = builder.objectRef<DepositAccount>('DepositAccount').im
     clabe: t.exposeString('clabe', { nullable: true }),
     bankName: t.exposeString('bankName', { nullable: true }),
     depositFee: t.field({ type: 'Decimal', resolve: (d) => d.depositFee }),
+    sandbox: t.boolean({
+      description: 'The built-in sandbox gateway: administrators may simulate a SPEI transfer to the CLABE (simulateSpeiTransfer)',
+      resolve: (_d, _a, ctx) => ctx.config.paymentGateway === 'sandbox',
+    }),
   }),
 });
 

@@ -158,6 +158,8 @@ const METHOD_NAMES: Record<string, string> = {
 function describe(e: { kind: string; reason: string | null; paymentMethod: string | null; receipt: { description: string } | null }): string {
   switch (e.kind) {
     case 'DEPOSIT':
+      // Money that reached the wallet without a receipt (a SPEI transfer to the house's CLABE) says what it was.
+      if (!e.receipt && e.reason) return `Depósito al monedero: ${e.reason}`;
       return `Pago${e.receipt ? ` de ${e.receipt.description}` : ''}${e.paymentMethod ? ` (${METHOD_NAMES[e.paymentMethod] ?? e.paymentMethod})` : ''}`;
     case 'RECEIPT_DELETED':
       return `Adeudo de recibo eliminado: ${e.receipt?.description ?? e.reason ?? ''}`;

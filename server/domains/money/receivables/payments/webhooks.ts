@@ -8,7 +8,8 @@
 // naming nothing of ours) changes nothing and is answered 200 { ignored: true }, so the gateway does not
 // retry it forever; its row keeps why, unprocessed, so a later delivery of it is asked about again (see
 // docs/decisions.md, "Unconfirmed gateway events"). They confirm store and bank references and card charges
-// confirmed late, create chargebacks, and settle withdrawals' payouts.
+// confirmed late, create chargebacks, and settle withdrawals' payouts. A bank transfer that is no charge of ours
+// is a SPEI to a house's CLABE: credited to its wallet once per gateway transaction (spei.ts).
 import { formatMoney } from '../../../../../core/money.js';
 import type { Charge } from '../../../../db/generated/client.js';
 import type { ServiceContext, Tx } from '../../../../kernel/context.js';
@@ -29,6 +30,7 @@ import { lockHouse } from '../ledger/service.js';
 import { chargeBack, reverse } from '../receipts/door.js';
 import { handlePayoutEvent } from '../../payables/withdrawals/service.js';
 import { settleCharge } from './service.js';
+import { customerOfPayload, isBankTransferEvent, receiveSpeiTransfer } from './spei.js';
 
 export interface WebhookAnswer {
   status: number;
@@ -79,7 +81,7 @@ export async function receiveGatewayWebhook(ctx: ServiceContext, neighborhoodId:
   if (!recorded) return { status: 200, body: { received: true, duplicate: true } };
   let ignored: Ignored;
   try {
-    ignored = await processEvent(ctx, account, event);
+    ignored = await processEvent(ctx, account, event, customerOfPayload(JSON.parse(body)));
   } catch (error) {
     // Answered as an error so the gateway sends it again; the next delivery processes it (the row exists unprocessed).
     await ctx.prisma.gatewayEvent.update({ where: { id: recorded }, data: { error: String((error as Error).message).slice(0, 1000) } });
@@ -117,22 +119,27 @@ async function recordEvent(ctx: ServiceContext, neighborhoodId: number, event: G
 /** States of a charge the gateway will not change again (Openpay's charge.status). */
 const SETTLED_BY_GATEWAY = new Set<GatewayChargeStatus>(['completed', 'failed', 'cancelled']);
 
-async function processEvent(ctx: ServiceContext, account: GatewayAccount, event: GatewayEvent): Promise<Ignored> {
+async function processEvent(ctx: ServiceContext, account: GatewayAccount, event: GatewayEvent, customerId: string | null): Promise<Ignored> {
   const t = event.transaction;
   // Nothing to act on (the gateway's verification request, types we do not handle): nothing moves.
   if (!t) return null;
   if (event.type.startsWith('payout.')) return payoutEvent(ctx, account, event.type, t.id);
   const chargeClaim = entryOf(CHARGE_CLAIMS, event.type);
   const chargebackClaim = entryOf(CHARGEBACK_CLAIMS, event.type);
-  if (!chargeClaim && !chargebackClaim) return `${event.type} is not acted on`;
+  // A bank transfer: a payment of one of our bank references, else a SPEI to a house's CLABE (spei.ts).
+  const bankTransfer = isBankTransferEvent(event.type, t);
+  if (!chargeClaim && !chargebackClaim && !bankTransfer) return `${event.type} is not acted on`;
   const neighborhoodId = account.neighborhoodId;
   const orderId = orderOf(t.orderId);
   const charge = await ctx.prisma.charge.findFirst({
     where: { neighborhoodId, OR: [{ gatewayId: t.id }, ...(isUuid(orderId) ? [{ id: orderId! }] : [])] },
   });
-  if (!charge) return 'no charge of this community has that transaction or order id';
+  if (!charge) {
+    if (bankTransfer) return receiveSpeiTransfer(ctx, account, { transactionId: t.id, customerId, eventId: event.id });
+    return 'no charge of this community has that transaction or order id';
+  }
   if (chargebackClaim) return chargebackEvent(ctx, account, charge, event.chargebackId ?? `${t.id}:chargeback`, chargebackClaim);
-  return chargeEvent(ctx, account, charge, chargeClaim as GatewayChargeStatus);
+  return chargeEvent(ctx, account, charge, chargeClaim ?? 'completed');
 }
 
 /**

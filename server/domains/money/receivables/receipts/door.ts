@@ -9,6 +9,7 @@
 //   startPayment         a payment under way: IN_PROGRESS (gateway) or REVIEW (an external payment sent)
 //   postPayment          the money arrived: its ledger entries, the receipt PAID, its maintenance, "receipt.paid"
 //   creditWallet         money of a receipt that can no longer be paid (paid otherwise, deleted): the wallet keeps it
+//   depositToWallet      money that reached a wallet without a receipt (a SPEI transfer to the house's CLABE)
 //   reopen               payable again, with the amounts and status its dates give (core statusAfterTerms)
 //   reverse / chargeBack the ledger entries of a payment undone; a charged-back receipt
 //   reprice / annotate / remove   amounts by the rule, details that move no money, soft deletion
@@ -139,6 +140,21 @@ export async function creditWallet(
   await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, p.userId, [
     { walletId: r.walletId, kind: 'DEPOSIT', amount: p.amount, receiptId: r.id, paymentMethod: p.method, chargeId: p.chargeId ?? null },
   ]);
+}
+
+/**
+ * Money that reached a house's wallet without a receipt (a SPEI transfer to the house's CLABE): a DEPOSIT of
+ * the wallet, with its reason. Answers the entry's id.
+ */
+export async function depositToWallet(
+  tx: Tx,
+  house: { neighborhoodId: number; houseId: number },
+  p: { walletId: number; amount: Money | string; method: PaymentMethod; reason: string; userId: number | null },
+): Promise<bigint> {
+  const [id] = await appendMovements(tx, house, p.userId, [
+    { walletId: p.walletId, kind: 'DEPOSIT', amount: p.amount, receiptId: null, paymentMethod: p.method, reason: p.reason },
+  ]);
+  return id;
 }
 
 /**
@@ -361,6 +377,7 @@ export const receivables = {
   startPayment,
   postPayment,
   creditWallet,
+  depositToWallet,
   reopen,
   reverse,
   chargeBack,

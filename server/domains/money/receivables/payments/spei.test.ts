@@ -1,0 +1,296 @@
+// SPEI transfers to a house's CLABE (issue 28): through the sandbox's API and its webhook delivery, the real
+// webhook handler, GraphQL and REST on a real database. A transfer is credited once per gateway transaction to the
+// house's ORDINARY wallet, less the deposit fee the wallet panel shows, and is seen by the incomes report, the
+// house's statement and the transactions grid; forged or repeated notifications move nothing more; events stored
+// before transfers were credited are replayed by a one-time job.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../../../core/receipts.js';
+import { BASE, type TestApp } from '../../../../../tests/testApp.js';
+import { MERCHANT as M, basic, gid, payingCommunity, type PayingCommunity } from '../../../../../tests/payingCommunity.js';
+import { DEMO_GATEWAY_KEYS } from '../../../community/neighborhoods/demoSeed.js';
+import { webhookCredentials } from '../../../../infra/gateway/index.js';
+import { enqueueJob } from '../../../../infra/jobs.js';
+import { SPEI_REPLAY_JOB } from './spei.js';
+
+let c: PayingCommunity;
+let t: TestApp;
+let olivosId: number;
+let today: string;
+const prisma = () => t.app.db.prisma;
+
+beforeAll(async () => {
+  c = await payingCommunity();
+  ({ t, olivosId } = c);
+  today = todayIn('America/Mexico_City');
+});
+afterAll(() => t.close());
+
+const BALANCE = `query($h: ID) { houseBalance(houseId: $h) { ordinary deposit { clabe bankName depositFee sandbox } } }`;
+
+async function panel(houseId: number, token = c.admin) {
+  const { body } = await t.gql(BALANCE, { h: gid('House', houseId) }, { token });
+  expect(body.errors).toBeUndefined();
+  return body.data.houseBalance as { ordinary: string; deposit: { clabe: string; bankName: string; depositFee: string; sandbox: boolean } };
+}
+
+/** A bank's transfer to a CLABE, at the sandbox's API (the private key); its notification stays queued. */
+async function transfer(clabe: string, amount: string, extra: Record<string, unknown> = {}) {
+  const response = await t.app.fetch(
+    new Request(`${BASE}/sandbox/openpay/v1/${M}/spei/simulate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: basic(DEMO_GATEWAY_KEYS.privateKey) },
+      body: JSON.stringify({ clabe, amount, ...extra }),
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+/** The notification the sandbox queued for a transaction (Openpay's body). */
+async function queuedBody(transactionId: string): Promise<Record<string, any>> {
+  const row = await prisma().sandboxGatewayObject.findFirstOrThrow({ where: { kind: 'webhook', parentId: transactionId } });
+  return (row.data as { body: Record<string, any> }).body;
+}
+
+async function deliver(body: unknown) {
+  const { user, password } = webhookCredentials({ merchantId: M, privateKey: DEMO_GATEWAY_KEYS.privateKey });
+  const response = await t.app.fetch(
+    new Request(`${BASE}/webhooks/openpay/${olivosId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
+      body: JSON.stringify(body),
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const plus = (a: string, b: string) => (Number(a) + Number(b)).toFixed(2);
+
+async function incomes() {
+  const { body } = await t.gql(
+    `query($from: String, $to: String) { incomesReport(from: $from, to: $to) { total count bySource { key amount count } byMethod { key amount } byAccount { key amount } } }`,
+    { from: today, to: today },
+    { token: c.admin },
+  );
+  expect(body.errors).toBeUndefined();
+  return body.data.incomesReport;
+}
+
+async function houseDeposits(houseId: number) {
+  const { body } = await t.gql(
+    `query($f: TransactionFilter!) { transactions(filter: $f, first: 100) { edges { node { kind amount paymentMethod houseDatabaseId receiptDatabaseId } } } }`,
+    { f: { from: today, to: today, houseId: gid('House', houseId), kinds: ['DEPOSIT'] } },
+    { token: c.admin },
+  );
+  expect(body.errors).toBeUndefined();
+  return body.data.transactions.edges.map((e: any) => e.node);
+}
+
+describe('a SPEI transfer to the house’s CLABE', () => {
+  it('reaches the ORDINARY wallet once, less the deposit fee, and shows in incomes, the statement and transactions', async () => {
+    const houseId = c.ownHouseId;
+    const before = await panel(houseId);
+    expect(before.deposit).toMatchObject({ depositFee: '8.00', sandbox: true });
+    expect(before.deposit.clabe).toMatch(/^\d{18}$/);
+    const incomesBefore = await incomes();
+    const depositsBefore = await houseDeposits(houseId);
+
+    const sent = await transfer(before.deposit.clabe, '1500.00');
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ method: 'bank_account', status: 'completed', amount: 1500 });
+    // The gateway's notification is delivered by its job, through the real webhook endpoint.
+    await t.app.jobs.runDue();
+
+    const after = await panel(houseId);
+    expect(after.ordinary).toBe(plus(before.ordinary, '1492.00'));
+    const deposit = await prisma().speiDeposit.findUniqueOrThrow({
+      where: { neighborhoodId_gatewayId: { neighborhoodId: olivosId, gatewayId: sent.body.id } },
+    });
+    expect({ amount: deposit.amount.toFixed(2), fee: deposit.fee.toFixed(2), credited: deposit.credited.toFixed(2), houseId: deposit.houseId }).toEqual({
+      amount: '1500.00',
+      fee: '8.00',
+      credited: '1492.00',
+      houseId,
+    });
+    const entry = await prisma().ledgerEntry.findUniqueOrThrow({ where: { id: deposit.ledgerEntryId! } });
+    expect(entry).toMatchObject({ kind: 'DEPOSIT', paymentMethod: 'BANK', receiptId: null, houseId });
+    const ordinary = await prisma().wallet.findFirstOrThrow({ where: { neighborhoodId: olivosId, type: 'ORDINARY' } });
+    expect(entry.walletId).toBe(ordinary.id);
+    const event = await prisma().gatewayEvent.findFirstOrThrow({ where: { neighborhoodId: olivosId, transactionId: sent.body.id } });
+    expect(event).toMatchObject({ type: 'spei.received', error: null });
+    expect(event.processedAt).not.toBeNull();
+
+    // Incomes: a wallet deposit through the gateway, by bank transfer.
+    const incomesAfter = await incomes();
+    expect(incomesAfter.total).toBe(plus(incomesBefore.total, '1492.00'));
+    expect(incomesAfter.count).toBe(incomesBefore.count + 1);
+    const line = (report: any, key: string) => report.bySource.find((l: any) => l.key === key)?.amount ?? '0.00';
+    expect(line(incomesAfter, 'WALLET_DEPOSIT')).toBe(plus(line(incomesBefore, 'WALLET_DEPOSIT'), '1492.00'));
+    const gateway = (report: any) => report.byAccount.find((l: any) => l.key.startsWith('GATEWAY'))?.amount ?? '0.00';
+    expect(gateway(incomesAfter)).toBe(plus(gateway(incomesBefore), '1492.00'));
+
+    // The house's statement (REST, legacy shape): a payment of today.
+    const statement = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${houseId}/statement?from=${today}&to=${today}`, undefined, { token: c.admin });
+    expect(statement.status).toBe(200);
+    expect(statement.body.rows).toContainEqual(
+      expect.objectContaining({
+        date: today,
+        kind: 'PAYMENT',
+        amount: '1492.00',
+        payment: '1492.00',
+        id_receipt: null,
+        description: expect.stringContaining('SPEI'),
+      }),
+    );
+
+    // The transactions grid: one more DEPOSIT of the house, by BANK, without a receipt.
+    const deposits = await houseDeposits(houseId);
+    expect(deposits).toHaveLength(depositsBefore.length + 1);
+    expect(deposits).toContainEqual({ kind: 'DEPOSIT', amount: '1492.00', paymentMethod: 'BANK', houseDatabaseId: houseId, receiptDatabaseId: null });
+
+    // The same notification again, and the same transfer under another event (charge.succeeded): nothing more.
+    const body = await queuedBody(sent.body.id);
+    expect((await deliver(body)).status).toBe(200);
+    expect((await deliver({ ...body, id: 'another-event-of-the-same-transfer', type: 'charge.succeeded' })).body).toEqual({ received: true });
+    expect((await panel(houseId)).ordinary).toBe(after.ordinary);
+    expect(await prisma().speiDeposit.count({ where: { gatewayId: sent.body.id } })).toBe(1);
+  });
+
+  it('20 concurrent deliveries of the same notification credit it once', async () => {
+    const houseId = c.otherHouseId;
+    const before = await panel(houseId);
+    const sent = await transfer(before.deposit.clabe, '250.50', { delay_ms: 3_600_000 });
+    expect(sent.status).toBe(200);
+    const body = await queuedBody(sent.body.id);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect((await panel(houseId)).ordinary).toBe(plus(before.ordinary, '242.50'));
+    expect(await prisma().speiDeposit.count({ where: { gatewayId: sent.body.id } })).toBe(1);
+    expect(await prisma().ledgerEntry.count({ where: { houseId, reason: `Transferencia SPEI ${sent.body.id}` } })).toBe(1);
+    // 20 more under 20 event ids at once (the same transfer notified as many times): still one credit.
+    const distinct = await Promise.all(Array.from({ length: 20 }, (_, i) => deliver({ ...body, id: `race-${sent.body.id}-${i}` })));
+    expect(distinct.every((a) => a.status === 200)).toBe(true);
+    expect((await panel(houseId)).ordinary).toBe(plus(before.ordinary, '242.50'));
+  });
+
+  it('a notification the gateway does not back moves nothing', async () => {
+    const own = await panel(c.ownHouseId);
+    const other = await panel(c.otherHouseId);
+    const sent = await transfer(own.deposit.clabe, '900.00', { delay_ms: 3_600_000 });
+    const body = await queuedBody(sent.body.id);
+    const otherCustomer = (await prisma().gatewayCustomer.findUniqueOrThrow({ where: { houseId: c.otherHouseId } })).customerId;
+    const forged = [
+      // A transaction the gateway does not have.
+      { ...body, id: 'forged-spei-1', transaction: { ...body.transaction, id: 'trnotatransferatall1' } },
+      // The genuine transaction claimed for another house's customer: the gateway does not have it under that customer.
+      { ...body, id: 'forged-spei-2', transaction: { ...body.transaction, customer_id: otherCustomer } },
+      // A customer of no house of ours.
+      { ...body, id: 'forged-spei-3', transaction: { ...body.transaction, customer_id: 'anotacustomerofours1' } },
+      // A larger amount than the gateway's: the gateway's is credited, when the genuine one arrives.
+      { ...body, id: 'forged-spei-4', transaction: { ...body.transaction, id: 'trnotatransferatall2', amount: 99999 } },
+    ];
+    for (const event of forged) {
+      const answer = await deliver(event);
+      expect(answer).toEqual({ status: 200, body: { received: true, ignored: true } });
+      const row = await prisma().gatewayEvent.findUniqueOrThrow({ where: { neighborhoodId_eventId: { neighborhoodId: olivosId, eventId: event.id } } });
+      expect(row.processedAt).toBeNull();
+      expect(row.error).toMatch(/^ignored: /);
+    }
+    expect((await panel(c.ownHouseId)).ordinary).toBe(own.ordinary);
+    expect((await panel(c.otherHouseId)).ordinary).toBe(other.ordinary);
+    // The genuine one, with a forged amount in its body: the gateway's amount is credited.
+    expect((await deliver({ ...body, transaction: { ...body.transaction, amount: 99999 } })).body).toEqual({ received: true });
+    expect((await panel(c.ownHouseId)).ordinary).toBe(plus(own.ordinary, '892.00'));
+  });
+
+  it('a transfer no larger than the fee credits nothing and is recorded once', async () => {
+    const own = await panel(c.ownHouseId);
+    const sent = await transfer(own.deposit.clabe, '5.00');
+    await t.app.jobs.runDue();
+    const deposit = await prisma().speiDeposit.findFirstOrThrow({ where: { gatewayId: sent.body.id } });
+    expect({ credited: deposit.credited.toFixed(2), ledgerEntryId: deposit.ledgerEntryId }).toEqual({ credited: '0.00', ledgerEntryId: null });
+    expect((await panel(c.ownHouseId)).ordinary).toBe(own.ordinary);
+  });
+});
+
+describe('events stored before transfers were credited', () => {
+  it('are replayed once by the one-time job the migration queues', async () => {
+    expect(await prisma().job.findUnique({ where: { uniqueKey: 'payments.replaySpeiEvents:20261128' } })).not.toBeNull();
+    const own = await panel(c.ownHouseId);
+    const sent = await transfer(own.deposit.clabe, '1000.00', { delay_ms: 3_600_000 });
+    const body = await queuedBody(sent.body.id);
+    // What the old receiver left: the event stored and marked processed, nothing credited.
+    await prisma().gatewayEvent.create({
+      data: {
+        neighborhoodId: olivosId,
+        eventId: 'stored-before-1',
+        type: 'spei.received',
+        transactionId: sent.body.id,
+        payload: body,
+        processedAt: new Date(),
+      },
+    });
+    await prisma().gatewayEvent.create({
+      data: {
+        neighborhoodId: olivosId,
+        eventId: 'stored-before-2',
+        type: 'charge.succeeded',
+        transactionId: sent.body.id,
+        payload: { ...body, type: 'charge.succeeded' },
+        error: 'ignored: charge.succeeded of no charge',
+      },
+    });
+    // A stored forgery stays unprocessed, with why.
+    await prisma().gatewayEvent.create({
+      data: {
+        neighborhoodId: olivosId,
+        eventId: 'stored-before-3',
+        type: 'spei.received',
+        transactionId: 'trnotatransferatall3',
+        payload: { ...body, transaction: { ...body.transaction, id: 'trnotatransferatall3' } },
+      },
+    });
+    await enqueueJob(prisma(), { kind: SPEI_REPLAY_JOB, uniqueKey: `${SPEI_REPLAY_JOB}:test` });
+    await prisma().$executeRawUnsafe(`UPDATE "Job" SET "runAt" = now() + interval '1 hour' WHERE kind = 'sandbox.webhooks' AND "doneAt" IS NULL`);
+    await t.app.jobs.runDue();
+    expect((await panel(c.ownHouseId)).ordinary).toBe(plus(own.ordinary, '992.00'));
+    expect(await prisma().speiDeposit.count({ where: { gatewayId: sent.body.id } })).toBe(1);
+    const rows = await prisma().gatewayEvent.findMany({
+      where: { eventId: { in: ['stored-before-1', 'stored-before-2', 'stored-before-3'] } },
+      orderBy: { eventId: 'asc' },
+    });
+    expect(rows.map((r) => [r.eventId, r.processedAt !== null, r.error?.slice(0, 8) ?? null])).toEqual([
+      ['stored-before-1', true, null],
+      ['stored-before-2', true, null],
+      ['stored-before-3', false, 'ignored:'],
+    ]);
+    // The gateway's own notification arriving afterwards changes nothing.
+    expect((await deliver(body)).status).toBe(200);
+    expect((await panel(c.ownHouseId)).ordinary).toBe(plus(own.ordinary, '992.00'));
+  });
+});
+
+describe('the wallet panel’s simulation (sandbox mode)', () => {
+  const SIMULATE = `mutation($input: SimulateSpeiTransferInput!) { simulateSpeiTransfer(input: $input) { __typename
+    ... on MutationSimulateSpeiTransferSuccess { data { message transactionId clabe amount fee credited } }
+    ... on Error { message } } }`;
+
+  it('an administrator sends a transfer to the house’s CLABE; its notification credits the wallet', async () => {
+    const houseId = c.otherHouseId;
+    const before = await panel(houseId);
+    const { body } = await t.gql(SIMULATE, { input: { houseId: gid('House', houseId), amount: '300' } }, { token: c.admin });
+    expect(body.errors).toBeUndefined();
+    const data = body.data.simulateSpeiTransfer.data;
+    expect(data).toMatchObject({ clabe: before.deposit.clabe, amount: '300.00', fee: '8.00', credited: '292.00' });
+    expect(data.message).toMatch(/Transferencia SPEI simulada/);
+    await t.app.jobs.runDue();
+    expect((await panel(houseId)).ordinary).toBe(plus(before.ordinary, '292.00'));
+  });
+
+  it('refuses a bad amount, and an owner', async () => {
+    const bad = await t.gql(SIMULATE, { input: { houseId: gid('House', c.otherHouseId), amount: '-5' } }, { token: c.admin });
+    expect(bad.body.data.simulateSpeiTransfer.__typename).toBe('InputError');
+    const owner = await t.gql(SIMULATE, { input: { houseId: gid('House', c.ownHouseId), amount: '100' } }, { token: c.owner });
+    expect(owner.body.data?.simulateSpeiTransfer ?? null).toBeNull();
+    expect(owner.body.errors?.[0]?.extensions?.code ?? owner.body.errors?.[0]?.message).toBeTruthy();
+  });
+});

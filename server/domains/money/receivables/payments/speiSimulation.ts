@@ -1,0 +1,95 @@
+// The wallet panel's «Simular transferencia SPEI» (issue 28): with the built-in sandbox gateway, an administrator
+// sends a pretend SPEI to a house's CLABE. The sandbox records the transfer and notifies it as Openpay would
+// (`spei.received`, delivered by its webhook job to our webhook endpoint), so the credit follows the real path:
+// the webhook, the transfer read again from the gateway, the wallet credited once (spei.ts).
+import { formatMoney, parseMoney } from '../../../../../core/money.js';
+import { targetHouse } from '../../../../auth/houseScope.js';
+import { builder, grants } from '../../../../graphql/builder.js';
+import { actorOf, type ServiceContext } from '../../../../kernel/context.js';
+import { ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
+import { rowId } from '../../../../kernel/ids.js';
+import { gatewayAccount } from '../../../../infra/gateway/index.js';
+import { SandboxSpeiError, simulateSpeiTransfer } from '../../../../infra/gateway/sandbox/spei.js';
+import { depositAccount } from './cards.js';
+import { speiCredit } from './spei.js';
+
+/** Administrators who adjust balances may simulate a transfer to any house of their community. */
+export const SPEI_SIMULATORS = ['ABalancesAuthorise'] as const;
+export const MAX_SIMULATED_TRANSFER = '100000.00';
+
+export interface SimulatedTransfer {
+  houseId: number;
+  transactionId: string;
+  clabe: string;
+  amount: string;
+  fee: string;
+  credited: string;
+  message: string;
+}
+
+export async function simulateSpeiDeposit(ctx: ServiceContext, houseId: number, amountText: string): Promise<SimulatedTransfer> {
+  actorOf(ctx);
+  const house = await targetHouse(ctx, houseId, SPEI_SIMULATORS, 'FOREIGN_BALANCE');
+  if (ctx.config.paymentGateway !== 'sandbox') throw new ConflictError('SPEI_SIMULATION_SANDBOX_ONLY');
+  const amount = parseMoney(String(amountText ?? '').slice(0, 20));
+  if (!amount || amount.lte(0) || amount.greaterThan(MAX_SIMULATED_TRANSFER))
+    throw new InputError([{ field: 'amount', message: 'El monto debe ser mayor a $0.00 y de hasta $100,000.00, con dos decimales como máximo' }]);
+  const deposit = await depositAccount(ctx, house.neighborhoodId, house.id);
+  const account = await gatewayAccount(ctx.prisma, ctx.config, house.neighborhoodId);
+  if (!deposit || !account) throw new ConflictError('ONLINE_PAYMENTS_DISABLED');
+  if (!deposit.clabe) throw new ConflictError('SPEI_CLABE_MISSING');
+  let transaction: { id: string };
+  try {
+    transaction = (await simulateSpeiTransfer(
+      ctx,
+      { merchantId: account.merchantId, neighborhoodId: house.neighborhoodId },
+      { clabe: deposit.clabe, amount: formatMoney(amount), senderName: 'SIMULACION ADMINISTRACION' },
+    )) as { id: string };
+  } catch (error) {
+    if (error instanceof SandboxSpeiError) throw new ConflictError(reason('PAYMENT_DECLINED', { message: error.description }));
+    throw error;
+  }
+  const { fee, credited } = speiCredit(formatMoney(amount));
+  return {
+    houseId: house.id,
+    transactionId: transaction.id,
+    clabe: deposit.clabe,
+    amount: formatMoney(amount),
+    fee,
+    credited,
+    message: `Transferencia SPEI simulada por ${formatMoney(amount)}: al llegar su notificación se abonan ${credited} al monedero ordinario`,
+  };
+}
+
+const SimulatedTransferRef = builder.objectRef<SimulatedTransfer>('SimulatedSpeiTransfer').implement({
+  description: "A pretend SPEI sent by the sandbox gateway to a house's CLABE (credited when its notification arrives)",
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    transactionId: t.exposeString('transactionId', { description: "The gateway's transaction id" }),
+    clabe: t.exposeString('clabe'),
+    amount: t.field({ type: 'Decimal', resolve: (s) => s.amount }),
+    fee: t.field({ type: 'Decimal', description: 'The deposit fee', resolve: (s) => s.fee }),
+    credited: t.field({ type: 'Decimal', description: 'What reaches the ORDINARY wallet', resolve: (s) => s.credited }),
+  }),
+});
+
+builder.mutationField('simulateSpeiTransfer', (t) =>
+  t.field({
+    type: SimulatedTransferRef,
+    description: "Sandbox gateway only: a SPEI transfer to the house's CLABE, notified by the gateway's webhook as a real one",
+    ...grants(...SPEI_SIMULATORS),
+    errors: { types: [InputError, ConflictError, NotFoundError] },
+    args: {
+      input: t.arg({
+        type: builder.inputType('SimulateSpeiTransferInput', {
+          fields: (f) => ({
+            houseId: f.globalID({ required: true }),
+            amount: f.string({ required: true, description: 'Pesos, e.g. "1500.00"' }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: (_r, { input }, ctx) => simulateSpeiDeposit(ctx, input.houseId.typename === 'House' ? rowId(input.houseId.id) : -1, input.amount),
+  }),
+);
