@@ -42,7 +42,7 @@ const BALANCE = {
     { walletDatabaseId: 1, type: 'ORDINARY', name: 'Cuotas ordinarias', balance: '-250.00' },
     { walletDatabaseId: 2, type: 'EXTRAORDINARY', name: 'Cuotas extraordinarias', balance: '100.00' },
   ],
-  deposit: { gatewayName: 'Openpay (sandbox)', clabe: '646180157000000004', bankName: 'STP', depositFee: '8.00' },
+  deposit: { gatewayName: 'Openpay (sandbox)', clabe: '646180157000000004', bankName: 'STP', depositFee: '8.00', sandbox: true },
 };
 
 function renderList(url: string, pattern: string) {
@@ -129,6 +129,8 @@ describe('receipts list', () => {
     expect(screen.getByRole('button', { name: 'Solicitar pago' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Registrar pago' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Ajustar saldo' })).toBeNull();
+    // Simulating a SPEI is for administrators (sandbox gateway).
+    expect(screen.queryByRole('button', { name: 'Simular transferencia SPEI' })).toBeNull();
 
     await act(async () => {
       fireEvent.click(screen.getByRole('tab', { name: 'Pagados' }));
@@ -178,6 +180,32 @@ describe('receipts list', () => {
     expect(screen.getByRole('link', { name: 'Ajustar saldo' }).getAttribute('href')).toBe('/houses/7/balance');
     expect(screen.getByRole('link', { name: 'Transferir saldo' }).getAttribute('href')).toBe('/houses/7/transfer-balance');
     expect(screen.getByRole('link', { name: 'Estado de cuenta' }).getAttribute('href')).toBe('/houses/7/statements');
+  });
+
+  it('an administrator simulates a SPEI transfer to the house’s CLABE from the wallet panel (sandbox gateway)', async () => {
+    session.grants = ['AReceiptsRead', 'ABalancesAuthorise'];
+    const environment = renderList('/houses/7/receipts', '/houses/:houseId/receipts');
+    expect(
+      await screen.findByText('Las transferencias SPEI a esta CLABE se abonan al monedero ordinario de la propiedad, menos la comisión por depósito.'),
+    ).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Simular transferencia SPEI' }));
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('646180157000000004');
+    const amount = within(dialog).getByLabelText('Monto transferido');
+    fireEvent.change(amount, { target: { value: 'abc' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar transferencia' }));
+    });
+    expect(within(dialog).getByText('Escribe un monto mayor a $0.00 con dos decimales como máximo')).toBeTruthy();
+    expect(operation(environment, 'SimulateSpeiDialogMutation')).toBeUndefined();
+    fireEvent.change(amount, { target: { value: '1,500' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar transferencia' }));
+    });
+    await waitFor(() => expect(operation(environment, 'SimulateSpeiDialogMutation')).toBeTruthy());
+    expect(operation(environment, 'SimulateSpeiDialogMutation')!.request.variables).toEqual({ input: { houseId: globalId('House', 7), amount: '1500.00' } });
   });
 
   it('reads its filters from the query string, ignoring values that name nothing', () => {

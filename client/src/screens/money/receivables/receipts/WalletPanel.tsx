@@ -1,4 +1,5 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +7,13 @@ import type { WalletPanel_balance$key } from '../../../../__generated__/WalletPa
 import { money } from '../../../../../../core/money.js';
 import { formatPesos } from '../../../../format.js';
 import { useSession } from '../../../../components/SessionProvider.js';
+import { SimulateSpeiDialog } from './SimulateSpeiDialog.js';
 
 const balanceFragment = graphql`
   fragment WalletPanel_balance on HouseBalance {
     pendingReceipts
     wallets { walletDatabaseId type name balance }
-    deposit { gatewayName clabe bankName depositFee }
+    deposit { gatewayName clabe bankName depositFee sandbox }
   }
 `;
 
@@ -25,6 +27,9 @@ export function WalletPanel({ balance: key, houseId }: { balance: WalletPanel_ba
   const { grants } = useSession();
   const balance = useFragment(balanceFragment, key);
   const mayAdjust = !!houseId && grants.has('ABalancesAuthorise');
+  const [simulating, setSimulating] = useState(false);
+  // The sandbox gateway only: administrators may send a pretend SPEI to the house's CLABE.
+  const maySimulate = mayAdjust && !!balance.deposit?.sandbox && !!balance.deposit.clabe;
   const walletLabel = (w: { type: string; name: string }) => (w.type === 'MEASURED_SERVICE' ? w.name : t(`receipts.wallet.${w.type}`));
 
   return (
@@ -105,7 +110,20 @@ export function WalletPanel({ balance: key, houseId }: { balance: WalletPanel_ba
               </Text>
               {formatPesos(balance.deposit.depositFee as string)}
             </Text>
+            {maySimulate && (
+              <Button size="compact-sm" variant="light" onClick={() => setSimulating(true)}>
+                {t('receipts.wallet.simulate.open')}
+              </Button>
+            )}
           </Group>
+        )}
+        {balance.deposit?.clabe && (
+          <Text size="xs" c="dimmed">
+            {t('receipts.wallet.speiHint')}
+          </Text>
+        )}
+        {maySimulate && houseId && balance.deposit?.clabe && (
+          <SimulateSpeiDialog houseId={houseId} clabe={balance.deposit.clabe} opened={simulating} onClose={() => setSimulating(false)} />
         )}
       </Stack>
     </Paper>
