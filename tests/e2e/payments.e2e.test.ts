@@ -153,7 +153,7 @@ describe('online payments in the browser', () => {
     const panel = page.getByTestId('pay-receipt');
     const attempts: [string, number][] = [
       ['4000000000000002', 3001],
-      ['4000000000000119', 4001],
+      ['4000000000000119', 3004],
       ['4000000000000002', 3001],
     ];
     for (const [number, code] of attempts) {

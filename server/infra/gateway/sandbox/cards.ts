@@ -11,7 +11,8 @@
 // | 345678000000007     | american_express | credit | approved (4-digit CVV)                                       |
 // | 4000000000000002    | visa             | credit | declined 3001                                                |
 // | 4000000000000069    | visa             | credit | expired 3002                                                 |
-// | 4000000000000119    | visa             | credit | insufficient funds 4001                                      |
+// | 4000000000000119    | visa             | credit | stolen 3004                                                  |
+// | 4444444444444448    | visa             | credit | insufficient funds 3003                                      |
 // | 4000000000000101    | visa             | credit | antifraud 3005                                               |
 // | 4000000000003063    | visa             | credit | needs 3-D Secure: 3005 without use_3d_secure, approved after |
 // | 4000000000000044    | visa             | credit | in_progress, completed later by a webhook (delayed)          |
@@ -65,7 +66,14 @@ const TEST_CARDS: Record<string, TestCard> = {
     type: 'credit',
     bankName: 'Banamex',
     bankCode: '002',
-    behaviour: { kind: 'decline', code: 4001, httpCode: 412, description: 'The card has insufficient funds' },
+    behaviour: { kind: 'decline', code: 3004, httpCode: 402, description: 'The card was reported as stolen' },
+  },
+  '4444444444444448': {
+    brand: 'visa',
+    type: 'credit',
+    bankName: 'Banamex',
+    bankCode: '002',
+    behaviour: { kind: 'decline', code: 3003, httpCode: 402, description: "The card doesn't have sufficient funds" },
   },
   '4000000000000101': {
     brand: 'visa',

@@ -20,53 +20,41 @@
 // Card numbers and CVVs are read only to create a token: never stored, never logged, never answered.
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../../config.js';
-import type { Database } from '../../../db/client.js';
-import type { Tx } from '../../../kernel/context.js';
 import { lockRow } from '../../../kernel/locks.js';
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
-import { BodyTooLargeError, limitBody } from '../../../http/bodyLimit.js';
+import { limitBody } from '../../../http/bodyLimit.js';
+import {
+  amountOf,
+  authorizationCode,
+  EMAIL,
+  errorResponse,
+  findObject,
+  ID,
+  lockCharge,
+  type Merchant,
+  objectOf,
+  publicCard,
+  publicCharge,
+  readAddress,
+  readJson,
+  type SandboxDeps,
+  SandboxError,
+  type SandboxRoute,
+  text,
+} from './api.js';
 import { gatewayKeys } from '../keys.js';
 import { constantTimeEqual, parseBasicAuthorization } from '../openpay.js';
 import { brandOf, type CardBehaviour, describeCard, luhnValid, maskCardNumber } from './cards.js';
 import { barcodeSvg, threeDSecurePage } from './pages.js';
 import { clabeWithCheckDigit, type Json, newId, openpayDate, type SandboxObject } from './records.js';
+import { accountRoutes, customerFields } from './accounts.js';
+import { listTransactions, transactionRoutes } from './transactions.js';
 import { DEFAULT_DELAY_MS, queueWebhook } from './webhooks.js';
 import { handleSpeiSimulation } from './spei.js';
 
+export type { SandboxDeps } from './api.js';
 export const SANDBOX_GATEWAY_PREFIX = '/sandbox/openpay';
-const MAX_BODY_BYTES = 64 * 1024;
-const MAX_AMOUNT = 1_000_000;
 const MSI_PLANS = [3, 6, 9, 12, 18];
-
-export interface SandboxDeps {
-  db: Database;
-  config: Config;
-}
-
-/** An Openpay error answer. */
-class SandboxError extends Error {
-  constructor(
-    readonly code: number,
-    readonly httpCode: number,
-    readonly description: string,
-    readonly category: 'request' | 'gateway' | 'internal' = 'request',
-  ) {
-    super(description);
-  }
-}
-
-function errorResponse(error: SandboxError): Response {
-  return Response.json(
-    { category: error.category, description: error.description, http_code: error.httpCode, error_code: error.code, request_id: crypto.randomUUID() },
-    { status: error.httpCode },
-  );
-}
-
-interface Merchant {
-  merchantId: string;
-  neighborhoodId: number;
-  role: 'public' | 'private';
-}
 
 /** The community whose keys open this merchant id, and which key was used. */
 async function authenticate(deps: SandboxDeps, merchantId: string, request: Request, need: 'public' | 'private'): Promise<Merchant> {
@@ -82,75 +70,10 @@ async function authenticate(deps: SandboxDeps, merchantId: string, request: Requ
   throw new SandboxError(1002, 401, 'The api key or merchant id are invalid');
 }
 
-async function readJson(request: Request): Promise<Json> {
-  let limited: Request;
-  try {
-    limited = await limitBody(request, MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new SandboxError(1009, 413, 'The request body is too large');
-    throw error;
-  }
-  const text = await limited.text();
-  if (text.length > MAX_BODY_BYTES) throw new SandboxError(1009, 413, 'The request body is too large');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new SandboxError(1001, 400, 'The request is not valid JSON');
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new SandboxError(1001, 400, 'The request must be a JSON object');
-  return body as Json;
-}
-
-/** A string field: bounded, without control characters; undefined when absent and not required. */
-function text(body: Json, field: string, max: number, required: true): string;
-function text(body: Json, field: string, max: number, required?: false): string | undefined;
-function text(body: Json, field: string, max: number, required = false): string | undefined {
-  const value = body[field];
-  if (value === undefined || value === null || value === '') {
-    if (required) throw new SandboxError(1001, 400, `${field} is required`);
-    return undefined;
-  }
-  if (typeof value !== 'string' && typeof value !== 'number') throw new SandboxError(1001, 400, `${field} must be a string`);
-  const s = String(value);
-  if (s.length > max) throw new SandboxError(1001, 400, `${field} length must be at most ${max}`);
-  if (/[\u0000-\u001f\u007f]/.test(s)) throw new SandboxError(1001, 400, `${field} has invalid characters`);
-  return s;
-}
-
-// ---- records ----
-
-async function findObject(tx: Pick<Tx, 'sandboxGatewayObject'>, merchantId: string, kind: string, id: string): Promise<SandboxObject | null> {
-  const row = await tx.sandboxGatewayObject.findUnique({ where: { id } });
-  if (!row || row.merchantId !== merchantId || row.kind !== kind) return null;
-  return row as SandboxObject;
-}
-
-async function lockCharge(tx: Tx, merchantId: string, id: string): Promise<SandboxObject> {
-  await lockRow(tx, 'SandboxGatewayObject', id);
-  const charge = await findObject(tx, merchantId, 'charge', id);
-  if (!charge) throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
-  return charge;
-}
-
-/** A charged-back charge's status at Openpay, by its chargeback's state: the chargeback shows on the charge read. */
-const CHARGEBACK_STATUS: Record<string, string> = { created: 'chargeback_pending', accepted: 'chargeback_accepted', rejected: 'chargeback_adjustment' };
-
-/** The charge as Openpay answers it (the sandbox's own fields stripped; a chargeback shows in its status). */
-function publicCharge(data: Json): Json {
-  const { sandbox, ...answer } = data;
-  const chargeback = CHARGEBACK_STATUS[sandbox?.chargeback?.status];
-  return chargeback ? { ...answer, status: chargeback } : answer;
-}
-
-function publicCard(data: Json): Json {
-  const { sandbox: _sandbox, ...answer } = data;
-  return answer;
-}
-
 // ---- tokens ----
 
-async function createToken(deps: SandboxDeps, merchant: Merchant, body: Json): Promise<Json> {
+/** A card's data as a token, a saved card or a charge receives it: what is kept of it and its test behaviour. */
+function readCard(body: Json): { card: Json; info: Json } {
   const rawNumber = text(body, 'card_number', 19, true);
   if (!/^\d{13,19}$/.test(rawNumber)) throw new SandboxError(1001, 400, 'card_number must contain between 13 and 19 digits');
   if (!luhnValid(rawNumber)) throw new SandboxError(2004, 422, `The card number verification digit is invalid`);
@@ -173,41 +96,28 @@ async function createToken(deps: SandboxDeps, merchant: Merchant, body: Json): P
     holder_name: holderName,
     expiration_year: year,
     expiration_month: month.padStart(2, '0'),
-    address: null,
+    address: body.address === undefined || body.address === null ? null : readAddress(objectOf(body, 'address')!, 'address'),
     creation_date: openpayDate(now),
     brand: card.brand,
   };
+  return { card: cardData, info: { type: card.type, bankName: card.bankName, bankCode: card.bankCode, behaviour: card.behaviour } };
+}
+
+async function createToken(deps: SandboxDeps, merchant: Merchant, body: Json): Promise<Json> {
+  const { card, info } = readCard(body);
   const id = newId('k');
-  await deps.db.prisma.sandboxGatewayObject.create({
-    data: {
-      id,
-      merchantId: merchant.merchantId,
-      kind: 'token',
-      data: { id, card: cardData, sandbox: { type: card.type, bankName: card.bankName, bankCode: card.bankCode, behaviour: card.behaviour } },
-    },
-  });
-  return { id, card: cardData };
+  await deps.db.prisma.sandboxGatewayObject.create({ data: { id, merchantId: merchant.merchantId, kind: 'token', data: { id, card, sandbox: info } } });
+  return { id, card };
 }
 
 // ---- customers and cards ----
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 async function createCustomer(deps: SandboxDeps, merchant: Merchant, body: Json): Promise<Json> {
-  const name = text(body, 'name', 100, true);
-  const lastName = text(body, 'last_name', 100) ?? null;
-  const email = text(body, 'email', 100, true);
-  if (!EMAIL.test(email)) throw new SandboxError(1001, 400, 'email is not a valid address');
   const externalId = text(body, 'external_id', 100) ?? null;
-  const phone = text(body, 'phone_number', 20) ?? null;
   const id = newId('a');
   const data: Json = {
     id,
-    name,
-    last_name: lastName,
-    email,
-    phone_number: phone,
-    address: null,
+    ...customerFields(body),
     creation_date: openpayDate(new Date()),
     external_id: externalId,
     clabe: body.requires_account === true ? clabeWithCheckDigit(`646180${String(randomInt(10 ** 11)).padStart(11, '0')}`) : null,
@@ -229,16 +139,22 @@ async function requireCustomer(deps: SandboxDeps, merchant: Merchant, customerId
   return customer;
 }
 
-async function addCard(deps: SandboxDeps, merchant: Merchant, customerId: string, body: Json): Promise<Json> {
-  await requireCustomer(deps, merchant, customerId);
-  const tokenId = text(body, 'token_id', 45, true);
+/** A card saved on a customer, or on the merchant (customerId null): from a token, or from the card's data. */
+async function addCard(deps: SandboxDeps, merchant: Merchant, customerId: string | null, body: Json): Promise<Json> {
+  if (customerId) await requireCustomer(deps, merchant, customerId);
   text(body, 'device_session_id', 255);
-  const token = await findObject(deps.db.prisma, merchant.merchantId, 'token', tokenId);
-  if (!token) throw new SandboxError(1005, 404, `The token '${tokenId}' does not exist`);
-  const info = token.data.sandbox as Json;
+  let card: Json;
+  let info: Json;
+  if (body.token_id === undefined && body.card_number !== undefined) ({ card, info } = readCard(body));
+  else {
+    const tokenId = text(body, 'token_id', 45, true);
+    const token = await findObject(deps.db.prisma, merchant.merchantId, 'token', tokenId);
+    if (!token) throw new SandboxError(1005, 404, `The token '${tokenId}' does not exist`);
+    ({ card, sandbox: info } = token.data);
+  }
   const id = newId('k');
   const data: Json = {
-    ...token.data.card,
+    ...card,
     id,
     type: info.type,
     allows_charges: true,
@@ -246,14 +162,14 @@ async function addCard(deps: SandboxDeps, merchant: Merchant, customerId: string
     creation_date: openpayDate(new Date()),
     bank_name: info.bankName,
     bank_code: info.bankCode,
-    customer_id: customerId,
+    ...(customerId ? { customer_id: customerId } : {}),
     sandbox: { behaviour: info.behaviour },
   };
   await deps.db.prisma.sandboxGatewayObject.create({ data: { id, merchantId: merchant.merchantId, kind: 'card', parentId: customerId, data } });
   return publicCard(data);
 }
 
-async function findCard(deps: SandboxDeps, merchant: Merchant, customerId: string, cardId: string): Promise<SandboxObject> {
+async function findCard(deps: SandboxDeps, merchant: Merchant, customerId: string | null, cardId: string): Promise<SandboxObject> {
   const card = await findObject(deps.db.prisma, merchant.merchantId, 'card', cardId);
   if (!card || card.parentId !== customerId) throw new SandboxError(1005, 404, `The card with id '${cardId.slice(0, 45)}' does not exist`);
   return card;
@@ -276,21 +192,28 @@ async function chargeSource(deps: SandboxDeps, merchant: Merchant, customerId: s
     };
   }
   const card = await findObject(deps.db.prisma, merchant.merchantId, 'card', sourceId);
-  if (card && customerId && card.parentId === customerId) {
+  if (card && card.parentId === customerId) {
     const { id: _id, customer_id: _customer, creation_date: _created, sandbox, ...rest } = card.data;
     return { card: rest, behaviour: sandbox.behaviour };
   }
   throw new SandboxError(1005, 404, `The card or token '${sourceId.slice(0, 45)}' does not exist`);
 }
 
-function amountOf(body: Json): number {
-  const raw = body.amount;
-  const amount = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}(\.\d{1,2})?$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isFinite(amount) || amount <= 0 || Math.round(amount * 100) / 100 !== amount) {
-    throw new SandboxError(1001, 400, 'amount must be a number greater than 0 with at most two decimals');
-  }
-  if (amount > MAX_AMOUNT) throw new SandboxError(1012, 412, 'The amount is out of the allowed limits');
-  return amount;
+/** A charge with the card's data in `card` instead of a source_id (the card is not saved). */
+function rawCardSource(body: Json): Source {
+  const { card, info } = readCard(body);
+  const { creation_date: _created, ...rest } = card;
+  return {
+    card: { ...rest, type: info.type, allows_charges: true, allows_payouts: false, bank_name: info.bankName, bank_code: info.bankCode },
+    behaviour: info.behaviour,
+  };
+}
+
+/** capture: false on a card the bank would approve: the charge is only authorized. */
+function preauthorizes(body: Json, behaviour: CardBehaviour): boolean {
+  if (body.capture === undefined || body.capture === null || body.capture === true || body.capture === 'true') return false;
+  if (body.capture !== false && body.capture !== 'false') throw new SandboxError(1001, 400, 'capture must be true or false');
+  return behaviour.kind === 'approve' || behaviour.kind === 'lostAnswer' || behaviour.kind === 'delayed';
 }
 
 /** The address the browser reaches this app at: PUBLIC_URL, else the merchant's redirect_url, else a path on the same origin. */
@@ -304,8 +227,6 @@ function appOrigin(config: Config, hint?: string | null): string {
   }
   return '';
 }
-
-const authorizationCode = () => String(randomInt(1_000_000)).padStart(6, '0');
 
 async function createCharge(deps: SandboxDeps, merchant: Merchant, customerId: string | null, body: Json): Promise<Response> {
   if (customerId) await requireCustomer(deps, merchant, customerId);
@@ -355,8 +276,8 @@ async function createCharge(deps: SandboxDeps, merchant: Merchant, customerId: s
   let webhook: { type: string; runAt?: Date; apply?: Json } | null = null;
 
   if (method === 'card') {
-    const sourceId = text(body, 'source_id', 45, true);
-    const source = await chargeSource(deps, merchant, customerId, sourceId);
+    const raw = body.source_id === undefined || body.source_id === null ? objectOf(body, 'card') : undefined;
+    const source = raw ? rawCardSource(raw) : await chargeSource(deps, merchant, customerId, text(body, 'source_id', 45, true));
     data.card = source.card;
     sandbox.behaviour = source.behaviour;
     if (body.payment_plan !== undefined && body.payment_plan !== null) {
@@ -369,6 +290,11 @@ async function createCharge(deps: SandboxDeps, merchant: Merchant, customerId: s
       data.status = 'charge_pending';
       data.authorization = id;
       data.payment_method = { type: 'redirect', url: `${appOrigin(deps.config, redirectUrl)}${SANDBOX_GATEWAY_PREFIX}/3ds/${merchant.merchantId}/${id}` };
+    } else if (preauthorizes(body, source.behaviour)) {
+      // capture: false holds the amount (in_progress, authorized) until POST …/capture or …/refund (./transactions.ts).
+      data.authorization = authorizationCode();
+      sandbox.capture = 'pending';
+      lostAnswer = source.behaviour.kind === 'lostAnswer';
     } else {
       const outcome = applyBehaviour(data, source.behaviour, now, delayMs);
       failure = outcome.failure;
@@ -466,15 +392,7 @@ function fail(data: Json, error: SandboxError) {
 
 async function listCharges(deps: SandboxDeps, merchant: Merchant, customerId: string | null, url: URL): Promise<Json[]> {
   if (customerId) await requireCustomer(deps, merchant, customerId);
-  const orderId = url.searchParams.get('order_id');
-  if (orderId !== null && (orderId.length > 100 || orderId.includes('\u0000'))) throw new SandboxError(1001, 400, 'order_id is not valid');
-  const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 10) || 10, 1), 100);
-  const rows = await deps.db.prisma.sandboxGatewayObject.findMany({
-    where: { merchantId: merchant.merchantId, kind: 'charge', ...(customerId ? { parentId: customerId } : {}), ...(orderId !== null ? { orderId } : {}) },
-    orderBy: { createdAt: 'desc' },
-    take: limit,
-  });
-  return rows.map((r) => publicCharge(r.data as Json));
+  return listTransactions(deps, merchant, 'charge', customerId, url, (row) => publicCharge(row.data));
 }
 
 async function getCharge(deps: SandboxDeps, merchant: Merchant, customerId: string | null, chargeId: string): Promise<Json> {
@@ -719,17 +637,7 @@ async function getPayout(deps: SandboxDeps, merchant: Merchant, payoutId: string
 }
 
 async function listPayouts(deps: SandboxDeps, merchant: Merchant, url: URL): Promise<Json[]> {
-  const orderId = url.searchParams.get('order_id');
-  if (orderId !== null && (orderId.length > 100 || orderId.includes('\u0000'))) throw new SandboxError(1001, 400, 'order_id is not valid');
-  const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 10) || 10, 1), 100);
-  const rows = await deps.db.prisma.sandboxGatewayObject.findMany({
-    where: { merchantId: merchant.merchantId, kind: 'payout', ...(orderId !== null ? { orderId } : {}) },
-    orderBy: { createdAt: 'desc' },
-    take: limit,
-  });
-  const answers: Json[] = [];
-  for (const row of rows) answers.push(publicCharge(await settlePayout(deps, merchant.merchantId, row.id)));
-  return answers;
+  return listTransactions(deps, merchant, 'payout', null, url, async (row) => publicCharge(await settlePayout(deps, merchant.merchantId, row.id)));
 }
 
 async function simulatePayout(deps: SandboxDeps, merchant: Merchant, payoutId: string, body: Json): Promise<Json> {
@@ -739,13 +647,32 @@ async function simulatePayout(deps: SandboxDeps, merchant: Merchant, payoutId: s
 
 // ---- routing ----
 
-const ID = '([A-Za-z0-9_-]{1,64})';
-const routes: {
-  method: string;
-  pattern: RegExp;
-  key: 'public' | 'private';
-  run: (deps: SandboxDeps, m: Merchant, p: string[], request: Request, url: URL) => Promise<Response | Json>;
-}[] = [
+/** Cards saved on the merchant itself (Openpay's /v1/{merchant_id}/cards). */
+function merchantCardRoutes(): SandboxRoute[] {
+  const list = async (deps: SandboxDeps, merchant: Merchant) =>
+    (
+      await deps.db.prisma.sandboxGatewayObject.findMany({
+        where: { merchantId: merchant.merchantId, kind: 'card', parentId: null },
+        orderBy: { createdAt: 'asc' },
+      })
+    ).map((row) => publicCard(row.data as Json)) as unknown as Json;
+  return [
+    { method: 'POST', pattern: /^\/cards$/, key: 'private', run: async (d, m, _p, r) => addCard(d, m, null, await readJson(r)) },
+    { method: 'GET', pattern: /^\/cards$/, key: 'private', run: async (d, m) => list(d, m) },
+    { method: 'GET', pattern: new RegExp(`^/cards/${ID}$`), key: 'private', run: async (d, m, p) => publicCard((await findCard(d, m, null, p[0])).data) },
+    {
+      method: 'DELETE',
+      pattern: new RegExp(`^/cards/${ID}$`),
+      key: 'private',
+      run: async (d, m, p) => {
+        await d.db.prisma.sandboxGatewayObject.delete({ where: { id: (await findCard(d, m, null, p[0])).id } });
+        return new Response(null, { status: 204 });
+      },
+    },
+  ];
+}
+
+const routes: SandboxRoute[] = [
   { method: 'POST', pattern: /^\/tokens$/, key: 'public', run: async (d, m, _p, r) => createToken(d, m, await readJson(r)) },
   { method: 'POST', pattern: /^\/customers$/, key: 'private', run: async (d, m, _p, r) => createCustomer(d, m, await readJson(r)) },
   { method: 'GET', pattern: new RegExp(`^/customers/${ID}$`), key: 'private', run: async (d, m, p) => (await requireCustomer(d, m, p[0])).data },
@@ -779,6 +706,9 @@ const routes: {
       return new Response(null, { status: 204 });
     },
   },
+  ...merchantCardRoutes(),
+  ...transactionRoutes,
+  ...accountRoutes,
   { method: 'POST', pattern: /^\/charges$/, key: 'private', run: async (d, m, _p, r) => createCharge(d, m, null, await readJson(r)) },
   { method: 'POST', pattern: new RegExp(`^/customers/${ID}/charges$`), key: 'private', run: async (d, m, p, r) => createCharge(d, m, p[0], await readJson(r)) },
   { method: 'GET', pattern: /^\/charges$/, key: 'private', run: async (d, m, _p, _r, u) => (await listCharges(d, m, null, u)) as unknown as Json },
@@ -813,9 +743,9 @@ export async function handleSandboxGateway(deps: SandboxDeps, request: Request):
     if (barcode && request.method === 'GET') {
       return new Response(barcodeSvg(barcode[1]), { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' } });
     }
-    const api = path.match(new RegExp(`^/v1/${ID}(/.*)$`));
+    const api = path.match(new RegExp(`^/v1/${ID}(/.*)?$`));
     if (!api) throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
-    const [, merchantId, rest] = api;
+    const [, merchantId, rest = ''] = api;
     const spei = await handleSpeiSimulation(deps, request, merchantId, rest);
     if (spei) return spei;
     for (const route of routes) {

@@ -263,11 +263,12 @@ describe('sandbox gateway: customers, cards and card charges', () => {
     }
   });
 
-  it('declines by card: 3001, 3002, 4001 and 3005 without 3-D Secure; the failed charge stays findable', async () => {
+  it('declines by card: 3001, 3002, 3003, 3004 and 3005 without 3-D Secure; the failed charge stays findable', async () => {
     for (const [number, code] of [
       ['4000000000000002', 3001],
       ['4000000000000069', 3002],
-      ['4000000000000119', 4001],
+      ['4444444444444448', 3003],
+      ['4000000000000119', 3004],
       ['4000000000000101', 3005],
       ['4000000000003063', 3005],
     ] as const) {

@@ -53,7 +53,7 @@ describe('paying a receipt by card', () => {
       messages.push(await charge(receiptId, { method: 'CARD', cardToken: await token(card) }, admin));
     }
     expect(messages[0]).toMatchObject({ __typename: 'PaymentError', code: 3001 });
-    expect(messages[1]).toMatchObject({ __typename: 'PaymentError', code: 4001 });
+    expect(messages[1]).toMatchObject({ __typename: 'PaymentError', code: 3004 });
     expect(messages[2]).toMatchObject({ __typename: 'PaymentError', code: 3002 });
     const options = await t.gql(
       `query($id: ID!) { receiptPayOptions(receiptId: $id) { failedAttempts methods } }`,
