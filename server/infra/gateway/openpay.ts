@@ -161,6 +161,9 @@ export function toGatewayTransaction(tx: Json): GatewayTransaction {
     errorCode: typeof tx.error_code === 'number' ? tx.error_code : null,
     errorMessage: str(tx.error_message),
     ...(chargeback ? { chargeback } : {}),
+    ...(tx.refund && typeof tx.refund === 'object' && typeof tx.refund.id === 'string'
+      ? { refund: { id: tx.refund.id, amount: amountOf(tx.refund.amount), operationDate: str(tx.refund.operation_date) } }
+      : {}),
   };
 }
 
@@ -211,6 +214,7 @@ export function chargeBody(request: ChargeRequest): Json {
     body.source_id = request.sourceId;
     if (request.deviceSessionId) body.device_session_id = request.deviceSessionId;
     if (request.msi && request.msi > 1) body.payment_plan = { payments: request.msi };
+    if (request.capture === false) body.capture = false;
     if (request.use3dSecure) {
       body.use_3d_secure = true;
       if (request.redirectUrl) body.redirect_url = request.redirectUrl;
@@ -351,6 +355,25 @@ export class OpenpayGateway implements PaymentGateway {
   async getCharge(account: GatewayAccount, transactionId: string, customerId?: string | null): Promise<GatewayTransaction> {
     const prefix = customerId ? `/customers/${encodeURIComponent(customerId)}` : '';
     return toGatewayTransaction(await this.call(account, 'GET', `${prefix}/charges/${encodeURIComponent(transactionId)}`));
+  }
+
+  async capture(account: GatewayAccount, transactionId: string, options: { amount?: string; customerId?: string | null } = {}): Promise<GatewayTransaction> {
+    const prefix = options.customerId ? `/customers/${encodeURIComponent(options.customerId)}` : '';
+    const body = options.amount === undefined ? {} : { amount: Number(formatMoney(options.amount)) };
+    return toGatewayTransaction(await this.call(account, 'POST', `${prefix}/charges/${encodeURIComponent(transactionId)}/capture`, body));
+  }
+
+  async refund(
+    account: GatewayAccount,
+    transactionId: string,
+    options: { amount?: string; description?: string; customerId?: string | null } = {},
+  ): Promise<GatewayTransaction> {
+    const prefix = options.customerId ? `/customers/${encodeURIComponent(options.customerId)}` : '';
+    const body = {
+      ...(options.description ? { description: options.description } : {}),
+      ...(options.amount === undefined ? {} : { amount: Number(formatMoney(options.amount)) }),
+    };
+    return toGatewayTransaction(await this.call(account, 'POST', `${prefix}/charges/${encodeURIComponent(transactionId)}/refund`, body));
   }
 
   async findChargeByOrderId(account: GatewayAccount, orderId: string, customerId?: string | null): Promise<GatewayTransaction | null> {

@@ -57,6 +57,8 @@ export interface GatewayTransaction {
   errorMessage: string | null;
   /** Set when the charge has a chargeback (its `status` is then completed: the charge was paid). */
   chargeback?: GatewayChargebackState;
+  /** Set when the charge was refunded (Openpay's status refunded; `status` is then cancelled). */
+  refund?: { id: string; amount: string; operationDate: string | null };
 }
 
 export interface ChargeRequest {
@@ -77,6 +79,8 @@ export interface ChargeRequest {
   redirectUrl?: string;
   /** store and bank references: when the reference expires (ISO date-time). */
   dueDate?: string;
+  /** card: false only authorizes the amount (in_progress) until capture() or refund(). */
+  capture?: boolean;
   customer?: { name: string; lastName?: string | null; email: string; phoneNumber?: string | null };
 }
 
@@ -130,6 +134,17 @@ export interface PaymentGateway extends PayoutGateway {
   deleteCard(account: GatewayAccount, customerId: string, cardId: string): Promise<void>;
   charge(account: GatewayAccount, request: ChargeRequest): Promise<GatewayTransaction>;
   getCharge(account: GatewayAccount, transactionId: string, customerId?: string | null): Promise<GatewayTransaction>;
+  /** Completes a card charge made with capture: false, for its amount or less (Openpay's POST …/charges/{id}/capture). */
+  capture(account: GatewayAccount, transactionId: string, options?: { amount?: string; customerId?: string | null }): Promise<GatewayTransaction>;
+  /**
+   * Gives back a completed card charge's money, all of it or `amount` (Openpay's POST …/charges/{id}/refund); on a
+   * charge only authorized it releases the amount instead. The answer is the charge: cancelled, with its `refund`.
+   */
+  refund(
+    account: GatewayAccount,
+    transactionId: string,
+    options?: { amount?: string; description?: string; customerId?: string | null },
+  ): Promise<GatewayTransaction>;
   /**
    * The charge made with our order id, if the gateway has one (recovering a charge whose answer was lost).
    * Pass the customer of a charge made on a saved card's customer: Openpay lists those under the customer.

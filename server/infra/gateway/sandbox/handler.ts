@@ -2,8 +2,11 @@
 // /sandbox/openpay/v1/{merchant_id}/…, so the browser's tokenization and the server's Openpay adapter run
 // unchanged against it. A merchant is a community whose gatewayAccountId is the merchant id; tokens
 // take its public key (or its private key), everything else its private key. Its records live in
-// SandboxGatewayObject (kind token, customer, card, charge, webhook); the order_id of a charge is unique per
-// merchant (Openpay's 1006). Test cards and their behaviours: ./cards.ts. Besides Openpay's API:
+// SandboxGatewayObject (kind token, customer, card, charge, payout, fee, webhook, webhook_endpoint); the
+// order_id of a charge is unique per merchant (Openpay's 1006). Test cards and their behaviours: ./cards.ts.
+// Capture, refund and the list filters: ./transactions.ts; customers' list, update and delete, the merchant,
+// fees and webhooks: ./accounts.ts. Openpay's Node library drives all of it in openpayLibrary.test.ts.
+// Besides Openpay's API:
 //   POST /v1/{m}/charges/{id}/simulate {action: pay | fail | chargeback_created | chargeback_rejected |
 //        chargeback_accepted, delay_ms?}  (private key) changes a charge and queues its webhook; as at Openpay,
 //        a charged-back charge then reads with status chargeback_pending, chargeback_adjustment (rejected)

@@ -328,6 +328,28 @@ describe('sandbox gateway: customers, cards and card charges', () => {
     await t.app.jobs.runDue();
     expect(delivered.events.some((e) => e.type === 'charge.succeeded' && e.transaction?.orderId === orderId)).toBe(true);
   });
+
+  it("the adapter's capture and refund: a held charge captured for less, refunded in part, then refused (3006); a held one released", async () => {
+    const held = await cardCharge('4111111111111111', { capture: false });
+    expect(held).toMatchObject({ status: 'in_progress', amount: '1500.50' });
+    const captured = await gateway().capture(account, held.id, { amount: '1000.00' });
+    expect(captured).toMatchObject({ id: held.id, status: 'completed', amount: '1000.00' });
+    const refunded = await gateway().refund(account, held.id, { amount: '400.00', description: 'Devolución parcial' });
+    expect(refunded).toMatchObject({ id: held.id, status: 'cancelled', refund: { amount: '400.00' } });
+    expect(await gateway().getCharge(account, held.id)).toMatchObject({ status: 'cancelled', refund: { id: refunded.refund!.id } });
+    await expect(gateway().refund(account, held.id)).rejects.toMatchObject({ code: 3006, httpStatus: 412 });
+    await expect(gateway().capture(account, held.id)).rejects.toMatchObject({ code: 3006 });
+
+    const released = await cardCharge('5555555555554444', { capture: false });
+    expect(await gateway().refund(account, released.id)).toMatchObject({ status: 'cancelled' });
+    expect((await gateway().getCharge(account, released.id)).refund).toBeUndefined();
+    const store = await gateway().charge(account, { orderId: nextOrder(), method: 'store', amount: '1.00', description: 'x' });
+    await expect(gateway().refund(account, store.id)).rejects.toMatchObject({ code: 3006 });
+
+    await t.app.jobs.runDue();
+    const types = delivered.events.filter((e) => e.transaction?.id === held.id).map((e) => e.type);
+    expect(types).toEqual(['charge.succeeded', 'charge.refunded']);
+  });
 });
 
 describe('sandbox gateway: 3-D Secure', () => {
