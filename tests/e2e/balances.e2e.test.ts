@@ -174,4 +174,27 @@ describe('balances in the browser', () => {
     if (before.length === 0) await page.getByText(`Sin pagos en ${year - 1}`).waitFor();
     await page.context().close();
   });
+  it('the administrator simulates a SPEI transfer to the house’s CLABE (sandbox): its notification credits the ORDINARY wallet less the fee', async () => {
+    const { house, ordinary } = await ownerHouse();
+    const before = await balanceOf(house.id, ordinary.id);
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    await page.goto(`${env.base}/houses/${house.id}/receipts`);
+    const panel = page.getByTestId('wallet-panel');
+    await panel.getByText('Las transferencias SPEI a esta CLABE se abonan al monedero ordinario de la propiedad, menos la comisión por depósito.').waitFor();
+    await panel.getByTestId('wallet-ORDINARY').getByText(formatPesos(before), { exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Simular transferencia SPEI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Simular transferencia SPEI (pasarela de pruebas)' });
+    await dialog.getByLabel('Monto transferido').fill('1500');
+    await dialog.getByRole('button', { name: 'Enviar transferencia' }).click();
+    await page.getByText('Transferencia SPEI simulada por 1500.00', { exact: false }).waitFor();
+    // The gateway's notification arrives through its job (the test app runs jobs on demand), then the panel reads again.
+    await env.t.app.jobs.runDue();
+    await panel
+      .getByTestId('wallet-ORDINARY')
+      .getByText(formatPesos(before.plus(1492)), { exact: true })
+      .waitFor({ timeout: 10_000 });
+    expect((await balanceOf(house.id, ordinary.id)).toFixed(2)).toBe(before.plus(1492).toFixed(2));
+    await page.context().close();
+  });
 });
