@@ -305,6 +305,55 @@ describe('Openpay adapter', () => {
     api.done();
   });
 
+  it('captures a held charge and refunds a charge, on the merchant or on its customer', async () => {
+    const completed = fixture('charge-card-completed.json');
+    const api = recorded('https://sandbox-api.openpay.mx', [
+      { method: 'POST', path: '/v1/mzdtln0bmtms6o3kck8f/charges/trzjaozcik8msyqshka4/capture', body: { amount: 100 }, status: 200, answer: completed },
+      {
+        method: 'POST',
+        path: '/v1/mzdtln0bmtms6o3kck8f/customers/anbnldwgni1way3yp2dw/charges/trzjaozcik8msyqshka4/capture',
+        body: {},
+        status: 200,
+        answer: completed,
+      },
+      {
+        method: 'POST',
+        path: '/v1/mzdtln0bmtms6o3kck8f/customers/anbnldwgni1way3yp2dw/charges/tr6cxbcefzatd10guvvw/refund',
+        body: { description: 'Reservación cancelada', amount: 300 },
+        status: 200,
+        answer: fixture('charge-refunded.json'),
+      },
+      {
+        method: 'POST',
+        path: '/v1/mzdtln0bmtms6o3kck8f/charges/tr6cxbcefzatd10guvvw/refund',
+        body: {},
+        status: 412,
+        answer: JSON.stringify({
+          category: 'request',
+          description: 'The charge is refunded and cannot be refunded',
+          http_code: 412,
+          error_code: 3006,
+          request_id: 'r-1',
+        }),
+      },
+    ]);
+    const gateway = new OpenpayGateway({ fetch: api.fetch });
+    expect(await gateway.capture(account, 'trzjaozcik8msyqshka4', { amount: '100' })).toMatchObject({ status: 'completed' });
+    await gateway.capture(account, 'trzjaozcik8msyqshka4', { customerId: 'anbnldwgni1way3yp2dw' });
+    const refunded = await gateway.refund(account, 'tr6cxbcefzatd10guvvw', {
+      customerId: 'anbnldwgni1way3yp2dw',
+      description: 'Reservación cancelada',
+      amount: '300.00',
+    });
+    expect(refunded).toMatchObject({
+      status: 'cancelled',
+      amount: '850.00',
+      refund: { id: 'trcbsmjkroqmjobxqhpb', amount: '300.00', operationDate: '2026-11-20T13:56:21-06:00' },
+    });
+    await expect(gateway.refund(account, 'tr6cxbcefzatd10guvvw')).rejects.toMatchObject({ code: 3006, httpStatus: 412 });
+    api.done();
+  });
+
   it('turns Openpay error bodies into GatewayError', async () => {
     const api = recorded('https://sandbox-api.openpay.mx', [
       { method: 'POST', path: '/v1/mzdtln0bmtms6o3kck8f/charges', body: expect.anything(), status: 402, answer: fixture('error-3001.json') },

@@ -57,7 +57,7 @@ export interface GatewayTransaction {
   errorMessage: string | null;
   /** Set when the charge has a chargeback (its `status` is then completed: the charge was paid). */
   chargeback?: GatewayChargebackState;
-  /** Set when the charge was refunded (Openpay's status refunded; `status` is then cancelled). */
+  /** The charge's refund, when it has one (Openpay's status refunded, read as cancelled). */
   refund?: { id: string; amount: string; operationDate: string | null };
 }
 
