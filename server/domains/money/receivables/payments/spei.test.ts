@@ -212,6 +212,37 @@ describe('a SPEI transfer to the house’s CLABE', () => {
   });
 });
 
+describe('the sandbox’s SPEI simulation (its API)', () => {
+  it('plays a bank: the transfer reads as a completed bank_account charge of the CLABE’s customer; bad requests are refused as Openpay would', async () => {
+    const own = await panel(c.ownHouseId);
+    const sent = await transfer(own.deposit.clabe, '10.00', { delay_ms: 3_600_000, sender_name: 'JUAN PEREZ' });
+    expect(sent.status).toBe(200);
+    const customerId = (await prisma().gatewayCustomer.findUniqueOrThrow({ where: { houseId: c.ownHouseId } })).customerId;
+    const read = await t.app.fetch(
+      new Request(`${BASE}/sandbox/openpay/v1/${M}/customers/${customerId}/charges/${sent.body.id}`, {
+        headers: { authorization: basic(DEMO_GATEWAY_KEYS.privateKey) },
+      }),
+    );
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ id: sent.body.id, method: 'bank_account', status: 'completed', amount: 10, customer_id: customerId });
+    expect(await queuedBody(sent.body.id)).toMatchObject({ type: 'spei.received', transaction: { id: sent.body.id, customer_id: customerId } });
+
+    const invalidClabe = own.deposit.clabe.slice(0, 17) + String((Number(own.deposit.clabe[17]) + 1) % 10);
+    expect((await transfer(invalidClabe, '10.00')).body).toMatchObject({ error_code: 1001, http_code: 400 });
+    expect((await transfer('002010077777777771', '10.00')).body).toMatchObject({ error_code: 1005, http_code: 404 });
+    expect((await transfer(own.deposit.clabe, '-1')).body).toMatchObject({ error_code: 1001, http_code: 400 });
+    expect((await transfer(own.deposit.clabe, '10.001')).status).toBe(400);
+    const withPublicKey = await t.app.fetch(
+      new Request(`${BASE}/sandbox/openpay/v1/${M}/spei/simulate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: basic(DEMO_GATEWAY_KEYS.publicKey) },
+        body: JSON.stringify({ clabe: own.deposit.clabe, amount: '10.00' }),
+      }),
+    );
+    expect(withPublicKey.status).toBe(401);
+  });
+});
+
 describe('events stored before transfers were credited', () => {
   it('are replayed once by the one-time job the migration queues', async () => {
     expect(await prisma().job.findUnique({ where: { uniqueKey: 'payments.replaySpeiEvents:20261128' } })).not.toBeNull();
