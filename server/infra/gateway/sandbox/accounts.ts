@@ -210,7 +210,7 @@ function publicWebhook(data: Json): Json {
   return answer;
 }
 
-async function createWebhook(deps: SandboxDeps, merchant: Merchant, body: Json): Promise<Json> {
+async function createWebhook(deps: SandboxDeps, merchant: Merchant, body: Json): Promise<Response> {
   const url = text(body, 'url', 2000, true);
   let parsed: URL | null = null;
   try {
@@ -230,7 +230,7 @@ async function createWebhook(deps: SandboxDeps, merchant: Merchant, body: Json):
     status: 'verified',
   };
   await deps.db.prisma.sandboxGatewayObject.create({ data: { id, merchantId: merchant.merchantId, kind: ENDPOINT, data } });
-  return publicWebhook(data);
+  return Response.json(publicWebhook(data), { status: 201 });
 }
 
 async function requireWebhook(deps: SandboxDeps, merchant: Merchant, id: string): Promise<SandboxObject> {

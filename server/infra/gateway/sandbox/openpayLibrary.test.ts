@@ -112,6 +112,17 @@ describe("sandbox gateway through Openpay's Node library", () => {
     expect(held).toMatchObject({ status: 'in_progress', amount: 250, method: 'card', transaction_type: 'charge' });
     expect(held.authorization).toMatch(/^\d{6}$/);
 
+    // The library sends no body when the capture's data is null (its own tests do so).
+    const whole = await ok((cb) =>
+      openpay.charges.create(
+        { method: 'card', card: card('4111111111111111'), amount: 75, description: 'Depósito', order_id: nextOrder(), capture: false },
+        cb,
+      ),
+    );
+    const unparsed = await call((cb) => openpay.charges.capture(whole.id, null, cb));
+    expect([unparsed.error, unparsed.status]).toEqual([null, 200]);
+    expect(JSON.parse(unparsed.body)).toMatchObject({ id: whole.id, status: 'completed', amount: 75 });
+
     const captured = await ok((cb) => openpay.customers.charges.capture(customer.id, held.id, { amount: 200 }, cb));
     expect(captured).toMatchObject({ id: held.id, status: 'completed', amount: 200 });
     const again = await call((cb) => openpay.charges.capture(held.id, {}, cb));
@@ -209,13 +220,16 @@ describe("sandbox gateway through Openpay's Node library", () => {
   });
 
   it('webhooks: created, listed (the password never answered), read and deleted', async () => {
-    const created = await ok((cb) =>
+    const answer = await call((cb) =>
       openpay.webhooks.create(
         { url: 'https://notificaciones.example.com/openpay', user: 'juanito', password: 'secreto', event_types: ['charge.succeeded', 'charge.refunded'] },
         cb,
       ),
     );
+    expect([answer.error, answer.status]).toEqual([null, 201]);
+    const created = answer.body;
     expect(created).toMatchObject({ url: 'https://notificaciones.example.com/openpay', user: 'juanito', status: 'verified' });
+    expect((await call((cb) => openpay.webhooks.verify(created.id, 'codigo123', cb))).status).toBe(204);
     expect(created.event_types).toEqual(['charge.succeeded', 'charge.refunded']);
     expect(created).not.toHaveProperty('password');
     const list = await ok((cb) => openpay.webhooks.list(cb));
