@@ -129,7 +129,17 @@ describe('maintenances', () => {
     const ordinary = body.content.find((m: any) => m.ordinary);
     expect(ordinary).toBeDefined();
     expect(Object.keys(ordinary.maintenance_settings)).toEqual(
-      expect.arrayContaining(['has_discount', 'cutoff_day', 'early_payment_discount_type', 'early_payment_discount', 'discount_end_day', 'has_penalty', 'deadline_day', 'penalty_fee_type', 'penalty_fee']),
+      expect.arrayContaining([
+        'has_discount',
+        'cutoff_day',
+        'early_payment_discount_type',
+        'early_payment_discount',
+        'discount_end_day',
+        'has_penalty',
+        'deadline_day',
+        'penalty_fee_type',
+        'penalty_fee',
+      ]),
     );
     expect(ordinary.maintenance_settings.cutoff_day).toBe(capDay(settings.cutoffDay!, ordinary.year, ordinary.month));
     for (const m of body.content) {
@@ -164,5 +174,115 @@ describe('measured-service periods', () => {
     expect(paid.payment_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const incomes = await t.rest('GET', `/neighborhoods/1/measured_services/periods/${period.id}/incomes?page_size=100`, undefined, { token: admin });
     expect(incomes.body.content.find((r: any) => r.id === paid.id)).toEqual(paid);
+  });
+});
+
+const HOUSE_KEYS = ['id_inner_neighborhood', 'tax_receipt', 'balances', 'unreferenced_debts', 'users'];
+
+describe('houses', () => {
+  it('the list, the search and the detail answer id_inner_neighborhood, tax_receipt, balances, unreferenced_debts and users', async () => {
+    const list = await t.rest('GET', '/neighborhoods/1/houses?page_size=50', undefined, { token: admin });
+    expect(list.status).toBe(200);
+    for (const house of list.body.content) for (const key of HOUSE_KEYS) expect(house).toHaveProperty(key);
+    const mine = list.body.content.find((h: any) => h.id === ownerHouseId);
+    const balance = (await t.rest('GET', `/neighborhoods/1/houses/${ownerHouseId}/balance`, undefined, { token: admin })).body;
+    expect(mine.balances).toEqual({ ordinary: balance.ordinary, extraordinary: balance.extraordinary, balances: balance.balances });
+    const debt = (b: string) => (b.startsWith('-') ? b : '0.00');
+    expect(mine.unreferenced_debts).toEqual({
+      ordinary: debt(balance.ordinary),
+      balances: balance.balances.map((w: any) => ({ wallet: w.wallet, balance: debt(w.balance) })),
+    });
+    expect(mine.users).toContainEqual({
+      id: expect.any(Number),
+      first_name: expect.any(String),
+      last_name: expect.anything(),
+      email: 'propietario@demo.mx',
+      id_role: expect.any(Number),
+      role: { id: expect.any(Number), name: 'Propietario', kind: 'OWNER' },
+    });
+    const stored = await t.app.db.prisma.house.findUniqueOrThrow({ where: { id: ownerHouseId }, select: { innerNeighborhoodId: true } });
+    expect(mine.id_inner_neighborhood).toBe(stored.innerNeighborhoodId);
+
+    const file = await t.app.db.prisma.storedFile.create({
+      data: { neighborhoodId: 1, name: 'constancia.pdf', contentType: 'application/pdf', size: 4, data: Buffer.from('%PDF') },
+    });
+    await t.app.db.prisma.houseTaxInfo.upsert({
+      where: { houseId: ownerHouseId },
+      create: {
+        houseId: ownerHouseId,
+        neighborhoodId: 1,
+        rfc: 'GODE561231GR8',
+        businessName: 'PATRICIA RUIZ GÓMEZ',
+        fiscalRegime: 'RF612',
+        cfdiUse: 'G03',
+        postalCode: '76000',
+        state: 'QUE',
+        country: 'México',
+        taxReceiptFileId: file.id,
+      },
+      update: { taxReceiptFileId: file.id },
+    });
+    const detail = await t.rest('GET', `/neighborhoods/1/houses/${ownerHouseId}`, undefined, { token: admin });
+    expect(detail.status).toBe(200);
+    expect(detail.body.house).toMatchObject({
+      tax_receipt: `/api/1.0/files/${file.id}`,
+      balances: mine.balances,
+      unreferenced_debts: mine.unreferenced_debts,
+      users: mine.users,
+    });
+    const found = await t.rest('GET', `/neighborhoods/1/houses/search?phrase=${encodeURIComponent('propietario@demo.mx')}`, undefined, { token: admin });
+    expect(found.status).toBe(200);
+    const hit = found.body.content.find((h: any) => h.id === ownerHouseId);
+    expect(hit).toMatchObject({ tax_receipt: `/api/1.0/files/${file.id}`, balances: mine.balances, users: mine.users });
+  });
+
+  it('an owner lists and searches its own house only, and reads its detail', async () => {
+    const list = await t.rest('GET', '/neighborhoods/1/houses', undefined, { token: owner });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(1);
+    expect(list.body.content.map((h: any) => h.id)).toEqual([ownerHouseId]);
+    for (const key of HOUSE_KEYS) expect(list.body.content[0]).toHaveProperty(key);
+    expect(list.body.content[0].balances).not.toBeNull();
+    const other = await t.app.db.prisma.house.findFirstOrThrow({ where: { neighborhoodId: 1, id: { not: ownerHouseId }, status: 'ACTIVE' } });
+    const search = await t.rest('GET', `/neighborhoods/1/houses/search?phrase=${encodeURIComponent(other.catastral ?? 'OLV')}`, undefined, { token: owner });
+    expect(search.status).toBe(200);
+    expect(search.body.content.every((h: any) => h.id === ownerHouseId)).toBe(true);
+    expect((await t.rest('GET', `/neighborhoods/1/houses/${ownerHouseId}`, undefined, { token: owner })).status).toBe(200);
+    expect((await t.rest('GET', `/neighborhoods/1/houses/${other.id}`, undefined, { token: owner })).status).not.toBe(200);
+    // A resident (no receipts of its own to read) is still refused the list.
+    const resident = await t.signIn('residente@demo.mx');
+    expect((await t.rest('GET', '/neighborhoods/1/houses', undefined, { token: resident })).status).toBe(403);
+  });
+});
+
+describe('personal and tax data', () => {
+  it("the tax-data PUT takes the spec's fields alone (the owner's name as business name)", async () => {
+    const prisma = t.app.db.prisma;
+    const house = await prisma.house.findFirstOrThrow({
+      where: { neighborhoodId: 1, status: 'ACTIVE', ownerUserId: { not: null }, taxInfo: null },
+      select: { id: true, owner: { select: { firstName: true, lastName: true } } },
+    });
+    const body = { rfc: 'GODE561231GR8', fiscal_regime: 'RF612', cfdi_use: 'G03', address: { zip_code: '76000', state: 'QUE' } };
+    const saved = await t.rest('PUT', `/neighborhoods/1/houses/${house.id}/tax-information`, body, { token: admin });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const name = [house.owner!.firstName, house.owner!.lastName].filter(Boolean).join(' ').toUpperCase();
+    expect(saved.body).toMatchObject({
+      rfc: 'GODE561231GR8',
+      business_name: name,
+      fiscal_regime: 'RF612',
+      cfdi_use: 'G03',
+      address: { zip_code: '76000', state: 'QUE', country: 'México' },
+    });
+    // Again without it: the stored name stays.
+    await prisma.houseTaxInfo.update({ where: { houseId: house.id }, data: { businessName: 'NOMBRE GUARDADO' } });
+    const again = await t.rest('PUT', `/neighborhoods/1/houses/${house.id}/tax-information`, { ...body, cfdi_use: 'G01' }, { token: admin });
+    expect(again.body).toMatchObject({ business_name: 'NOMBRE GUARDADO', cfdi_use: 'G01' });
+  });
+
+  it('/users/me answers facebook_app_id (null: no Facebook sign-in)', async () => {
+    const me = await t.rest('GET', '/users/me', undefined, { token: owner });
+    expect(me.status).toBe(200);
+    expect(me.body).toHaveProperty('facebook_app_id', null);
+    expect(me.body).toMatchObject({ first_name: expect.any(String), email: 'propietario@demo.mx', new_email: null });
   });
 });

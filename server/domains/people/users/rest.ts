@@ -15,6 +15,8 @@ export function legacyUser(u: any) {
     landline: u.landline,
     super_admin: u.superAdmin,
     email_verified: u.emailVerified,
+    // Spec 3's personal data names it; the app has no Facebook sign-in, so no account is ever linked (docs/decisions.md).
+    facebook_app_id: null,
   };
 }
 

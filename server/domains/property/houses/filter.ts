@@ -65,7 +65,13 @@ export function searchHouses(ctx: Pick<ServiceContext, 'actor' | 'prisma'>, quer
   if (words.length === 0) return Promise.resolve([]);
   return ctx.prisma.house.findMany({
     ...query,
-    where: { neighborhoodId: communityOf(ctx), status: { not: 'DELETED' }, AND: words.map(wordWhere) },
+    where: {
+      neighborhoodId: communityOf(ctx),
+      status: { not: 'DELETED' },
+      AND: words.map(wordWhere),
+      // Owners and co-owners search their own house only (administrators every house).
+      ...(ctx.actor?.grants.has('AHousesRead') || ctx.actor?.grants.has('AHousesSearch') ? {} : { id: ctx.actor?.houseId ?? -1 }),
+    },
     orderBy: { id: 'asc' },
     take: 20,
   });

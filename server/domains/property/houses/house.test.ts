@@ -27,16 +27,18 @@ describe('grants', () => {
     expect(body.data.houses.edges[0].node).toMatchObject({ label: '100', houseTypeName: 'Propiedad en avenida', streetName: 'Av. de los Olivos' });
   });
 
-  it('refuses the list to an owner (403) and to an anonymous caller (401)', async () => {
-    const refused = await t.gql(HOUSES, { first: 10 }, { token: owner });
-    expect(refused.status).toBe(403);
-    expect(refused.body.errors[0]).toMatchObject({ message: 'No tienes permiso para realizar esta acción', extensions: { code: 'FORBIDDEN' } });
+  it('lists an owner its own house only (spec 1: the property section) and refuses an anonymous caller (401)', async () => {
+    const session = await t.gql('{ session { house { databaseId } } }', {}, { token: owner });
+    const own = session.body.data.session.house.databaseId;
+    const listed = await t.gql(HOUSES, { first: 10 }, { token: owner });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.houses.edges.map((e: any) => e.node.databaseId)).toEqual([own]);
     const anonymous = await t.gql(HOUSES, { first: 10 });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     const rest = await t.rest('GET', '/neighborhoods/1/houses', undefined, { token: owner });
-    expect(rest.status).toBe(403);
-    expect(rest.body).toEqual({ code: 403, description: 'No tienes permiso para realizar esta acción' });
+    expect(rest.status).toBe(200);
+    expect(rest.body.content.map((h: any) => h.id)).toEqual([own]);
   });
 
   it('lets an owner read their own house but not a neighbour’s', async () => {

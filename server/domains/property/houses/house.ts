@@ -4,6 +4,9 @@ import type { Grant } from '../../../../core/grants.js';
 import { HOUSE_STATUSES, lockHeldByOther } from '../../../../core/houseRules.js';
 import { rowId } from '../../../kernel/ids.js';
 import { builder, grants, idempotencyKeyField } from '../../../graphql/builder.js';
+import { loadBatched } from '../../../graphql/batch.js';
+import { sql } from 'kysely';
+import { providedColumn, provideHouseColumn } from './columns.js';
 import { communityOf, type Context } from '../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../kernel/errors.js';
 import { searchHouses } from './filter.js';
@@ -36,6 +39,65 @@ const HouseOwner = builder.objectRef<OwnerRow>('HouseOwner').implement({
 function seesOwnerContact(ctx: Context, ownerId: number) {
   return ctx.actor?.userId === ownerId || HOUSE_MANAGERS.some((g) => ctx.actor?.grants.has(g));
 }
+
+interface HouseUser {
+  userId: number;
+  firstName: string;
+  lastName: string | null;
+  email: string;
+  roleId: number;
+  roleName: string;
+  roleKind: string;
+}
+
+const HouseUserRef = builder.objectRef<HouseUser>('HouseUser').implement({
+  description: 'A person with an active account in a house (its owner, co-owners and residents)',
+  fields: (t) => ({
+    userDatabaseId: t.exposeInt('userId'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName', { nullable: true }),
+    email: t.exposeString('email'),
+    roleDatabaseId: t.exposeInt('roleId'),
+    roleName: t.exposeString('roleName'),
+    roleKind: t.exposeString('roleKind'),
+  }),
+});
+
+/** The active accounts of some houses, by house. */
+async function usersOfHouses(ctx: Context, houseIds: number[]): Promise<Map<number, HouseUser[]>> {
+  const rows = await ctx.prisma.membership.findMany({
+    where: { neighborhoodId: communityOf(ctx), houseId: { in: houseIds }, pending: false, active: true },
+    select: {
+      houseId: true,
+      role: { select: { id: true, name: true, kind: true } },
+      user: { select: { id: true, firstName: true, lastName: true, email: true } },
+    },
+    orderBy: { id: 'asc' },
+  });
+  const byHouse = new Map<number, HouseUser[]>();
+  for (const m of rows) {
+    const list = byHouse.get(m.houseId!) ?? [];
+    list.push({
+      userId: m.user.id,
+      firstName: m.user.firstName,
+      lastName: m.user.lastName,
+      email: m.user.email,
+      roleId: m.role.id,
+      roleName: m.role.name,
+      roleKind: m.role.kind,
+    });
+    byHouse.set(m.houseId!, list);
+  }
+  return byHouse;
+}
+
+provideHouseColumn(
+  'users',
+  () => sql`(SELECT COALESCE(json_agg(json_build_object('userId', u.id, 'firstName', u."firstName", 'lastName', u."lastName", 'email', u.email,
+      'roleId', r.id, 'roleName', r.name, 'roleKind', r.kind) ORDER BY m.id), '[]'::json)
+    FROM "Membership" m JOIN "Role" r ON r.id = m."roleId" JOIN "User" u ON u.id = m."userId"
+    WHERE m."houseId" = h.id AND m."neighborhoodId" = h."neighborhoodId" AND NOT m.pending AND m.active)`,
+);
 
 export const HouseRef = builder.prismaNode('House', {
   id: { field: 'id' },
@@ -92,6 +154,7 @@ export const HouseRef = builder.prismaNode('House', {
     }),
     streetId: t.exposeInt('streetId', { nullable: true }),
     streetName: t.string({ nullable: true, select: { street: { select: { name: true } } }, resolve: (house) => house.street?.name ?? null }),
+    innerNeighborhoodId: t.exposeInt('innerNeighborhoodId', { nullable: true, description: 'id_inner_neighborhood' }),
     condominiumId: t.exposeInt('condominiumId', { nullable: true }),
     condominiumName: t.string({ nullable: true, select: { condominium: { select: { name: true } } }, resolve: (h) => h.condominium?.name ?? null }),
     mallId: t.exposeInt('mallId', { nullable: true }),
@@ -105,6 +168,16 @@ export const HouseRef = builder.prismaNode('House', {
       resolve: (house, _a, ctx) => {
         if (!ctx.actor || !lockHeldByOther(house, ctx.actor.userId)) return null;
         return personName(house.lockedBy ?? {});
+      },
+    }),
+    users: t.field({
+      type: [HouseUserRef],
+      description: "The house's people with an active account, read with the rest of the page; administrators and the house's own people only",
+      select: { id: true },
+      resolve: async (house, _a, ctx) => {
+        if (ctx.actor?.houseId !== house.id && !HOUSE_MANAGERS.some((g) => ctx.actor?.grants.has(g))) return [];
+        const read = providedColumn(house, 'users') as HouseUser[] | undefined;
+        return read ?? (await loadBatched(ctx, 'House.users', house.id, (ids) => usersOfHouses(ctx, ids))) ?? [];
       },
     }),
     ownerChanges: t.relation('ownerChanges', {
@@ -135,7 +208,7 @@ builder.queryField('searchHouses', (t) =>
   t.prismaField({
     type: ['House'],
     description: 'Houses whose key, numbers or owner match a phrase of 2 characters or more (20 at most).',
-    ...grants('AHousesSearch', 'AHousesRead'),
+    ...grants('AHousesSearch', 'AHousesRead', 'OReceiptsRead', 'SReceiptsRead'),
     args: { phrase: t.arg.string({ required: true }) },
     resolve: (query, _r, { phrase }, ctx) => searchHouses(ctx, query, phrase),
   }),

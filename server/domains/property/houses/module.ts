@@ -7,7 +7,7 @@ import { houseRoutes } from './rest.js';
 export default defineModule({
   name: 'houses',
   context: 'property',
-  face: ['filter.ts', 'house.ts', 'ownersList.ts', 'ownership.ts', 'rest.ts', 'rows.ts'],
+  face: ['columns.ts', 'filter.ts', 'house.ts', 'ownersList.ts', 'ownership.ts', 'rest.ts', 'rows.ts'],
   tables: ['House', 'HouseOwnerChange'],
   rest: [...houseRoutes],
 });

@@ -23,6 +23,7 @@ import {
   parseIdCursor,
 } from '../../../graphql/builder.js';
 import { communityOf, type Context } from '../../../kernel/context.js';
+import { houseColumns } from './columns.js';
 import { houseListCondition, houseWhere } from './filter.js';
 import { HouseRef, HouseStatusEnum } from './house.js';
 
@@ -156,6 +157,20 @@ function timestamp(column: string) {
   return sql<Date | null>`${sql.ref(column)} AT TIME ZONE 'UTC'`;
 }
 
+/** Who lists houses without the administration's grants (an owner or co-owner): their own house only (spec 1 section 2, the property section). */
+export const HOUSE_LIST_READERS = ['AHousesRead', 'AHousesSearch', 'OReceiptsRead', 'SReceiptsRead'] as const;
+
+/** The house an actor without the administration's grants is limited to (-1: none), or null for administrators. */
+export function ownHouseOnly(ctx: Pick<Context, 'actor'>): number | null {
+  if (ctx.actor?.grants.has('AHousesRead') || ctx.actor?.grants.has('AHousesSearch')) return null;
+  return ctx.actor?.houseId ?? -1;
+}
+
+function listCondition(neighborhoodId: number, filter: HouseListFilter | null | undefined, onlyHouse: number | null): RawBuilder<SqlBool> {
+  const condition = houseListCondition(neighborhoodId, filter);
+  return onlyHouse === null ? condition : sql<SqlBool>`(${condition}) AND h.id = ${onlyHouse}`;
+}
+
 /** The page statement: ids of the page (with the total when asked), then the rows the House fields read. */
 export function ownersPageQuery(
   k: KyselyDb,
@@ -164,8 +179,10 @@ export function ownersPageQuery(
   page: KeysetPage<number>,
   withTotal: boolean,
   extra: Coverage = { pendingOwnerEmail: false, ownerMembershipIn: null },
+  onlyHouse: number | null = null,
+  provided: string[] = [],
 ) {
-  const condition = houseListCondition(neighborhoodId, filter);
+  const condition = listCondition(neighborhoodId, filter, onlyHouse);
   const direction = page.backwards ? 'desc' : 'asc';
   const keyset: RawBuilder<SqlBool> | null =
     page.after != null ? sql<SqlBool>`id > ${page.after}` : page.before != null ? sql<SqlBool>`id < ${page.before}` : null;
@@ -249,6 +266,7 @@ export function ownersPageQuery(
         ),
       ),
     )
+    .$call((qb) => provided.reduce((q, field) => q.select(houseColumns.get(field)!(neighborhoodId).as(`provided_${field}`)), qb))
     .orderBy('h.id', direction);
 }
 
@@ -259,8 +277,9 @@ type PageRow = Awaited<ReturnType<ReturnType<typeof ownersPageQuery>['execute']>
 };
 
 /** A row as Prisma loads a House with its relations (what the House fields' `select`s read). */
-function houseFromRow(r: PageRow, extra: Coverage) {
+function houseFromRow(r: PageRow, extra: Coverage, provided: string[]) {
   return {
+    provided: Object.fromEntries(provided.map((field) => [field, (r as Record<string, unknown>)[`provided_${field}`]])),
     id: r.id,
     neighborhoodId: r.neighborhoodId,
     catastral: r.catastral,
@@ -312,6 +331,7 @@ const houseCursor = (house: { id: number }) => formatPrismaCursor(house, 'id');
 /** One page of the owners list: a single statement when the page has rows. */
 export async function ownersPage(ctx: Context, args: ConnectionArgs & { filter?: HouseListFilter | null }, info: GraphQLResolveInfo) {
   const neighborhoodId = communityOf(ctx);
+  const onlyHouse = ownHouseOnly(ctx);
   const page = keysetPage(args, parseIdCursor, { defaultSize: 20, maxSize: MAX_PAGE_SIZE });
   const withTotal = selectsField(info, 'totalCount');
   // The plan of what the nodes select: it also records, for the House fields, that their data is on the row.
@@ -320,8 +340,9 @@ export async function ownersPage(ctx: Context, args: ConnectionArgs & { filter?:
     include?: Record<string, unknown>;
   };
   const extra = coverage(query);
-  if (!extra) return ownersPageThroughPrisma(ctx, args, page, withTotal, query);
-  const rows = (await ownersPageQuery(ctx.db.kysely, neighborhoodId, args.filter, page, withTotal, extra).execute()) as PageRow[];
+  if (!extra) return ownersPageThroughPrisma(ctx, args, page, withTotal, query, onlyHouse);
+  const provided = [...houseColumns.keys()].filter((field) => selectsField(info, `edges.node.${field}`) || selectsField(info, `nodes.${field}`));
+  const rows = (await ownersPageQuery(ctx.db.kysely, neighborhoodId, args.filter, page, withTotal, extra, onlyHouse, provided).execute()) as PageRow[];
   let total: number | undefined;
   if (withTotal) {
     total = rows.length
@@ -331,13 +352,13 @@ export async function ownersPage(ctx: Context, args: ConnectionArgs & { filter?:
             await ctx.db.kysely
               .selectFrom('House as h')
               .select(sql<string>`count(*)`.as('n'))
-              .where(houseListCondition(neighborhoodId, args.filter))
+              .where(listCondition(neighborhoodId, args.filter, onlyHouse))
               .executeTakeFirstOrThrow()
           ).n,
         );
   }
   return keysetConnection(
-    rows.map((row) => houseFromRow(row, extra)),
+    rows.map((row) => houseFromRow(row, extra, provided)),
     page,
     houseCursor,
     total,
@@ -351,8 +372,9 @@ async function ownersPageThroughPrisma(
   page: KeysetPage<number>,
   withTotal: boolean,
   query: object,
+  onlyHouse: number | null,
 ) {
-  const where = houseWhere(ctx, args.filter);
+  const where = onlyHouse === null ? houseWhere(ctx, args.filter) : { AND: [houseWhere(ctx, args.filter), { id: onlyHouse }] };
   const keyset = page.after != null ? { id: { gt: page.after } } : page.before != null ? { id: { lt: page.before } } : {};
   const rows = await ctx.prisma.house.findMany({
     ...query,
@@ -370,7 +392,7 @@ builder.queryField('houses', (t) =>
     {
       type: HouseRef,
       nullable: true,
-      ...grants('AHousesRead', 'AHousesSearch'),
+      ...grants(...HOUSE_LIST_READERS),
       args: {
         filter: t.arg({ type: HouseFilter, required: false }),
         offset: t.arg.int({ required: false, description: 'Rows to skip before the page (pager: (page-1)*size); ignored with after/before' }),

@@ -4,9 +4,35 @@ import { HOUSE_STATUSES } from '../../../../core/houseRules.js';
 
 const HOUSE_SELECTION = `databaseId catastral block lot exteriorNumber interiorNumber dimension parkingSpots status label ownerUserId
   houseTypeId houseTypeName streetId streetName condominiumId condominiumName mallId mallName initialBalance balanceReason refuseReason
-  officialIdFileId ownerHasAccount owner { databaseId firstName lastName email mobile landline }`;
+  officialIdFileId ownerHasAccount owner { databaseId firstName lastName email mobile landline }
+  innerNeighborhoodId taxReceiptFileId users { userDatabaseId firstName lastName email roleDatabaseId roleName roleKind }
+  balance { ordinary extraordinary wallets { walletDatabaseId type name measuredServiceDatabaseId balance } }`;
 
 const DETAIL_SELECTION = `${HOUSE_SELECTION} lockedByName pendingOwnerEmail ownerChanges { createdAt fromName toName changedByName }`;
+
+/** A negative balance is a debt no receipt references (the agreements screen shows it sign-inverted); otherwise none. */
+const debtOf = (balance: string) => (balance.startsWith('-') ? balance : '0.00');
+
+/** Spec 1 section 3, House: balances (Balance) and unreferenced_debts (ordinary, plus each wallet with its balance). */
+function legacyBalances(b: any) {
+  if (!b) return { balances: null, unreferenced_debts: null };
+  const wallet = (w: any) => ({ id: w.walletDatabaseId, type: w.type, name: w.name });
+  return {
+    balances: {
+      ordinary: b.ordinary,
+      extraordinary: b.extraordinary,
+      balances: b.wallets.map((w: any) => ({
+        measured_service: w.measuredServiceDatabaseId === null ? null : { id: w.measuredServiceDatabaseId },
+        balance: w.balance,
+        wallet: wallet(w),
+      })),
+    },
+    unreferenced_debts: {
+      ordinary: debtOf(b.ordinary),
+      balances: b.wallets.map((w: any) => ({ wallet: wallet(w), balance: debtOf(w.balance) })),
+    },
+  };
+}
 
 export function legacyHouse(h: any) {
   return {
@@ -27,6 +53,7 @@ export function legacyHouse(h: any) {
     condominium: h.condominiumName,
     id_mall: h.mallId,
     mall: h.mallName,
+    id_inner_neighborhood: h.innerNeighborhoodId,
     id_owner_user: h.ownerUserId,
     label: h.label,
     user_status: h.ownerHasAccount,
@@ -41,6 +68,16 @@ export function legacyHouse(h: any) {
           official_id: h.officialIdFileId ? `/api/1.0/files/${h.officialIdFileId}` : null,
         }
       : null,
+    tax_receipt: h.taxReceiptFileId ? `/api/1.0/files/${h.taxReceiptFileId}` : null,
+    ...legacyBalances(h.balance),
+    users: (h.users ?? []).map((u: any) => ({
+      id: u.userDatabaseId,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      email: u.email,
+      id_role: u.roleDatabaseId,
+      role: { id: u.roleDatabaseId, name: u.roleName, kind: u.roleKind },
+    })),
   };
 }
 

@@ -23,9 +23,13 @@ const legacyTaxInfo = (i: TaxInfo & { taxReceiptFileId: string | null }) => ({
 });
 
 const text = z.string().nullish();
+/**
+ * Spec 1 section 3 names rfc, fiscal_regime, cfdi_use and the address (country default México): that body
+ * alone is enough. Without business_name the stored one stays, else the owner's name is used.
+ */
 const body = z.object({
   rfc: z.string(),
-  business_name: z.string(),
+  business_name: text,
   fiscal_regime: z.string(),
   cfdi_use: z.string(),
   address: z.object({
@@ -63,7 +67,7 @@ export const taxInfoRoutes: RestRoute[] = [
         houseId: globalId('House', params.h),
         taxInfo: {
           rfc: body.rfc,
-          businessName: body.business_name,
+          businessName: body.business_name ?? null,
           fiscalRegime: body.fiscal_regime,
           cfdiUse: body.cfdi_use,
           postalCode: body.address.zip_code,

@@ -10,6 +10,7 @@ import { subscribe } from '../../../../kernel/events.js';
 import { HouseTaxInfoSchema, TaxReceiptFileId } from '../../../../../core/tax.js';
 import { targetHouse } from '../../../../auth/houseScope.js';
 import { claimFile } from '../../../../infra/files/service.js';
+import { personName } from '../../../../../core/houseLabel.js';
 
 export const TAX_ADMIN_READ = ['ATaxRead', 'ATaxUpdate'] as const;
 export const TAX_ADMIN_WRITE = ['ATaxUpdate'] as const;
@@ -33,7 +34,7 @@ export async function readTaxInfo<S extends object>(ctx: ServiceContext, houseId
  */
 export async function saveTaxInfo(ctx: ServiceContext, houseId: string | null | undefined, raw: unknown, taxReceiptFileId?: string | null) {
   const house = await targetHouse(ctx, houseId, TAX_ADMIN_WRITE, 'FOREIGN_TAX_INFO');
-  const data = parseInput(HouseTaxInfoSchema, raw);
+  const data = parseInput(HouseTaxInfoSchema, await withBusinessName(ctx, house.id, raw));
   const fileId = parseInput(TaxReceiptFileId, taxReceiptFileId);
   const receipt = fileId ? { taxReceiptFileId: await claimFile(ctx, fileId) } : {};
   return write(ctx, {}, async ({ tx, audit }) => {
@@ -51,6 +52,17 @@ export async function saveTaxInfo(ctx: ServiceContext, houseId: string | null | 
     });
     return house.id;
   });
+}
+
+/** A body without a business name (the legacy PUT need not send it) keeps the stored one, else takes the owner's name. */
+async function withBusinessName(ctx: ServiceContext, houseId: number, raw: unknown): Promise<unknown> {
+  if ((raw as { businessName?: unknown } | null)?.businessName != null) return raw;
+  const house = await ctx.prisma.house.findUnique({
+    where: { id: houseId },
+    select: { taxInfo: { select: { businessName: true } }, owner: { select: { firstName: true, lastName: true } } },
+  });
+  const owner = house?.owner ? personName(house.owner).toUpperCase() : '';
+  return { ...(raw as object), businessName: house?.taxInfo?.businessName ?? owner };
 }
 
 export async function deleteTaxInfo(ctx: ServiceContext, houseId: string | null | undefined) {

@@ -1,4 +1,5 @@
 import { builder, grants } from '../../../../graphql/builder.js';
+import { loadBatched } from '../../../../graphql/batch.js';
 import { communityOf } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import {
@@ -14,6 +15,8 @@ import {
 } from '../../../../../core/tax.js';
 import { rfcPersonType } from '../../../../../core/validators.js';
 import { HouseRef } from '../../../property/houses/house.js';
+import { providedColumn, provideHouseColumn } from '../../../property/houses/columns.js';
+import { sql } from 'kysely';
 import { deleteTaxInfo, readTaxInfo, saveTaxInfo, TAX_READERS, TAX_WRITERS } from './service.js';
 
 const PersonTypeEnum = builder.enumType('PersonType', {
@@ -90,6 +93,29 @@ export const HouseTaxInfoRef = builder.prismaObject('HouseTaxInfo', {
   }),
 });
 
+provideHouseColumn('taxReceiptFileId', () => sql`(SELECT ti."taxReceiptFileId"::text FROM "HouseTaxInfo" ti WHERE ti."houseId" = h.id)`);
+
+builder.objectField(HouseRef, 'taxReceiptFileId', (t) =>
+  t.string({
+    nullable: true,
+    description: "The house's constancia de situación fiscal (tax_receipt), read with the rest of the page; null for whoever may not read the tax data",
+    ...grants(...TAX_READERS),
+    unauthorizedResolver: () => null,
+    resolve: async (house, _a, ctx) => {
+      const read = providedColumn(house, 'taxReceiptFileId') as string | null | undefined;
+      if (read !== undefined) return read;
+      const id = await loadBatched(ctx, 'House.taxReceiptFileId', house.id, async (ids) => {
+        const rows = await ctx.prisma.houseTaxInfo.findMany({
+          where: { houseId: { in: ids }, neighborhoodId: communityOf(ctx) },
+          select: { houseId: true, taxReceiptFileId: true },
+        });
+        return new Map(rows.map((r) => [r.houseId, r.taxReceiptFileId]));
+      });
+      return id ?? null;
+    },
+  }),
+);
+
 builder.queryField('houseTaxInfo', (t) =>
   t.prismaField({
     type: 'HouseTaxInfo',
@@ -104,7 +130,7 @@ builder.queryField('houseTaxInfo', (t) =>
 const TaxInfoFields = builder.inputType('HouseTaxInfoInput', {
   fields: (f) => ({
     rfc: f.string({ required: true }),
-    businessName: f.string({ required: true, description: 'Razón social' }),
+    businessName: f.string({ required: false, description: "Razón social; when not given, the one stored, else the owner's name" }),
     fiscalRegime: f.string({ required: true, description: 'RF601...RF630 (or the SAT key 601...)' }),
     cfdiUse: f.string({ required: true }),
     postalCode: f.string({ required: true }),

@@ -1,6 +1,7 @@
 // The balances module (money/receivables): what it owns and what it adds to the app; server/modules.ts lists it.
 import { defineModule } from '../../../../kernel/module.js';
 import './balance.js';
+import './houseBalanceField.js';
 import './statementDocument.js';
 import { balancesRoutes } from './rest.js';
 import { BALANCE_ADMIN } from './service.js';
