@@ -1,7 +1,9 @@
 // The sandbox's account-side API, as Openpay's:
 //   customers: GET /customers (external_id, creation filters, offset, limit), PUT /customers/{id} (name and
-//     email required; last_name, phone_number, address), DELETE /customers/{id} (its saved cards go with it;
+//     email required; last_name, phone_number, address), DELETE /customers/{id} (its saved cards and bank accounts go with it;
 //     its charges stay);
+//   bank accounts: POST, GET, DELETE /customers/{id}/bankaccounts[/{id}] (a CLABE once per customer, 2001; answered
+//     masked), a payout's destination_id (as a saved card on the merchant, /cards, with allows_payouts);
 //   GET /v1/{merchant_id}: the merchant (the community's name, its balance from the sandbox's transactions,
 //     a CLABE of its own);
 //   fees: POST /fees {customer_id, amount, description, order_id?} takes the amount from the customer's
@@ -87,10 +89,74 @@ async function updateCustomer(deps: SandboxDeps, merchant: Merchant, id: string,
 async function deleteCustomer(deps: SandboxDeps, merchant: Merchant, id: string): Promise<Response> {
   await deps.db.prisma.$transaction(async (tx) => {
     await lockedCustomer(tx, merchant, id);
-    await tx.sandboxGatewayObject.deleteMany({ where: { merchantId: merchant.merchantId, kind: 'card', parentId: id } });
+    await tx.sandboxGatewayObject.deleteMany({ where: { merchantId: merchant.merchantId, kind: { in: ['card', 'bank_account'] }, parentId: id } });
     await tx.sandboxGatewayObject.delete({ where: { id } });
   });
   return new Response(null, { status: 204 });
+}
+
+// ---- bank accounts ----
+
+/** Openpay's masked CLABE: the bank's three digits, X, the last four. */
+const maskClabe = (clabe: string) => `${clabe.slice(0, 3)}${'X'.repeat(11)}${clabe.slice(-4)}`;
+
+function publicBankAccount(data: Json): Json {
+  const { sandbox: _sandbox, customer_id: _customer, ...answer } = data;
+  return answer;
+}
+
+async function createBankAccount(deps: SandboxDeps, merchant: Merchant, customerId: string, body: Json): Promise<Json> {
+  const clabe = text(body, 'clabe', 18, true);
+  if (!/^\d{18}$/.test(clabe) || clabeWithCheckDigit(clabe.slice(0, 17)) !== clabe) throw new SandboxError(1001, 400, 'clabe is not a valid CLABE');
+  const holderName = text(body, 'holder_name', 80, true);
+  const alias = text(body, 'alias', 45) ?? null;
+  return deps.db.prisma.$transaction(async (tx) => {
+    await lockedCustomer(tx, merchant, customerId);
+    const saved = await tx.sandboxGatewayObject.findMany({ where: { merchantId: merchant.merchantId, kind: 'bank_account', parentId: customerId } });
+    if (saved.some((row) => (row.data as Json).sandbox?.clabe === clabe))
+      throw new SandboxError(2001, 409, 'The bank account with this CLABE is already registered for the customer');
+    const id = newId('b');
+    const data: Json = {
+      id,
+      clabe: maskClabe(clabe),
+      bank_code: clabe.slice(0, 3),
+      bank_name: null,
+      alias,
+      holder_name: holderName,
+      creation_date: openpayDate(new Date()),
+      customer_id: customerId,
+      sandbox: { clabe },
+    };
+    await tx.sandboxGatewayObject.create({ data: { id, merchantId: merchant.merchantId, kind: 'bank_account', parentId: customerId, data } });
+    return publicBankAccount(data);
+  });
+}
+
+async function requireBankAccount(deps: SandboxDeps, merchant: Merchant, customerId: string, id: string): Promise<SandboxObject> {
+  const account = await findObject(deps.db.prisma, merchant.merchantId, 'bank_account', id);
+  if (!account || account.parentId !== customerId) throw new SandboxError(1005, 404, `The bank account with id '${id.slice(0, 45)}' does not exist`);
+  return account;
+}
+
+/** A payout's destination_id: a customer's saved bank account, or a card saved on the merchant. */
+export async function savedDestination(
+  deps: SandboxDeps,
+  merchant: Merchant,
+  method: 'bank_account' | 'card',
+  id: string,
+): Promise<{ destination: Json; holderName: string }> {
+  if (method === 'bank_account') {
+    const account = await findObject(deps.db.prisma, merchant.merchantId, 'bank_account', id);
+    if (!account) throw new SandboxError(1005, 404, `The bank account with id '${id.slice(0, 45)}' does not exist`);
+    const { clabe } = account.data.sandbox as Json;
+    const holderName = String(account.data.holder_name);
+    return { destination: { bank_account: { clabe, holder_name: holderName, bank_code: clabe.slice(0, 3), bank_name: null } }, holderName };
+  }
+  const card = await findObject(deps.db.prisma, merchant.merchantId, 'card', id);
+  if (!card || card.parentId !== null) throw new SandboxError(1005, 404, `The card with id '${id.slice(0, 45)}' does not exist`);
+  if (!card.data.allows_payouts) throw new SandboxError(3006, 412, 'The card does not allow payouts');
+  const holderName = String(card.data.holder_name);
+  return { destination: { card: { card_number: card.data.card_number, holder_name: holderName, type: card.data.type } }, holderName };
 }
 
 // ---- merchant ----
@@ -244,6 +310,40 @@ export const accountRoutes: SandboxRoute[] = [
   { method: 'GET', pattern: /^\/customers$/, key: 'private', run: async (d, m, _p, _r, u) => (await listCustomers(d, m, u)) as unknown as Json },
   { method: 'PUT', pattern: new RegExp(`^/customers/${ID}$`), key: 'private', run: async (d, m, p, r) => updateCustomer(d, m, p[0], await readJson(r)) },
   { method: 'DELETE', pattern: new RegExp(`^/customers/${ID}$`), key: 'private', run: async (d, m, p) => deleteCustomer(d, m, p[0]) },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/customers/${ID}/bankaccounts$`),
+    key: 'private',
+    run: async (d, m, p, r) => createBankAccount(d, m, p[0], await readJson(r)),
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/customers/${ID}/bankaccounts$`),
+    key: 'private',
+    run: async (d, m, p) => {
+      await d.db.prisma.$transaction((tx) => lockedCustomer(tx, m, p[0]));
+      const rows = await d.db.prisma.sandboxGatewayObject.findMany({
+        where: { merchantId: m.merchantId, kind: 'bank_account', parentId: p[0] },
+        orderBy: { createdAt: 'asc' },
+      });
+      return rows.map((row) => publicBankAccount(row.data as Json)) as unknown as Json;
+    },
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/customers/${ID}/bankaccounts/${ID}$`),
+    key: 'private',
+    run: async (d, m, p) => publicBankAccount((await requireBankAccount(d, m, p[0], p[1])).data),
+  },
+  {
+    method: 'DELETE',
+    pattern: new RegExp(`^/customers/${ID}/bankaccounts/${ID}$`),
+    key: 'private',
+    run: async (d, m, p) => {
+      await d.db.prisma.sandboxGatewayObject.delete({ where: { id: (await requireBankAccount(d, m, p[0], p[1])).id } });
+      return new Response(null, { status: 204 });
+    },
+  },
   { method: 'POST', pattern: /^\/fees$/, key: 'private', run: async (d, m, _p, r) => createFee(d, m, await readJson(r)) },
   {
     method: 'GET',

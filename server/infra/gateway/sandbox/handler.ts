@@ -50,7 +50,7 @@ import { constantTimeEqual, parseBasicAuthorization } from '../openpay.js';
 import { brandOf, type CardBehaviour, describeCard, luhnValid, maskCardNumber } from './cards.js';
 import { barcodeSvg, threeDSecurePage } from './pages.js';
 import { clabeWithCheckDigit, type Json, newId, openpayDate, type SandboxObject } from './records.js';
-import { accountRoutes, customerFields } from './accounts.js';
+import { accountRoutes, customerFields, savedDestination } from './accounts.js';
 import { listTransactions, transactionRoutes } from './transactions.js';
 import { DEFAULT_DELAY_MS, queueWebhook } from './webhooks.js';
 import { handleSpeiSimulation } from './spei.js';
@@ -536,7 +536,9 @@ async function createPayout(deps: SandboxDeps, merchant: Merchant, body: Json): 
   const orderId = text(body, 'order_id', 100) ?? null;
   let destination: Json;
   let holderName: string;
-  if (method === 'bank_account') {
+  const destinationId = text(body, 'destination_id', 45);
+  if (destinationId) ({ destination, holderName } = await savedDestination(deps, merchant, method, destinationId));
+  else if (method === 'bank_account') {
     const account = objectField(body, 'bank_account');
     const clabe = text(account, 'clabe', 18, true);
     holderName = text(account, 'holder_name', 80, true);

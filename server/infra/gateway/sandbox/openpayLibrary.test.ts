@@ -244,7 +244,7 @@ describe("sandbox gateway through Openpay's Node library", () => {
     expect([badType.status, badType.error?.error_code]).toEqual([400, 1001]);
   });
 
-  it('merchant, fees and payouts', async () => {
+  it('merchant, fees, bank accounts and payouts (to a CLABE, a saved account, a saved debit card)', async () => {
     const merchant = await ok((cb) => openpay.merchant.get(cb));
     expect(merchant).toMatchObject({ id: DEMO_GATEWAY_KEYS.accountId, status: 'active' });
     expect(typeof merchant.name).toBe('string');
@@ -275,8 +275,33 @@ describe("sandbox gateway through Openpay's Node library", () => {
     expect((await ok((cb) => openpay.payouts.list({ 'creation[gte]': today(), limit: 100 }, cb))).map((p: any) => p.id)).toContain(payout.id);
     expect(await ok((cb) => openpay.payouts.get(payout.id, cb))).toMatchObject({ id: payout.id });
 
+    const supplier = await ok((cb) => openpay.customers.create({ name: 'Jardinería del Valle', email: 'proveedor@example.com' }, cb));
+    const account = await ok((cb) =>
+      openpay.customers.bankaccounts.create(supplier.id, { clabe: '012298026516924616', holder_name: 'Jardinería del Valle', alias: 'Principal' }, cb),
+    );
+    expect(account).toMatchObject({ clabe: '012XXXXXXXXXXX4616', bank_code: '012', alias: 'Principal', holder_name: 'Jardinería del Valle' });
+    expect((await ok((cb) => openpay.customers.bankaccounts.list(supplier.id, cb))).map((a: any) => a.id)).toEqual([account.id]);
+    expect(await ok((cb) => openpay.customers.bankaccounts.get(supplier.id, account.id, cb))).toMatchObject({ id: account.id });
+    const twice = await call((cb) => openpay.customers.bankaccounts.create(supplier.id, { clabe: '012298026516924616', holder_name: 'Otra' }, cb));
+    expect([twice.status, twice.error?.error_code]).toEqual([409, 2001]);
+    const toAccount = await ok((cb) =>
+      openpay.payouts.create(
+        { method: 'bank_account', destination_id: account.id, amount: 120, description: 'Jardinería de noviembre', order_id: nextOrder() },
+        cb,
+      ),
+    );
+    expect(toAccount).toMatchObject({ status: 'in_progress', bank_account: { holder_name: 'Jardinería del Valle', bank_code: '012' } });
+    const debit = await ok((cb) => openpay.cards.create(card('5105105105105100'), cb));
+    expect(
+      await ok((cb) => openpay.payouts.create({ method: 'card', destination_id: debit.id, amount: 80, description: 'Reembolso de caja chica' }, cb)),
+    ).toMatchObject({ status: 'in_progress', card: { card_number: '510510XXXXXX5100' } });
+    const credit = await ok((cb) => openpay.cards.create(card('4111111111111111'), cb));
+    const refused = await call((cb) => openpay.payouts.create({ method: 'card', destination_id: credit.id, amount: 80, description: 'x' }, cb));
+    expect([refused.status, refused.error?.error_code]).toEqual([412, 3006]);
+    expect((await call((cb) => openpay.customers.bankaccounts.delete(supplier.id, account.id, cb))).status).toBe(204);
+
     const unauthorized = new Openpay(DEMO_GATEWAY_KEYS.accountId, 'sk_otra_llave', false);
-    const refused = await call((cb) => unauthorized.merchant.get(cb));
-    expect([refused.status, refused.error?.error_code]).toEqual([401, 1002]);
+    const denied = await call((cb) => unauthorized.merchant.get(cb));
+    expect([denied.status, denied.error?.error_code]).toEqual([401, 1002]);
   });
 });
