@@ -72,7 +72,7 @@ export async function receiveSpeiTransfer(
   if (!wallet) return 'the community has no ORDINARY wallet';
   const { fee, credited } = speiCredit(t.amount);
   try {
-    await write(ctx, { rowLocks: true }, async ({ tx, audit }) => {
+    await write(ctx, { rowLocks: true }, async ({ tx, audit, afterCommit }) => {
       await lockHouse(tx, customer.houseId);
       // A concurrent delivery of the same transfer credited it while this one waited for the house.
       if (await tx.speiDeposit.findUnique({ where: { neighborhoodId_gatewayId: { neighborhoodId, gatewayId } }, select: { id: true } })) return;
@@ -95,6 +95,8 @@ export async function receiveSpeiTransfer(
           operationDate: t.operationDate ?? t.creationDate ?? null,
         },
       });
+      // The open dashboards of the community read their money widgets again, as for any payment.
+      afterCommit(() => ctx.pubsub.publish('community:money', neighborhoodId, { neighborhoodId, kind: 'PAYMENT', at: new Date() }));
       await audit({
         action: 'SPEI_DEPOSIT',
         entity: 'House',
