@@ -20,7 +20,7 @@
 // receiving bank refuses it); FONDOS is refused at once (4001, not enough funds); SIN RESPUESTA is made
 // but its answer is lost (504), so the caller must find it by its order_id. Any other valid CLABE or card
 // settles as completed. A CLABE with a wrong check digit or a card failing Luhn is a 400.
-// Card numbers and CVVs are read only to create a token: never stored, never logged, never answered.
+// Card numbers and CVVs are read only to create a token, a saved card or a charge: never stored, never logged, never answered.
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../../config.js';
 import { lockRow } from '../../../kernel/locks.js';

@@ -304,4 +304,13 @@ describe("sandbox gateway through Openpay's Node library", () => {
     const denied = await call((cb) => unauthorized.merchant.get(cb));
     expect([denied.status, denied.error?.error_code]).toEqual([401, 1002]);
   });
+
+  it('kept no card number or CVV of the raw card data it was sent', async () => {
+    const rows = await t.app.db.prisma.sandboxGatewayObject.findMany({ where: { merchantId: DEMO_GATEWAY_KEYS.accountId } });
+    const kept = JSON.stringify(rows.map((row) => row.data));
+    for (const number of ['4111111111111111', '4242424242424242', '5555555555554444', '5105105105105100', '4000000000000119']) {
+      expect(kept).not.toContain(number);
+    }
+    expect(kept).not.toContain('"cvv2"');
+  });
 });
