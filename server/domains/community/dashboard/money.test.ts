@@ -162,19 +162,20 @@ describe('dashboard money widgets', () => {
     const base = `/neighborhoods/${community}/dashboard`;
     const debtsRest = await t.rest('GET', `${base}/debts`, undefined, { token: admin });
     expect(debtsRest.status).toBe(200);
-    expect(debtsRest.body.data.stats[0]).toEqual({ key: 'DAYS_1_30', amount: expect.stringMatching(/^\d+\.\d\d$/), houses: expect.any(Number) });
-    expect(debtsRest.body.data.total).toBe((await expectedDebt(community)).total);
+    expect(debtsRest.body.stats[0]).toEqual({ key: 'DAYS_1_30', amount: expect.stringMatching(/^\d+\.\d\d$/), houses: expect.any(Number) });
+    expect(debtsRest.body.total).toBe((await expectedDebt(community)).total);
     const byStreet = await t.rest('GET', `${base}/debts?by=street`, undefined, { token: admin });
-    expect(byStreet.body.data.total).toBe(debtsRest.body.data.total);
+    expect(byStreet.body.total).toBe(debtsRest.body.total);
     expect((await t.rest('GET', `${base}/debts?by=planet`, undefined, { token: admin })).status).toBe(400);
 
     const incomes = await t.rest('GET', `${base}/monthly-incomes`, undefined, { token: admin });
-    expect(incomes.body.data).toHaveLength(12);
-    expect(incomes.body.data[0]).toEqual({ month: expect.stringMatching(/^\d{4}-\d\d$/), amount: expect.any(String), payments: expect.any(Number) });
+    expect(incomes.body.content).toHaveLength(12);
+    expect(incomes.body.total).toBe(12);
+    expect(incomes.body.content[0]).toEqual({ month: expect.stringMatching(/^\d{4}-\d\d$/), amount: expect.any(String), payments: expect.any(Number) });
 
-    const outcomes = await t.rest('GET', `${base}/monthly-outcomes?month=${incomes.body.data[10].month}`, undefined, { token: admin });
+    const outcomes = await t.rest('GET', `${base}/monthly-outcomes?month=${incomes.body.content[10].month}`, undefined, { token: admin });
     expect(outcomes.status).toBe(200);
-    expect(outcomes.body.data[0]).toEqual({
+    expect(outcomes.body.content[0]).toEqual({
       id_concept: expect.any(Number),
       concept: expect.any(String),
       amount_charged: expect.any(String),
@@ -185,18 +186,18 @@ describe('dashboard money widgets', () => {
     }
 
     const onboarding = await t.rest('GET', `${base}/onboarding-stats`, undefined, { token: admin });
-    expect(onboarding.body.data.houses.find((h: { status: string }) => h.status === 'ACTIVE').total).toBe(
+    expect(onboarding.body.houses.find((h: { status: string }) => h.status === 'ACTIVE').total).toBe(
       await t.app.db.prisma.house.count({ where: { neighborhoodId: community, status: 'ACTIVE' } }),
     );
 
     const latest = await t.rest('GET', `${base}/latest-paid-receipts`, undefined, { token: admin });
-    expect(latest.body.data).toHaveLength(5);
-    expect(latest.body.data[0]).toMatchObject({ id: expect.any(Number), receipt_payment_status: 'PAID', house_label: expect.any(String) });
+    expect(latest.body.content).toHaveLength(5);
+    expect(latest.body.content[0]).toMatchObject({ id: expect.any(Number), receipt_payment_status: 'PAID', house_label: expect.any(String) });
     const next = await t.rest('GET', `${base}/latest-paid-receipts?page_size=5&offset=5`, undefined, { token: admin });
-    expect(next.body.data.map((r: { id: number }) => r.id)).not.toContain(latest.body.data[0].id);
+    expect(next.body.content.map((r: { id: number }) => r.id)).not.toContain(latest.body.content[0].id);
     const review = await t.rest('GET', `${base}/latest-in-review-receipts`, undefined, { token: admin });
     expect(review.status).toBe(200);
-    expect(review.body.data.every((r: { receipt_payment_status: string }) => r.receipt_payment_status === 'REVIEW')).toBe(true);
+    expect(review.body.content.every((r: { receipt_payment_status: string }) => r.receipt_payment_status === 'REVIEW')).toBe(true);
     expect((await t.rest('GET', `${base}/latest-paid-receipts?page_size=1000`, undefined, { token: admin })).status).toBe(400);
   });
 

@@ -1,6 +1,7 @@
-// /api/1.0 dashboard routes (spec 2 section 4 "Dashboard", spec 3 "Dashboard data"): debts (data.stats),
-// monthly incomes and outcomes, onboarding stats (data.houses), latest paid and in-review receipts
-// (page size 5). A widget the account may not see answers 403, as any route without its grant.
+// /api/1.0 dashboard routes (spec 2 section 4 "Dashboard", spec 3 "Dashboard data"): debts (the spec's
+// "response data.stats": the body's stats, as axios names a body response.data), monthly incomes and
+// outcomes, onboarding stats (the body's houses), latest paid and in-review receipts (page size 5). Lists
+// answer { total, content } as every legacy list (docs/decisions.md). A widget the account may not see answers 403, as any route without its grant.
 import { z } from 'zod';
 import { legacyPageQuery, RestError, type RestRoute } from '../../../rest/router.js';
 import { legacyReceipt, RECEIPT_SELECTION } from '../../money/receivables/receipts/rest.js';
@@ -23,7 +24,7 @@ const receiptListRoute = (path: string, field: string): RestRoute => ({
   variables: ({ query }) => ({ first: query.page_size, offset: query.offset }),
   result: (data) => {
     const list = present(data.dashboard[field]);
-    return { data: list.receipts.map(legacyReceipt), total: list.totalCount };
+    return { total: list.totalCount, content: list.receipts.map(legacyReceipt) };
   },
 });
 
@@ -36,7 +37,7 @@ export const dashboardRoutes: RestRoute[] = [
     variables: ({ query }) => ({ by: query.by ? query.by.toUpperCase() : null }),
     result: (data) => {
       const d = present(data.dashboard.debts);
-      return { data: { by: d.by, total: d.total, houses: d.houses, stats: d.stats } };
+      return { by: d.by, total: d.total, houses: d.houses, stats: d.stats };
     },
   },
   {
@@ -45,7 +46,10 @@ export const dashboardRoutes: RestRoute[] = [
     query: z.object({ months: z.coerce.number().int().min(1).max(36).optional() }),
     operation: `query($months: Int) { dashboard { monthlyIncomes(months: $months) { month amount payments } } }`,
     variables: ({ query }) => ({ months: query.months ?? null }),
-    result: (data) => ({ data: present(data.dashboard.monthlyIncomes) }),
+    result: (data) => {
+      const months = present(data.dashboard.monthlyIncomes) as unknown[];
+      return { total: months.length, content: months };
+    },
   },
   {
     method: 'GET',
@@ -56,7 +60,8 @@ export const dashboardRoutes: RestRoute[] = [
     result: (data) => {
       const o = present(data.dashboard.monthlyOutcomes);
       return {
-        data: o.concepts.map((c: { conceptDatabaseId: number | null; concept: string; amountCharged: string; amountPaid: string }) => ({
+        total: o.concepts.length,
+        content: o.concepts.map((c: { conceptDatabaseId: number | null; concept: string; amountCharged: string; amountPaid: string }) => ({
           id_concept: c.conceptDatabaseId,
           concept: c.concept,
           amount_charged: c.amountCharged,
@@ -76,14 +81,12 @@ export const dashboardRoutes: RestRoute[] = [
       const counts = present(data.dashboard.houseStatusCounts) as { status: string; count: number }[];
       const stats = data.dashboard.houseStats;
       return {
-        data: {
-          houses: counts.map((c) => ({ status: c.status, total: c.count })),
-          house_stats: stats && {
-            total: stats.total,
-            owner_active: stats.ownerActive,
-            owner_pending: stats.ownerPending,
-            without_owner: stats.withoutOwner,
-          },
+        houses: counts.map((c) => ({ status: c.status, total: c.count })),
+        house_stats: stats && {
+          total: stats.total,
+          owner_active: stats.ownerActive,
+          owner_pending: stats.ownerPending,
+          without_owner: stats.withoutOwner,
         },
       };
     },

@@ -227,7 +227,7 @@ export const houseRoutes: RestRoute[] = [
     query: z.object({ phrase: z.string().default('') }),
     operation: `query($phrase: String!) { searchHouses(phrase: $phrase) { ${HOUSE_SELECTION} } }`,
     variables: ({ query }) => ({ phrase: query.phrase }),
-    result: (data) => ({ content: data.searchHouses.map(legacyHouse) }),
+    result: (data) => ({ total: data.searchHouses.length, content: data.searchHouses.map(legacyHouse) }),
   },
   {
     method: 'GET',
