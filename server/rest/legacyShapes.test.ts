@@ -286,3 +286,38 @@ describe('personal and tax data', () => {
     expect(me.body).toMatchObject({ first_name: expect.any(String), email: 'propietario@demo.mx', new_email: null });
   });
 });
+
+describe('rules where the spec is silent', () => {
+  it('every list answers { total, content }: the dashboard lists and the house search too', async () => {
+    for (const path of ['latest-paid-receipts', 'latest-in-review-receipts', 'monthly-incomes', 'monthly-outcomes']) {
+      const { status, body } = await t.rest('GET', `/neighborhoods/1/dashboard/${path}`, undefined, { token: admin });
+      expect(status, path).toBe(200);
+      if (path.startsWith('latest')) expect(body.total, path).toBeGreaterThanOrEqual(body.content.length);
+      else expect(body.total, path).toBe(body.content.length);
+      expect(Array.isArray(body.content), path).toBe(true);
+      expect(body, path).not.toHaveProperty('data');
+    }
+    const debts = await t.rest('GET', '/neighborhoods/1/dashboard/debts', undefined, { token: admin });
+    expect(Object.keys(debts.body).sort()).toEqual(['by', 'houses', 'stats', 'total']);
+    const onboarding = await t.rest('GET', '/neighborhoods/1/dashboard/onboarding-stats', undefined, { token: admin });
+    expect(Object.keys(onboarding.body).sort()).toEqual(['house_stats', 'houses']);
+    const search = await t.rest('GET', '/neighborhoods/1/houses/search?phrase=OLV', undefined, { token: admin });
+    expect(search.body.total).toBe(search.body.content.length);
+  });
+
+  it('a missing end of a period is filled the same way everywhere; the house statement without dates is the year to date', async () => {
+    const { timeZone } = await t.app.db.prisma.neighborhood.findUniqueOrThrow({ where: { id: 1 }, select: { timeZone: true } });
+    const today = todayIn(timeZone);
+    const year = `${today.slice(0, 4)}-01-01`;
+    // The incomes report needs from or to (spec 2 section 5); the community statement follows it.
+    expect((await t.rest('GET', '/neighborhoods/1/incomes', undefined, { token: admin })).status).toBe(400);
+    const onlyTo = await t.rest('GET', '/neighborhoods/1/incomes?to=2025-06-30', undefined, { token: admin });
+    expect(onlyTo.body).toMatchObject({ from: '2025-01-01', to: '2025-06-30' });
+    const onlyFrom = await t.rest('GET', `/neighborhoods/1/statements?from=${year}`, undefined, { token: admin });
+    expect(onlyFrom.body).toMatchObject({ from: year, to: today });
+    const house = await t.rest('GET', `/neighborhoods/1/houses/${ownerHouseId}/statement`, undefined, { token: owner });
+    expect(house.body).toMatchObject({ from: year, to: today });
+    const houseTo = await t.rest('GET', `/neighborhoods/1/houses/${ownerHouseId}/statement?to=2025-06-30`, undefined, { token: owner });
+    expect(houseTo.body).toMatchObject({ from: '2025-01-01', to: '2025-06-30' });
+  });
+});

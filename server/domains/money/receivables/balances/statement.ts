@@ -49,16 +49,15 @@ function validDate(value: string, field: string) {
   return value;
 }
 
-/** The statement of a house between two dates (both included); defaults to the current year. */
+/** The statement of a house between two dates (both included): a missing end filled as the reports fill it (reports/period.ts), so no dates is the year to date. */
 export async function houseStatement(
   ctx: ServiceContext,
   houseId: number | null,
   range: { from?: string | null; to?: string | null },
 ): Promise<HouseStatement> {
   const house = await targetHouse(ctx, houseId, STATEMENT_ADMIN, 'FOREIGN_BALANCE');
-  const year = (await communityToday(ctx.prisma, house.neighborhoodId)).slice(0, 4);
-  const from = validDate(range.from || `${year}-01-01`, 'from');
-  const to = validDate(range.to || `${year}-12-31`, 'to');
+  const to = validDate(range.to || (await communityToday(ctx.prisma, house.neighborhoodId)), 'to');
+  const from = validDate(range.from || `${to.slice(0, 4)}-01-01`, 'from');
   if (from > to) throw new InputError([{ field: 'from', message: 'El campo "Desde" debe de ser anterior o igual al campo "Hasta".' }]);
   return statementOf(ctx.prisma, house.neighborhoodId, house.id, from, to);
 }
