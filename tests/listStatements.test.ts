@@ -67,4 +67,43 @@ describe('statements per list page', () => {
     expect(withActions.body.data.houseReceipts.edges.length).toBeGreaterThan(0);
     expect(withActions.count).toBe(without.count);
   });
+
+  it('the session: the user, the community, the house and the accounts in one statement', async () => {
+    const owner = await t.signIn('propietario@demo.mx');
+    const { count, body } = await statementsOf(() => t.rest('GET', '/users/session', undefined, { token: owner }));
+    expect(body.user.email).toBe('propietario@demo.mx');
+    expect(body.neighborhood.id).toBe(1);
+    expect(body.house.id).toBeGreaterThan(0);
+    expect(body.accounts.length).toBeGreaterThan(0);
+    expect(count).toBe(1);
+  });
+
+  it("a house's legacy receipts list: the house, the page, the balances and the invoices in one statement", async () => {
+    const paid = await t.app.db.prisma.receipt.findFirstOrThrow({
+      where: { neighborhoodId: 1, cfdiLinks: { some: { active: true, cfdi: { status: 'STAMPED' } } } },
+      select: { houseId: true },
+    });
+    const { count, body } = await statementsOf(rest(`/neighborhoods/1/houses/${paid.houseId}/receipts?page_size=20`));
+    expect(body.content.some((r: any) => r.documents.cfdi_xml && r.cfdi?.xml)).toBe(true);
+    expect(count).toBe(1);
+  });
+
+  it("a house's receipts list still refuses a deleted house, and answers an empty page for a house without receipts", async () => {
+    const withReceipts = await t.app.db.prisma.house.findFirstOrThrow({
+      where: { neighborhoodId: 1, receipts: { some: {} } },
+      select: { id: true, status: true },
+    });
+    const without = await t.app.db.prisma.house.findFirstOrThrow({
+      where: { neighborhoodId: 1, status: { not: 'DELETED' }, receipts: { none: {} } },
+      select: { id: true },
+    });
+    expect((await rest(`/neighborhoods/1/houses/${without.id}/receipts`)()).body.content).toEqual([]);
+    expect((await rest('/neighborhoods/1/houses/999999/receipts')()).status).toBe(404);
+    await t.app.db.prisma.house.update({ where: { id: withReceipts.id }, data: { status: 'DELETED' } });
+    try {
+      expect((await rest(`/neighborhoods/1/houses/${withReceipts.id}/receipts`)()).status).toBe(404);
+    } finally {
+      await t.app.db.prisma.house.update({ where: { id: withReceipts.id }, data: { status: withReceipts.status } });
+    }
+  });
 });

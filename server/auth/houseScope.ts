@@ -72,6 +72,19 @@ export const HOUSE_DELETED = message('HOUSE_DELETED');
 export const HOUSE_NOT_FOUND = message('HOUSE_NOT_FOUND');
 
 /**
+ * targetHouse's rule without the database: the id of the house the actor acts on, refused (403) when out of
+ * its reach. Whether the house exists is still to be proved: by targetHouse, or by a page of the house's rows
+ * that found some (a list of a house's rows that comes back empty asks targetHouse).
+ */
+export function houseInReach(ctx: ServiceContext, houseId: string | number | null | undefined, adminGrants: readonly string[], foreign: PlainReason): number {
+  const actor = actorOf(ctx);
+  const id = houseId == null ? actor.houseId : rowId(houseId);
+  if (id == null) throw new NotFoundError('HOUSE_NOT_FOUND');
+  if (!reachesHouse(actor, id, adminGrants)) throw new ForbiddenError(foreign);
+  return id;
+}
+
+/**
  * The house the actor acts on. Administrators (holding one of `adminGrants`) name any house of their
  * community; everyone else acts on their own house (naming another one is refused with `foreign`,
  * 403, whatever that house is). A house of another community does not exist; nor does a deleted one,
@@ -85,12 +98,8 @@ export async function targetHouse(
   foreign: PlainReason,
   options: { forNewAccess?: boolean; tx?: Tx } = {},
 ): Promise<HouseTarget> {
-  const actor = actorOf(ctx);
+  const id = houseInReach(ctx, houseId, adminGrants, foreign);
   const asAdmin = holdsAny(ctx, adminGrants);
-  const wanted = houseId == null ? null : rowId(houseId);
-  const id = wanted ?? actor.houseId;
-  if (id == null) throw new NotFoundError('HOUSE_NOT_FOUND');
-  if (!reachesHouse(actor, id, adminGrants)) throw new ForbiddenError(foreign);
   // Inside a write, its transaction reads it; otherwise a plain statement (most reads of a house's data start here).
   const house = options.tx
     ? await options.tx.house.findFirst({

@@ -4,7 +4,8 @@
 // the page statement of server/domains/property/houses/ownersList.ts, compiled once by the bench and passed in
 // RAW_CASES ({ name: { sql, parameters, rows?, grant?, also? } }). GET /<name> answers the page as JSON (`rows`:
 // the statement's rows as they come, for the dashboard's counts and the expense list; `grant`: the one the
-// viewer needs, AHousesRead unless said; `sessionOnly`: the viewer's lookup alone; `also`: more statements the application's answer reads, run after).
+// viewer needs, AHousesRead unless said, null for any signed-in viewer; `viewerParameters`: the statement's parameters
+// are these fields of the viewer's row; `also`: more statements the application's answer reads, run after).
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -36,9 +37,10 @@ const server = createServer(async (req, res) => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token) return send(res, 401, { error: 'unauthenticated' });
     const viewer = (await pool.query(VIEWER_SQL, [createHash('sha256').update(token).digest('hex')])).rows[0];
-    if (page.sessionOnly) return viewer ? send(res, 200, viewer) : send(res, 401, { error: 'unauthenticated' });
-    if (!viewer?.roleGrants?.includes(page.grant ?? 'AHousesRead')) return send(res, 403, { error: 'forbidden' });
-    const { rows } = await pool.query(page.sql, page.parameters);
+    if (!viewer) return send(res, 401, { error: 'unauthenticated' });
+    if (page.grant !== null && !viewer.roleGrants?.includes(page.grant ?? 'AHousesRead')) return send(res, 403, { error: 'forbidden' });
+    const parameters = page.viewerParameters ? page.viewerParameters.map((name) => viewer[name]) : page.parameters;
+    const { rows } = await pool.query(page.sql, parameters);
     // The other statements the application's answer reads (e.g. the expense list's settings and approvers).
     const also = [];
     for (const statement of page.also ?? []) also.push((await pool.query(statement.sql, statement.parameters)).rows);

@@ -7,7 +7,8 @@ import type { HouseListFilter } from '../../core/houseRules.js';
 import { keysetPage } from '../../server/graphql/builder.js';
 import { ownersPageQuery } from '../../server/domains/property/houses/ownersList.js';
 import { houseCountsStatement } from '../../server/domains/community/dashboard/service.js';
-import { receiptsPageQuery } from '../../server/domains/money/receivables/receipts/rows.js';
+import { provideInvoiceColumn, receiptsPageQuery } from '../../server/domains/money/receivables/receipts/rows.js';
+import { activeCfdiColumn } from '../../server/domains/money/accounting/cfdis/receiptLinks.js';
 
 /** The owners-list cases of the bench: the GraphQL filter, the legacy offset, and the REST query string. */
 export const CASES: { name: string; filter: HouseListFilter; offset: number }[] = [
@@ -16,25 +17,56 @@ export const CASES: { name: string; filter: HouseListFilter; offset: number }[] 
   { name: 'email-active-account', filter: { email: 'bench1', status: 'ACTIVE', userActive: true }, offset: 0 },
 ];
 
+/** One route of the raw endpoint (tests/bench/raw.mjs documents the fields). */
+interface RawCase {
+  sql: string;
+  parameters?: readonly unknown[];
+  viewerParameters?: string[];
+  grant?: string | null;
+  rows?: boolean;
+}
+
 /** The page statements the application sends for CASES (ownersList.ts), for the raw endpoint. */
 export function compileCases(neighborhoodId: number, streetId: number, receiptTargets: { houseId: number; maintenanceId: number }) {
   const k = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ max: 1 }) }) });
   const all = [...CASES, { name: 'street-no-account', filter: { streetId, userActive: false }, offset: 0 }];
-  const compiled: Record<string, { sql: string; parameters: readonly unknown[]; rows?: boolean }> = {};
+  const compiled: Record<string, RawCase> = {};
   for (const c of all) {
     const page = keysetPage({ first: 20, offset: c.offset }, Number);
     // The owner's account in the community is asked by the House.owner field (phones' visibility).
     const q = ownersPageQuery(k, neighborhoodId, c.filter, page, true, { pendingOwnerEmail: false, ownerMembershipIn: neighborhoodId }).compile();
     compiled[c.name] = { sql: q.sql, parameters: q.parameters };
   }
-  // The session (GET /users/session): the viewer's lookup alone, answered as it comes.
-  compiled.session = { sessionOnly: true } as never;
+  // The session (GET /users/session): after the viewer's lookup, its user, community, house and accounts in one
+  // statement, as server/domains/people/session/sessionRead.ts reads them.
+  compiled.session = {
+    sql: `SELECT json_build_object('id', u.id, 'firstName', u."firstName", 'lastName', u."lastName", 'email', u.email, 'superAdmin', u."superAdmin") AS "user",
+                 (SELECT row_to_json(n) FROM "Neighborhood" n WHERE n.id = m."neighborhoodId") AS neighborhood,
+                 (SELECT json_build_object('id', h.id, 'ownerUserId', h."ownerUserId") FROM "House" h WHERE h.id = m."houseId") AS house,
+                 (SELECT json_agg(json_build_object('id', a.id, 'neighborhoodId', a."neighborhoodId", 'neighborhoodName', an.name, 'houseId', a."houseId",
+                                                    'role', r.name, 'interiorNumber', ah."interiorNumber", 'exteriorNumber', ah."exteriorNumber",
+                                                    'block', ah.block, 'lot', ah.lot, 'catastral', ah.catastral) ORDER BY a.id)
+                    FROM "Membership" a JOIN "Neighborhood" an ON an.id = a."neighborhoodId" JOIN "Role" r ON r.id = a."roleId"
+                    LEFT JOIN "House" ah ON ah.id = a."houseId"
+                   WHERE a."userId" = u.id AND a.active) AS accounts
+            FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE m.id = $1`,
+    viewerParameters: ['membershipId'],
+    grant: null,
+    rows: true,
+  };
   // The dashboard's house widgets: the raw endpoint answers the statement's rows as they come.
   const dashboard = houseCountsStatement(neighborhoodId).compile(k);
   compiled.dashboard = { sql: dashboard.sql, parameters: dashboard.parameters, rows: true };
   // Receipts (server/domains/money/receivables/receipts/rows.ts): a house's first page, a maintenance's page at offset 1,000.
   const houseReceipts = receiptsPageQuery(k, neighborhoodId, { houseId: receiptTargets.houseId }, keysetPage({ first: 20 }, Number), true).compile();
   compiled['house-receipts'] = { sql: houseReceipts.sql, parameters: houseReceipts.parameters, rows: true };
+  // The legacy list answers each receipt's actions and documents: the page also reads the wallet balances and the invoices.
+  provideInvoiceColumn(activeCfdiColumn);
+  const legacyHouseReceipts = receiptsPageQuery(k, neighborhoodId, { houseId: receiptTargets.houseId }, keysetPage({ first: 20 }, Number), true, {
+    balance: true,
+    invoice: true,
+  }).compile();
+  compiled['rest-house-receipts'] = { sql: legacyHouseReceipts.sql, parameters: legacyHouseReceipts.parameters, rows: true };
   const maintenanceReceipts = receiptsPageQuery(
     k,
     neighborhoodId,

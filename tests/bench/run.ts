@@ -380,6 +380,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         { name: 'dashboard' },
         { name: 'session' },
         { name: 'house-receipts' },
+        { name: 'rest-house-receipts' },
         { name: 'maintenance-receipts' },
         { name: 'agreements' },
         { name: 'cfdis' },
@@ -457,7 +458,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       base,
       'REST house receipts page',
       { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses/${receiptTargets.houseId}/receipts?page_size=20`, headers },
-      baselines['house-receipts'],
+      baselines['rest-house-receipts'],
     );
     // Agreements and invoices: the first page of each list as its screen asks for it.
     await measure(

@@ -1,18 +1,21 @@
 import { houseLabel } from '../../../../core/houseLabel.js';
 import { rowId, uuidId } from '../../../kernel/ids.js';
 import { builder, offsetSkip } from '../../../graphql/builder.js';
-import { communityOf, actorOf } from '../../../kernel/context.js';
+import { actorOf } from '../../../kernel/context.js';
 import { InputError, NotFoundError, SignInError, TooManyAttemptsError } from '../../../kernel/errors.js';
 import type { Viewer } from '../../../auth/viewer.js';
 import type { SessionEvent } from '../../../infra/pubsub.js';
 import { ModuleEnum } from '../../community/neighborhoods/neighborhood.js';
 import { clearSessionCookie } from '../../../auth/cookies.js';
 import { endDevices, signIn, signOut, switchAccount } from './service.js';
+import { readSessionPart } from './sessionRead.js';
 
 export const AccountRef = builder.prismaNode('Membership', {
   name: 'Account',
   description: 'One entry of the account switcher: a community, optionally a house, and a role.',
   id: { field: 'id' },
+  // Select mode: a read selects the columns its fields ask for, not the whole row.
+  select: { id: true },
   nullable: true,
   findUnique: (id, ctx) => ({ id: rowId(id), userId: ctx.actor?.userId ?? -1 }),
   authScopes: { signedIn: true },
@@ -43,7 +46,7 @@ export const SessionRef = builder.objectRef<Viewer>('Session').implement({
   fields: (t) => ({
     user: t.prismaField({
       type: 'User',
-      resolve: (query, viewer, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: viewer.userId } }),
+      resolve: (query, viewer, _args, ctx) => readSessionPart(ctx, viewer, 'user', query) as never,
     }),
     grants: t.stringList({ description: 'Grants of the current account after module gating (legacy "actions").', resolve: (v) => [...v.grants] }),
     superAdmin: t.boolean({ resolve: (v) => v.superAdmin }),
@@ -58,20 +61,19 @@ export const SessionRef = builder.objectRef<Viewer>('Session').implement({
     neighborhood: t.prismaField({
       type: 'Neighborhood',
       nullable: true,
-      resolve: (query, v, _args, ctx) => (v.neighborhoodId ? ctx.prisma.neighborhood.findUnique({ ...query, where: { id: v.neighborhoodId } }) : null),
+      resolve: (query, v, _args, ctx) => (v.neighborhoodId ? (readSessionPart(ctx, v, 'neighborhood', query) as never) : null),
     }),
     house: t.prismaField({
       type: 'House',
       nullable: true,
-      resolve: (query, v, _args, ctx) =>
-        v.houseId ? ctx.prisma.house.findFirst({ ...query, where: { id: v.houseId, neighborhoodId: communityOf(ctx) } }) : null,
+      resolve: (query, v, _args, ctx) => (v.houseId && v.neighborhoodId ? (readSessionPart(ctx, v, 'house', query) as never) : null),
     }),
     accounts: t.prismaConnection({
       type: 'Membership',
       cursor: 'id',
       maxSize: 100,
       defaultSize: 50,
-      resolve: (query, v, _args, ctx) => ctx.prisma.membership.findMany({ ...query, where: { userId: v.userId, active: true }, orderBy: { id: 'asc' } }),
+      resolve: (query, v, _args, ctx) => readSessionPart(ctx, v, 'accounts', query) as never,
     }),
   }),
 });

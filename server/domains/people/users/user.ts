@@ -34,6 +34,8 @@ function mayReadProfile(user: { id: number; memberships: { id: number }[] }, ctx
 
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
+  // Select mode: a read selects the columns its fields ask for, not the whole row.
+  select: { id: true },
   nullable: true,
   // The viewer; other people only for those who manage people of the current community (active accounts).
   findUnique: (id, ctx) => ({

@@ -425,7 +425,7 @@ builder.objectField(ReceiptRef, 'cfdiActions', (t) =>
     resolve: async (r, _a, ctx) => {
       const none = { allowReadCfdi: false, allowGenerateCfdi: false, allowCancelCfdi: false, allowUpdatePdfCfdi: false };
       if (!holdsAny(ctx, CFDI_READERS) || !reachesHouse(ctx.actor, r.houseId, CFDI_ADMIN_READERS)) return none;
-      const cfdi = await activeCfdiOfReceipt(ctx, r.id);
+      const cfdi = await activeCfdiOfReceipt(ctx, r.id, r.invoice);
       const stamped = cfdi?.status === 'STAMPED';
       return {
         allowReadCfdi: stamped,
@@ -649,7 +649,7 @@ builder.objectField(ReceiptRef, 'cfdiLinks', (t) =>
     nullable: true,
     description: "The XML and PDF paths of the receipt's valid stamped invoice; null when it has none the current person may read",
     resolve: async (r, _a, ctx) => {
-      const documents = await receiptCfdiDocuments(ctx, r.id);
+      const documents = await receiptCfdiDocuments(ctx, r.id, r.invoice);
       if (!documents.cfdiXml || !reachesHouse(ctx.actor, r.houseId, CFDI_ADMIN_READERS)) return null;
       const base = `/api/1.0/neighborhoods/${communityOf(ctx)}/houses/${r.houseId}/receipts/${r.id}/cfdi`;
       return { xml: `${base}/xml`, pdf: `${base}/pdf` };

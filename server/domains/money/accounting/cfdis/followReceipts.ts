@@ -5,8 +5,10 @@
 import { subscribe } from '../../../../kernel/events.js';
 import { provideInvoiceDocuments } from '../../receivables/receipts/door.js';
 import { enqueueInvoiceAfterPayment } from './enqueue.js';
-import { assertNoValidCfdi, receiptCfdiDocuments } from './receiptLinks.js';
+import { provideInvoiceColumn } from '../../receivables/receipts/rows.js';
+import { activeCfdiColumn, assertNoValidCfdi, receiptCfdiDocuments } from './receiptLinks.js';
 
 subscribe('receipt.paid', (tx, receipt) => enqueueInvoiceAfterPayment(tx, receipt));
 subscribe('receipt.undoing', (tx, { receiptId }) => assertNoValidCfdi(tx, receiptId));
 provideInvoiceDocuments(receiptCfdiDocuments);
+provideInvoiceColumn(activeCfdiColumn);

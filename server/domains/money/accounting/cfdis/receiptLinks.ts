@@ -1,5 +1,6 @@
 // A receipt's valid invoice, as the receipt's documents and actions need it: read once per request for
 // every receipt of a list (one statement per tick, not one per receipt).
+import { sql, type Expression } from 'kysely';
 import type { ServiceContext, Tx } from '../../../../kernel/context.js';
 import { ConflictError } from '../../../../kernel/errors.js';
 import { holdsAny } from '../../../../auth/houseScope.js';
@@ -13,15 +14,21 @@ export interface ReceiptCfdi {
 type Batch = { ids: Set<number>; result: Promise<Map<number, ReceiptCfdi>> | null };
 const batches = new WeakMap<object, { current: Batch; done: Map<number, Promise<ReceiptCfdi | null>> }>();
 
-/** The receipt's active invoice (any status but CANCELLED), or null. */
-export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'db'>, receiptId: number): Promise<ReceiptCfdi | null> {
+/** A receipts page's invoice column (receipts/rows.ts provideInvoiceColumn): the row's active invoice, read with the page. */
+export const activeCfdiColumn = (receiptId: Expression<number>) =>
+  sql<ReceiptCfdi | null>`(SELECT json_build_object('cfdiId', c.id, 'status', c.status) FROM "CfdiReceipt" l JOIN "Cfdi" c ON c.id = l."cfdiId"
+    WHERE l."receiptId" = ${receiptId} AND l.active LIMIT 1)`;
+
+/** The receipt's active invoice (any status but CANCELLED), or null; `known`: the receipt row's invoice column, when its page read it. */
+export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'db'>, receiptId: number, column?: unknown): Promise<ReceiptCfdi | null> {
+  if (column !== undefined) return Promise.resolve(column as ReceiptCfdi | null);
   let state = batches.get(ctx);
   if (!state) {
     state = { current: { ids: new Set(), result: null }, done: new Map() };
     batches.set(ctx, state);
   }
-  const known = state.done.get(receiptId);
-  if (known) return known;
+  const asked = state.done.get(receiptId);
+  if (asked) return asked;
   const batch = state.current;
   batch.ids.add(receiptId);
   if (!batch.result) {
@@ -43,9 +50,13 @@ export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'db'>, receiptId: 
 }
 
 /** Receipt.documents' cfdiXml and cfdiPdf: a valid stamped invoice the actor may read. */
-export async function receiptCfdiDocuments(ctx: Pick<ServiceContext, 'db' | 'actor'>, receiptId: number): Promise<{ cfdiXml: boolean; cfdiPdf: boolean }> {
+export async function receiptCfdiDocuments(
+  ctx: Pick<ServiceContext, 'db' | 'actor'>,
+  receiptId: number,
+  known?: unknown,
+): Promise<{ cfdiXml: boolean; cfdiPdf: boolean }> {
   if (!holdsAny(ctx, CFDI_READERS)) return { cfdiXml: false, cfdiPdf: false };
-  const cfdi = await activeCfdiOfReceipt(ctx, receiptId);
+  const cfdi = await activeCfdiOfReceipt(ctx, receiptId, known);
   const stamped = cfdi?.status === 'STAMPED';
   return { cfdiXml: stamped, cfdiPdf: stamped };
 }

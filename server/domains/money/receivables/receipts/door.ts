@@ -357,7 +357,7 @@ export async function recordPastPayments(
 
 // ---- What invoicing adds to a receipt's reads -----------------------------------------------------------
 
-type InvoiceDocuments = (ctx: Pick<ServiceContext, 'db' | 'actor'>, receiptId: number) => Promise<{ cfdiXml: boolean; cfdiPdf: boolean }>;
+type InvoiceDocuments = (ctx: Pick<ServiceContext, 'db' | 'actor'>, receiptId: number, invoice?: unknown) => Promise<{ cfdiXml: boolean; cfdiPdf: boolean }>;
 let invoiceDocuments: InvoiceDocuments = async () => ({ cfdiXml: false, cfdiPdf: false });
 
 /** Invoicing tells receipts which of a receipt's invoice documents the actor may download (cfdis registers it). */
@@ -365,9 +365,9 @@ export function provideInvoiceDocuments(provider: InvoiceDocuments): void {
   invoiceDocuments = provider;
 }
 
-/** Receipt.documents' cfdiXml and cfdiPdf (none until invoicing provides them). */
-export function receiptInvoiceDocuments(ctx: Pick<ServiceContext, 'db' | 'actor'>, receiptId: number) {
-  return invoiceDocuments(ctx, receiptId);
+/** Receipt.documents' cfdiXml and cfdiPdf (none until invoicing provides them); `invoice`: the row's invoice column, when its page read it. */
+export function receiptInvoiceDocuments(ctx: Pick<ServiceContext, 'db' | 'actor'>, receiptId: number, invoice?: unknown) {
+  return invoiceDocuments(ctx, receiptId, invoice);
 }
 
 /** The receivables door as one object: `receivables.postPayment(tx, …)`. */

@@ -56,6 +56,7 @@ function receipt(overrides: Partial<PrintableReceipt> = {}): PrintableReceipt {
     houseBlock: '1',
     houseLot: '3',
     houseCatastral: 'OLV-01-03',
+    houseStatus: 'ACTIVE',
     ownerName: 'Iñaki Núñez Peña',
     incomeAccount: null,
     ...overrides,

@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { builder, grants, idempotencyKeyField, keysetConnection, keysetPage, MAX_PAGE_SIZE, selectsField, parseIdCursor } from '../../../../graphql/builder.js';
-import { holdsAny, reachesHouse, targetHouse } from '../../../../auth/houseScope.js';
+import { holdsAny, houseInReach, reachesHouse, targetHouse } from '../../../../auth/houseScope.js';
 import { communityOf, type Context } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
@@ -147,7 +147,12 @@ builder.node(ReceiptRef, {
     group: t.field({ type: ReceiptGroupEnum, resolve: (r) => receiptGroup(r.status) }),
     paymentMethod: t.field({ type: PaymentMethodEnum, nullable: true, resolve: (r) => r.paymentMethod }),
     paymentDate: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.paymentDate }),
-    paymentDay: t.field({ type: 'Date', nullable: true, description: "The payment date's day in the community's time zone", resolve: (r) => r.paymentDay ?? null }),
+    paymentDay: t.field({
+      type: 'Date',
+      nullable: true,
+      description: "The payment date's day in the community's time zone",
+      resolve: (r) => r.paymentDay ?? null,
+    }),
     realPaymentDate: t.field({ type: 'Date', nullable: true, resolve: (r) => r.realPaymentDate }),
     paymentAuthorization: t.exposeString('paymentAuthorization', { nullable: true }),
     paymentReference: t.exposeString('paymentReference', { nullable: true }),
@@ -192,7 +197,7 @@ builder.node(ReceiptRef, {
       resolve: async (r, _a, ctx) =>
         receiptDocuments(r.status, {
           externalPayment: parseExternalPayment(r.externalPayment, r.status) !== null,
-          ...(await receiptInvoiceDocuments(ctx, r.id)),
+          ...(await receiptInvoiceDocuments(ctx, r.id, r.invoice)),
           attachment: r.attachmentFileId !== null,
         }),
     }),
@@ -245,8 +250,11 @@ export async function receiptConnection(
   const wantsTotal = selectsField(info, 'totalCount');
   const byCursor = page.after != null || page.before != null;
   const neighborhoodId = communityOf(ctx);
-  const withBalance = selectsField(info, 'edges.node.actions');
-  const rows = (await receiptsPageQuery(ctx.db.kysely, neighborhoodId, filter, page, wantsTotal && !byCursor, withBalance).execute()) as ReceiptRow[];
+  const extras = {
+    balance: selectsField(info, 'edges.node.actions'),
+    invoice: selectsField(info, 'edges.node.documents') || selectsField(info, 'edges.node.cfdiLinks') || selectsField(info, 'edges.node.cfdiActions'),
+  };
+  const rows = (await receiptsPageQuery(ctx.db.kysely, neighborhoodId, filter, page, wantsTotal && !byCursor, extras).execute()) as ReceiptRow[];
   let total: number | undefined;
   if (wantsTotal) {
     if (!byCursor) {
@@ -283,8 +291,12 @@ builder.queryField('houseReceipts', (t) =>
     },
     resolve: async (_r, args, ctx, info) => {
       const houseId = args.houseId ? (args.houseId.typename === 'House' ? args.houseId.id : '-1') : null;
-      const house = await targetHouse(ctx, houseId, RECEIPT_ADMIN_READERS, 'FOREIGN_RECEIPT');
-      return receiptConnection(ctx, { houseId: house.id, ...(args.filter ?? {}) }, args, info) as never;
+      const id = houseInReach(ctx, houseId, RECEIPT_ADMIN_READERS, 'FOREIGN_RECEIPT');
+      const connection = await receiptConnection(ctx, { houseId: id, ...(args.filter ?? {}) }, args, info);
+      // Receipts found prove the house is of the community (the page's own condition); it must not be deleted either.
+      const shown = connection.edges[0]?.node;
+      if (!shown || shown.houseStatus === 'DELETED') await targetHouse(ctx, id, RECEIPT_ADMIN_READERS, 'FOREIGN_RECEIPT');
+      return connection as never;
     },
   }),
 );

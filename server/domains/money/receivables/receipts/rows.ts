@@ -2,7 +2,7 @@
 // are the hottest lists of the money domains. A page is a keyset cut on id (newest first) with the total
 // folded in as count(*) OVER (), joined to its concept, wallet, maintenance and house; dates come back as
 // YYYY-MM-DD text and money as numeric text, so nothing passes through a float or a time zone.
-import { sql, type SqlBool, type Expression } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { KyselyDb } from '../../../../db/client.js';
 import type { KeysetPage } from '../../../../graphql/builder.js';
 import { statusesOfGroup, type PaymentMethod, type ReceiptGroup, type ReceiptStatus } from '../../../../../core/receipts.js';
@@ -56,9 +56,20 @@ export interface ReceiptRow {
   houseBlock: string | null;
   houseLot: string | null;
   houseCatastral: string | null;
+  houseStatus: string;
   total?: string | number;
-  /** The house's balance of the receipt's wallet, when the page was read withBalance. */
+  /** The house's balance of the receipt's wallet, when the page was read with it. */
   walletBalance?: string;
+  /** Invoicing's state of the receipt (its valid invoice or null), when the page was read with it. */
+  invoice?: unknown;
+}
+
+type InvoiceColumn = (receiptId: Expression<number>) => RawBuilder<unknown>;
+let invoiceColumn: InvoiceColumn | null = null;
+
+/** Invoicing gives a receipts page the SQL of each row's invoice state (receipts never read invoicing's tables themselves). */
+export function provideInvoiceColumn(column: InvoiceColumn): void {
+  invoiceColumn = column;
 }
 
 export interface ReceiptFilter {
@@ -94,8 +105,9 @@ function conditions(neighborhoodId: number, f: ReceiptFilter): Expression<SqlBoo
  * only those rows are joined to their concept, wallet, house and maintenance.
  */
 /**
- * `withBalance`: each row also carries its house's balance of its wallet (walletBalance), which the
- * receipt's actions need: a list that shows them reads it here instead of in a statement of its own.
+ * `extras.balance`: each row also carries its house's balance of its wallet (walletBalance), which the
+ * receipt's actions need; `extras.invoice`: its valid invoice (invoice), which its documents need. A list
+ * that shows them reads them here instead of in statements of their own.
  */
 export function receiptsPageQuery(
   k: KyselyDb,
@@ -103,7 +115,7 @@ export function receiptsPageQuery(
   filter: ReceiptFilter,
   page: KeysetPage<number>,
   withTotal: boolean,
-  withBalance = false,
+  extras: { balance?: boolean; invoice?: boolean } = {},
 ) {
   const where = conditions(neighborhoodId, filter);
   const direction = page.backwards ? 'asc' : 'desc';
@@ -177,9 +189,11 @@ export function receiptsPageQuery(
       'h.block as houseBlock',
       'h.lot as houseLot',
       'h.catastral as houseCatastral',
+      'h.status as houseStatus',
     ])
     .$if(withTotal, (qb) => qb.select(sql<string>`p.total`.as('total')))
-    .$if(withBalance, (qb) =>
+    .$if(!!extras.invoice && invoiceColumn !== null, (qb) => qb.select(invoiceColumn!(sql.ref('r.id')).as('invoice')))
+    .$if(!!extras.balance, (qb) =>
       qb.select(
         sql<string>`(SELECT COALESCE(sum(le.amount), 0)::text FROM "LedgerEntry" le WHERE le."houseId" = r."houseId" AND le."walletId" = r."walletId")`.as(
           'walletBalance',
