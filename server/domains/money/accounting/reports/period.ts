@@ -1,7 +1,8 @@
 // The parameters every money report shares (spec 2 section 3, "Statement and report parameters"):
 // date_kind (SYSTEM_DATE by default), from and to (YYYY-MM-DD in the community's time zone, both
 // included). The incomes report needs from or to (spec 2 section 5); a missing end is filled in: no
-// "to" means today, no "from" means the first day of the year of "to". A period spans at most 5 years.
+// "to" means today, no "from" means the first day of the year of "to" (of this year when "to" is later).
+// A house's statement fills its ends the same way. A period spans at most 5 years.
 import { todayIn } from '../../../../../core/receipts.js';
 import { communityOf, type ServiceContext } from '../../../../kernel/context.js';
 import { InputError } from '../../../../kernel/errors.js';
@@ -52,7 +53,8 @@ export function checkPeriod(input: PeriodInput, today: string): { dateKind: Date
   const rawTo = input.to?.trim() || null;
   if (!rawFrom && !rawTo) throw new InputError([{ field: 'from', message: PERIOD_MESSAGES.needsDate }]);
   const to = rawTo ? day(rawTo, 'Hasta') : today;
-  const from = rawFrom ? day(rawFrom, 'Desde') : `${to.slice(0, 4)}-01-01`;
+  // Without "from": January 1 of the year of "to", or of this year when "to" is later (the one rule, docs/decisions.md).
+  const from = rawFrom ? day(rawFrom, 'Desde') : `${[to, today].sort()[0].slice(0, 4)}-01-01`;
   if (from > to) throw new InputError([{ field: 'from', message: PERIOD_MESSAGES.order }]);
   if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 >= MAX_PERIOD_DAYS) {
     throw new InputError([{ field: 'to', message: PERIOD_MESSAGES.tooLong }]);

@@ -56,8 +56,9 @@ export async function houseStatement(
   range: { from?: string | null; to?: string | null },
 ): Promise<HouseStatement> {
   const house = await targetHouse(ctx, houseId, STATEMENT_ADMIN, 'FOREIGN_BALANCE');
-  const to = validDate(range.to || (await communityToday(ctx.prisma, house.neighborhoodId)), 'to');
-  const from = validDate(range.from || `${to.slice(0, 4)}-01-01`, 'from');
+  const today = await communityToday(ctx.prisma, house.neighborhoodId);
+  const to = validDate(range.to || today, 'to');
+  const from = validDate(range.from || `${[to, today].sort()[0].slice(0, 4)}-01-01`, 'from');
   if (from > to) throw new InputError([{ field: 'from', message: 'El campo "Desde" debe de ser anterior o igual al campo "Hasta".' }]);
   return statementOf(ctx.prisma, house.neighborhoodId, house.id, from, to);
 }
