@@ -109,6 +109,12 @@ function cfdiLinks(ctx: Context, c: CfdiNode): Promise<CfdiLink[]> {
   }).then((links) => links ?? []);
 }
 
+/** `read` applied to the invoice's receipts: at once when its list page read them (no promise per field), else once they are loaded. */
+function withLinks<T>(ctx: Context, c: CfdiNode, read: (links: CfdiLink[]) => T): T | Promise<T> {
+  const listed = (c as Partial<CfdiListRow>).links;
+  return listed ? read(listed) : cfdiLinks(ctx, c).then(read);
+}
+
 /** Invoices by id the viewer may read, in one statement for all those a request asks for. */
 function cfdiById(ctx: Context, id: number) {
   return loadBatched(ctx, 'cfdiById', id, async (ids) => {
@@ -159,12 +165,12 @@ builder.node(CfdiRef, {
     cancellationMotive: t.exposeString('cancellationMotive', { nullable: true }),
     cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.cancelledAt }),
     receiptDatabaseIds: t.intList({
-      resolve: async (c, _a, ctx) => (await cfdiLinks(ctx, c)).map((l) => l.receiptId),
+      resolve: (c, _a, ctx) => withLinks(ctx, c, (links) => links.map((l) => l.receiptId)),
     }),
     receiptHouses: t.field({
       type: [CfdiReceiptHouseRef],
       description: 'Each invoiced receipt with its house (those the current person may read; at most 100): the link to the receipt',
-      resolve: async (c, _a, ctx) => (await cfdiLinks(ctx, c)).filter((l) => reachesHouse(ctx.actor, l.houseId, CFDI_ADMIN_READERS)).slice(0, 100),
+      resolve: (c, _a, ctx) => withLinks(ctx, c, (links) => links.filter((l) => reachesHouse(ctx.actor, l.houseId, CFDI_ADMIN_READERS)).slice(0, 100)),
     }),
     receipts: t.field({
       type: [ReceiptRef],
@@ -190,22 +196,20 @@ builder.node(CfdiRef, {
       type: CfdiRef,
       nullable: true,
       description: 'The invoice this one substitutes (CfdiRelacionados, TipoRelacion 04)',
-      resolve: async (c, _a, ctx) => (c.substitutesId ? ((await cfdiById(ctx, c.substitutesId)) ?? null) : null),
+      resolve: (c, _a, ctx) => (c.substitutesId ? cfdiById(ctx, c.substitutesId).then((found) => found ?? null) : null),
     }),
     substitutedBy: t.field({
       type: CfdiRef,
       nullable: true,
       description: 'The invoice issued to substitute this one',
-      resolve: async (c, _a, ctx) => {
+      resolve: (c, _a, ctx) => {
         // The list read who substitutes each of its invoices: one is read only when there is one.
         const listed = (c as Partial<CfdiListRow>).substitutedById;
-        if (listed !== undefined) return listed === null ? null : ((await cfdiById(ctx, listed)) ?? null);
-        return (
-          (await loadBatched(ctx, 'cfdiBySubstituted', c.id, async (ids) => {
-            const rows = await ctx.prisma.cfdi.findMany({ omit: LIST_OMIT, where: { substitutesId: { in: ids }, ...cfdiReadScope(ctx) } });
-            return new Map(rows.map((r) => [r.substitutesId!, r]));
-          })) ?? null
-        );
+        if (listed !== undefined) return listed === null ? null : cfdiById(ctx, listed).then((found) => found ?? null);
+        return loadBatched(ctx, 'cfdiBySubstituted', c.id, async (ids) => {
+          const rows = await ctx.prisma.cfdi.findMany({ omit: LIST_OMIT, where: { substitutesId: { in: ids }, ...cfdiReadScope(ctx) } });
+          return new Map(rows.map((r) => [r.substitutesId!, r]));
+        }).then((found) => found ?? null);
       },
     }),
   }),
