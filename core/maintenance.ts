@@ -58,6 +58,8 @@ export interface MaintenanceSettingsValues {
   bankEnabled: boolean;
   storeEnabled: boolean;
   cardEnabled: boolean;
+  /** Who pays the online-payment gateway fee (true: the payer, added to the total; false: the community, deducted from the deposit); null leaves it unchanged. */
+  gatewayFeePaidByPayer?: boolean | null;
   /** The monthly fee of each house type named (its id as the API gives it). */
   fees: { houseTypeId: string; amount: string }[];
 }
@@ -139,6 +141,7 @@ export const MaintenanceSettingsSchema = z
     bankEnabled: flag,
     storeEnabled: flag,
     cardEnabled: flag,
+    gatewayFeePaidByPayer: flag,
     fees: z
       .array(z.object({ houseTypeId: z.string().min(1, 'El tipo de propiedad es requerido').max(200), amount: moneyValue }))
       .max(MAX_FEES, `Se admiten como máximo ${MAX_FEES} cuotas`)
@@ -212,6 +215,7 @@ export const MaintenanceSettingsSchema = z
       bankEnabled: v.bankEnabled ?? true,
       storeEnabled: v.storeEnabled ?? true,
       cardEnabled: v.cardEnabled ?? true,
+      gatewayFeePaidByPayer: v.gatewayFeePaidByPayer ?? null,
       fees,
     };
   });

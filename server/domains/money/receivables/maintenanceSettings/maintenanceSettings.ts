@@ -53,6 +53,9 @@ builder.node(MaintenanceSettingsRef, {
     bankEnabled: t.exposeBoolean('bankEnabled'),
     storeEnabled: t.exposeBoolean('storeEnabled'),
     cardEnabled: t.exposeBoolean('cardEnabled'),
+    gatewayFeePaidByPayer: t.exposeBoolean('gatewayFeePaidByPayer', {
+      description: 'Who pays the online-payment gateway fee: true adds it to the payer’s total, false deducts it from the deposit',
+    }),
     fees: t.field({ type: [MaintenanceFeeRef], description: 'Every house type of the community with its monthly fee', resolve: (s) => s.fees }),
     gatewayDashboardUrl: t.string({ description: 'Read from the server, not stored', resolve: (_s, _a, ctx) => gatewayInfo(ctx.config).gatewayDashboardUrl }),
     integratorClientId: t.string({ description: 'Read from the server, not stored', resolve: (_s, _a, ctx) => gatewayInfo(ctx.config).integratorClientId }),
@@ -94,6 +97,11 @@ const UpdateMaintenanceSettingsInput = builder.inputType('UpdateMaintenanceSetti
     bankEnabled: f.boolean({ required: false, description: 'Defaults to true' }),
     storeEnabled: f.boolean({ required: false, description: 'Defaults to true' }),
     cardEnabled: f.boolean({ required: false, description: 'Defaults to true' }),
+    gatewayFeePaidByPayer: f.boolean({
+      required: false,
+      description:
+        'True: the payer pays the gateway fee (added to the total); false: the community does (deducted from the deposit). Absent leaves it unchanged',
+    }),
     fees: f.field({
       type: [MaintenanceFeeInput],
       required: false,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { globalId, RESULT_ERROR_FIELDS, unwrapResult, type RestRoute } from '../../../../rest/router.js';
 
 const FIELDS = `configured cutoffDay hasDiscount earlyPaymentDiscountType earlyPaymentDiscount discountEndDay hasPenalty penaltyFeeType penaltyFee
-  deadlineDay incomeAccountingAccount penaltyAccountingAccount discountAccountingAccount bankEnabled storeEnabled cardEnabled
+  deadlineDay incomeAccountingAccount penaltyAccountingAccount discountAccountingAccount bankEnabled storeEnabled cardEnabled gatewayFeePaidByPayer
   gatewayDashboardUrl integratorClientId environmentUrl fees { houseTypeDatabaseId title amount }`;
 
 /** Spec 2 section 3 names the fields; fees are { id_house_type, amount } (amounts as two-decimal strings). */
@@ -24,6 +24,7 @@ function legacySettings(s: any) {
     bank_enabled: s.bankEnabled,
     store_enabled: s.storeEnabled,
     card_enabled: s.cardEnabled,
+    gateway_fee_paid_by_payer: s.gatewayFeePaidByPayer,
     gateway_dashboard_url: s.gatewayDashboardUrl,
     integrator_client_id: s.integratorClientId,
     environment_url: s.environmentUrl,
@@ -61,6 +62,7 @@ const body = z.object({
   bank_enabled: z.boolean().nullish(),
   store_enabled: z.boolean().nullish(),
   card_enabled: z.boolean().nullish(),
+  gateway_fee_paid_by_payer: z.boolean().nullish(),
   fees: z
     .array(
       z.object({ id_house_type: z.union([z.number().int(), z.string().regex(/^\d{1,10}$/)]), amount: z.union([z.string(), z.number().transform(String)]) }),
@@ -101,6 +103,7 @@ export const maintenanceSettingsRoutes: RestRoute[] = [
         bankEnabled: b.bank_enabled ?? null,
         storeEnabled: b.store_enabled ?? null,
         cardEnabled: b.card_enabled ?? null,
+        gatewayFeePaidByPayer: b.gateway_fee_paid_by_payer ?? null,
         fees: (b.fees ?? []).map((f: { id_house_type: number | string; amount: string }) => ({
           houseTypeId: globalId('HouseType', String(f.id_house_type)),
           amount: f.amount,

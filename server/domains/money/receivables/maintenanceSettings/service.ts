@@ -43,10 +43,12 @@ export interface MaintenanceFeeView {
 }
 
 /** The settings as read: the stored row, or the defaults while the community has none (configured false). */
-export interface MaintenanceSettingsView extends Omit<MaintenanceSettingsValues, 'fees' | 'cutoffDay'> {
+export interface MaintenanceSettingsView extends Omit<MaintenanceSettingsValues, 'fees' | 'cutoffDay' | 'gatewayFeePaidByPayer'> {
   neighborhoodId: number;
   configured: boolean;
   cutoffDay: number | null;
+  /** Who pays the online-payment gateway fee (kept on the community): true adds it to the payer's total, false deducts it from the deposit. */
+  gatewayFeePaidByPayer: boolean;
   fees: MaintenanceFeeView[];
   updatedAt: Date | null;
 }
@@ -54,9 +56,10 @@ export interface MaintenanceSettingsView extends Omit<MaintenanceSettingsValues,
 const money = (value: { toFixed(n: number): string } | null) => (value === null ? null : formatMoney(value));
 
 export async function readMaintenanceSettings(ctx: ServiceContext, neighborhoodId = communityOf(ctx)): Promise<MaintenanceSettingsView> {
-  const [row, types] = await Promise.all([
+  const [row, types, community] = await Promise.all([
     ctx.prisma.maintenanceSettings.findUnique({ where: { neighborhoodId } }),
     ctx.prisma.houseType.findMany({ where: { neighborhoodId }, select: { id: true, title: true, amount: true }, orderBy: [{ title: 'asc' }, { id: 'asc' }] }),
+    ctx.prisma.neighborhood.findUnique({ where: { id: neighborhoodId }, select: { gatewayFeePaidByPayer: true } }),
   ]);
   return {
     neighborhoodId,
@@ -76,6 +79,7 @@ export async function readMaintenanceSettings(ctx: ServiceContext, neighborhoodI
     bankEnabled: row?.bankEnabled ?? true,
     storeEnabled: row?.storeEnabled ?? true,
     cardEnabled: row?.cardEnabled ?? true,
+    gatewayFeePaidByPayer: community?.gatewayFeePaidByPayer ?? true,
     fees: types.map((type) => ({ houseTypeId: type.id, title: type.title, amount: money(type.amount) })),
     updatedAt: row?.updatedAt ?? null,
   };
@@ -107,6 +111,9 @@ const STORED_FIELDS = [
  */
 export async function saveMaintenanceSettings(ctx: ServiceContext, raw: unknown): Promise<number> {
   const input = parseInput(MaintenanceSettingsSchema, raw);
+  // Who pays the gateway fee lives on the community row (the payment flows read it there); null or absent
+  // leaves it as it is, so a legacy client that does not know the field does not reset it.
+  const gatewayFeePaidByPayer = input.gatewayFeePaidByPayer ?? undefined;
   const neighborhoodId = communityOf(ctx);
   const data = Object.fromEntries(STORED_FIELDS.map((f) => [f, input[f]])) as Pick<MaintenanceSettingsValues, (typeof STORED_FIELDS)[number]>;
   const fees = input.fees.map((fee) => ({ id: rowId(fee.houseTypeId), amount: fee.amount }));
@@ -116,12 +123,21 @@ export async function saveMaintenanceSettings(ctx: ServiceContext, raw: unknown)
     // once never leave the settings of one with the fees of the other.
     await tx.maintenanceSettings.upsert({ where: { neighborhoodId }, create: { neighborhoodId, ...data }, update: data });
     const feeChanges = await setHouseTypeFees(tx, neighborhoodId, fees, { requireAll: true });
+    let feePayer: { from: boolean; to: boolean } | undefined;
+    if (gatewayFeePaidByPayer !== undefined) {
+      const community = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { gatewayFeePaidByPayer: true } });
+      if (community.gatewayFeePaidByPayer !== gatewayFeePaidByPayer) {
+        await tx.neighborhood.update({ where: { id: neighborhoodId }, data: { gatewayFeePaidByPayer } });
+        feePayer = { from: community.gatewayFeePaidByPayer, to: gatewayFeePaidByPayer };
+      }
+    }
     const changed = Object.fromEntries(
       STORED_FIELDS.filter((f) => !before || String(stored(before[f])) !== String(data[f])).map((f) => [
         f,
         { from: before ? stored(before[f]) : null, to: data[f] },
       ]),
     );
+    if (feePayer) changed.gatewayFeePaidByPayer = feePayer;
     await audit({ action: before ? 'UPDATE' : 'CREATE', entity: 'MaintenanceSettings', entityId: neighborhoodId, data: { changed, fees: feeChanges } });
     return neighborhoodId;
   });

@@ -30,6 +30,7 @@ const SETTINGS = {
   bankEnabled: true,
   storeEnabled: true,
   cardEnabled: false,
+  gatewayFeePaidByPayer: true,
   gatewayDashboardUrl: '/sandbox/gateway/dashboard',
   integratorClientId: 'sandbox-integrator',
   environmentUrl: '/sandbox/gateway',
@@ -66,6 +67,8 @@ describe('MaintenanceSettings', () => {
     expect(screen.getByLabelText('Cuota mensual de Propiedad en avenida')).toHaveProperty('value', '950.00');
     expect(screen.getByLabelText('Cuota mensual de Bodega')).toHaveProperty('value', '');
     expect(screen.getByLabelText('Tarjeta de crédito o débito')).toHaveProperty('checked', false);
+    expect(screen.getByRole('switch', { name: /El propietario paga la comisión de la pasarela/ })).toHaveProperty('checked', true);
+    expect(screen.getByText('La comisión se suma al total que paga el propietario.')).toBeTruthy();
     expect(within(screen.getByTestId('maintenance-example')).getByText(/^Tiene descuento si se paga a más tardar el 05\/\d\d\/\d{4}\.$/)).toBeTruthy();
     // No penalty: no deadline in the example and no penalty fields.
     expect(within(screen.getByTestId('maintenance-example')).queryByText(/Fecha límite de pago/)).toBeNull();
@@ -104,7 +107,10 @@ describe('MaintenanceSettings', () => {
     expect(screen.getByText('El día límite del descuento debe ser anterior al día límite de pago')).toBeTruthy();
     await act(async () => {
       type(/^Día límite de pago/, '10');
+      // The community pays the gateway fee from now on.
+      fireEvent.click(screen.getByRole('switch', { name: /El propietario paga la comisión de la pasarela/ }));
     });
+    expect(screen.getByText('La comisión se descuenta del depósito que recibe la comunidad.')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     });
@@ -126,6 +132,7 @@ describe('MaintenanceSettings', () => {
       bankEnabled: true,
       storeEnabled: true,
       cardEnabled: false,
+      gatewayFeePaidByPayer: false,
       fees: [
         { houseTypeId: 'SG91c2VUeXBlOjE=', amount: '950.00' },
         { houseTypeId: 'SG91c2VUeXBlOjI=', amount: '1200.50' },

@@ -58,6 +58,7 @@ const settingsFragment = graphql`
     bankEnabled
     storeEnabled
     cardEnabled
+    gatewayFeePaidByPayer
     gatewayDashboardUrl
     integratorClientId
     environmentUrl
@@ -106,6 +107,7 @@ function MaintenanceSettingsForm({ settings: key }: { settings: MaintenanceSetti
       bankEnabled: settings.bankEnabled,
       storeEnabled: settings.storeEnabled,
       cardEnabled: settings.cardEnabled,
+      gatewayFeePaidByPayer: settings.gatewayFeePaidByPayer,
       fees: settings.fees.map((f) => ({ houseTypeId: f.houseTypeId, amount: (f.amount as string | null) ?? '' })),
     },
   });
@@ -130,6 +132,7 @@ function MaintenanceSettingsForm({ settings: key }: { settings: MaintenanceSetti
           bankEnabled: values.bankEnabled,
           storeEnabled: values.storeEnabled,
           cardEnabled: values.cardEnabled,
+          gatewayFeePaidByPayer: values.gatewayFeePaidByPayer,
           fees: values.fees,
         },
       },
@@ -181,6 +184,19 @@ function MaintenanceSettingsForm({ settings: key }: { settings: MaintenanceSetti
                   />
                 ))}
               </SimpleGrid>
+              <Controller
+                control={form.control}
+                name="gatewayFeePaidByPayer"
+                render={({ field: c }) => (
+                  <Switch
+                    mt="md"
+                    label={t('maintenance.methods.gatewayFeePaidByPayer')}
+                    description={t(c.value ? 'maintenance.methods.gatewayFeePayerPays' : 'maintenance.methods.gatewayFeeCommunityPays')}
+                    checked={!!c.value}
+                    onChange={(e) => c.onChange(e.currentTarget.checked)}
+                  />
+                )}
+              />
               <Paper bg="var(--mantine-color-gray-0)" p="sm" radius="sm" mt="md">
                 <Text size="sm" fw={600} mb={4}>
                   {t('maintenance.gateway.title')}
