@@ -10,7 +10,7 @@ describe('committed artefacts', () => {
   });
 
   it('prints grants as directives', () => {
-    expect(printSchemaFile()).toContain('): QueryHousesConnection @grant(any: ["AHousesRead", "AHousesSearch"])');
+    expect(printSchemaFile()).toContain('): QueryHousesConnection @grant(any: ["AHousesRead", "AHousesSearch", "OReceiptsRead", "SReceiptsRead"])');
   });
 
   it('prisma/migrations match schema.prisma (run npm run migrate:create -- <name>)', async () => {
