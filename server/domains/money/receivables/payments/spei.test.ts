@@ -3,14 +3,15 @@
 // house's ORDINARY wallet, less the deposit fee the wallet panel shows, and is seen by the incomes report, the
 // house's statement and the transactions grid; forged or repeated notifications move nothing more; events stored
 // before transfers were credited are replayed by a one-time job.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { todayIn } from '../../../../../core/receipts.js';
 import { BASE, type TestApp } from '../../../../../tests/testApp.js';
 import { MERCHANT as M, basic, gid, payingCommunity, type PayingCommunity } from '../../../../../tests/payingCommunity.js';
 import { DEMO_GATEWAY_KEYS } from '../../../community/neighborhoods/demoSeed.js';
-import { webhookCredentials } from '../../../../infra/gateway/index.js';
+import { gatewayAccount, gatewayFor, webhookCredentials } from '../../../../infra/gateway/index.js';
 import { enqueueJob } from '../../../../infra/jobs.js';
-import { SPEI_REPLAY_JOB } from './spei.js';
+import { systemContext } from '../../../../kernel/context.js';
+import { replayStoredSpeiEvents, SPEI_REPLAY_JOB } from './spei.js';
 
 let c: PayingCommunity;
 let t: TestApp;
@@ -297,6 +298,94 @@ describe('events stored before transfers were credited', () => {
     // The gateway's own notification arriving afterwards changes nothing.
     expect((await deliver(body)).status).toBe(200);
     expect((await panel(c.ownHouseId)).ordinary).toBe(plus(own.ordinary, '992.00'));
+  });
+});
+
+describe('the replay, row by row', () => {
+  it('a failing row keeps its error while the others carry on, and the job fails; ignored events are left unprocessed; charges match by order id', async () => {
+    const own = await panel(c.ownHouseId);
+    const ctx = systemContext(t.app);
+    const good = await transfer(own.deposit.clabe, '700.00', { delay_ms: 3_600_000 });
+    const down = await transfer(own.deposit.clabe, '400.00', { delay_ms: 3_600_000 });
+    const goodBody = await queuedBody(good.body.id);
+    const downBody = await queuedBody(down.body.id);
+    // One of our charges, named by its order id only (a bank reference whose gateway id we never stored).
+    const receiptId = await c.newReceipt(c.ownHouseId, '100.00');
+    const charge = await prisma().charge.create({
+      data: {
+        neighborhoodId: olivosId,
+        houseId: c.ownHouseId,
+        receiptId,
+        method: 'BANK',
+        status: 'CANCELLED',
+        amount: '100.00',
+        fee: '8.00',
+        total: '108.00',
+        feePaidByPayer: true,
+      },
+    });
+    // A community without a gateway account.
+    let keyless: number | null = null;
+    for (const n of await prisma().neighborhood.findMany({ select: { id: true } }))
+      if (!(await gatewayAccount(prisma(), t.app.config, n.id))) {
+        keyless = n.id;
+        break;
+      }
+    expect(keyless).not.toBeNull();
+    const stored = [
+      { neighborhoodId: olivosId, eventId: 'replay-row-down', type: 'spei.received', transactionId: down.body.id, payload: downBody, processedAt: new Date() },
+      { neighborhoodId: olivosId, eventId: 'replay-row-good', type: 'spei.received', transactionId: good.body.id, payload: goodBody, processedAt: new Date() },
+      {
+        neighborhoodId: olivosId,
+        eventId: 'replay-row-forged',
+        type: 'spei.received',
+        transactionId: 'trnotatransferatall5',
+        payload: { ...goodBody, transaction: { ...goodBody.transaction, id: 'trnotatransferatall5' } },
+        processedAt: new Date(),
+      },
+      {
+        neighborhoodId: olivosId,
+        eventId: 'replay-row-order',
+        type: 'charge.succeeded',
+        transactionId: 'trbankreference00001',
+        payload: { ...goodBody, type: 'charge.succeeded', transaction: { ...goodBody.transaction, id: 'trbankreference00001', order_id: charge.id } },
+        processedAt: new Date(),
+      },
+      { neighborhoodId: keyless!, eventId: 'replay-row-keyless', type: 'spei.received', transactionId: 'trkeylesscommunity01', payload: goodBody },
+    ];
+    for (const data of stored) await prisma().gatewayEvent.create({ data });
+    const gateway = gatewayFor(ctx);
+    const getCharge = gateway.getCharge.bind(gateway);
+    const spy = vi.spyOn(gateway, 'getCharge').mockImplementation(async (account, id, customer) => {
+      if (id === down.body.id) throw new Error('the gateway did not answer');
+      return getCharge(account, id, customer);
+    });
+    try {
+      await expect(replayStoredSpeiEvents(ctx)).rejects.toThrow(/1 of \d+ stored SPEI events could not be replayed/);
+    } finally {
+      spy.mockRestore();
+    }
+    const rows = await prisma().gatewayEvent.findMany({ where: { eventId: { in: stored.map((e) => e.eventId) } }, orderBy: { eventId: 'asc' } });
+    expect(rows.map((r) => [r.eventId, r.processedAt !== null, r.error?.replace(/:.*/, '') ?? null])).toEqual([
+      ['replay-row-down', false, 'replay failed'],
+      ['replay-row-forged', false, 'ignored'],
+      ['replay-row-good', true, null],
+      ['replay-row-keyless', false, 'ignored'],
+      ['replay-row-order', true, null],
+    ]);
+    expect(rows.find((r) => r.eventId === 'replay-row-keyless')?.error).toMatch(/no gateway account/);
+    // The good one was credited despite the failing row before it, and its audit says it was a replay.
+    expect((await panel(c.ownHouseId)).ordinary).toBe(plus(own.ordinary, '692.00'));
+    const audit = await prisma().auditLog.findFirst({ where: { action: 'SPEI_DEPOSIT', entityId: String(c.ownHouseId) }, orderBy: { id: 'desc' } });
+    expect(audit?.data).toMatchObject({ gatewayId: good.body.id, replayed: true });
+    // The charge matched by its order id was not taken for a transfer.
+    expect(await prisma().speiDeposit.count({ where: { gatewayId: 'trbankreference00001' } })).toBe(0);
+    // Run again with the gateway back: the failed row is credited, nothing twice.
+    expect(await replayStoredSpeiEvents(ctx)).toMatchObject({ credited: 1, failed: 0 });
+    expect((await panel(c.ownHouseId)).ordinary).toBe(plus(own.ordinary, '1084.00'));
+    // A forged event left unprocessed is asked about again when it is delivered again (not a duplicate).
+    const forged = stored[2].payload;
+    expect((await deliver(forged)).body).toEqual({ received: true, ignored: true });
   });
 });
 

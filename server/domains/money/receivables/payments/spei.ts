@@ -49,7 +49,7 @@ export function speiCredit(amount: string): { fee: string; credited: string } {
 export async function receiveSpeiTransfer(
   ctx: ServiceContext,
   account: GatewayAccount,
-  transfer: { transactionId: string; customerId: string | null; eventId: string | null },
+  transfer: { transactionId: string; customerId: string | null; eventId: string | null; replayed?: boolean },
 ): Promise<string | null> {
   const neighborhoodId = account.neighborhoodId;
   const gatewayId = transfer.transactionId.slice(0, 200);
@@ -101,7 +101,7 @@ export async function receiveSpeiTransfer(
         action: 'SPEI_DEPOSIT',
         entity: 'House',
         entityId: customer.houseId,
-        data: { speiDepositId: String(row.id), gatewayId, amount: t.amount, fee, credited },
+        data: { speiDepositId: String(row.id), gatewayId, amount: t.amount, fee, credited, ...(transfer.replayed ? { replayed: true } : {}) },
       });
     });
   } catch (error) {
@@ -114,34 +114,56 @@ export async function receiveSpeiTransfer(
 /**
  * Replays the stored bank-transfer events no charge of ours matched (received before transfers were credited, or
  * left unprocessed): each is asked about again by its transaction and customer, and marked processed once
- * credited. Safe to run again: a transfer is credited once.
+ * credited. A charge of ours is matched as the live path matches it (webhooks.ts): by its gateway id, or by the
+ * order id (a 3-D Secure attempt's ends in -3ds). An event now ignored is left unprocessed with why (a later
+ * delivery of it is then asked about again, not taken for a duplicate). A row that fails (the gateway does not
+ * answer) keeps its error and the others carry on; the job then fails, so it is run again. Safe to run again: a
+ * transfer is credited once.
  */
-export async function replayStoredSpeiEvents(ctx: ServiceContext): Promise<{ credited: number; ignored: number }> {
+export async function replayStoredSpeiEvents(ctx: ServiceContext): Promise<{ credited: number; ignored: number; failed: number }> {
   const rows = await ctx.prisma.$queryRaw<{ id: bigint; neighborhoodId: number; eventId: string; transactionId: string; payload: unknown }[]>`
     SELECT e.id, e."neighborhoodId", e."eventId", e."transactionId", e.payload
     FROM "GatewayEvent" e
     WHERE e."transactionId" IS NOT NULL
       AND (e.type = ${SPEI_RECEIVED} OR (e.type = 'charge.succeeded' AND e.payload->'transaction'->>'method' = 'bank_account'))
-      AND NOT EXISTS (SELECT 1 FROM "Charge" c WHERE c."neighborhoodId" = e."neighborhoodId" AND c."gatewayId" = e."transactionId")
+      AND NOT EXISTS (
+        SELECT 1 FROM "Charge" c WHERE c."neighborhoodId" = e."neighborhoodId"
+          AND (c."gatewayId" = e."transactionId"
+            OR c.id::text = lower(regexp_replace(COALESCE(e.payload->'transaction'->>'order_id', ''), '-3ds$', ''))))
       AND NOT EXISTS (SELECT 1 FROM "SpeiDeposit" d WHERE d."neighborhoodId" = e."neighborhoodId" AND d."gatewayId" = e."transactionId")
     ORDER BY e.id`;
   let credited = 0;
   let ignored = 0;
+  let failed = 0;
   for (const row of rows) {
-    const account = await gatewayAccount(ctx.prisma, ctx.config, row.neighborhoodId);
-    if (!account) {
-      ignored++;
+    let why: string | null;
+    try {
+      const account = await gatewayAccount(ctx.prisma, ctx.config, row.neighborhoodId);
+      why = account
+        ? await receiveSpeiTransfer(ctx, account, {
+            transactionId: row.transactionId,
+            customerId: customerOfPayload(row.payload),
+            eventId: row.eventId,
+            replayed: true,
+          })
+        : 'the community has no gateway account';
+    } catch (error) {
+      failed++;
+      await ctx.prisma.gatewayEvent.update({
+        where: { id: row.id },
+        data: { processedAt: null, error: `replay failed: ${String((error as Error)?.message ?? error)}`.slice(0, 1000) },
+      });
       continue;
     }
-    const why = await receiveSpeiTransfer(ctx, account, { transactionId: row.transactionId, customerId: customerOfPayload(row.payload), eventId: row.eventId });
     await ctx.prisma.gatewayEvent.update({
       where: { id: row.id },
-      data: why === null ? { processedAt: new Date(), error: null } : { error: `ignored: ${why}`.slice(0, 1000) },
+      data: why === null ? { processedAt: new Date(), error: null } : { processedAt: null, error: `ignored: ${why}`.slice(0, 1000) },
     });
     if (why === null) credited++;
     else ignored++;
   }
-  return { credited, ignored };
+  if (failed > 0) throw new Error(`${failed} of ${rows.length} stored SPEI events could not be replayed (their rows say why); the job runs again`);
+  return { credited, ignored, failed };
 }
 
 defineJob(SPEI_REPLAY_JOB, async (ctx) => {
