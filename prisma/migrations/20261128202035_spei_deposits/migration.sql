@@ -28,5 +28,5 @@ CREATE UNIQUE INDEX "SpeiDeposit_neighborhoodId_gatewayId_key" ON "SpeiDeposit"(
 
 -- The SPEI transfers received before this migration were stored (GatewayEvent) and moved nothing: the one-time
 -- job 'payments.replaySpeiEvents' replays the stored bank-transfer events nobody matched (payments/spei.ts).
-INSERT INTO "Job" ("kind", "uniqueKey", "runAt") VALUES ('payments.replaySpeiEvents', 'payments.replaySpeiEvents:20261128', CURRENT_TIMESTAMP)
+INSERT INTO "Job" ("kind", "uniqueKey", "runAt") VALUES ('payments.replaySpeiEvents', 'payments.replaySpeiEvents:20261128', (now() AT TIME ZONE 'UTC'))
 ON CONFLICT ("uniqueKey") DO NOTHING;
