@@ -22,6 +22,13 @@ export const LEGACY_CODES = {
   gatewayRedirect: 3005,
 } as const;
 
+/** The sandbox's refusals of a simulated SPEI (its Openpay error codes), in the screen's words. */
+const SPEI_SIMULATION_MESSAGES: Record<number, string> = {
+  1001: 'La pasarela rechazó los datos de la transferencia (la CLABE o el monto)',
+  1005: 'La CLABE ya no existe en la pasarela',
+  1012: 'El monto está fuera de los límites que acepta la pasarela',
+};
+
 type Template<P> = (params: P) => string;
 interface Entry {
   readonly message: string | Template<never>;
@@ -255,6 +262,10 @@ export const REASONS = {
   SIGNUP_CODE_INVALID: { message: SIGNUP_CODE_INVALID_MESSAGE },
   SIGNUP_EMAIL_TAKEN: { message: 'Ya existe una cuenta con ese correo electrónico; elige "Ya tengo cuenta" para usarla' },
   SPEI_CLABE_MISSING: { message: 'La propiedad aún no tiene una CLABE para recibir transferencias' },
+  SPEI_SIMULATION_FAILED: {
+    message: (p: { code: number }) =>
+      `No logramos simular la transferencia SPEI: ${Object.hasOwn(SPEI_SIMULATION_MESSAGES, p.code) ? SPEI_SIMULATION_MESSAGES[p.code] : 'la pasarela la rechazó. Intenta de nuevo'}`,
+  },
   SPEI_SIMULATION_SANDBOX_ONLY: { message: 'La simulación de transferencias SPEI solo está disponible con la pasarela de pruebas' },
   STREET_IN_USE: { message: (p: { name: string }) => `No logramos eliminar la calle ${p.name}. Recarga y vuelve a intentar` },
   STREET_NAME_TAKEN: { message: (p: { name: string }) => `Ya existe una calle llamada ${p.name}` },

@@ -399,13 +399,30 @@ describe('the wallet panel’s simulation (sandbox mode)', () => {
   it('an administrator sends a transfer to the house’s CLABE; its notification credits the wallet', async () => {
     const houseId = c.otherHouseId;
     const before = await panel(houseId);
-    const { body } = await t.gql(SIMULATE, { input: { houseId: gid('House', houseId), amount: '300' } }, { token: c.admin });
+    const { body } = await t.gql(SIMULATE, { input: { houseId: gid('House', houseId), amount: '1300' } }, { token: c.admin });
     expect(body.errors).toBeUndefined();
     const data = body.data.simulateSpeiTransfer.data;
-    expect(data).toMatchObject({ clabe: before.deposit.clabe, amount: '300.00', fee: '8.00', credited: '292.00' });
-    expect(data.message).toMatch(/Transferencia SPEI simulada/);
+    expect(data).toMatchObject({ clabe: before.deposit.clabe, amount: '1300.00', fee: '8.00', credited: '1292.00' });
+    expect(data.message).toBe('Transferencia SPEI simulada por $1,300.00: al llegar su notificación se abonan $1,292.00 al monedero ordinario');
     await t.app.jobs.runDue();
-    expect((await panel(houseId)).ordinary).toBe(plus(before.ordinary, '292.00'));
+    expect((await panel(houseId)).ordinary).toBe(plus(before.ordinary, '1292.00'));
+  });
+
+  it('a refusal of the sandbox reaches the screen in Spanish', async () => {
+    const houseId = c.otherHouseId;
+    const { deposit } = await panel(houseId);
+    // The CLABE no longer exists at the gateway (its customer there lost it).
+    const customer = await prisma().sandboxGatewayObject.findFirstOrThrow({ where: { kind: 'customer', data: { path: ['clabe'], equals: deposit.clabe } } });
+    await prisma().sandboxGatewayObject.update({ where: { id: customer.id }, data: { data: { ...(customer.data as object), clabe: null } } });
+    try {
+      const { body } = await t.gql(SIMULATE, { input: { houseId: gid('House', houseId), amount: '100' } }, { token: c.admin });
+      expect(body.data.simulateSpeiTransfer).toEqual({
+        __typename: 'ConflictError',
+        message: 'No logramos simular la transferencia SPEI: La CLABE ya no existe en la pasarela',
+      });
+    } finally {
+      await prisma().sandboxGatewayObject.update({ where: { id: customer.id }, data: { data: customer.data as object } });
+    }
   });
 
   it('refuses a bad amount, and an owner', async () => {

@@ -2,7 +2,7 @@
 // sends a pretend SPEI to a house's CLABE. The sandbox records the transfer and notifies it as Openpay would
 // (`spei.received`, delivered by its webhook job to our webhook endpoint), so the credit follows the real path:
 // the webhook, the transfer read again from the gateway, the wallet credited once (spei.ts).
-import { formatMoney, parseMoney } from '../../../../../core/money.js';
+import { formatMoney, formatPesos, parseMoney } from '../../../../../core/money.js';
 import { targetHouse } from '../../../../auth/houseScope.js';
 import { builder, grants } from '../../../../graphql/builder.js';
 import { actorOf, type ServiceContext } from '../../../../kernel/context.js';
@@ -46,7 +46,7 @@ export async function simulateSpeiDeposit(ctx: ServiceContext, houseId: number, 
       { clabe: deposit.clabe, amount: formatMoney(amount), senderName: 'SIMULACION ADMINISTRACION' },
     )) as { id: string };
   } catch (error) {
-    if (error instanceof SandboxSpeiError) throw new ConflictError(reason('PAYMENT_DECLINED', { message: error.description }));
+    if (error instanceof SandboxSpeiError) throw new ConflictError(reason('SPEI_SIMULATION_FAILED', { code: error.code }));
     throw error;
   }
   const { fee, credited } = speiCredit(formatMoney(amount));
@@ -57,7 +57,7 @@ export async function simulateSpeiDeposit(ctx: ServiceContext, houseId: number, 
     amount: formatMoney(amount),
     fee,
     credited,
-    message: `Transferencia SPEI simulada por ${formatMoney(amount)}: al llegar su notificación se abonan ${credited} al monedero ordinario`,
+    message: `Transferencia SPEI simulada por ${formatPesos(amount)}: al llegar su notificación se abonan ${formatPesos(credited)} al monedero ordinario`,
   };
 }
 
