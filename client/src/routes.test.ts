@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES, effectiveGrants } from '../../core/grants.js';
-import { allowed, homeRedirect, menuFor, ROUTES } from './routes.js';
+import { allowed, homeRedirect, landingRedirect, menuFor, PAY_DEBTS_PATH, ROUTES } from './routes.js';
 
 const ALL = ['BASE', 'COBRANZA', 'PAGO_EN_LINEA', 'FACTURACION', 'ACCESO_VEHICULAR', 'VISITAS'];
 const grantsOf = (kind: keyof typeof DEFAULT_ROLES, modules = ALL) => new Set(effectiveGrants(DEFAULT_ROLES[kind].grants, modules));
@@ -97,5 +97,21 @@ describe('route tables by area', () => {
     expect(modules.length).toBeGreaterThan(30);
     const fromAreas = new Set(modules.flatMap((module) => Object.values(module).filter(Array.isArray).flat()));
     expect(ROUTES.filter((route) => !fromAreas.has(route)).map((route) => route.path)).toEqual([]);
+  });
+});
+
+describe('owners with overdue debts (spec 1 section 2: required_total_amount_debts)', () => {
+  const screen = () => Promise.resolve({ default: () => null });
+  const BUILT = ROUTES.map((r) => ({ ...r, screen: r.screen ?? screen }));
+  it('sends an owner whose session has debts to pay to its receipts, and no one else', () => {
+    const debts = { debtsToPay: { receipts: 2 } };
+    expect(landingRedirect(debts, grantsOf('OWNER'), false, BUILT)).toBe(PAY_DEBTS_PATH);
+    expect(PAY_DEBTS_PATH).toBe('/houses/receipts');
+    expect(landingRedirect({ debtsToPay: null }, grantsOf('OWNER'), false, BUILT)).toBeNull();
+    expect(landingRedirect({}, grantsOf('OWNER'), false, BUILT)).toBeNull();
+    // Without the receipts screen's grants (COBRANZA off) the debts send nowhere.
+    expect(landingRedirect(debts, grantsOf('OWNER', ['BASE']), false, BUILT)).toBeNull();
+    // An administrator keeps the priority list.
+    expect(landingRedirect({ debtsToPay: null }, grantsOf('ADMIN'), false, BUILT)).toBe('/neighborhood/scheduled-vehicles');
   });
 });

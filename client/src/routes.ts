@@ -132,6 +132,27 @@ export function homeRedirect(grants: ReadonlySet<string>, superAdmin: boolean, r
   return null;
 }
 
+/** Where an owner with overdue debts is sent to pay them (decision in docs/decisions.md, "Owners with debts"). */
+export const PAY_DEBTS_PATH = '/houses/receipts';
+
+/**
+ * Where "/" sends a user when the app opens: an OWNER of a community with requiredTotalAmountDebts whose house
+ * has overdue receipts (the session's debtsToPay, decided by the server) goes to its receipts to pay them;
+ * everyone else by the priority above.
+ */
+export function landingRedirect(
+  session: { debtsToPay?: { receipts: number } | null },
+  grants: ReadonlySet<string>,
+  superAdmin: boolean,
+  routes: AppRoute[] = ROUTES,
+): string | null {
+  if (session.debtsToPay && session.debtsToPay.receipts > 0) {
+    const route = routes.find((r) => r.path === PAY_DEBTS_PATH);
+    if (route?.screen && allowed(route, grants, superAdmin)) return PAY_DEBTS_PATH;
+  }
+  return homeRedirect(grants, superAdmin, routes);
+}
+
 export interface MenuSection {
   group: MenuGroup;
   entries: { path: string; label: string }[];

@@ -13,7 +13,7 @@ import { SessionProvider } from './components/SessionProvider.js';
 import { Shell } from './components/Shell.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { ScreenSkeleton } from './components/Skeletons.js';
-import { allowed, type AppRoute, homeRedirect, ROUTES } from './routes.js';
+import { allowed, type AppRoute, homeRedirect, landingRedirect, ROUTES } from './routes.js';
 import { bootSession } from './router/session.js';
 import { disabledModuleOf } from '../../core/grants.js';
 import { screenRouteObject, type ScreenRoute, useReleaseOnLeave } from './router/screenRoute.js';
@@ -35,7 +35,7 @@ async function guard(route: AppRoute, { request }: LoaderFunctionArgs) {
     throw redirect(module ? `/not-available?module=${module}` : '/not-available');
   }
   if (landing && route.path === '/' && new URL(request.url).pathname === '/') {
-    const target = homeRedirect(grants, session.superAdmin);
+    const target = landingRedirect(session, grants, session.superAdmin);
     if (target) throw redirect(target);
   }
 }

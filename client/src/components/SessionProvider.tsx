@@ -27,8 +27,9 @@ export const sessionQuery = graphql`
       superAdmin
       activeModules
       user { id databaseId firstName lastName email }
-      neighborhood { id databaseId name domain neighborhoodType neighborhoodTypeName urlLogo }
+      neighborhood { id databaseId name domain neighborhoodType neighborhoodTypeName urlLogo requiredTotalAmountDebts }
       house { id databaseId label }
+      debtsToPay { receipts amount oldestDueDate }
       account { id databaseId label }
       accounts(first: 100) {
         edges { node { id databaseId label current houseDatabaseId neighborhood { databaseId name } } }

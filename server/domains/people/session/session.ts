@@ -9,6 +9,16 @@ import { ModuleEnum } from '../../community/neighborhoods/neighborhood.js';
 import { clearSessionCookie } from '../../../auth/cookies.js';
 import { endDevices, signIn, signOut, switchAccount } from './service.js';
 import { readSessionPart } from './sessionRead.js';
+import { type DebtsToPay, debtsToPay } from './debtsToPay.js';
+
+const DebtsToPayRef = builder.objectRef<DebtsToPay>('SessionDebtsToPay').implement({
+  description: 'The overdue receipts an owner must pay first (required_total_amount_debts)',
+  fields: (t) => ({
+    receipts: t.exposeInt('receipts', { description: 'How many receipts are overdue (due before today, not paid)' }),
+    amount: t.field({ type: 'Decimal', description: 'Their total', resolve: (d) => d.amount }),
+    oldestDueDate: t.field({ type: 'Date', description: 'The oldest due date among them', resolve: (d) => d.oldestDueDate }),
+  }),
+});
 
 export const AccountRef = builder.prismaNode('Membership', {
   name: 'Account',
@@ -53,6 +63,13 @@ export const SessionRef = builder.objectRef<Viewer>('Session').implement({
     activeModules: t.field({ type: [ModuleEnum], resolve: (v) => v.modules as never }),
     publicToken: t.string({ description: 'Opens the subscription socket (connection_init payload publicToken); nothing else.', resolve: (v) => v.publicToken }),
     websocket: t.field({ type: WebsocketConfig, resolve: () => ({ url: '/graphql', protocol: 'graphql-transport-ws' }) }),
+    debtsToPay: t.field({
+      type: DebtsToPayRef,
+      nullable: true,
+      description:
+        'Set for an OWNER account of a community that requires paying the total of the debts (requiredTotalAmountDebts) while its house has overdue receipts: the app sends it to pay them',
+      resolve: (v, _a, ctx) => debtsToPay(ctx, v),
+    }),
     account: t.prismaField({
       type: 'Membership',
       nullable: true,
