@@ -203,6 +203,28 @@ describe('a SPEI transfer to the house’s CLABE', () => {
     expect((await panel(c.ownHouseId)).ordinary).toBe(plus(own.ordinary, '892.00'));
   });
 
+  it('a transfer to the CLABE of a deleted house is left unprocessed, with why, and credits nothing', async () => {
+    const houseId = c.otherHouseId;
+    const before = await panel(houseId);
+    const sent = await transfer(before.deposit.clabe, '600.00', { delay_ms: 3_600_000 });
+    const body = await queuedBody(sent.body.id);
+    const { status } = await prisma().house.findUniqueOrThrow({ where: { id: houseId }, select: { status: true } });
+    await prisma().house.update({ where: { id: houseId }, data: { status: 'DELETED' } });
+    try {
+      expect((await deliver(body)).body).toEqual({ received: true, ignored: true });
+      const row = await prisma().gatewayEvent.findFirstOrThrow({ where: { neighborhoodId: olivosId, transactionId: sent.body.id } });
+      expect(row.processedAt).toBeNull();
+      expect(row.error).toBe('ignored: the house of that customer was deleted');
+      expect(await prisma().speiDeposit.count({ where: { gatewayId: sent.body.id } })).toBe(0);
+      expect(await prisma().ledgerEntry.count({ where: { houseId, reason: `Transferencia SPEI ${sent.body.id}` } })).toBe(0);
+    } finally {
+      await prisma().house.update({ where: { id: houseId }, data: { status } });
+    }
+    // Restored, the same notification delivered again is credited.
+    expect((await deliver(body)).body).toEqual({ received: true });
+    expect((await panel(houseId)).ordinary).toBe(plus(before.ordinary, '592.00'));
+  });
+
   it('a transfer no larger than the fee credits nothing and is recorded once', async () => {
     const own = await panel(c.ownHouseId);
     const sent = await transfer(own.deposit.clabe, '5.00');

@@ -9,7 +9,7 @@
 // deposit. Events stored before this existed are replayed once (the job below, queued by the migration).
 import { formatMoney, money } from '../../../../../core/money.js';
 import { gatewayFee } from '../../../../../core/payments.js';
-import type { ServiceContext } from '../../../../kernel/context.js';
+import type { ServiceContext, Tx } from '../../../../kernel/context.js';
 import { isUniqueViolation } from '../../../../kernel/dbErrors.js';
 import { write } from '../../../../kernel/write.js';
 import { defineJob } from '../../../../infra/jobs.js';
@@ -58,6 +58,8 @@ export async function receiveSpeiTransfer(
   if (!transfer.customerId) return 'the transfer names no customer';
   const customer = await ctx.prisma.gatewayCustomer.findFirst({ where: { neighborhoodId, customerId: transfer.customerId } });
   if (!customer) return 'no house of this community has that customer';
+  // A deleted house's wallet is seen by nobody: the transfer waits (unprocessed, with why) for the house or a refund.
+  if (await houseDeleted(ctx.prisma, customer.houseId)) return HOUSE_DELETED;
   let t: GatewayTransaction;
   try {
     t = await gatewayFor(ctx).getCharge(account, gatewayId, customer.customerId);
@@ -71,9 +73,15 @@ export async function receiveSpeiTransfer(
   const wallet = await ctx.prisma.wallet.findFirst({ where: { neighborhoodId, type: 'ORDINARY' }, orderBy: { id: 'asc' }, select: { id: true } });
   if (!wallet) return 'the community has no ORDINARY wallet';
   const { fee, credited } = speiCredit(t.amount);
+  let refused: string | null = null;
   try {
     await write(ctx, { rowLocks: true }, async ({ tx, audit, afterCommit }) => {
       await lockHouse(tx, customer.houseId);
+      // Deleted while this one waited for it.
+      if (await houseDeleted(tx, customer.houseId)) {
+        refused = HOUSE_DELETED;
+        return;
+      }
       // A concurrent delivery of the same transfer credited it while this one waited for the house.
       if (await tx.speiDeposit.findUnique({ where: { neighborhoodId_gatewayId: { neighborhoodId, gatewayId } }, select: { id: true } })) return;
       const house = { neighborhoodId, houseId: customer.houseId };
@@ -108,7 +116,14 @@ export async function receiveSpeiTransfer(
     // The unique key: another instance credited the same transfer at the same moment.
     if (!isUniqueViolation(error)) throw error;
   }
-  return null;
+  return refused;
+}
+
+const HOUSE_DELETED = 'the house of that customer was deleted';
+
+async function houseDeleted(tx: Tx, houseId: number): Promise<boolean> {
+  const house = await tx.house.findUnique({ where: { id: houseId }, select: { status: true } });
+  return !house || house.status === 'DELETED';
 }
 
 /**
