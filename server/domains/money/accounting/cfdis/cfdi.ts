@@ -21,7 +21,7 @@ import { loadBatched } from '../../../../graphql/batch.js';
 import { cfdiPdfFile, cfdiXmlFile, cfdisZip, hasDocuments, ZIP_MAX_CFDIS } from './files.js';
 import { ZIP_JOB, type ZipJobPayload } from './jobs.js';
 import { cfdisPage, type CfdiListRow } from './rows.js';
-import { activeCfdiOfReceipt, receiptCfdiDocuments } from './receiptLinks.js';
+import { receiptCfdiDocuments, withActiveCfdi } from './receiptLinks.js';
 import {
   CANCEL_MOTIVE_NAMES,
   CANCEL_MOTIVES,
@@ -426,17 +426,18 @@ const CfdiActionsRef = builder.objectRef<CfdiActions>('ReceiptCfdiActions').impl
 builder.objectField(ReceiptRef, 'cfdiActions', (t) =>
   t.field({
     type: CfdiActionsRef,
-    resolve: async (r, _a, ctx) => {
+    resolve: (r, _a, ctx) => {
       const none = { allowReadCfdi: false, allowGenerateCfdi: false, allowCancelCfdi: false, allowUpdatePdfCfdi: false };
       if (!holdsAny(ctx, CFDI_READERS) || !reachesHouse(ctx.actor, r.houseId, CFDI_ADMIN_READERS)) return none;
-      const cfdi = await activeCfdiOfReceipt(ctx, r.id, r.invoice);
-      const stamped = cfdi?.status === 'STAMPED';
-      return {
-        allowReadCfdi: stamped,
-        allowGenerateCfdi: holdsAny(ctx, CFDI_CREATORS) && r.status === 'PAID' && !r.creditsWallet && (!cfdi || cfdi.status === 'ERROR'),
-        allowCancelCfdi: stamped && holdsAny(ctx, CFDI_DELETERS),
-        allowUpdatePdfCfdi: stamped && holdsAny(ctx, CFDI_PDF_UPDATERS),
-      };
+      return withActiveCfdi(ctx, r.id, r.invoice, (cfdi) => {
+        const stamped = cfdi?.status === 'STAMPED';
+        return {
+          allowReadCfdi: stamped,
+          allowGenerateCfdi: holdsAny(ctx, CFDI_CREATORS) && r.status === 'PAID' && !r.creditsWallet && (!cfdi || cfdi.status === 'ERROR'),
+          allowCancelCfdi: stamped && holdsAny(ctx, CFDI_DELETERS),
+          allowUpdatePdfCfdi: stamped && holdsAny(ctx, CFDI_PDF_UPDATERS),
+        };
+      });
     },
   }),
 );
@@ -652,11 +653,14 @@ builder.objectField(ReceiptRef, 'cfdiLinks', (t) =>
     type: ReceiptCfdiLinksRef,
     nullable: true,
     description: "The XML and PDF paths of the receipt's valid stamped invoice; null when it has none the current person may read",
-    resolve: async (r, _a, ctx) => {
-      const documents = await receiptCfdiDocuments(ctx, r.id, r.invoice);
-      if (!documents.cfdiXml || !reachesHouse(ctx.actor, r.houseId, CFDI_ADMIN_READERS)) return null;
-      const base = `/api/1.0/neighborhoods/${communityOf(ctx)}/houses/${r.houseId}/receipts/${r.id}/cfdi`;
-      return { xml: `${base}/xml`, pdf: `${base}/pdf` };
+    resolve: (r, _a, ctx) => {
+      const links = (documents: { cfdiXml: boolean }) => {
+        if (!documents.cfdiXml || !reachesHouse(ctx.actor, r.houseId, CFDI_ADMIN_READERS)) return null;
+        const base = `/api/1.0/neighborhoods/${communityOf(ctx)}/houses/${r.houseId}/receipts/${r.id}/cfdi`;
+        return { xml: `${base}/xml`, pdf: `${base}/pdf` };
+      };
+      const documents = receiptCfdiDocuments(ctx, r.id, r.invoice);
+      return documents instanceof Promise ? documents.then(links) : links(documents);
     },
   }),
 );

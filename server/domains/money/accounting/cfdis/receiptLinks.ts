@@ -49,16 +49,24 @@ export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'db'>, receiptId: 
   return found;
 }
 
-/** Receipt.documents' cfdiXml and cfdiPdf: a valid stamped invoice the actor may read. */
-export async function receiptCfdiDocuments(
-  ctx: Pick<ServiceContext, 'db' | 'actor'>,
-  receiptId: number,
-  known?: unknown,
-): Promise<{ cfdiXml: boolean; cfdiPdf: boolean }> {
-  if (!holdsAny(ctx, CFDI_READERS)) return { cfdiXml: false, cfdiPdf: false };
-  const cfdi = await activeCfdiOfReceipt(ctx, receiptId, known);
+/** `read` applied to the receipt's active invoice: at once when its page read it (`column`), else once it is loaded. */
+export function withActiveCfdi<T>(ctx: Pick<ServiceContext, 'db'>, receiptId: number, column: unknown, read: (cfdi: ReceiptCfdi | null) => T): T | Promise<T> {
+  return column !== undefined ? read(column as ReceiptCfdi | null) : activeCfdiOfReceipt(ctx, receiptId).then(read);
+}
+
+const stampedDocuments = (cfdi: ReceiptCfdi | null) => {
   const stamped = cfdi?.status === 'STAMPED';
   return { cfdiXml: stamped, cfdiPdf: stamped };
+};
+
+/** Receipt.documents' cfdiXml and cfdiPdf: a valid stamped invoice the actor may read. */
+export function receiptCfdiDocuments(
+  ctx: Pick<ServiceContext, 'db' | 'actor'>,
+  receiptId: number,
+  column?: unknown,
+): { cfdiXml: boolean; cfdiPdf: boolean } | Promise<{ cfdiXml: boolean; cfdiPdf: boolean }> {
+  if (!holdsAny(ctx, CFDI_READERS)) return { cfdiXml: false, cfdiPdf: false };
+  return withActiveCfdi(ctx, receiptId, column, stampedDocuments);
 }
 
 /**

@@ -357,8 +357,13 @@ export async function recordPastPayments(
 
 // ---- What invoicing adds to a receipt's reads -----------------------------------------------------------
 
-type InvoiceDocuments = (ctx: Pick<ServiceContext, 'db' | 'actor'>, receiptId: number, invoice?: unknown) => Promise<{ cfdiXml: boolean; cfdiPdf: boolean }>;
-let invoiceDocuments: InvoiceDocuments = async () => ({ cfdiXml: false, cfdiPdf: false });
+type InvoiceDocumentFlags = { cfdiXml: boolean; cfdiPdf: boolean };
+type InvoiceDocuments = (
+  ctx: Pick<ServiceContext, 'db' | 'actor'>,
+  receiptId: number,
+  invoice?: unknown,
+) => InvoiceDocumentFlags | Promise<InvoiceDocumentFlags>;
+let invoiceDocuments: InvoiceDocuments = () => ({ cfdiXml: false, cfdiPdf: false });
 
 /** Invoicing tells receipts which of a receipt's invoice documents the actor may download (cfdis registers it). */
 export function provideInvoiceDocuments(provider: InvoiceDocuments): void {

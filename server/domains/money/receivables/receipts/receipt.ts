@@ -194,36 +194,44 @@ builder.node(ReceiptRef, {
     }),
     documents: t.field({
       type: ReceiptDocumentsRef,
-      resolve: async (r, _a, ctx) =>
-        receiptDocuments(r.status, {
-          externalPayment: parseExternalPayment(r.externalPayment, r.status) !== null,
-          ...(await receiptInvoiceDocuments(ctx, r.id, r.invoice)),
-          attachment: r.attachmentFileId !== null,
-        }),
+      resolve: (r, _a, ctx) => {
+        const documents = (invoice: { cfdiXml: boolean; cfdiPdf: boolean }) =>
+          receiptDocuments(r.status, {
+            externalPayment: parseExternalPayment(r.externalPayment, r.status) !== null,
+            ...invoice,
+            attachment: r.attachmentFileId !== null,
+          });
+        const invoice = receiptInvoiceDocuments(ctx, r.id, r.invoice);
+        return invoice instanceof Promise ? invoice.then(documents) : documents(invoice);
+      },
     }),
     actions: t.field({
       type: ReceiptActionsRef,
-      resolve: async (r, _a, ctx) => {
-        const balance = r.walletBalance ?? (await balancesOf(ctx, r.houseId)).get(r.walletId);
-        return receiptActions(
-          {
-            status: r.status,
-            paymentMethod: r.paymentMethod,
-            hasDiscountRule: r.hasDiscount,
-            hasPenaltyRule: r.hasPenalty,
-            discountAmount: r.discountAmount,
-            penaltyAmount: r.penaltyAmount,
-            maintenanceId: r.maintenanceId,
-            agreementId: r.agreementId,
-          },
-          {
-            admin: holdsAny(ctx, RECEIPT_UPDATERS),
-            payer: holdsAny(ctx, WALLET_PAYERS) && reachesHouse(ctx.actor, r.houseId, RECEIPT_UPDATERS),
-            externalPayer: holdsAny(ctx, EXTERNAL_PAYERS) && reachesHouse(ctx.actor, r.houseId, ['AReceiptsExternalPaymentsCreate']),
-            walletBalance: r.creditsWallet ? null : formatMoney((balance as string | undefined) ?? '0'),
-            amount: r.amount,
-          },
-        );
+      resolve: (r, _a, ctx) => {
+        const actions = (balance: string | undefined) =>
+          receiptActions(
+            {
+              status: r.status,
+              paymentMethod: r.paymentMethod,
+              hasDiscountRule: r.hasDiscount,
+              hasPenaltyRule: r.hasPenalty,
+              discountAmount: r.discountAmount,
+              penaltyAmount: r.penaltyAmount,
+              maintenanceId: r.maintenanceId,
+              agreementId: r.agreementId,
+            },
+            {
+              admin: holdsAny(ctx, RECEIPT_UPDATERS),
+              payer: holdsAny(ctx, WALLET_PAYERS) && reachesHouse(ctx.actor, r.houseId, RECEIPT_UPDATERS),
+              externalPayer: holdsAny(ctx, EXTERNAL_PAYERS) && reachesHouse(ctx.actor, r.houseId, ['AReceiptsExternalPaymentsCreate']),
+              walletBalance: r.creditsWallet ? null : formatMoney(balance ?? '0'),
+              amount: r.amount,
+            },
+          );
+        // A page read with the actions carries each row's balance; a receipt read alone asks for its house's.
+        return r.walletBalance !== undefined
+          ? actions(r.walletBalance)
+          : balancesOf(ctx, r.houseId).then((balances) => actions(balances.get(r.walletId) as string | undefined));
       },
     }),
   }),
