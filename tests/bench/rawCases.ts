@@ -6,6 +6,10 @@ import type { DB } from '../../server/db/generated/kysely.js';
 import type { HouseListFilter } from '../../core/houseRules.js';
 import { keysetPage } from '../../server/graphql/builder.js';
 import { ownersPageQuery } from '../../server/domains/property/houses/ownersList.js';
+import { houseColumns } from '../../server/domains/property/houses/columns.js';
+// The modules that add their columns to the owners list (balances, tax receipt, the house's people).
+import '../../server/domains/money/receivables/balances/houseBalanceField.js';
+import '../../server/domains/money/accounting/taxInfo/taxInfo.js';
 import { houseCountsStatement } from '../../server/domains/community/dashboard/service.js';
 import { provideInvoiceColumn, receiptsPageQuery } from '../../server/domains/money/receivables/receipts/rows.js';
 import { activeCfdiColumn } from '../../server/domains/money/accounting/cfdis/receiptLinks.js';
@@ -36,6 +40,14 @@ export function compileCases(neighborhoodId: number, streetId: number, receiptTa
     // The owner's account in the community is asked by the House.owner field (phones' visibility).
     const q = ownersPageQuery(k, neighborhoodId, c.filter, page, true, { pendingOwnerEmail: false, ownerMembershipIn: neighborhoodId }).compile();
     compiled[c.name] = { sql: q.sql, parameters: q.parameters };
+  }
+  // The legacy list also answers each house's balances, people and tax receipt: columns other modules add to the page.
+  for (const c of all.filter((c) => c.name === 'active-offset-1000' || c.name === 'email-active-account')) {
+    const page = keysetPage({ first: 20, offset: c.offset }, Number);
+    const q = ownersPageQuery(k, neighborhoodId, c.filter, page, true, { pendingOwnerEmail: false, ownerMembershipIn: neighborhoodId }, null, [
+      ...houseColumns.keys(),
+    ]).compile();
+    compiled[`rest-${c.name}`] = { sql: q.sql, parameters: q.parameters };
   }
   // The session (GET /users/session): after the viewer's lookup, its user, community, house and accounts in one
   // statement, as server/domains/people/session/sessionRead.ts reads them.

@@ -377,6 +377,8 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       };
       for (const c of [
         ...all,
+        { name: 'rest-active-offset-1000' },
+        { name: 'rest-email-active-account' },
         { name: 'dashboard' },
         { name: 'session' },
         { name: 'house-receipts' },
@@ -405,13 +407,13 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       base,
       'REST owners list: active-offset-1000',
       { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses?page_size=20&offset=1000&house_status=ACTIVE`, headers },
-      baselines['active-offset-1000'],
+      baselines['rest-active-offset-1000'],
     );
     await measure(
       base,
       'REST owners list: email-active-account',
       { url: `${base}/api/1.0/neighborhoods/${neighborhoodId}/houses?page_size=20&email=bench1&house_status=ACTIVE&user_status=true`, headers },
-      baselines['email-active-account'],
+      baselines['rest-email-active-account'],
     );
     await measure(
       base,
