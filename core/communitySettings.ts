@@ -4,6 +4,7 @@
 // the server; the general mutation takes any of the sections (one that is not sent stays as it is).
 import { z } from 'zod';
 import { boundedText } from './input.js';
+import { clabe as clabeCheck, clabeBankName } from './validators.js';
 import { DOMAIN_PATTERN, NEIGHBORHOOD_TYPES } from './signUp.js';
 import { DEFAULT_COUNTRY, FOREIGN_STATE, isMexico, stateByCode, STATES } from './tax.js';
 
@@ -264,6 +265,26 @@ export function gatewayKeysSchema(options: { hasPrivateKey: boolean } = { hasPri
         }
       }),
     sandbox: z.boolean({ error: 'Debe ser verdadero o falso' }).nullish(),
+    gatewayClabe: communityClabe,
   });
 }
+
+export const CLABE_UNKNOWN_BANK = 'La CLABE no corresponde a ningún banco';
+
+/**
+ * The community's own CLABE for SPEI deposits to its gateway account (the dashboard's wallet panel): 18 digits
+ * with the check digit of weights 3, 7, 1 and a bank that clabe-validator knows. Absent keeps the stored one;
+ * blank or null clears it.
+ */
+export const communityClabe = z
+  .string()
+  .max(40, 'La CLABE debe tener exactamente 18 dígitos')
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v?.replace(/\s+/g, '') || null))
+  .superRefine((v, ctx) => {
+    if (!v) return;
+    const problem = clabeCheck(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    else if (!clabeBankName(v) || clabeBankName(v) === 'N/A') ctx.addIssue({ code: 'custom', message: CLABE_UNKNOWN_BANK });
+  });
 export type GatewayKeysInput = z.input<ReturnType<typeof gatewayKeysSchema>>;

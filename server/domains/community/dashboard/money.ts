@@ -4,6 +4,7 @@
 // dates are the community's (its time zone), as /work/notes/decisions-dashboard.md explains.
 import { sql } from 'kysely';
 import { gatewayFee } from '../../../../core/payments.js';
+import { clabeBankName } from '../../../../core/validators.js';
 import { formatMoney, money, sumMoney } from '../../../../core/money.js';
 import { communityOf, type ServiceContext } from '../../../kernel/context.js';
 import { gatewayAccount, gatewayFor } from '../../../infra/gateway/index.js';
@@ -276,7 +277,7 @@ export interface GatewayPanel {
   balance: string;
   /** Online payments received (card, store and bank deposits). */
   payments: number;
-  /** The community's own CLABE at the gateway for SPEI deposits, when the gateway gives one (not modelled yet). */
+  /** The community's own CLABE for SPEI deposits to its gateway account, as its administrator set it (gateway keys). */
   clabe: string | null;
   bankName: string | null;
   /** The gateway's fee of a SPEI deposit. */
@@ -286,7 +287,7 @@ export interface GatewayPanel {
 /** The wallet panel of the community (PAGO_EN_LINEA only; null otherwise). */
 export async function gatewayPanel(ctx: Pick<ServiceContext, 'actor' | 'db' | 'config'>): Promise<GatewayPanel | null> {
   const n = communityOf(ctx);
-  const community = await ctx.db.prisma.neighborhood.findUnique({ where: { id: n }, select: { modules: true, timeZone: true } });
+  const community = await ctx.db.prisma.neighborhood.findUnique({ where: { id: n }, select: { modules: true, timeZone: true, gatewayClabe: true } });
   if (!community?.modules.includes('PAGO_EN_LINEA')) return null;
   // The gateway's balance as the community statement counts it (reports/statement.ts: the payments the
   // gateway moved, less chargebacks, the fees the community pays, payouts and their fees), up to today.
@@ -304,8 +305,8 @@ export async function gatewayPanel(ctx: Pick<ServiceContext, 'actor' | 'db' | 'c
     configured: !!account,
     balance: formatMoney(row.balance),
     payments: row.payments,
-    clabe: null,
-    bankName: null,
+    clabe: community.gatewayClabe,
+    bankName: community.gatewayClabe ? clabeBankName(community.gatewayClabe) : null,
     depositFee: formatMoney(gatewayFee('BANK', '0')),
   };
 }

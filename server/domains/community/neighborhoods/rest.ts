@@ -183,12 +183,13 @@ const msiBody = z.record(z.string().regex(/^\d{1,2}$/, 'Los meses permitidos son
 
 // ---- gateway keys ----
 
-const GATEWAY_FIELDS = 'gatewayAccountId gatewayPublicKey hasGatewayPrivateKey sandbox';
+const GATEWAY_FIELDS = 'gatewayAccountId gatewayPublicKey hasGatewayPrivateKey sandbox gatewayClabe';
 const legacyGatewayKeys = (k: any) => ({
   gateway_account_id: k.gatewayAccountId,
   gateway_public_key: k.gatewayPublicKey,
   has_gateway_private_key: k.hasGatewayPrivateKey,
   sandbox: k.sandbox,
+  gateway_clabe: k.gatewayClabe,
 });
 
 const gatewayBody = z.object({
@@ -196,6 +197,8 @@ const gatewayBody = z.object({
   gateway_public_key: z.string(),
   gateway_private_key: z.string().nullish(),
   sandbox: z.boolean().nullish(),
+  /** The community's own CLABE; absent keeps it, null or blank clears it. */
+  gateway_clabe: z.string().nullish(),
 });
 
 const settings = (path: string) => `/neighborhoods/{n}/settings/${path}`;
@@ -304,6 +307,7 @@ export const communitySettingsRoutes: RestRoute[] = [
         gatewayPublicKey: body.gateway_public_key,
         gatewayPrivateKey: body.gateway_private_key ?? null,
         sandbox: body.sandbox ?? null,
+        ...(body.gateway_clabe !== undefined ? { gatewayClabe: body.gateway_clabe } : {}),
       },
     }),
     result: (data) => legacyGatewayKeys(unwrapResult<any>(data.updateGatewayKeys).gatewayKeys),

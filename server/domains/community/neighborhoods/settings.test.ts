@@ -299,6 +299,7 @@ describe('gateway keys', () => {
       gateway_public_key: 'pk_demo_4f1c2a9e8b7d6c5a4f3e2d1c0b9a8f7e',
       has_gateway_private_key: true,
       sandbox: true,
+      gateway_clabe: null,
     });
   });
 
@@ -314,6 +315,7 @@ describe('gateway keys', () => {
       gateway_public_key: 'pk_live_aaaabbbbccccdddd',
       has_gateway_private_key: true,
       sandbox: false,
+      gateway_clabe: null,
     });
     const row = await community();
     expect(row.gatewayPrivateKeyEncrypted).not.toContain(NEW_PRIVATE);

@@ -354,6 +354,10 @@ builder.node(GatewayKeysRef, {
     gatewayPublicKey: t.exposeString('gatewayPublicKey', { nullable: true }),
     hasGatewayPrivateKey: t.exposeBoolean('hasGatewayPrivateKey', { description: 'A private key is stored (sealed)' }),
     sandbox: t.exposeBoolean('sandbox', { description: 'The keys are the gateway’s test keys' }),
+    gatewayClabe: t.exposeString('gatewayClabe', {
+      nullable: true,
+      description: 'The community’s own CLABE for SPEI deposits to its gateway account, shown on the dashboard’s wallet panel',
+    }),
     configured: t.boolean({ resolve: (k) => !!k.gatewayAccountId && !!k.gatewayPublicKey && k.hasGatewayPrivateKey }),
   }),
 });
@@ -382,6 +386,10 @@ builder.mutationField('updateGatewayKeys', (t) =>
             gatewayPublicKey: f.string({ required: true }),
             gatewayPrivateKey: f.string({ required: false, description: 'Sealed at rest, never answered; blank keeps the stored one' }),
             sandbox: f.boolean({ required: false, description: 'Test keys (default: unchanged)' }),
+            gatewayClabe: f.string({
+              required: false,
+              description: 'The community’s own CLABE (18 digits, valid check digit and bank); absent keeps it, null or blank clears it',
+            }),
           }),
         }),
         required: true,

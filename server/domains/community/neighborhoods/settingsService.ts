@@ -317,13 +317,15 @@ export interface GatewayKeysView {
   gatewayPublicKey: string | null;
   hasGatewayPrivateKey: boolean;
   sandbox: boolean;
+  /** The community's own CLABE for SPEI deposits (the dashboard's wallet panel). */
+  gatewayClabe: string | null;
 }
 
 /** The keys as any API may show them: never the private key, only whether one is stored. */
 export async function readGatewayKeys(ctx: ServiceContext, neighborhoodId = communityOf(ctx)): Promise<GatewayKeysView | null> {
   const n = await ctx.prisma.neighborhood.findUnique({
     where: { id: neighborhoodId },
-    select: { gatewayAccountId: true, gatewayPublicKey: true, gatewayPrivateKeyEncrypted: true, gatewaySandbox: true },
+    select: { gatewayAccountId: true, gatewayPublicKey: true, gatewayPrivateKeyEncrypted: true, gatewaySandbox: true, gatewayClabe: true },
   });
   if (!n) return null;
   return {
@@ -332,6 +334,7 @@ export async function readGatewayKeys(ctx: ServiceContext, neighborhoodId = comm
     gatewayPublicKey: n.gatewayPublicKey,
     hasGatewayPrivateKey: !!n.gatewayPrivateKeyEncrypted,
     sandbox: n.gatewaySandbox,
+    gatewayClabe: n.gatewayClabe,
   };
 }
 
@@ -348,7 +351,7 @@ export async function updateGatewayKeys(ctx: ServiceContext, raw: unknown): Prom
   return write(ctx, {}, async ({ tx, audit }) => {
     const before = await tx.neighborhood.findUniqueOrThrow({
       where: { id: neighborhoodId },
-      select: { gatewayAccountId: true, gatewayPublicKey: true, gatewayPrivateKeyEncrypted: true, gatewaySandbox: true },
+      select: { gatewayAccountId: true, gatewayPublicKey: true, gatewayPrivateKeyEncrypted: true, gatewaySandbox: true, gatewayClabe: true },
     });
     if (!sealed && !before.gatewayPrivateKeyEncrypted) throw new InputError([{ field: 'gatewayPrivateKey', message: PRIVATE_KEY_REQUIRED }]);
     // One merchant per community: the gateway's answers and webhooks are the community's by merchant id.
@@ -362,6 +365,8 @@ export async function updateGatewayKeys(ctx: ServiceContext, raw: unknown): Prom
         gatewayPublicKey: input.gatewayPublicKey,
         gatewaySandbox: sandbox,
         ...(sealed ? { gatewayPrivateKeyEncrypted: sealed } : {}),
+        // Absent keeps the stored CLABE; blank or null clears it.
+        ...(input.gatewayClabe !== undefined ? { gatewayClabe: input.gatewayClabe } : {}),
       },
     });
     await audit({
@@ -373,6 +378,9 @@ export async function updateGatewayKeys(ctx: ServiceContext, raw: unknown): Prom
         gatewayPublicKey: { from: before.gatewayPublicKey, to: input.gatewayPublicKey },
         privateKeyReplaced: !!sealed,
         sandbox: { from: before.gatewaySandbox, to: sandbox },
+        ...(input.gatewayClabe !== undefined && input.gatewayClabe !== before.gatewayClabe
+          ? { gatewayClabe: { from: before.gatewayClabe, to: input.gatewayClabe } }
+          : {}),
       },
     });
     return neighborhoodId;

@@ -41,7 +41,11 @@ function renderDashboard(
   widgets: boolean,
   setupProgress: unknown = null,
   welcomeUrl: string | null = null,
-  { roleName = 'Administrador', community = {} }: { roleName?: string; community?: Record<string, unknown> } = {},
+  {
+    roleName = 'Administrador',
+    community = {},
+    dashboard = {},
+  }: { roleName?: string; community?: Record<string, unknown>; dashboard?: Record<string, unknown> } = {},
 ) {
   session.current = {
     grants: new Set(grants),
@@ -71,6 +75,7 @@ function renderDashboard(
         ownHouseBalance: house
           ? { pendingReceipts: '0.00', wallets: [{ walletDatabaseId: 1, type: 'ORDINARY', name: 'Ordinario', balance: '0.00' }], deposit: null }
           : null,
+        ...dashboard,
       }),
     }),
   );
@@ -80,6 +85,19 @@ function renderDashboard(
 }
 
 describe('Dashboard', () => {
+  it('the wallet panel shows the community’s own CLABE and its bank when the administrator set one', async () => {
+    const panel = { gatewayName: 'Openpay', configured: true, balance: '1500.00', payments: 3, depositFee: '8.00' };
+    renderDashboard(['ADashboardsRead', 'AIncomesRead'], null, true, null, null, {
+      dashboard: {
+        latestInReviewReceipts: { totalCount: 0, receipts: [] },
+        gatewayPanel: { ...panel, clabe: '032180000118359719', bankName: 'IXE Banco' },
+      },
+    });
+    const card = await screen.findByTestId('gateway-panel');
+    expect(within(card).getByText('032180000118359719')).toBeTruthy();
+    expect(within(card).getByText('IXE Banco')).toBeTruthy();
+  });
+
   it('an administrator sees houses per status, each opening the owners list filtered by it, and the owner-account stats', async () => {
     renderDashboard(['ADashboardsRead', 'AHousesRead', 'CStreetsRead', 'CUsersRead'], null, true);
     const stats = await screen.findByTestId('onboarding-stats');

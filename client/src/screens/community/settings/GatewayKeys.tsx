@@ -25,6 +25,7 @@ const keysFragment = graphql`
     gatewayPublicKey
     hasGatewayPrivateKey
     sandbox
+    gatewayClabe
     configured
   }
 `;
@@ -56,6 +57,7 @@ function GatewayKeysForm({ keys: key }: { keys: GatewayKeys_keys$key }) {
       gatewayPublicKey: keys.gatewayPublicKey ?? '',
       gatewayPrivateKey: '',
       sandbox: keys.sandbox,
+      gatewayClabe: keys.gatewayClabe ?? '',
     },
   });
   const mutation = useAppMutation<GatewayKeysMutation>(saveMutation);
@@ -103,6 +105,15 @@ function GatewayKeysForm({ keys: key }: { keys: GatewayKeys_keys$key }) {
                     onChange={(e) => f.onChange(e.currentTarget.checked)}
                   />
                 )}
+              />
+              <TextInput
+                label={t('community.gateway.clabe')}
+                description={t('community.gateway.clabeHint')}
+                inputMode="numeric"
+                maxLength={18}
+                autoComplete="off"
+                spellCheck={false}
+                {...field(form, 'gatewayClabe')}
               />
             </Stack>
           </Paper>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Neighborhood" ADD COLUMN     "gatewayClabe" TEXT;
