@@ -96,6 +96,8 @@ describe('MaintenanceSettingsSchema', () => {
       bankEnabled: true,
       storeEnabled: true,
       cardEnabled: true,
+      // Who pays the gateway fee: not sent, left as stored.
+      gatewayFeePaidByPayer: null,
       fees: [{ houseTypeId: 'A', amount: '1500.00' }],
     });
   });
