@@ -51,7 +51,7 @@ export function customerFields(body: Json): Json {
   };
 }
 
-async function lockedCustomer(tx: Tx, merchant: Merchant, id: string): Promise<SandboxObject> {
+export async function lockedCustomer(tx: Tx, merchant: Pick<Merchant, 'merchantId'>, id: string): Promise<SandboxObject> {
   await lockRow(tx, 'SandboxGatewayObject', id);
   const customer = await findObject(tx, merchant.merchantId, 'customer', id);
   if (!customer) throw new SandboxError(1005, 404, `The customer with id '${id.slice(0, 45)}' does not exist`);

@@ -53,7 +53,7 @@ import { clabeWithCheckDigit, type Json, newId, openpayDate, type SandboxObject 
 import { accountRoutes, customerFields, savedDestination } from './accounts.js';
 import { listTransactions, transactionRoutes } from './transactions.js';
 import { DEFAULT_DELAY_MS, queueWebhook } from './webhooks.js';
-import { handleSpeiSimulation } from './spei.js';
+import { speiRoutes } from './spei.js';
 
 export type { SandboxDeps } from './api.js';
 export const SANDBOX_GATEWAY_PREFIX = '/sandbox/openpay';
@@ -713,6 +713,7 @@ const routes: SandboxRoute[] = [
   },
   ...merchantCardRoutes(),
   ...transactionRoutes,
+  ...speiRoutes,
   ...accountRoutes,
   { method: 'POST', pattern: /^\/charges$/, key: 'private', run: async (d, m, _p, r) => createCharge(d, m, null, await readJson(r)) },
   { method: 'POST', pattern: new RegExp(`^/customers/${ID}/charges$`), key: 'private', run: async (d, m, p, r) => createCharge(d, m, p[0], await readJson(r)) },
@@ -751,8 +752,6 @@ export async function handleSandboxGateway(deps: SandboxDeps, request: Request):
     const api = path.match(new RegExp(`^/v1/${ID}(/.*)?$`));
     if (!api) throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
     const [, merchantId, rest = ''] = api;
-    const spei = await handleSpeiSimulation(deps, request, merchantId, rest);
-    if (spei) return spei;
     for (const route of routes) {
       const match = rest.match(route.pattern);
       if (!match) continue;

@@ -262,7 +262,28 @@ describe('the sandbox’s SPEI simulation (its API)', () => {
         body: JSON.stringify({ clabe: own.deposit.clabe, amount: '10.00' }),
       }),
     );
-    expect(withPublicKey.status).toBe(401);
+    // The public key opens no private route (Openpay's 1010), as for every other private call.
+    expect(withPublicKey.status).toBe(403);
+    expect(await withPublicKey.json()).toMatchObject({ error_code: 1010 });
+  });
+
+  it('concurrent transfers and a customer update on the same CLABE lose nothing (the customer is read under its lock)', async () => {
+    const own = await panel(c.ownHouseId);
+    const customerId = (await prisma().gatewayCustomer.findUniqueOrThrow({ where: { houseId: c.ownHouseId } })).customerId;
+    const balance = async () => Number(((await prisma().sandboxGatewayObject.findUniqueOrThrow({ where: { id: customerId } })).data as any).balance ?? 0);
+    const before = await balance();
+    const update = t.app.fetch(
+      new Request(`${BASE}/sandbox/openpay/v1/${M}/customers/${customerId}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: basic(DEMO_GATEWAY_KEYS.privateKey) },
+        body: JSON.stringify({ name: 'Renamed at the gateway', email: 'renamed@example.com' }),
+      }),
+    );
+    const sent = await Promise.all([...Array.from({ length: 10 }, () => transfer(own.deposit.clabe, '10.10', { delay_ms: 3_600_000 })), update]);
+    expect(sent.map((r) => r.status)).toEqual(Array(11).fill(200));
+    expect(await balance()).toBeCloseTo(before + 101, 2);
+    const data = (await prisma().sandboxGatewayObject.findUniqueOrThrow({ where: { id: customerId } })).data as any;
+    expect(data).toMatchObject({ name: 'Renamed at the gateway', clabe: own.deposit.clabe });
   });
 });
 

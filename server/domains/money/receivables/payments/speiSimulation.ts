@@ -9,7 +9,8 @@ import { actorOf, type ServiceContext } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { gatewayAccount } from '../../../../infra/gateway/index.js';
-import { SandboxSpeiError, simulateSpeiTransfer } from '../../../../infra/gateway/sandbox/spei.js';
+import { SandboxError } from '../../../../infra/gateway/sandbox/api.js';
+import { simulateSpeiTransfer } from '../../../../infra/gateway/sandbox/spei.js';
 import { depositAccount } from './cards.js';
 import { speiCredit } from './spei.js';
 
@@ -46,7 +47,7 @@ export async function simulateSpeiDeposit(ctx: ServiceContext, houseId: number, 
       { clabe: deposit.clabe, amount: formatMoney(amount), senderName: 'SIMULACION ADMINISTRACION' },
     )) as { id: string };
   } catch (error) {
-    if (error instanceof SandboxSpeiError) throw new ConflictError(reason('SPEI_SIMULATION_FAILED', { code: error.code }));
+    if (error instanceof SandboxError) throw new ConflictError(reason('SPEI_SIMULATION_FAILED', { code: error.code }));
     throw error;
   }
   const { fee, credited } = speiCredit(formatMoney(amount));
