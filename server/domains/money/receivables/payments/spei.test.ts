@@ -11,6 +11,8 @@ import { DEMO_GATEWAY_KEYS } from '../../../community/neighborhoods/demoSeed.js'
 import { gatewayAccount, gatewayFor, webhookCredentials } from '../../../../infra/gateway/index.js';
 import { enqueueJob } from '../../../../infra/jobs.js';
 import { systemContext } from '../../../../kernel/context.js';
+import { secretBox } from '../../../../infra/secrets.js';
+import { gatewayKeyContext } from '../../../community/neighborhoods/keys.js';
 import { replayStoredSpeiEvents, SPEI_REPLAY_JOB } from './spei.js';
 
 let c: PayingCommunity;
@@ -186,8 +188,6 @@ describe('a SPEI transfer to the house’s CLABE', () => {
       { ...body, id: 'forged-spei-2', transaction: { ...body.transaction, customer_id: otherCustomer } },
       // A customer of no house of ours.
       { ...body, id: 'forged-spei-3', transaction: { ...body.transaction, customer_id: 'anotacustomerofours1' } },
-      // A larger amount than the gateway's: the gateway's is credited, when the genuine one arrives.
-      { ...body, id: 'forged-spei-4', transaction: { ...body.transaction, id: 'trnotatransferatall2', amount: 99999 } },
     ];
     for (const event of forged) {
       const answer = await deliver(event);
@@ -474,5 +474,52 @@ describe('the wallet panel’s simulation (sandbox mode)', () => {
     const owner = await t.gql(SIMULATE, { input: { houseId: gid('House', c.ownHouseId), amount: '100' } }, { token: c.owner });
     expect(owner.body.data?.simulateSpeiTransfer ?? null).toBeNull();
     expect(owner.body.errors?.[0]?.extensions?.code ?? owner.body.errors?.[0]?.message).toBeTruthy();
+  });
+});
+
+describe('another community’s webhook', () => {
+  it('naming this community’s real customer and transfer moves nothing, in either community', async () => {
+    const own = await panel(c.ownHouseId);
+    const sent = await transfer(own.deposit.clabe, '800.00', { delay_ms: 3_600_000 });
+    const body = await queuedBody(sent.body.id);
+    expect(body.transaction.customer_id).toBe((await prisma().gatewayCustomer.findUniqueOrThrow({ where: { houseId: c.ownHouseId } })).customerId);
+    // Community B takes online payments with the very same merchant and keys (its webhook authenticates).
+    const b = await prisma().neighborhood.findFirstOrThrow({ where: { id: { not: olivosId } }, orderBy: { id: 'desc' } });
+    await prisma().neighborhood.update({
+      where: { id: b.id },
+      data: {
+        gatewayAccountId: M,
+        gatewayPublicKey: DEMO_GATEWAY_KEYS.publicKey,
+        gatewayPrivateKeyEncrypted: secretBox(t.app.config).seal(DEMO_GATEWAY_KEYS.privateKey, gatewayKeyContext(b.id)),
+      },
+    });
+    const movedBefore = await prisma().ledgerEntry.count({ where: { neighborhoodId: { in: [olivosId, b.id] } } });
+    try {
+      const { user, password } = webhookCredentials({ merchantId: M, privateKey: DEMO_GATEWAY_KEYS.privateKey });
+      const response = await t.app.fetch(
+        new Request(`${BASE}/webhooks/openpay/${b.id}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
+          body: JSON.stringify({ ...body, id: 'cross-community-spei' }),
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, ignored: true });
+      const row = await prisma().gatewayEvent.findUniqueOrThrow({
+        where: { neighborhoodId_eventId: { neighborhoodId: b.id, eventId: 'cross-community-spei' } },
+      });
+      expect(row).toMatchObject({ processedAt: null, error: 'ignored: no house of this community has that customer' });
+      expect(await prisma().speiDeposit.count({ where: { gatewayId: sent.body.id } })).toBe(0);
+      expect(await prisma().ledgerEntry.count({ where: { neighborhoodId: { in: [olivosId, b.id] } } })).toBe(movedBefore);
+      expect((await panel(c.ownHouseId)).ordinary).toBe(own.ordinary);
+    } finally {
+      await prisma().neighborhood.update({
+        where: { id: b.id },
+        data: { gatewayAccountId: b.gatewayAccountId, gatewayPublicKey: b.gatewayPublicKey, gatewayPrivateKeyEncrypted: b.gatewayPrivateKeyEncrypted },
+      });
+    }
+    // Delivered to its own community, the transfer is credited there once.
+    expect((await deliver(body)).body).toEqual({ received: true });
+    expect((await panel(c.ownHouseId)).ordinary).toBe(plus(own.ordinary, '792.00'));
   });
 });
