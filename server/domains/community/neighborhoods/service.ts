@@ -43,3 +43,17 @@ export async function createCommunity(prisma: Tx, input: NewCommunity) {
   await createDefaultIncomeConcepts(prisma, community.id, community.wallets);
   return community;
 }
+
+// ---- who pays the gateway fee (saved with the maintenance settings) ----
+
+/**
+ * Sets who pays the online-payment gateway fee inside the caller's transaction (the maintenance settings'
+ * save): true adds it to the payer's total, false deducts it from the deposit. Answers the change for the
+ * caller's audit record, or null when nothing changed.
+ */
+export async function setGatewayFeePayer(tx: Tx, neighborhoodId: number, gatewayFeePaidByPayer: boolean): Promise<{ from: boolean; to: boolean } | null> {
+  const before = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { gatewayFeePaidByPayer: true } });
+  if (before.gatewayFeePaidByPayer === gatewayFeePaidByPayer) return null;
+  await tx.neighborhood.update({ where: { id: neighborhoodId }, data: { gatewayFeePaidByPayer } });
+  return { from: before.gatewayFeePaidByPayer, to: gatewayFeePaidByPayer };
+}

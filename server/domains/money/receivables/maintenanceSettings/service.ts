@@ -9,6 +9,7 @@ import { parseInput } from '../../../../kernel/input.js';
 import { rowId } from '../../../../kernel/ids.js';
 import { write } from '../../../../kernel/write.js';
 import { setHouseTypeFees } from '../../../property/houseTypes/service.js';
+import { setGatewayFeePayer } from '../../../community/neighborhoods/service.js';
 
 export { MaintenanceSettingsSchema };
 
@@ -123,14 +124,7 @@ export async function saveMaintenanceSettings(ctx: ServiceContext, raw: unknown)
     // once never leave the settings of one with the fees of the other.
     await tx.maintenanceSettings.upsert({ where: { neighborhoodId }, create: { neighborhoodId, ...data }, update: data });
     const feeChanges = await setHouseTypeFees(tx, neighborhoodId, fees, { requireAll: true });
-    let feePayer: { from: boolean; to: boolean } | undefined;
-    if (gatewayFeePaidByPayer !== undefined) {
-      const community = await tx.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { gatewayFeePaidByPayer: true } });
-      if (community.gatewayFeePaidByPayer !== gatewayFeePaidByPayer) {
-        await tx.neighborhood.update({ where: { id: neighborhoodId }, data: { gatewayFeePaidByPayer } });
-        feePayer = { from: community.gatewayFeePaidByPayer, to: gatewayFeePaidByPayer };
-      }
-    }
+    const feePayer = gatewayFeePaidByPayer === undefined ? null : await setGatewayFeePayer(tx, neighborhoodId, gatewayFeePaidByPayer);
     const changed = Object.fromEntries(
       STORED_FIELDS.filter((f) => !before || String(stored(before[f])) !== String(data[f])).map((f) => [
         f,
