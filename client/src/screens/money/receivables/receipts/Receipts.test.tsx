@@ -205,7 +205,7 @@ describe('receipts list', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar transferencia' }));
     });
     await waitFor(() => expect(operation(environment, 'SimulateSpeiDialogMutation')).toBeTruthy());
-    expect(operation(environment, 'SimulateSpeiDialogMutation')!.request.variables).toEqual({ input: { houseId: globalId('House', 7), amount: '1500.00' } });
+    expect(operation(environment, 'SimulateSpeiDialogMutation')!.request.variables).toEqual({ input: { houseId: globalId('House', '7'), amount: '1500.00' } });
   });
 
   it('reads its filters from the query string, ignoring values that name nothing', () => {
