@@ -187,7 +187,7 @@ describe('balances in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Simular transferencia SPEI (pasarela de pruebas)' });
     await dialog.getByLabel('Monto transferido').fill('1500');
     await dialog.getByRole('button', { name: 'Enviar transferencia' }).click();
-    await page.getByText('Transferencia SPEI simulada por 1500.00', { exact: false }).waitFor();
+    await page.getByText('Transferencia SPEI simulada por $1,500.00: al llegar su notificación se abonan $1,492.00', { exact: false }).waitFor();
     // The gateway's notification arrives through its job (the test app runs jobs on demand), then the panel reads again.
     await env.t.app.jobs.runDue();
     await panel

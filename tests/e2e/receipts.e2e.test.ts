@@ -91,7 +91,7 @@ describe('receipts in the browser', () => {
     expect(await page.getByRole('tab', { name: 'Pendientes' }).getAttribute('aria-selected')).toBe('true');
     await row(page, toDelete).getByText('Nuevo').waitFor();
     const panel = page.getByTestId('wallet-panel');
-    await panel.getByText('Monedero ordinario').waitFor();
+    await panel.getByText('Monedero ordinario', { exact: true }).waitFor();
     await screenshotsAtBothWidths(page, 'receipts-admin');
 
     // Registrar pago: only CLABE and card accounts, one receipt.
