@@ -144,7 +144,7 @@ describe('request ids and logging', () => {
     const calls: unknown[][] = [];
     for (const level of ['error', 'warn', 'info', 'log'] as const) vi.spyOn(console, level).mockImplementation((...args) => void calls.push(args));
     const owner = await t.signIn('propietario@demo.mx');
-    expect((await t.gql('{ houses(first: 1) { totalCount } }', {}, { token: owner })).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await t.gql('{ auditLog(first: 1) { edges { node { databaseId } } } }', {}, { token: owner })).body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect((await t.rest('PUT', '/users/me/basic', { first_name: '' }, { token })).status).toBe(400);
     expect((await t.rest('GET', '/users/me', undefined, { token: 'caducado' })).status).toBe(401);
     const printed = calls.flat().map((c) => (c instanceof Error ? `${c.message}\n${c.stack}` : String(c)));
