@@ -26,6 +26,7 @@ import {
   publicCharge,
   readAddress,
   readJson,
+  requireCustomer,
   type SandboxDeps,
   SandboxError,
   type SandboxRoute,
@@ -53,9 +54,7 @@ export function customerFields(body: Json): Json {
 
 export async function lockedCustomer(tx: Tx, merchant: Pick<Merchant, 'merchantId'>, id: string): Promise<SandboxObject> {
   await lockRow(tx, 'SandboxGatewayObject', id);
-  const customer = await findObject(tx, merchant.merchantId, 'customer', id);
-  if (!customer) throw new SandboxError(1005, 404, `The customer with id '${id.slice(0, 45)}' does not exist`);
-  return customer;
+  return requireCustomer(tx, merchant.merchantId, id);
 }
 
 async function listCustomers(deps: SandboxDeps, merchant: Merchant, url: URL): Promise<Json[]> {
@@ -321,7 +320,7 @@ export const accountRoutes: SandboxRoute[] = [
     pattern: new RegExp(`^/customers/${ID}/bankaccounts$`),
     key: 'private',
     run: async (d, m, p) => {
-      await d.db.prisma.$transaction((tx) => lockedCustomer(tx, m, p[0]));
+      await requireCustomer(d.db.prisma, m.merchantId, p[0]);
       const rows = await d.db.prisma.sandboxGatewayObject.findMany({
         where: { merchantId: m.merchantId, kind: 'bank_account', parentId: p[0] },
         orderBy: { createdAt: 'asc' },

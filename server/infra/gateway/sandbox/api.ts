@@ -154,6 +154,13 @@ export async function findObject(tx: Pick<Tx, 'sandboxGatewayObject'>, merchantI
   return row as SandboxObject;
 }
 
+/** The merchant's customer, or Openpay's 1005 (404). */
+export async function requireCustomer(tx: Pick<Tx, 'sandboxGatewayObject'>, merchantId: string, id: string): Promise<SandboxObject> {
+  const customer = await findObject(tx, merchantId, 'customer', id);
+  if (!customer) throw new SandboxError(1005, 404, `The customer with id '${id.slice(0, 45)}' does not exist`);
+  return customer;
+}
+
 export async function lockCharge(tx: Tx, merchantId: string, id: string): Promise<SandboxObject> {
   await lockRow(tx, 'SandboxGatewayObject', id);
   const charge = await findObject(tx, merchantId, 'charge', id);

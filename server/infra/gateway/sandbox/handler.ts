@@ -40,6 +40,7 @@ import {
   publicCharge,
   readAddress,
   readJson,
+  requireCustomer,
   type SandboxDeps,
   SandboxError,
   type SandboxRoute,
@@ -136,15 +137,9 @@ async function createCustomer(deps: SandboxDeps, merchant: Merchant, body: Json)
   return data;
 }
 
-async function requireCustomer(deps: SandboxDeps, merchant: Merchant, customerId: string): Promise<SandboxObject> {
-  const customer = await findObject(deps.db.prisma, merchant.merchantId, 'customer', customerId);
-  if (!customer) throw new SandboxError(1005, 404, `The customer with id '${customerId.slice(0, 45)}' does not exist`);
-  return customer;
-}
-
 /** A card saved on a customer, or on the merchant (customerId null): from a token, or from the card's data. */
 async function addCard(deps: SandboxDeps, merchant: Merchant, customerId: string | null, body: Json): Promise<Json> {
-  if (customerId) await requireCustomer(deps, merchant, customerId);
+  if (customerId) await requireCustomer(deps.db.prisma, merchant.merchantId, customerId);
   text(body, 'device_session_id', 255);
   let card: Json;
   let info: Json;
@@ -232,7 +227,7 @@ function appOrigin(config: Config, hint?: string | null): string {
 }
 
 async function createCharge(deps: SandboxDeps, merchant: Merchant, customerId: string | null, body: Json): Promise<Response> {
-  if (customerId) await requireCustomer(deps, merchant, customerId);
+  if (customerId) await requireCustomer(deps.db.prisma, merchant.merchantId, customerId);
   const method = body.method;
   if (method !== 'card' && method !== 'store' && method !== 'bank_account') throw new SandboxError(1001, 400, 'method must be card, store or bank_account');
   const amount = amountOf(body);
@@ -394,7 +389,7 @@ function fail(data: Json, error: SandboxError) {
 }
 
 async function listCharges(deps: SandboxDeps, merchant: Merchant, customerId: string | null, url: URL): Promise<Json[]> {
-  if (customerId) await requireCustomer(deps, merchant, customerId);
+  if (customerId) await requireCustomer(deps.db.prisma, merchant.merchantId, customerId);
   return listTransactions(deps, merchant, 'charge', customerId, url, (row) => publicCharge(row.data));
 }
 
@@ -680,14 +675,19 @@ function merchantCardRoutes(): SandboxRoute[] {
 const routes: SandboxRoute[] = [
   { method: 'POST', pattern: /^\/tokens$/, key: 'public', run: async (d, m, _p, r) => createToken(d, m, await readJson(r)) },
   { method: 'POST', pattern: /^\/customers$/, key: 'private', run: async (d, m, _p, r) => createCustomer(d, m, await readJson(r)) },
-  { method: 'GET', pattern: new RegExp(`^/customers/${ID}$`), key: 'private', run: async (d, m, p) => (await requireCustomer(d, m, p[0])).data },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/customers/${ID}$`),
+    key: 'private',
+    run: async (d, m, p) => (await requireCustomer(d.db.prisma, m.merchantId, p[0])).data,
+  },
   { method: 'POST', pattern: new RegExp(`^/customers/${ID}/cards$`), key: 'private', run: async (d, m, p, r) => addCard(d, m, p[0], await readJson(r)) },
   {
     method: 'GET',
     pattern: new RegExp(`^/customers/${ID}/cards$`),
     key: 'private',
     run: async (d, m, p) => {
-      await requireCustomer(d, m, p[0]);
+      await requireCustomer(d.db.prisma, m.merchantId, p[0]);
       const rows = await d.db.prisma.sandboxGatewayObject.findMany({
         where: { merchantId: m.merchantId, kind: 'card', parentId: p[0] },
         orderBy: { createdAt: 'asc' },
