@@ -24,7 +24,7 @@ import { rowId } from '../../../../kernel/ids.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import type { Prisma } from '../../../../db/generated/client.js';
-import { appendMovements, lockHouse, walletBalance } from '../ledger/service.js';
+import { appendMovements, lockHouse, ordinaryWallet, walletBalance } from '../ledger/service.js';
 import { issue, remove } from '../receipts/door.js';
 import { agreementsPage } from './rows.js';
 
@@ -62,7 +62,7 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The house's ordinary wallet and the debt in it (0 when the balance is not negative). */
 export async function ordinaryDebt(tx: Tx, neighborhoodId: number, houseId: number): Promise<{ walletId: number; balance: Money; debt: Money }> {
-  const wallet = await tx.wallet.findFirst({ where: { neighborhoodId, type: 'ORDINARY' }, select: { id: true } });
+  const wallet = await ordinaryWallet(tx, neighborhoodId);
   if (!wallet) throw new ConflictError('ORDINARY_WALLET_MISSING');
   const balance = await walletBalance(tx, houseId, wallet.id);
   return { walletId: wallet.id, balance, debt: balance.lessThan(0) ? balance.negated() : money(0) };

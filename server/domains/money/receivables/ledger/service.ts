@@ -95,7 +95,7 @@ export async function recordInitialBalance(
 ) {
   if (initialBalance == null || money(initialBalance as string).isZero()) return;
   if (await tx.ledgerEntry.count({ where: { houseId: house.houseId, kind: 'INITIAL_BALANCE' } })) return;
-  const wallet = await tx.wallet.findFirst({ where: { neighborhoodId: house.neighborhoodId, type: 'ORDINARY' }, select: { id: true } });
+  const wallet = await ordinaryWallet(tx, house.neighborhoodId);
   if (!wallet) return;
   await appendMovements(tx, house, userId, [
     { walletId: wallet.id, kind: 'INITIAL_BALANCE', amount: money(initialBalance as string), reason: 'Saldo inicial', at },
@@ -120,4 +120,9 @@ export async function appendHistory(tx: Tx, neighborhoodId: number, createdByUse
     ...(m.at ? { createdAt: m.at } : {}),
   }));
   return (await tx.ledgerEntry.createMany({ data })).count;
+}
+
+/** The community's ORDINARY wallet (the oldest, should there be more than one), or null. */
+export function ordinaryWallet(tx: Pick<Tx, 'wallet'>, neighborhoodId: number): Promise<{ id: number } | null> {
+  return tx.wallet.findFirst({ where: { neighborhoodId, type: 'ORDINARY' }, orderBy: { id: 'asc' }, select: { id: true } });
 }

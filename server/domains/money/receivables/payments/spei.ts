@@ -15,7 +15,7 @@ import { write } from '../../../../kernel/write.js';
 import { defineJob } from '../../../../infra/jobs.js';
 import { gatewayAccount, gatewayFor } from '../../../../infra/gateway/index.js';
 import { type GatewayAccount, GatewayError, type GatewayTransaction } from '../../../../infra/gateway/types.js';
-import { lockHouse } from '../ledger/service.js';
+import { lockHouse, ordinaryWallet } from '../ledger/service.js';
 import { depositToWallet } from '../receipts/door.js';
 
 /** Openpay's notification of a SPEI transfer received on a customer's CLABE. */
@@ -70,7 +70,7 @@ export async function receiveSpeiTransfer(
   if (t.method !== 'bank_account') return `the gateway says the transaction is a ${t.method} charge`;
   if (t.status !== 'completed') return `the gateway says the transfer is ${t.status}`;
   if (money(t.amount).lte(0)) return 'the gateway shows no amount';
-  const wallet = await ctx.prisma.wallet.findFirst({ where: { neighborhoodId, type: 'ORDINARY' }, orderBy: { id: 'asc' }, select: { id: true } });
+  const wallet = await ordinaryWallet(ctx.prisma, neighborhoodId);
   if (!wallet) return 'the community has no ORDINARY wallet';
   const { fee, credited } = speiCredit(t.amount);
   let refused: string | null = null;
