@@ -1,6 +1,7 @@
 // The printed representation of a stamped CFDI 4.0: issuer, receiver, folio and UUID, dates, concepts,
 // taxes, totals (with the amount in Spanish words), payment form and method, the QR with SAT's verification
-// URL, the stamp (SelloCFD, SelloSAT, the TFD's original string, certificate numbers) and the legend.
+// URL, the stamp (SelloCFD, SelloSAT, the TFD's original string, certificate numbers) and the legend. A payment
+// complement (type P) shows its payment and the invoices it pays instead of totals.
 // pdfkit's standard Helvetica (WinAnsi covers Spanish accents and ñ); the QR drawn by `qrcode` as a PNG.
 import type PDFKitDocument from 'pdfkit';
 import { onFirstUse } from '../onFirstUse.js';
@@ -9,7 +10,7 @@ const PDFDocument = onFirstUse<typeof PDFKitDocument>('pdfkit');
 const qrcode = onFirstUse<typeof QRCode>('qrcode');
 import type QRCode from 'qrcode';
 import { formatPesos } from '../../../core/money.js';
-import { CFDI_NS, stampElement, tfdOriginalString, TFD_NS, verificationUrl } from './voucher.js';
+import { CFDI_NS, PAGOS_NS, stampElement, tfdOriginalString, TFD_NS, verificationUrl } from './voucher.js';
 import { amountInWords } from './words.js';
 import { attributeOf, childOf, childrenOf, parseXml, type XmlElement } from './xml.js';
 
@@ -58,6 +59,8 @@ export async function cfdiPdf(xml: string, options: { logo?: Buffer | null; titl
   const taxes = childOf(root, CFDI_NS, 'Impuestos');
   const global = childOf(root, CFDI_NS, 'InformacionGlobal');
   const related = childrenOf(root, CFDI_NS, 'CfdiRelacionados');
+  const payments = childrenOf(childOf(childOf(root, CFDI_NS, 'Complemento'), PAGOS_NS, 'Pagos'), PAGOS_NS, 'Pago');
+  const payment = a(root, 'TipoDeComprobante') === 'P';
   const tfd = stampElement(xml);
   const url = tfd ? verificationUrl(xml) : '';
   const qr = url ? await qrPng(url) : null;
@@ -104,7 +107,7 @@ export async function cfdiPdf(xml: string, options: { logo?: Buffer | null; titl
     `Fecha de certificación: ${a(tfd, 'FechaTimbrado')}`,
     `No. de certificado del emisor: ${a(root, 'NoCertificado')}`,
     `No. de certificado del SAT: ${a(tfd, 'NoCertificadoSAT')}`,
-    'Tipo de comprobante: I - Ingreso',
+    `Tipo de comprobante: ${payment ? 'P - Pago' : 'I - Ingreso'}`,
     'Exportación: 01 - No aplica',
   ])
     doc.text(line, boxX, undefined, { width: 190, align: 'right' });
@@ -185,26 +188,63 @@ export async function cfdiPdf(xml: string, options: { logo?: Buffer | null; titl
     ]);
   }
 
-  // Totals and payment.
-  doc.y += 6;
-  const totalsY = doc.y;
-  const totals: [string, string][] = [['Subtotal', formatPesos(a(root, 'SubTotal') || '0')]];
-  for (const t of childrenOf(childOf(taxes, CFDI_NS, 'Traslados'), CFDI_NS, 'Traslado'))
-    totals.push([`IVA trasladado ${(Number(a(t, 'TasaOCuota')) * 100).toFixed(0)}%`, formatPesos(a(t, 'Importe') || '0')]);
-  totals.push(['Total', formatPesos(a(root, 'Total') || '0')]);
-  doc.fontSize(8.5);
-  for (const [label, value] of totals) {
-    const y = doc.y;
-    doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').text(label, M + WIDTH - 200, y, { width: 110, align: 'right' });
-    doc.text(value, M + WIDTH - 85, y, { width: 85, align: 'right' });
+  if (payment) {
+    // The payment and the invoices it pays (Pagos 2.0).
+    doc.y += 8;
+    for (const p of payments) {
+      doc.font('Helvetica-Bold').fontSize(9).text('Complemento de pago', M, undefined, { width: WIDTH });
+      doc.font('Helvetica').fontSize(8);
+      doc.text(
+        [
+          `Fecha de pago: ${a(p, 'FechaPago')}`,
+          `Forma de pago: ${described(a(p, 'FormaDePagoP'), PAYMENT_FORMS)}`,
+          `Moneda: ${a(p, 'MonedaP')}`,
+          `Monto: ${formatPesos(a(p, 'Monto') || '0')}`,
+          a(p, 'NumOperacion') ? `Número de operación: ${a(p, 'NumOperacion')}` : '',
+        ]
+          .filter(Boolean)
+          .join('   '),
+        M,
+        undefined,
+        { width: WIDTH },
+      );
+      doc.text(`Importe con letra: ${amountInWords(a(p, 'Monto') || '0')}`, M, undefined, { width: WIDTH });
+      doc.moveDown(0.4);
+      for (const d of childrenOf(p, PAGOS_NS, 'DoctoRelacionado')) {
+        const serieFolio = [a(d, 'Serie'), a(d, 'Folio')].filter(Boolean).join('-');
+        doc.text(
+          `Documento relacionado ${a(d, 'IdDocumento')}${serieFolio ? ` (${serieFolio})` : ''}: parcialidad ${a(d, 'NumParcialidad')}, saldo anterior ${formatPesos(
+            a(d, 'ImpSaldoAnt') || '0',
+          )}, importe pagado ${formatPesos(a(d, 'ImpPagado') || '0')}, saldo insoluto ${formatPesos(a(d, 'ImpSaldoInsoluto') || '0')}`,
+          M,
+          undefined,
+          { width: WIDTH },
+        );
+      }
+    }
+    doc.y += 12;
+  } else {
+    // Totals and payment.
+    doc.y += 6;
+    const totalsY = doc.y;
+    const totals: [string, string][] = [['Subtotal', formatPesos(a(root, 'SubTotal') || '0')]];
+    for (const t of childrenOf(childOf(taxes, CFDI_NS, 'Traslados'), CFDI_NS, 'Traslado'))
+      totals.push([`IVA trasladado ${(Number(a(t, 'TasaOCuota')) * 100).toFixed(0)}%`, formatPesos(a(t, 'Importe') || '0')]);
+    totals.push(['Total', formatPesos(a(root, 'Total') || '0')]);
+    doc.fontSize(8.5);
+    for (const [label, value] of totals) {
+      const y = doc.y;
+      doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').text(label, M + WIDTH - 200, y, { width: 110, align: 'right' });
+      doc.text(value, M + WIDTH - 85, y, { width: 85, align: 'right' });
+    }
+    const afterTotals = doc.y;
+    doc.font('Helvetica').fontSize(8);
+    doc.text(`Importe con letra: ${amountInWords(a(root, 'Total') || '0')}`, M, totalsY, { width: WIDTH - 210 });
+    doc.text(`Forma de pago: ${described(a(root, 'FormaPago'), PAYMENT_FORMS)}`, M, undefined, { width: WIDTH - 210 });
+    doc.text(`Método de pago: ${described(a(root, 'MetodoPago'), PAYMENT_METHODS)}`, M, undefined, { width: WIDTH - 210 });
+    doc.text(`Moneda: ${a(root, 'Moneda')}`, M);
+    doc.y = Math.max(doc.y, afterTotals) + 12;
   }
-  const afterTotals = doc.y;
-  doc.font('Helvetica').fontSize(8);
-  doc.text(`Importe con letra: ${amountInWords(a(root, 'Total') || '0')}`, M, totalsY, { width: WIDTH - 210 });
-  doc.text(`Forma de pago: ${described(a(root, 'FormaPago'), PAYMENT_FORMS)}`, M, undefined, { width: WIDTH - 210 });
-  doc.text(`Método de pago: ${described(a(root, 'MetodoPago'), PAYMENT_METHODS)}`, M, undefined, { width: WIDTH - 210 });
-  doc.text(`Moneda: ${a(root, 'Moneda')}`, M);
-  doc.y = Math.max(doc.y, afterTotals) + 12;
 
   // Stamp: QR on the left, seals on the right.
   if (doc.y > 520) doc.addPage();

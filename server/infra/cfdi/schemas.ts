@@ -1,18 +1,19 @@
 // Validation against SAT's schemas (copies in ./sat, with our reduced catCFDI.xsd) through libxml2 compiled
-// to WebAssembly (xmllint-wasm). One bundle schema imports CFDI 4.0 and the stamp, because cfdi:Complemento
-// takes any element strictly: the stamp must be declared for a stamped CFDI to validate.
+// to WebAssembly (xmllint-wasm). One bundle schema imports CFDI 4.0, the stamp and Pagos 2.0, because
+// cfdi:Complemento takes any element strictly: each complement we write must be declared to validate.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { serverAsset } from '../assets.js';
 
 const SAT_DIR = serverAsset('infra/cfdi/sat');
-const FILES = ['cfdv40.xsd', 'tdCFDI.xsd', 'catCFDI.xsd', 'TimbreFiscalDigitalv11.xsd'] as const;
+const FILES = ['cfdv40.xsd', 'tdCFDI.xsd', 'catCFDI.xsd', 'TimbreFiscalDigitalv11.xsd', 'Pagos20.xsd', 'catPagos.xsd'] as const;
 
 const BUNDLE = `<?xml version="1.0" encoding="UTF-8"?>
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:comunidad:cfdi" elementFormDefault="qualified">
   <xs:import namespace="http://www.sat.gob.mx/cfd/4" schemaLocation="cfdv40.xsd"/>
   <xs:import namespace="http://www.sat.gob.mx/TimbreFiscalDigital" schemaLocation="TimbreFiscalDigitalv11.xsd"/>
+  <xs:import namespace="http://www.sat.gob.mx/Pagos20" schemaLocation="Pagos20.xsd"/>
 </xs:schema>
 `;
 

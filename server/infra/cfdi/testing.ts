@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Credential } from '@nodecfdi/credentials/node';
 import { Money } from '../../../core/money.js';
-import type { VoucherInput } from './voucher.js';
+import type { PaymentComplementInput, VoucherInput } from './voucher.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** SAT's test CSD as the demo community ships it (a folder, not an import: infrastructure imports no domain). */
@@ -50,6 +50,28 @@ export function receiptInput(issuedAt = new Date('2026-11-23T16:30:00Z')): Vouch
         quantity: new Money(2),
         unitPrice: new Money('150.25'),
         vatRate: new Money(0),
+      },
+    ],
+  };
+}
+
+/** A payment complement: a transfer paying the second instalment of a PPD invoice, with its operation number. */
+export function complementInput(issuedAt = new Date('2026-11-25T18:00:00Z')): PaymentComplementInput {
+  return {
+    serie: 'P',
+    folio: '31',
+    issuedAt,
+    issuer: TEST_ISSUER,
+    receiver: { rfc: 'XOJI740919U48', name: 'INGRID XODAR JIMENEZ', regime: '612', postalCode: '88965' },
+    payment: { date: new Date('2026-11-24T17:05:09Z'), form: '03', operation: 'SPEI-0042 & <ref>' },
+    documents: [
+      {
+        uuid: '5fb2822e-396d-4725-8521-cdc4bdd20ccf',
+        serie: 'A',
+        folio: '1024',
+        installment: 2,
+        previousBalance: new Money('1500.50'),
+        paid: new Money('700.25'),
       },
     ],
   };

@@ -8,13 +8,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Money } from '../../../core/money.js';
 import { SAT_XSLT, satOriginalString as satTransform } from '../../../tests/satXslt.js';
-import { CFDI_FIXTURES, receiptInput, testCredential } from './testing.js';
+import { CFDI_FIXTURES, complementInput, receiptInput, testCredential } from './testing.js';
 import {
   cfdiDate,
   computeAmounts,
   fromCfdiDate,
   originalString,
   qrTotal,
+  sealPaymentComplement,
   sealVoucher,
   stampData,
   validateCfdi,
@@ -134,6 +135,71 @@ describe('sealVoucher', () => {
     const nul = receiptInput();
     nul.lines[0].description = 'Cuota\u0000 de\u0007 marzo';
     expect(sealVoucher(nul, testCredential()).xml).toContain('Descripcion="Cuota de marzo"');
+  });
+});
+
+describe('sealPaymentComplement (Pagos 2.0)', () => {
+  it('a payment complement validates against CFDI 4.0 and Pagos20.xsd, and its seal verifies', async () => {
+    const sealed = sealPaymentComplement(complementInput(), testCredential());
+    expect(await validateCfdi(sealed.xml)).toEqual([]);
+    expect(verifySeal(sealed.xml)).toBe(true);
+    expect(sealed.paid.toFixed(2)).toBe('700.25');
+    const root = parseXml(sealed.xml);
+    expect(['SubTotal', 'Moneda', 'Total', 'TipoDeComprobante', 'FormaPago', 'MetodoPago'].map((k) => root.getAttribute(k))).toEqual([
+      '0',
+      'XXX',
+      '0',
+      'P',
+      null,
+      null,
+    ]);
+    expect(root.getAttribute('xsi:schemaLocation')).toContain('http://www.sat.gob.mx/Pagos20 http://www.sat.gob.mx/sitio_internet/cfd/Pagos/Pagos20.xsd');
+    expect(sealed.xml).toContain('UsoCFDI="CP01"');
+    expect(sealed.xml).toContain('<pago20:Totales MontoTotalPagos="700.25"/>');
+    expect(sealed.xml).toContain(
+      'FechaPago="2026-11-24T11:05:09" FormaDePagoP="03" MonedaP="MXN" TipoCambioP="1" Monto="700.25" NumOperacion="SPEI-0042 &amp; &lt;ref&gt;"',
+    );
+    expect(sealed.xml).toContain(
+      'IdDocumento="5FB2822E-396D-4725-8521-CDC4BDD20CCF" Serie="A" Folio="1024" MonedaDR="MXN" EquivalenciaDR="1" NumParcialidad="2" ImpSaldoAnt="1500.50" ImpPagado="700.25" ImpSaldoInsoluto="800.25" ObjetoImpDR="01"',
+    );
+  });
+
+  it('computes the same original string as SAT’s cadenaoriginal_4_0.xslt with Pagos20.xslt', () => {
+    const full = sealPaymentComplement(complementInput(), testCredential());
+    expect(full.originalString).toBe(satOriginalString(full.xml));
+    const bare = complementInput();
+    bare.payment.operation = null;
+    bare.documents[0] = { ...bare.documents[0], serie: null, folio: null, installment: 1, previousBalance: new Money('700.25') };
+    const sealed = sealPaymentComplement({ ...bare, related: { type: '04', uuids: ['0e4b0d3c-1111-4a2b-9c3d-2e5f6a7b8c9d'] } }, testCredential());
+    expect(sealed.originalString).toBe(satOriginalString(sealed.xml));
+    expect(sealed.xml).toContain('ImpSaldoInsoluto="0.00"');
+  }, 120_000);
+
+  it('refuses what SAT refuses: form 99, a payment over the balance, the general public, no documents', () => {
+    const problems = (change: (i: ReturnType<typeof complementInput>) => void) => {
+      const input = complementInput();
+      change(input);
+      try {
+        sealPaymentComplement(input, testCredential());
+        return [];
+      } catch (error) {
+        return (error as { issues: { field: string }[] }).issues.map((i) => i.field);
+      }
+    };
+    expect(problems((i) => (i.payment.form = '99'))).toEqual(['payment.form']);
+    expect(problems((i) => (i.documents[0].paid = new Money('1500.51')))).toEqual(['documents.0.paid']);
+    expect(problems((i) => (i.receiver.rfc = 'XAXX010101000'))).toEqual(['receiver.rfc']);
+    expect(problems((i) => (i.documents = []))).toEqual(['documents']);
+    expect(problems((i) => (i.documents[0].installment = 0))).toEqual(['documents.0.installment']);
+  });
+
+  it('a complement with taxes by document (ImpuestosDR) is refused by the original string, not silently sealed', () => {
+    const xml = sealPaymentComplement(complementInput(), testCredential()).xml.replace(
+      'ObjetoImpDR="01"/>',
+      'ObjetoImpDR="02"><pago20:ImpuestosDR/></pago20:DoctoRelacionado>',
+    );
+    expect(() => originalString(xml)).toThrow(/ImpuestosDR/);
+    expect(verifySeal(xml)).toBe(false);
   });
 });
 

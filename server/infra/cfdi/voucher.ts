@@ -11,8 +11,10 @@ import { attributeOf, childOf, childrenOf, cleanValue, elementChildren, normaliz
 
 export const CFDI_NS = 'http://www.sat.gob.mx/cfd/4';
 export const TFD_NS = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+export const PAGOS_NS = 'http://www.sat.gob.mx/Pagos20';
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 export const CFDI_SCHEMA_LOCATION = `${CFDI_NS} http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd`;
+export const PAGOS_SCHEMA_LOCATION = `${PAGOS_NS} http://www.sat.gob.mx/sitio_internet/cfd/Pagos/Pagos20.xsd`;
 export const TFD_SCHEMA_LOCATION = `${TFD_NS} http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd`;
 export const PUBLIC_RFC = 'XAXX010101000';
 export const PUBLIC_NAME = 'PUBLICO EN GENERAL';
@@ -69,6 +71,36 @@ export interface SealedVoucher {
   taxTotal: Money;
   total: Money;
 }
+/** A payment complement (CFDI of type P with Pagos 2.0) of one payment to PPD invoices, without taxes (ObjetoImpDR 01). */
+export interface PaymentComplementInput {
+  serie?: string | null;
+  folio: string;
+  issuedAt: Date;
+  issuer: CfdiParty;
+  /** UsoCFDI is always CP01. */
+  receiver: CfdiParty;
+  payment: {
+    /** FechaPago: when the money was received (Mexico City local time). */
+    date: Date;
+    /** FormaDePagoP (c_FormaPago), never 99. */
+    form: string;
+    /** NumOperacion: the bank's or gateway's reference, when known. */
+    operation?: string | null;
+  };
+  documents: {
+    uuid: string;
+    serie?: string | null;
+    folio?: string | null;
+    /** NumParcialidad, from 1. */
+    installment: number;
+    /** ImpSaldoAnt: the invoice's balance before this payment. */
+    previousBalance: Money;
+    /** ImpPagado. */
+    paid: Money;
+  }[];
+  related?: { type: '04'; uuids: string[] };
+}
+
 export interface StampData {
   uuid: string;
   stampedAt: string;
@@ -315,6 +347,144 @@ export function sealVoucher(input: VoucherInput, credential: Credential): Sealed
   };
 }
 
+function checkComplement(input: PaymentComplementInput): void {
+  const issues: FieldIssue[] = [];
+  if (!cleanValue(input.folio)) issues.push({ field: 'folio', message: 'El folio es obligatorio' });
+  if (!cleanValue(input.receiver.name)) issues.push({ field: 'receiver.name', message: 'El nombre del receptor es obligatorio' });
+  if (input.receiver.rfc === PUBLIC_RFC) issues.push({ field: 'receiver.rfc', message: 'El complemento de pago no se emite al público en general' });
+  if (!/^(0[1-9]|[12][0-9]|30|31)$/.test(input.payment.form) || input.payment.form === '99')
+    issues.push({ field: 'payment.form', message: 'La forma de pago del complemento no puede ser 99 (por definir)' });
+  if (!(input.payment.date instanceof Date) || Number.isNaN(input.payment.date.getTime()))
+    issues.push({ field: 'payment.date', message: 'La fecha de pago no es válida' });
+  if (input.payment.operation && (input.payment.operation.length > 100 || input.payment.operation.includes('|')))
+    issues.push({ field: 'payment.operation', message: 'El número de operación admite hasta 100 caracteres, sin el carácter |' });
+  if (!input.documents.length) issues.push({ field: 'documents', message: 'El complemento necesita al menos un documento relacionado' });
+  input.documents.forEach((d, index) => {
+    const at = `documents.${index}`;
+    if (!UUID.test(d.uuid)) issues.push({ field: `${at}.uuid`, message: 'El folio fiscal del documento relacionado no es válido' });
+    if (!Number.isInteger(d.installment) || d.installment < 1) issues.push({ field: `${at}.installment`, message: 'La parcialidad empieza en 1' });
+    const paid = new Money(d.paid);
+    const before = new Money(d.previousBalance);
+    if (!paid.isFinite() || paid.lte(0) || paid.decimalPlaces() > 2) issues.push({ field: `${at}.paid`, message: 'El importe pagado debe ser mayor que cero' });
+    else if (!before.isFinite() || paid.gt(before)) issues.push({ field: `${at}.paid`, message: 'El importe pagado no puede exceder el saldo anterior' });
+  });
+  for (const [i, uuid] of (input.related?.uuids ?? []).entries())
+    if (!UUID.test(uuid)) issues.push({ field: `related.uuids.${i}`, message: 'El folio fiscal relacionado no es válido' });
+  if (issues.length) throw new InputError(issues);
+}
+
+/**
+ * Seals a payment complement (Anexo 20's guide for CFDI de tipo P with Pagos 2.0): SubTotal and Total 0 in
+ * currency XXX, one concept 84111506 «Pago», receiver use CP01, and the payment with the invoices it pays.
+ */
+export function sealPaymentComplement(input: PaymentComplementInput, credential: Credential): SealedVoucher & { paid: Money } {
+  checkComplement(input);
+  const certificate = certificateOf(credential);
+  const issuerPostalCode = cleanValue(input.issuer.postalCode);
+  const paid = input.documents.reduce((sum, d) => sum.plus(cents(new Money(d.paid))), new Money(0));
+  const root = new XmlNode('cfdi:Comprobante', {
+    'xmlns:cfdi': CFDI_NS,
+    'xmlns:pago20': PAGOS_NS,
+    'xmlns:xsi': XSI_NS,
+    'xsi:schemaLocation': `${CFDI_SCHEMA_LOCATION} ${PAGOS_SCHEMA_LOCATION}`,
+    Version: '4.0',
+    Serie: (input.serie && cleanValue(input.serie)) || null,
+    Folio: cleanValue(input.folio),
+    Fecha: cfdiDate(input.issuedAt),
+    Sello: '',
+    NoCertificado: certificate.number,
+    Certificado: certificate.base64,
+    SubTotal: '0',
+    Moneda: 'XXX',
+    Total: '0',
+    TipoDeComprobante: 'P',
+    Exportacion: '01',
+    LugarExpedicion: issuerPostalCode,
+  });
+  if (input.related)
+    root.addChild(
+      new XmlNode(
+        'cfdi:CfdiRelacionados',
+        { TipoRelacion: input.related.type },
+        input.related.uuids.map((uuid) => new XmlNode('cfdi:CfdiRelacionado', { UUID: uuid.toUpperCase() })),
+      ),
+    );
+  root.addChild(
+    new XmlNode('cfdi:Emisor', { Rfc: cleanValue(input.issuer.rfc).toUpperCase(), Nombre: cleanValue(input.issuer.name), RegimenFiscal: input.issuer.regime }),
+  );
+  root.addChild(
+    new XmlNode('cfdi:Receptor', {
+      Rfc: cleanValue(input.receiver.rfc).toUpperCase(),
+      Nombre: cleanValue(input.receiver.name),
+      DomicilioFiscalReceptor: cleanValue(input.receiver.postalCode),
+      RegimenFiscalReceptor: input.receiver.regime,
+      UsoCFDI: 'CP01',
+    }),
+  );
+  root.addChild(
+    new XmlNode('cfdi:Conceptos', {}, [
+      new XmlNode('cfdi:Concepto', {
+        ClaveProdServ: '84111506',
+        Cantidad: '1',
+        ClaveUnidad: 'ACT',
+        Descripcion: 'Pago',
+        ValorUnitario: '0',
+        Importe: '0',
+        ObjetoImp: '01',
+      }),
+    ]),
+  );
+  const documents = input.documents.map((d) => {
+    const before = cents(new Money(d.previousBalance));
+    const amountPaid = cents(new Money(d.paid));
+    return new XmlNode('pago20:DoctoRelacionado', {
+      IdDocumento: d.uuid.toUpperCase(),
+      Serie: (d.serie && cleanValue(d.serie)) || null,
+      Folio: (d.folio && cleanValue(d.folio)) || null,
+      MonedaDR: 'MXN',
+      EquivalenciaDR: '1',
+      NumParcialidad: String(d.installment),
+      ImpSaldoAnt: amount(before),
+      ImpPagado: amount(amountPaid),
+      ImpSaldoInsoluto: amount(before.minus(amountPaid)),
+      ObjetoImpDR: '01',
+    });
+  });
+  root.addChild(
+    new XmlNode('cfdi:Complemento', {}, [
+      new XmlNode('pago20:Pagos', { Version: '2.0' }, [
+        new XmlNode('pago20:Totales', { MontoTotalPagos: amount(paid) }),
+        new XmlNode(
+          'pago20:Pago',
+          {
+            FechaPago: cfdiDate(input.payment.date),
+            FormaDePagoP: input.payment.form,
+            MonedaP: 'MXN',
+            TipoCambioP: '1',
+            Monto: amount(paid),
+            NumOperacion: input.payment.operation ? cleanValue(input.payment.operation) : null,
+          },
+          documents,
+        ),
+      ]),
+    ]),
+  );
+  const unsealed = nodeToXmlString(root, true);
+  const cadena = originalString(unsealed);
+  const seal = signText(cadena, credential);
+  root.setAttribute('Sello', seal);
+  return {
+    xml: nodeToXmlString(root, true),
+    originalString: cadena,
+    seal,
+    certificateNumber: certificate.number,
+    subtotal: new Money(0),
+    taxTotal: new Money(0),
+    total: new Money(0),
+    paid,
+  };
+}
+
 /** SAT's Requerido / Opcional templates: "|" + normalize-space(value); an absent optional attribute writes nothing. */
 function fields(node: XmlElement | undefined, required: string[], optional: string[] = [], order?: string[]): string {
   if (!node) return '';
@@ -449,9 +619,67 @@ function originalStringOf(root: XmlElement): string {
     out += withOrder(taxes, [['TotalImpuestosTrasladados', 'O']]);
   }
   for (const complement of c(root, 'Complemento'))
-    for (const child of elementChildren(complement))
-      if (child.namespaceURI !== TFD_NS) throw new InputError([{ field: 'xml', message: `El complemento ${child.tagName} no está soportado` }]);
+    for (const child of elementChildren(complement)) {
+      if (child.namespaceURI === PAGOS_NS && child.localName === 'Pagos') out += pagosOriginalString(child);
+      else if (child.namespaceURI !== TFD_NS) throw new InputError([{ field: 'xml', message: `El complemento ${child.tagName} no está soportado` }]);
+    }
   return `|${out}||`;
+}
+
+/** SAT's Pagos20.xslt for the nodes this engine writes (payments without taxes: ImpuestosDR and ImpuestosP are refused). */
+function pagosOriginalString(pagos: XmlElement): string {
+  const p = (parent: XmlElement, local: string) => childrenOf(parent, PAGOS_NS, local);
+  let out = withOrder(pagos, [['Version', 'R']]);
+  for (const totals of p(pagos, 'Totales'))
+    out += withOrder(totals, [
+      ['TotalRetencionesIVA', 'O'],
+      ['TotalRetencionesISR', 'O'],
+      ['TotalRetencionesIEPS', 'O'],
+      ['TotalTrasladosBaseIVA16', 'O'],
+      ['TotalTrasladosImpuestoIVA16', 'O'],
+      ['TotalTrasladosBaseIVA8', 'O'],
+      ['TotalTrasladosImpuestoIVA8', 'O'],
+      ['TotalTrasladosBaseIVA0', 'O'],
+      ['TotalTrasladosImpuestoIVA0', 'O'],
+      ['TotalTrasladosBaseIVAExento', 'O'],
+      ['MontoTotalPagos', 'R'],
+    ]);
+  for (const payment of p(pagos, 'Pago')) {
+    if (p(payment, 'ImpuestosP').length) throw new InputError([{ field: 'xml', message: 'El nodo pago20:ImpuestosP no está soportado' }]);
+    out += withOrder(payment, [
+      ['FechaPago', 'R'],
+      ['FormaDePagoP', 'R'],
+      ['MonedaP', 'R'],
+      ['TipoCambioP', 'O'],
+      ['Monto', 'R'],
+      ['NumOperacion', 'O'],
+      ['RfcEmisorCtaOrd', 'O'],
+      ['NomBancoOrdExt', 'O'],
+      ['CtaOrdenante', 'O'],
+      ['RfcEmisorCtaBen', 'O'],
+      ['CtaBeneficiario', 'O'],
+      ['TipoCadPago', 'O'],
+      ['CertPago', 'O'],
+      ['CadPago', 'O'],
+      ['SelloPago', 'O'],
+    ]);
+    for (const document of p(payment, 'DoctoRelacionado')) {
+      if (p(document, 'ImpuestosDR').length) throw new InputError([{ field: 'xml', message: 'El nodo pago20:ImpuestosDR no está soportado' }]);
+      out += withOrder(document, [
+        ['IdDocumento', 'R'],
+        ['Serie', 'O'],
+        ['Folio', 'O'],
+        ['MonedaDR', 'R'],
+        ['EquivalenciaDR', 'O'],
+        ['NumParcialidad', 'R'],
+        ['ImpSaldoAnt', 'R'],
+        ['ImpPagado', 'R'],
+        ['ImpSaldoInsoluto', 'R'],
+        ['ObjetoImpDR', 'R'],
+      ]);
+    }
+  }
+  return out;
 }
 
 /** The cadena original of a TimbreFiscalDigital 1.1 (SAT's cadenaoriginal_TFD_1_1.xslt). */

@@ -18,7 +18,7 @@ import { DownloadFileRef } from '../../receivables/receipts/documents.js';
 import { ReceiptRef } from '../../receivables/receipts/receipt.js';
 import { receiptRows } from '../../receivables/receipts/rows.js';
 import { loadBatched } from '../../../../graphql/batch.js';
-import { cfdiPdfFile, cfdiXmlFile, cfdisZip, hasDocuments, ZIP_MAX_CFDIS } from './files.js';
+import { cfdiAcknowledgementFile, cfdiPdfFile, cfdiXmlFile, cfdisZip, hasDocuments, ZIP_MAX_CFDIS } from './files.js';
 import { ZIP_JOB, type ZipJobPayload } from './jobs.js';
 import { cfdisPage, type CfdiListRow } from './rows.js';
 import { receiptCfdiDocuments, withActiveCfdi } from './receiptLinks.js';
@@ -57,7 +57,8 @@ export const CfdiStatusEnum = builder.enumType('CfdiStatus', {
   values: CFDI_STATUSES,
 });
 export const CfdiKindEnum = builder.enumType('CfdiKind', {
-  description: 'RECEIPT: one paid receipt of a house with tax data; GLOBAL: a month of paid receipts to the general public',
+  description:
+    'RECEIPT: one receipt of a house with tax data (PUE when paid, PPD before its payment); GLOBAL: a month of paid receipts to the general public; PAYMENT: the payment complement of a PPD invoice',
   values: CFDI_KINDS,
 });
 
@@ -79,7 +80,8 @@ const LIST_OMIT = { xml: true } as const;
 type CfdiNode = Omit<Cfdi, 'xml'>;
 export const CfdiRef = builder.objectRef<CfdiNode>('Cfdi');
 
-const cfdiPath = (c: Pick<Cfdi, 'neighborhoodId' | 'id'>, doc: 'xml' | 'pdf') => `/api/1.0/neighborhoods/${c.neighborhoodId}/cfdis/${c.id}/${doc}`;
+const cfdiPath = (c: Pick<Cfdi, 'neighborhoodId' | 'id'>, doc: 'xml' | 'pdf' | 'acknowledgement') =>
+  `/api/1.0/neighborhoods/${c.neighborhoodId}/cfdis/${c.id}/${doc}`;
 
 type CfdiLink = { receiptId: number; houseId: number };
 const CfdiReceiptHouseRef = builder.objectRef<CfdiLink>('CfdiReceiptHouse').implement({
@@ -142,7 +144,49 @@ builder.node(CfdiRef, {
     folio: t.string({ resolve: (c) => String(c.id) }),
     uuid: t.exposeString('uuid', { nullable: true, description: "SAT's folio fiscal, once stamped" }),
     receiver: t.field({ type: CfdiReceiverRef, resolve: (c) => c }),
-    paymentForm: t.exposeString('paymentForm', { description: "SAT's c_FormaPago, e.g. 03 (transferencia)" }),
+    paymentForm: t.exposeString('paymentForm', { description: "SAT's c_FormaPago, e.g. 03 (transferencia); 99 for a PPD invoice" }),
+    paymentMethod: t.string({
+      nullable: true,
+      description: "SAT's c_MetodoPago of an invoice: PUE (paid when invoiced) or PPD (its payments get complements); null for a complement",
+      resolve: (c) => (c.kind === 'PAYMENT' ? null : c.paymentMethod),
+    }),
+    paidInvoice: t.field({
+      type: CfdiRef,
+      nullable: true,
+      description: 'A payment complement: the PPD invoice it pays',
+      resolve: (c, _a, ctx) => (c.paidCfdiId ? cfdiById(ctx, c.paidCfdiId).then((found) => found ?? null) : null),
+    }),
+    paymentDate: t.field({ type: 'DateTime', nullable: true, description: 'A payment complement: FechaPago', resolve: (c) => c.paymentDate }),
+    paymentAmount: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'A payment complement: the amount it records as paid',
+      resolve: (c) => c.paymentAmount,
+    }),
+    installment: t.exposeInt('installment', { nullable: true, description: 'A payment complement: NumParcialidad, once sealed' }),
+    previousBalance: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: "A payment complement: the invoice's balance before the payment (ImpSaldoAnt), once sealed",
+      resolve: (c) => c.previousBalance,
+    }),
+    complements: t.field({
+      type: [CfdiRef],
+      description: 'A PPD invoice: its payment complements, oldest first (cancelled ones included)',
+      resolve: (c, _a, ctx) =>
+        c.kind !== 'RECEIPT' || c.paymentMethod !== 'PPD'
+          ? []
+          : loadBatched(ctx, 'cfdiComplements', c.id, async (ids) => {
+              const rows = await ctx.prisma.cfdi.findMany({
+                omit: LIST_OMIT,
+                where: { paidCfdiId: { in: ids }, ...cfdiReadScope(ctx) },
+                orderBy: { id: 'asc' },
+              });
+              const map = new Map<number, CfdiNode[]>();
+              for (const r of rows) map.set(r.paidCfdiId!, [...(map.get(r.paidCfdiId!) ?? []), r]);
+              return map;
+            }).then((found) => found ?? []),
+    }),
     subtotal: t.field({ type: 'Decimal', resolve: (c) => c.subtotal }),
     taxTotal: t.field({ type: 'Decimal', resolve: (c) => c.taxTotal }),
     total: t.field({ type: 'Decimal', resolve: (c) => c.total }),
@@ -164,6 +208,11 @@ builder.node(CfdiRef, {
     pdfUrl: t.string({ nullable: true, description: 'GET this path for the PDF', resolve: (c) => (hasDocuments(c) ? cfdiPath(c, 'pdf') : null) }),
     cancellationMotive: t.exposeString('cancellationMotive', { nullable: true }),
     cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.cancelledAt }),
+    acknowledgementUrl: t.string({
+      nullable: true,
+      description: "GET this path for SAT's acknowledgement (acuse) of the cancellation, once the PAC answered one",
+      resolve: (c) => (c.cancellationAcknowledgement ? cfdiPath(c, 'acknowledgement') : null),
+    }),
     receiptDatabaseIds: t.intList({
       resolve: (c, _a, ctx) => withLinks(ctx, c, (links) => links.map((l) => l.receiptId)),
     }),
@@ -315,6 +364,21 @@ builder.queryField('cfdiXml', (t) =>
   }),
 );
 
+builder.queryField('cfdiAcknowledgement', (t) =>
+  t.field({
+    type: DownloadFileRef,
+    nullable: true,
+    description: "SAT's acknowledgement (acuse) of an invoice's cancellation; null for another community's or house's",
+    ...grants(...CFDI_READERS),
+    args: { cfdiId: t.arg.globalID({ required: true }) },
+    resolve: async (_r, { cfdiId }, ctx) => {
+      const id = gidOf(cfdiId, 'Cfdi')!;
+      const cfdi = await ctx.prisma.cfdi.findFirst({ where: { id, ...cfdiReadScope(ctx) }, omit: LIST_OMIT });
+      return cfdi ? cfdiAcknowledgementFile(cfdi) : null;
+    },
+  }),
+);
+
 builder.queryField('cfdiPdf', (t) =>
   t.field({
     type: DownloadFileRef,
@@ -417,7 +481,9 @@ const CfdiActionsRef = builder.objectRef<CfdiActions>('ReceiptCfdiActions').impl
   description: "The invoice entries of a receipt's actions menu for the current person (allowReadCfdi, allowCancelCfdi, allowUpdatePdfCfdi)",
   fields: (t) => ({
     allowReadCfdi: t.exposeBoolean('allowReadCfdi', { description: 'The receipt has a valid invoice the person may download' }),
-    allowGenerateCfdi: t.exposeBoolean('allowGenerateCfdi', { description: 'A paid receipt without a valid invoice, or with one in ERROR to retry' }),
+    allowGenerateCfdi: t.exposeBoolean('allowGenerateCfdi', {
+      description: 'A receipt without a valid invoice (or with one in ERROR to retry): paid (PUE), or not yet paid for administrators (PPD)',
+    }),
     allowCancelCfdi: t.exposeBoolean('allowCancelCfdi'),
     allowUpdatePdfCfdi: t.exposeBoolean('allowUpdatePdfCfdi'),
   }),
@@ -433,7 +499,12 @@ builder.objectField(ReceiptRef, 'cfdiActions', (t) =>
         const stamped = cfdi?.status === 'STAMPED';
         return {
           allowReadCfdi: stamped,
-          allowGenerateCfdi: holdsAny(ctx, CFDI_CREATORS) && r.status === 'PAID' && !r.creditsWallet && (!cfdi || cfdi.status === 'ERROR'),
+          // Paid: its invoice (PUE); not yet paid: administrators may invoice it now (PPD, its payment gets a complement).
+          allowGenerateCfdi:
+            holdsAny(ctx, CFDI_CREATORS) &&
+            !r.creditsWallet &&
+            (!cfdi || cfdi.status === 'ERROR') &&
+            (r.status === 'PAID' || (holdsAny(ctx, CFDI_ADMIN_CREATE) && r.status !== 'CHARGE_BACK')),
           allowCancelCfdi: stamped && holdsAny(ctx, CFDI_DELETERS),
           allowUpdatePdfCfdi: stamped && holdsAny(ctx, CFDI_PDF_UPDATERS),
         };

@@ -424,7 +424,11 @@ describe('who may invoice', () => {
     const none = await generate({});
     expect(none.data.generateReceiptCfdi).toMatchObject({ code: 400 });
     const unpaid = await c.newReceipt();
-    expect((await generate({ receiptId: gid('Receipt', unpaid) })).data.generateReceiptCfdi).toMatchObject({ code: 409, message: CFDI_MESSAGES.notPaid });
+    // An owner invoices paid receipts only (administrators invoice it as PPD: complements.test.ts).
+    expect((await generate({ receiptId: gid('Receipt', unpaid) }, owner)).data.generateReceiptCfdi).toMatchObject({
+      code: 409,
+      message: CFDI_MESSAGES.notPaid,
+    });
     const post = await t.rest('POST', `/neighborhoods/${olivosId}/cfdis`, { cfdi_id: 'abc' }, { token: admin });
     expect(post.status).toBe(400);
     const days = await t.rest('GET', `/neighborhoods/${olivosId}/cfdis?from=2026-13-01`, undefined, { token: admin });

@@ -16,11 +16,25 @@ export const ZIP_MAX_CFDIS = 200;
 
 type FileCfdi = Pick<Cfdi, 'id' | 'serie' | 'status' | 'xml' | 'pdfFileId' | 'neighborhoodId' | 'kind'>;
 
+const PDF_TITLES: Record<Cfdi['kind'], string> = { RECEIPT: 'Factura', GLOBAL: 'Factura global', PAYMENT: 'Complemento de pago' };
+
 export const hasDocuments = (c: Pick<Cfdi, 'status'>) => c.status === 'STAMPED' || c.status === 'CANCELLED';
 
 export function cfdiXmlFile(c: FileCfdi): GeneratedFile {
   if (!hasDocuments(c) || !c.xml) throw new ConflictError('CFDI_NO_DOCUMENT');
   return { fileName: `${cfdiFileBase(c)}.xml`, contentType: 'application/xml', bytes: Buffer.from(c.xml, 'utf8') };
+}
+
+/** SAT's acknowledgement (acuse) of a cancellation the PAC answered, as it came: XML, or the PAC's text. */
+export function cfdiAcknowledgementFile(c: Pick<Cfdi, 'id' | 'serie' | 'cancellationAcknowledgement'>): GeneratedFile {
+  const text = c.cancellationAcknowledgement;
+  if (!text) throw new ConflictError('CFDI_NO_ACKNOWLEDGEMENT');
+  const xml = text.trimStart().startsWith('<');
+  return {
+    fileName: `${cfdiFileBase(c)}-acuse-cancelacion.${xml ? 'xml' : 'txt'}`,
+    contentType: xml ? 'application/xml' : 'text/plain; charset=utf-8',
+    bytes: Buffer.from(text, 'utf8'),
+  };
 }
 
 /** The community's logo for the printed representation (PNG or JPG only). */
@@ -37,7 +51,7 @@ export async function cfdiPdfFile(ctx: Pick<ServiceContext, 'prisma'>, c: FileCf
     const stored = await ctx.prisma.storedFile.findUnique({ where: { id: c.pdfFileId }, select: { data: true } });
     if (stored) return { fileName, contentType: 'application/pdf', bytes: Buffer.from(stored.data) };
   }
-  const options = { logo: logo === undefined ? await logoOf(ctx, c.neighborhoodId) : logo, title: c.kind === 'GLOBAL' ? 'Factura global' : 'Factura' };
+  const options = { logo: logo === undefined ? await logoOf(ctx, c.neighborhoodId) : logo, title: PDF_TITLES[c.kind] };
   try {
     return { fileName, contentType: 'application/pdf', bytes: await cfdiPdf(c.xml, options) };
   } catch (error) {

@@ -9,6 +9,6 @@ import { provideInvoiceColumn } from '../../receivables/receipts/rows.js';
 import { activeCfdiColumn, assertNoValidCfdi, receiptCfdiDocuments } from './receiptLinks.js';
 
 subscribe('receipt.paid', (tx, receipt) => enqueueInvoiceAfterPayment(tx, receipt));
-subscribe('receipt.undoing', (tx, { receiptId }) => assertNoValidCfdi(tx, receiptId));
+subscribe('receipt.undoing', (tx, { receiptId, undoing }) => assertNoValidCfdi(tx, receiptId, undoing));
 provideInvoiceDocuments(receiptCfdiDocuments);
 provideInvoiceColumn(activeCfdiColumn);

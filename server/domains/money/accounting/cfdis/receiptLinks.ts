@@ -71,9 +71,17 @@ export function receiptCfdiDocuments(
 
 /**
  * Refuses (409) undoing the payment of a receipt, or deleting it, while an invoice of it is valid or being
- * stamped: the invoice would stay valid before SAT for money the community no longer has.
+ * stamped: the invoice would stay valid before SAT for money the community no longer has. An invoice issued
+ * before the payment (PPD) stays valid without it: undoing the payment is refused only while the payment's
+ * complement is valid.
  */
-export async function assertNoValidCfdi(tx: Pick<Tx, 'cfdiReceipt'>, receiptId: number) {
-  const valid = await tx.cfdiReceipt.count({ where: { receiptId, active: true, cfdi: { status: { in: ['STAMPED', 'PENDING'] } } } });
-  if (valid) throw new ConflictError('RECEIPT_HAS_VALID_INVOICE');
+export async function assertNoValidCfdi(tx: Pick<Tx, 'cfdiReceipt'>, receiptId: number, undoing: 'payment' | 'receipt') {
+  const valid = ['STAMPED', 'PENDING'] as const;
+  const invoice = await tx.cfdiReceipt.findFirst({
+    where: { receiptId, active: true, cfdi: { status: { in: [...valid] } } },
+    select: { cfdi: { select: { paymentMethod: true } } },
+  });
+  if (invoice && (undoing === 'receipt' || invoice.cfdi.paymentMethod !== 'PPD')) throw new ConflictError('RECEIPT_HAS_VALID_INVOICE');
+  if (undoing === 'payment' && (await tx.cfdiReceipt.count({ where: { receiptId, cfdi: { kind: 'PAYMENT', status: { in: [...valid] } } } })))
+    throw new ConflictError('RECEIPT_HAS_VALID_COMPLEMENT');
 }

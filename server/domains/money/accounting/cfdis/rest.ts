@@ -19,9 +19,10 @@ const RECEIPT = `${N}/houses/{h}/receipts/{id}`;
 const CFDIS = `${N}/cfdis`;
 
 const FILE_FIELDS = 'fileName contentType base64';
-export const CFDI_FIELDS = `databaseId status kind serie folio uuid paymentForm subtotal taxTotal total globalYear globalMonth issuedAt stampedAt createdAt
+export const CFDI_FIELDS = `databaseId status kind serie folio uuid paymentForm paymentMethod subtotal taxTotal total globalYear globalMonth issuedAt stampedAt createdAt
   errorDescription attempts hasXml hasPdf pdfReplaced xmlUrl pdfUrl cancellationMotive cancelledAt receiptDatabaseIds
-  receiver { rfc name regime use postalCode } substitute { databaseId } substitutedBy { databaseId }`;
+  receiver { rfc name regime use postalCode } substitute { databaseId } substitutedBy { databaseId }
+  paidInvoice { databaseId uuid } paymentDate paymentAmount installment previousBalance complements { databaseId } acknowledgementUrl`;
 
 /** An invoice of the GraphQL selection in the legacy shape. */
 export function legacyCfdi(c: any) {
@@ -34,6 +35,7 @@ export function legacyCfdi(c: any) {
     uuid: c.uuid,
     receiver: { rfc: c.receiver.rfc, name: c.receiver.name, regime: c.receiver.regime, use: c.receiver.use, postal_code: c.receiver.postalCode },
     payment_form: c.paymentForm,
+    payment_method: c.paymentMethod,
     subtotal: c.subtotal,
     tax_total: c.taxTotal,
     total: c.total,
@@ -54,6 +56,14 @@ export function legacyCfdi(c: any) {
     id_substituted_by: c.substitutedBy?.databaseId ?? null,
     cancellation_motive: c.cancellationMotive,
     cancelled_at: c.cancelledAt,
+    url_acknowledgement: c.acknowledgementUrl,
+    id_paid_cfdi: c.paidInvoice?.databaseId ?? null,
+    paid_uuid: c.paidInvoice?.uuid ?? null,
+    payment_date: c.paymentDate,
+    payment_amount: c.paymentAmount,
+    installment: c.installment,
+    previous_balance: c.previousBalance,
+    complements: (c.complements ?? []).map((x: { databaseId: number }) => x.databaseId),
   };
 }
 
@@ -271,6 +281,7 @@ export const cfdiRoutes: RestRoute[] = [
   },
   fileRoute(`${CFDIS}/{id}/xml`, 'cfdiXml', ({ params }) => ({ id: globalId('Cfdi', params.id) }), 'cfdiId: $id', '$id: ID!'),
   fileRoute(`${CFDIS}/{id}/pdf`, 'cfdiPdf', ({ params }) => ({ id: globalId('Cfdi', params.id) }), 'cfdiId: $id', '$id: ID!'),
+  fileRoute(`${CFDIS}/{id}/acknowledgement`, 'cfdiAcknowledgement', ({ params }) => ({ id: globalId('Cfdi', params.id) }), 'cfdiId: $id', '$id: ID!'),
 
   // ---- the incomes report's CFDI zip, by e-mail ----
   {

@@ -23,7 +23,7 @@ export function cfdiReadCondition(ctx: Pick<ServiceContext, 'actor'>, alias: str
   const c = sql.table(alias);
   const community = sql<SqlBool>`${c}."neighborhoodId" = ${communityOf(ctx)}`;
   if (holdsAny(ctx, CFDI_ADMIN_READERS)) return community;
-  return sql<SqlBool>`(${community} AND ${c}.kind = 'RECEIPT'::"CfdiKind" AND EXISTS (SELECT 1 FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId"
+  return sql<SqlBool>`(${community} AND ${c}.kind IN ('RECEIPT'::"CfdiKind", 'PAYMENT'::"CfdiKind") AND EXISTS (SELECT 1 FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId"
                         WHERE l."cfdiId" = ${c}.id AND r."houseId" = ${ctx.actor?.houseId ?? -1}))`;
 }
 
@@ -74,6 +74,12 @@ export function cfdisPageQuery(k: KyselyDb, ctx: Pick<ServiceContext, 'actor'>, 
       'c.receiverUse',
       'c.receiverPostalCode',
       'c.paymentForm',
+      'c.paymentMethod',
+      'c.paidCfdiId',
+      utc('c.paymentDate').as('paymentDate'),
+      sql<string | null>`c."paymentAmount"::text`.as('paymentAmount'),
+      'c.installment',
+      sql<string | null>`c."previousBalance"::text`.as('previousBalance'),
       sql<string>`c.subtotal::text`.as('subtotal'),
       sql<string>`c."taxTotal"::text`.as('taxTotal'),
       sql<string>`c.total::text`.as('total'),

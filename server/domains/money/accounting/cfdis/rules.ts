@@ -18,7 +18,7 @@ export const CFDI_READERS = [...CFDI_ADMIN_READERS, 'OCfdiCreate', 'OCfdiDelete'
 
 export const CFDI_STATUSES = ['PENDING', 'STAMPED', 'ERROR', 'CANCELLED'] as const;
 export type CfdiStatus = (typeof CFDI_STATUSES)[number];
-export const CFDI_KINDS = ['RECEIPT', 'GLOBAL'] as const;
+export const CFDI_KINDS = ['RECEIPT', 'GLOBAL', 'PAYMENT'] as const;
 export type CfdiKind = (typeof CFDI_KINDS)[number];
 
 /** SAT's c_MotivoCancelacion. */

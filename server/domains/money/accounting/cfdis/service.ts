@@ -17,7 +17,7 @@ import { validateTaxInfo } from '../../../../../core/tax.js';
 import type { Config } from '../../../../config.js';
 import type { Cfdi, Prisma as PrismaNS } from '../../../../db/generated/client.js';
 import { holdsAny, reachesHouse } from '../../../../auth/houseScope.js';
-import { sealVoucher, validateCfdi, type CfdiLine, type VoucherInput } from '../../../../infra/cfdi/voucher.js';
+import { sealPaymentComplement, sealVoucher, validateCfdi, type CfdiLine, type VoucherInput } from '../../../../infra/cfdi/voucher.js';
 import { PacError, pacFor, type Pac } from '../../../../infra/pac/index.js';
 import { claimFile } from '../../../../infra/files/service.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../../kernel/context.js';
@@ -26,6 +26,8 @@ import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from
 import { write } from '../../../../kernel/write.js';
 import { fiscalConfigured, openCommunityCredential } from '../fiscal/service.js';
 import { parseExternalPayment } from '../../receivables/receipts/externalPaymentRecord.js';
+import { complementDocument, complementReceiver, createComplement, openComplement } from './complements.js';
+import { INVOICE_RECEIPT_JOB } from './enqueue.js';
 import {
   CFDI_ADMIN_CREATE,
   CFDI_ADMIN_DELETE,
@@ -92,7 +94,7 @@ export function cfdiReadScope(ctx: Pick<ServiceContext, 'actor'>): PrismaNS.Cfdi
   const neighborhoodId = communityOf(ctx);
   if (holdsAny(ctx, CFDI_ADMIN_READERS)) return { neighborhoodId };
   const houseId = ctx.actor?.houseId ?? -1;
-  return { neighborhoodId, kind: 'RECEIPT', receipts: { some: { receipt: { houseId } } } };
+  return { neighborhoodId, kind: { in: ['RECEIPT', 'PAYMENT'] }, receipts: { some: { receipt: { houseId } } } };
 }
 
 /** One invoice the actor reads, or NotFound. */
@@ -104,7 +106,7 @@ export async function readCfdi(ctx: Pick<ServiceContext, 'actor' | 'prisma'>, cf
 
 export interface CfdiFilter {
   status?: CfdiStatus | null;
-  kind?: 'RECEIPT' | 'GLOBAL' | null;
+  kind?: Cfdi['kind'] | null;
   /** Created from this instant (the start of the day in the community's time zone). */
   from?: Date | null;
   /** Created before this instant (the end of the day). */
@@ -153,6 +155,9 @@ type ReceiptForInvoice = {
   externalPayment: unknown;
   creditsWallet: boolean;
   deletedAt: Date | null;
+  paymentDate: Date | null;
+  realPaymentDate: Date | null;
+  transactionTotal: PrismaNS.Decimal | null;
 };
 const RECEIPT_SELECT = {
   id: true,
@@ -166,6 +171,9 @@ const RECEIPT_SELECT = {
   externalPayment: true,
   creditsWallet: true,
   deletedAt: true,
+  paymentDate: true,
+  realPaymentDate: true,
+  transactionTotal: true,
 } as const;
 
 const externalMethodOf = (r: { externalPayment: unknown }) => {
@@ -193,10 +201,16 @@ async function houseReceiver(prisma: Pick<ServiceContext['prisma'], 'houseTaxInf
   };
 }
 
-function assertInvoiceable(r: ReceiptForInvoice) {
-  if (r.status !== 'PAID') throw new ConflictError('CFDI_RECEIPT_NOT_PAID');
+/**
+ * PUE when the receipt is paid as it is invoiced; PPD when an administrator invoices it before its payment
+ * (its payment then gets a complement). A charged-back receipt is invoiced by neither.
+ */
+function invoiceMethodOf(r: ReceiptForInvoice, mayInvoiceUnpaid: boolean): 'PUE' | 'PPD' {
+  const paid = r.status === 'PAID';
+  if (!paid && (!mayInvoiceUnpaid || r.status === 'CHARGE_BACK')) throw new ConflictError('CFDI_RECEIPT_NOT_PAID');
   if (r.creditsWallet) throw new ConflictError('CFDI_RECEIPT_CREDITS_WALLET');
   if (!money(r.amount).greaterThan(0)) throw new ConflictError('CFDI_RECEIPT_ZERO_AMOUNT');
+  return paid ? 'PUE' : 'PPD';
 }
 
 export interface GenerateInput {
@@ -228,7 +242,9 @@ export async function generateReceiptCfdi(ctx: ServiceContext, input: GenerateIn
     if (!holdsAny(ctx, CFDI_ADMIN_CREATE) && !own) throw new ForbiddenError('CFDI_FOREIGN_RECEIPT');
     if (cfdi.status === 'STAMPED') throw new ConflictError('RECEIPT_ALREADY_INVOICED');
     if (cfdi.status === 'CANCELLED') throw new ConflictError('CFDI_ALREADY_CANCELLED');
-    if (!cfdi.xml && cfdi.receipts.some((l) => l.receipt.status !== 'PAID' || l.receipt.deletedAt)) throw new ConflictError('CFDI_RECEIPT_NOT_PAID');
+    const needsPayment = cfdi.paymentMethod !== 'PPD' || cfdi.kind === 'PAYMENT';
+    if (!cfdi.xml && cfdi.receipts.some((l) => (needsPayment && l.receipt.status !== 'PAID') || l.receipt.deletedAt))
+      throw new ConflictError('CFDI_RECEIPT_NOT_PAID');
     await assertInvoicing(ctx, neighborhoodId);
     await write(
       ctx,
@@ -241,7 +257,11 @@ export async function generateReceiptCfdi(ctx: ServiceContext, input: GenerateIn
   const receipt = await ctx.prisma.receipt.findFirst({ where: { id: input.receiptId!, neighborhoodId, deletedAt: null }, select: RECEIPT_SELECT });
   if (!receipt || (input.houseId != null && receipt.houseId !== input.houseId)) throw new NotFoundError('RECEIPT_NOT_FOUND');
   if (!reachesHouse(actor, receipt.houseId, CFDI_ADMIN_CREATE)) throw new ForbiddenError('CFDI_FOREIGN_RECEIPT');
-  const cfdiId = await createReceiptCfdi(ctx, receipt, { idempotencyKey, request: { operation: 'generateReceiptCfdi', input } });
+  const cfdiId = await createReceiptCfdi(ctx, receipt, {
+    idempotencyKey,
+    request: { operation: 'generateReceiptCfdi', input },
+    mayInvoiceUnpaid: holdsAny(ctx, CFDI_ADMIN_CREATE),
+  });
   return processCfdi(ctx, cfdiId);
 }
 
@@ -253,7 +273,7 @@ export async function generateReceiptCfdi(ctx: ServiceContext, input: GenerateIn
 async function createReceiptCfdi(
   ctx: Deps & Partial<Pick<ServiceContext, 'headerIdempotency'>>,
   receipt: ReceiptForInvoice,
-  options: { idempotencyKey?: string | null; request?: { operation: string; input: unknown } } = {},
+  options: { idempotencyKey?: string | null; request?: { operation: string; input: unknown }; mayInvoiceUnpaid?: boolean } = {},
 ): Promise<number> {
   const existing = async () => {
     const link = await ctx.prisma.cfdiReceipt.findFirst({ where: { receiptId: receipt.id, active: true }, include: { cfdi: true } });
@@ -263,7 +283,7 @@ async function createReceiptCfdi(
   };
   const found = await existing();
   if (found) return found;
-  assertInvoiceable(receipt);
+  const method = invoiceMethodOf(receipt, !!options.mayInvoiceUnpaid);
   await assertInvoicing(ctx, receipt.neighborhoodId);
   const receiver = await houseReceiver(ctx.prisma, receipt.houseId, receipt.neighborhoodId);
   const fiscal = await ctx.prisma.fiscalInformation.findUniqueOrThrow({ where: { neighborhoodId: receipt.neighborhoodId }, select: { invoiceSerie: true } });
@@ -276,7 +296,8 @@ async function createReceiptCfdi(
           kind: 'RECEIPT',
           serie: fiscal.invoiceSerie || null,
           ...receiver,
-          paymentForm: formOfReceipt(receipt),
+          paymentMethod: method,
+          paymentForm: method === 'PPD' ? '99' : formOfReceipt(receipt),
           subtotal: amount,
           taxTotal: '0',
           total: amount,
@@ -289,7 +310,7 @@ async function createReceiptCfdi(
         entity: 'Cfdi',
         entityId: cfdi.id,
         neighborhoodId: receipt.neighborhoodId,
-        data: { kind: 'RECEIPT', receiptId: receipt.id, total: amount, receiverRfc: receiver.receiverRfc },
+        data: { kind: 'RECEIPT', paymentMethod: method, receiptId: receipt.id, total: amount, receiverRfc: receiver.receiverRfc },
       });
       return cfdi.id;
     });
@@ -301,11 +322,21 @@ async function createReceiptCfdi(
   }
 }
 
-/** The invoice job's entry: a paid receipt of a house with tax data gets its invoice (nothing when it cannot). */
+/**
+ * The invoice job's entry: a paid receipt of a house with tax data gets its invoice (nothing when it cannot);
+ * a receipt invoiced before its payment (PPD) gets the payment's complement once its invoice is stamped.
+ */
 export async function invoicePaidReceipt(ctx: Deps, receiptId: number): Promise<CfdiOutcome | null> {
   const receipt = await ctx.prisma.receipt.findFirst({ where: { id: receiptId, deletedAt: null }, select: RECEIPT_SELECT });
   if (receipt?.status !== 'PAID' || receipt.creditsWallet || !money(receipt.amount).greaterThan(0)) return null;
   const link = await ctx.prisma.cfdiReceipt.findFirst({ where: { receiptId, active: true }, include: { cfdi: true } });
+  if (link?.cfdi.paymentMethod === 'PPD') {
+    // A PENDING invoice: the job comes back; in ERROR: its stamp, once retried, queues this job again.
+    if (link.cfdi.status !== 'STAMPED') return link.cfdi.status === 'PENDING' ? outcomeOf(link.cfdi) : null;
+    const open = await openComplement(ctx.prisma, link.cfdiId);
+    if (open && open.status !== 'PENDING') return outcomeOf(open);
+    return processCfdi(ctx, open ? open.id : await createComplement(ctx, link.cfdi, receipt, formOfReceipt(receipt)));
+  }
   // A failure stays visible in the list until someone retries it; the job does not loop on it.
   if (link && link.cfdi.status !== 'PENDING') return outcomeOf(link.cfdi);
   if (!link) {
@@ -377,23 +408,31 @@ async function processOnce(ctx: Deps, cfdiId: number): Promise<CfdiOutcome> {
   let voucher = cfdi.xml;
   if (!voucher) {
     // A receipt whose payment was undone (or that was deleted) since the invoice was created is not invoiced.
-    const unpaid = await ctx.prisma.cfdiReceipt.count({ where: { cfdiId, receipt: { OR: [{ status: { not: 'PAID' } }, { deletedAt: { not: null } }] } } });
+    // An invoice before payment (PPD) needs its receipt alive only.
+    const unpaid = await ctx.prisma.cfdiReceipt.count({
+      where: {
+        cfdiId,
+        receipt:
+          cfdi.paymentMethod === 'PPD' && cfdi.kind !== 'PAYMENT'
+            ? { deletedAt: { not: null } }
+            : { OR: [{ status: { not: 'PAID' } }, { deletedAt: { not: null } }] },
+      },
+    });
     if (unpaid) return fail(CFDI_MESSAGES.notPaid, false);
     try {
       const credential = await openCommunityCredential({ prisma: ctx.prisma, actor: null, config: ctx.config }, cfdi.neighborhoodId);
-      const { input, receiver } = await voucherInput(ctx, cfdi);
-      const sealed = sealVoucher(input, credential);
+      const { sealed, issuedAt, data } = cfdi.kind === 'PAYMENT' ? await sealComplement(ctx, cfdi, credential) : await sealInvoice(ctx, cfdi, credential);
       const problems = await validateCfdi(sealed.xml);
       if (problems.length) return fail(`El CFDI no cumple el esquema del SAT: ${problems.slice(0, 5).join('; ')}`, false);
       const { count } = await ctx.prisma.cfdi.updateMany({
         where: mine,
         data: {
           xml: sealed.xml,
-          issuedAt: input.issuedAt,
+          issuedAt,
           subtotal: formatMoney(sealed.subtotal),
           taxTotal: formatMoney(sealed.taxTotal),
           total: formatMoney(sealed.total),
-          ...receiver,
+          ...data,
         },
       });
       if (!count) return current(ctx, cfdiId);
@@ -423,9 +462,57 @@ async function processOnce(ctx: Deps, cfdiId: number): Promise<CfdiOutcome> {
     });
     if (count) {
       await audit({ action: 'STAMP', entity: 'Cfdi', entityId: cfdi.id, neighborhoodId: cfdi.neighborhoodId, data: { uuid: stamped.uuid } });
+      // A PPD invoice of a receipt paid meanwhile: its complement's job.
+      if (cfdi.kind === 'RECEIPT' && cfdi.paymentMethod === 'PPD')
+        await tx.$executeRaw`INSERT INTO "Job" (kind, payload, "runAt")
+          SELECT ${INVOICE_RECEIPT_JOB}, jsonb_build_object('receiptId', r.id, 'neighborhoodId', r."neighborhoodId"), (now() AT TIME ZONE 'UTC')
+          FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId" WHERE l."cfdiId" = ${cfdi.id} AND r.status = 'PAID'`;
     }
   });
   return current(ctx, cfdiId);
+}
+
+async function sealInvoice(ctx: Deps, cfdi: Cfdi, credential: Credential) {
+  const { input, receiver } = await voucherInput(ctx, cfdi);
+  return { sealed: sealVoucher(input, credential), issuedAt: input.issuedAt, data: receiver };
+}
+
+/** A complement repeats its invoice's receiver; the instalment and balances are fixed when it is sealed. */
+async function sealComplement(ctx: Deps, cfdi: Cfdi, credential: Credential) {
+  const [fiscal, community, { invoice, document, paid, previousBalance, installment }] = await Promise.all([
+    ctx.prisma.fiscalInformation.findUniqueOrThrow({ where: { neighborhoodId: cfdi.neighborhoodId } }),
+    ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: cfdi.neighborhoodId }, select: { postalCode: true } }),
+    complementDocument(ctx.prisma, cfdi),
+  ]);
+  const substituted = cfdi.substitutesId ? await ctx.prisma.cfdi.findUnique({ where: { id: cfdi.substitutesId }, select: { uuid: true } }) : null;
+  const issuedAt = new Date();
+  const receiver = complementReceiver(invoice);
+  const sealed = sealPaymentComplement(
+    {
+      serie: cfdi.serie,
+      folio: String(cfdi.id),
+      issuedAt,
+      issuer: { rfc: fiscal.rfc, name: fiscal.fiscalName, regime: satRegime(fiscal.regime), postalCode: community.postalCode ?? '' },
+      receiver,
+      payment: { date: cfdi.paymentDate ?? issuedAt, form: cfdi.paymentForm },
+      documents: [document],
+      ...(substituted?.uuid ? { related: { type: '04' as const, uuids: [substituted.uuid] } } : {}),
+    },
+    credential,
+  );
+  return {
+    sealed,
+    issuedAt,
+    data: {
+      receiverRfc: receiver.rfc,
+      receiverName: receiver.name,
+      receiverRegime: receiver.regime,
+      receiverPostalCode: receiver.postalCode,
+      paymentAmount: formatMoney(paid),
+      previousBalance: formatMoney(previousBalance),
+      installment,
+    },
+  };
 }
 
 /** What the voucher says: issuer, receiver (refreshed from the house's tax data), lines, relation and period. */
@@ -454,7 +541,7 @@ async function voucherInput(ctx: Pick<Deps, 'prisma'>, cfdi: Cfdi): Promise<{ in
     folio: String(cfdi.id),
     issuedAt: new Date(),
     paymentForm: cfdi.paymentForm,
-    paymentMethod: 'PUE',
+    paymentMethod: cfdi.paymentMethod === 'PPD' ? 'PPD' : 'PUE',
     issuer: { rfc: fiscal.rfc, name: fiscal.fiscalName, regime: satRegime(fiscal.regime), postalCode: issuerPostalCode },
     receiver:
       cfdi.kind === 'GLOBAL'
@@ -629,6 +716,11 @@ export async function cancelCfdi(ctx: ServiceContext, raw: CancelInput, idempote
   }
   if (cfdi.status === 'CANCELLED') throw new ConflictError('CFDI_ALREADY_CANCELLED');
   if (cfdi.status !== 'STAMPED' || !cfdi.uuid) throw new ConflictError('CFDI_NOT_CANCELLABLE');
+  // SAT refuses cancelling a PPD invoice whose payments have valid complements: they are cancelled first.
+  if (cfdi.paymentMethod === 'PPD' && cfdi.kind !== 'PAYMENT') {
+    const complements = await ctx.prisma.cfdi.count({ where: { paidCfdiId: cfdi.id, status: { in: ['STAMPED', 'PENDING'] } } });
+    if (complements) throw new ConflictError('CFDI_HAS_VALID_COMPLEMENTS');
+  }
   const n = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { modules: true } });
   if (!n.modules.includes('FACTURACION')) throw new ConflictError('INVOICING_DISABLED');
 
@@ -695,7 +787,7 @@ export async function cancelCfdi(ctx: ServiceContext, raw: CancelInput, idempote
     if (!count) {
       // Another request cancelled it meanwhile (e.g. without substitution): the stamped substitute becomes the
       // invoice of the receipts that have none, so it never stays valid before SAT without being linked.
-      if (substitute) {
+      if (substitute && cfdi.kind !== 'PAYMENT') {
         await tx.cfdiReceipt.updateMany({
           where: { cfdiId: substitute.cfdiId, active: false, cfdi: { status: 'STAMPED' }, receipt: { cfdiLinks: { none: { active: true } } } },
           data: { active: true },
@@ -705,7 +797,8 @@ export async function cancelCfdi(ctx: ServiceContext, raw: CancelInput, idempote
     }
     // Old links first, then the substitute's: one active invoice per receipt at every statement.
     await tx.cfdiReceipt.updateMany({ where: { cfdiId: cfdi.id }, data: { active: false } });
-    if (substitute) await tx.cfdiReceipt.updateMany({ where: { cfdiId: substitute.cfdiId }, data: { active: true } });
+    // A complement's links are never active: the receipt's valid invoice stays the one it pays.
+    if (substitute && cfdi.kind !== 'PAYMENT') await tx.cfdiReceipt.updateMany({ where: { cfdiId: substitute.cfdiId }, data: { active: true } });
     await audit({ action: 'CANCEL', entity: 'Cfdi', entityId: cfdi.id, data: { motive, substituteId: substitute?.cfdiId ?? null } });
   });
   return { cfdiId: cfdi.id, status: 'CANCELLED', message: CFDI_MESSAGES.cancelled, errorDescription: null, substituteId: substitute?.cfdiId ?? null };
@@ -731,6 +824,10 @@ async function issueSubstitute(ctx: ServiceContext, old: Cfdi & { receipts: { re
             receiverUse: old.receiverUse,
             receiverPostalCode: old.receiverPostalCode,
             paymentForm: old.paymentForm,
+            paymentMethod: old.paymentMethod,
+            paidCfdiId: old.paidCfdiId,
+            paymentDate: old.paymentDate,
+            paymentAmount: old.paymentAmount,
             subtotal: old.subtotal,
             taxTotal: old.taxTotal,
             total: old.total,

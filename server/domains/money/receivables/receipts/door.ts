@@ -26,8 +26,8 @@ declare module '../../../../kernel/events.js' {
   interface DomainEvents {
     /** A receipt was paid (inside the paying transaction): invoicing queues its invoice. */
     'receipt.paid': { id: number; neighborhoodId: number; houseId: number };
-    /** A receipt's payment is about to be undone or the receipt deleted: a subscriber may refuse by throwing. */
-    'receipt.undoing': { receiptId: number };
+    /** A receipt's payment is about to be undone, or the receipt deleted: a subscriber may refuse by throwing. */
+    'receipt.undoing': { receiptId: number; undoing: 'payment' | 'receipt' };
   }
 }
 

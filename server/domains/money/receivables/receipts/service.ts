@@ -170,7 +170,7 @@ export function deleteReceipt(ctx: ServiceContext, receiptId: number, idempotenc
   return receiptAction(ctx, receiptId, { action: 'DELETE', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }) => {
     requireOpen(r);
     if (r.agreementId !== null) throw new ConflictError('RECEIPT_IN_AGREEMENT');
-    await announce(tx, 'receipt.undoing', { receiptId: r.id });
+    await announce(tx, 'receipt.undoing', { receiptId: r.id, undoing: 'receipt' });
     await remove(tx, [r], actor.userId);
     return { receiptId: r.id, message: RECEIPT_MESSAGES.deleted };
   });
@@ -292,7 +292,7 @@ export function removeWalletPayment(ctx: ServiceContext, receiptId: number, idem
       const payment = await tx.ledgerEntry.findFirst({ where: { receiptId: r.id, kind: 'WALLET_PAYMENT' }, orderBy: { id: 'desc' } });
       const reversed = payment && (await tx.ledgerEntry.count({ where: { reversesId: payment.id } }));
       if (!payment || reversed) throw new ConflictError('RECEIPT_NOT_WALLET_PAID');
-      await announce(tx, 'receipt.undoing', { receiptId: r.id });
+      await announce(tx, 'receipt.undoing', { receiptId: r.id, undoing: 'payment' });
       await reverse(tx, r, [payment], { userId: actor.userId });
       await reopen(tx, r, today, { also: { transactionTotal: null, paymentDate: null, realPaymentDate: null } });
       return { receiptId: r.id, message: RECEIPT_MESSAGES.walletPaymentRemoved };

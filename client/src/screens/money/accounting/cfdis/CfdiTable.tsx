@@ -9,6 +9,8 @@ export interface CfdiRow {
   id: string;
   databaseId: number;
   kind: CfdiKind;
+  /** An invoice's c_MetodoPago: PPD when it was issued before its payment (null for a complement). */
+  paymentMethod?: 'PUE' | 'PPD' | null;
   status: CfdiStatus;
   serie: string | null;
   folio: string;
@@ -31,9 +33,14 @@ export interface CfdiRow {
   receiptsCount: number;
   substitutesFolio: string | null;
   substitutedByFolio: string | null;
+  /** A payment complement: the folio of the PPD invoice it pays and its instalment. */
+  paidInvoiceFolio?: string | null;
+  installment?: number | null;
+  /** Where SAT's acknowledgement of the cancellation is downloaded from, once there is one. */
+  acknowledgementUrl?: string | null;
 }
 
-export type CfdiDocument = 'xml' | 'pdf';
+export type CfdiDocument = 'xml' | 'pdf' | 'acknowledgement';
 
 export interface CfdiTableProps {
   rows: CfdiRow[];
@@ -75,6 +82,18 @@ export function CfdiTable({ rows, may, onDownload, onRetry, onCancel, onReplaceP
                 <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {folio}
                 </Text>
+                {row.paymentMethod === 'PPD' && (
+                  <Badge size="xs" variant="outline" color="grape" title={t('cfdis.ppdHint')} data-testid="cfdi-ppd">
+                    {t('cfdis.ppd')}
+                  </Badge>
+                )}
+                {row.kind === 'PAYMENT' && (
+                  <Text size="xs" c="dimmed" data-testid="cfdi-complement">
+                    {row.installment
+                      ? t('cfdis.complementOf', { folio: row.paidInvoiceFolio ?? '—', installment: row.installment })
+                      : t('cfdis.complementOfPending', { folio: row.paidInvoiceFolio ?? '—' })}
+                  </Text>
+                )}
                 {row.kind === 'GLOBAL' && row.globalYear && row.globalMonth ? (
                   <Text size="xs" c="dimmed">
                     {t('cfdis.globalPeriod', { period: formatPeriod(row.globalYear, row.globalMonth) })}
@@ -151,6 +170,17 @@ export function CfdiTable({ rows, may, onDownload, onRetry, onCancel, onReplaceP
                   {row.hasPdf && (
                     <Button size="compact-xs" variant="light" onClick={() => onDownload(row, 'pdf')} aria-label={`${t('cfdis.actions.pdf')} ${folio}`}>
                       {t('cfdis.actions.pdf')}
+                    </Button>
+                  )}
+                  {row.acknowledgementUrl && (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      color="gray"
+                      onClick={() => onDownload(row, 'acknowledgement')}
+                      aria-label={`${t('cfdis.actions.acknowledgement')} ${folio}`}
+                    >
+                      {t('cfdis.actions.acknowledgement')}
                     </Button>
                   )}
                   {may.generate && mayRetry(row.status) && (

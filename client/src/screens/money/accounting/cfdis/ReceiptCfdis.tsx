@@ -29,7 +29,8 @@ const receiptFragment = graphql`
 
 /**
  * /receipts/{receiptId}/cfdis: a receipt's invoices (the valid one, and those cancelled or failed) with the
- * list's row actions, and «Generar CFDI» while a paid receipt has no valid invoice. `?cancel=1` (the
+ * list's row actions (a PPD invoice's payment complements among them), and «Generar CFDI» while the receipt has
+ * no valid invoice (paid: PUE; not yet paid, for administrators: PPD). `?cancel=1` (the
  * receipt menu's «Cancelar factura») opens the cancellation of its valid invoice.
  */
 export default function ReceiptCfdis({ queryRef }: ScreenProps<ReceiptCfdisQuery>) {
@@ -89,7 +90,9 @@ function View({ receipt: key }: { receipt: ReceiptCfdis_receipt$key }) {
           </Button>
         )}
       </PageHeader>
-      {!paid && rows.length === 0 && <Alert color="blue">{t('cfdis.receiptNotPaid')}</Alert>}
+      {!paid && rows.length === 0 && (
+        <Alert color="blue">{t(receipt.cfdiActions.allowGenerateCfdi ? 'cfdis.receiptNotPaidAdmin' : 'cfdis.receiptNotPaid')}</Alert>
+      )}
       {rows.length > 0 ? (
         <Table.ScrollContainer minWidth={480}>
           <CfdiTable rows={rows} hideReceipt {...actions.table} />

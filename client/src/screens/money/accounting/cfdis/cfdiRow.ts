@@ -7,7 +7,9 @@ import { folioText } from './cfdiRules.js';
 const rowFragment = graphql`
   fragment cfdiRow_cfdi on Cfdi @inline {
     id databaseId kind status serie folio uuid total stampedAt createdAt errorDescription
-    hasXml hasPdf xmlUrl pdfUrl globalYear globalMonth receiptDatabaseIds
+    hasXml hasPdf xmlUrl pdfUrl acknowledgementUrl globalYear globalMonth receiptDatabaseIds
+    paymentMethod paymentAmount installment
+    paidInvoice { serie folio }
     receiver { rfc name }
     receiptHouses { receiptDatabaseId houseDatabaseId }
     substitute { serie folio }
@@ -17,18 +19,23 @@ const rowFragment = graphql`
 
 export function toCfdiRow(key: cfdiRow_cfdi$key): CfdiRow {
   const c = readInlineData(rowFragment, key);
-  const link = c.kind === 'RECEIPT' ? (c.receiptHouses[0] ?? null) : null;
+  const link = c.kind === 'GLOBAL' ? null : (c.receiptHouses[0] ?? null);
   return {
     id: c.id,
     databaseId: c.databaseId,
-    kind: c.kind === 'GLOBAL' ? 'GLOBAL' : 'RECEIPT',
+    kind: c.kind === 'GLOBAL' || c.kind === 'PAYMENT' ? c.kind : 'RECEIPT',
+    paymentMethod: c.paymentMethod === 'PPD' ? 'PPD' : c.paymentMethod === 'PUE' ? 'PUE' : null,
     status: c.status as CfdiRow['status'],
     serie: c.serie ?? null,
     folio: c.folio,
     uuid: c.uuid ?? null,
     receiverRfc: c.receiver.rfc,
     receiverName: c.receiver.name,
-    total: c.total as string,
+    // A complement's voucher totals 0: the list shows the payment it records.
+    total: (c.kind === 'PAYMENT' ? (c.paymentAmount ?? c.total) : c.total) as string,
+    paidInvoiceFolio: c.paidInvoice ? folioText(c.paidInvoice.serie, c.paidInvoice.folio) : null,
+    installment: c.installment ?? null,
+    acknowledgementUrl: c.acknowledgementUrl ?? null,
     date: ((c.stampedAt ?? c.createdAt) as string | null) ?? null,
     errorDescription: c.errorDescription ?? null,
     hasXml: c.hasXml && !!c.xmlUrl,

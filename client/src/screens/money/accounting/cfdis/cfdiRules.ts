@@ -5,7 +5,7 @@ import { isDate } from '../../receivables/balances/variables.js';
 export const CFDI_STATUSES = ['PENDING', 'STAMPED', 'ERROR', 'CANCELLED'] as const;
 export type CfdiStatus = (typeof CFDI_STATUSES)[number];
 
-export const CFDI_KINDS = ['RECEIPT', 'GLOBAL'] as const;
+export const CFDI_KINDS = ['RECEIPT', 'GLOBAL', 'PAYMENT'] as const;
 export type CfdiKind = (typeof CFDI_KINDS)[number];
 
 export const CFDI_STATUS_COLORS: Record<CfdiStatus, string> = {

@@ -93,9 +93,10 @@ export function useCfdiActions(reload: () => void): CfdiActions {
   };
 
   const onDownload = async (row: CfdiRow, doc: CfdiDocument) => {
-    const url = doc === 'xml' ? row.xmlUrl : row.pdfUrl;
+    const url = doc === 'xml' ? row.xmlUrl : doc === 'pdf' ? row.pdfUrl : row.acknowledgementUrl;
     if (!url || !session.neighborhood) return;
-    const result = await downloadFile(url, `${folioText(row.serie, row.folio)}.${doc}`);
+    const name = doc === 'acknowledgement' ? `${folioText(row.serie, row.folio)}-acuse-cancelacion.xml` : `${folioText(row.serie, row.folio)}.${doc}`;
+    const result = await downloadFile(url, name);
     if (!result.ok && result.status !== 401) notify('danger', t('cfdis.documentFailed'));
   };
 
