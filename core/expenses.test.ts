@@ -94,10 +94,10 @@ describe('the permission and approval matrix', () => {
     expect(canPay(view(status, true))).toBe(pay);
     expect(canCharge(view(status, true))).toBe(charge);
     expect(availableForWithdrawal(view(status, true))).toBe(withdrawal);
-    // Inside a withdrawal nothing is edited, deleted, decided, paid or offered again.
+    // Inside a withdrawal nothing is edited, deleted, decided or offered again; it is paid as outside one.
     expect(canEdit(view(status, false, 9))).toBe(false);
     expect(canDecide(view(status, true, 9), APPROVER, true)).toBe(false);
-    expect(canPay(view(status, true, 9))).toBe(false);
+    expect(canPay(view(status, true, 9))).toBe(pay);
     expect(availableForWithdrawal(view(status, true, 9))).toBe(false);
   });
   it('the author never decides, a non-approver never decides, nobody decides without required approvals', () => {

@@ -153,9 +153,13 @@ export function decideRefusal(e: ExpenseRuleView, userId: number, approverIds: r
   return null;
 }
 
-/** Mark paid: approved, with or without its invoice, and not in a withdrawal. */
+/**
+ * Mark paid: approved, with or without its invoice, whether or not a withdrawal funds it. A withdrawal and the
+ * payment are independent movements (gateway → account, account → provider), so either may come first
+ * (docs/decisions.md «Expenses and withdrawals in either order»).
+ */
 export function canPay(e: ExpenseRuleView): boolean {
-  return (e.status === 'APPROVED' || e.status === 'INVOICE') && e.withdrawalId == null;
+  return e.status === 'APPROVED' || e.status === 'INVOICE';
 }
 
 /** Mark cashed: paid. */

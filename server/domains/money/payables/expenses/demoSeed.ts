@@ -287,8 +287,8 @@ export async function seedExpenses({ prisma, neighborhoodId, adminUserId }: Demo
   // The withdrawals from the gateway to the bank account, SUCCESSFUL on their day (withdrawals/service.ts settle's ledger).
   for (const [w, planned] of plan.withdrawals.entries()) {
     const items = planned.items.map((n) => expenses[n]);
-    // The app withdraws for expenses already paid (a withdrawn expense is never paid: core/expenses.ts canPay),
-    // so the administrator withdraws the same day, after paying.
+    // The administrator withdraws for expenses already paid, the same day, after paying (either order is
+    // allowed: core/expenses.ts canPay).
     const requestedAt = new Date(Math.min(Date.parse(`${planned.day}T18:30:00Z`), Date.now() - 30_000));
     const withdrawal = await prisma.withdrawal.create({
       data: {

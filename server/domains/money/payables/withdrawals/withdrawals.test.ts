@@ -227,6 +227,58 @@ describe('withdrawals through the sandbox payouts', () => {
   });
 });
 
+describe('expenses paid and withdrawn in either order', () => {
+  const PAY = `mutation($input: PayExpenseInput!) { payExpense(input: $input) { __typename
+    ... on MutationPayExpenseSuccess { data { message expense { status canPay } } } ... on Error { code message } } }`;
+  const pay = (id: number) =>
+    t
+      .gql(PAY, { input: { id: gid('Expense', id), paymentType: 'CHECK', accountId: gid('IncomeAccount', clabeId) } }, { token: admin })
+      .then((r) => r.body.data.payExpense);
+  const withdraw = (ids: number[], amount: string, fee: string) =>
+    create({
+      accountId: gid('IncomeAccount', clabeId),
+      expenseIds: ids.map((id) => gid('Expense', id)),
+      amount,
+      fee,
+      total: money(amount).plus(fee).toFixed(2),
+    });
+
+  it('a paid expense is withdrawn, and an expense in a withdrawal is paid: both end PAID inside their withdrawal', async () => {
+    const paidFirst = await newExpense('800.00');
+    expect((await pay(paidFirst)).data.expense.status).toBe('PAID');
+    const first = await withdraw([paidFirst], '800.00', '9.28');
+    expect(first.__typename).toBe('MutationCreateWithdrawalSuccess');
+
+    const withdrawnFirst = await newExpense('650.00');
+    const second = await withdraw([withdrawnFirst], '650.00', '9.28');
+    expect(second.__typename).toBe('MutationCreateWithdrawalSuccess');
+    const { body } = await t.gql(
+      `query($id: ID!) { node(id: $id) { ... on Expense { status canPay canEdit } } }`,
+      { id: gid('Expense', withdrawnFirst) },
+      { token: admin },
+    );
+    expect(body.data.node).toEqual({ status: 'APPROVED', canPay: true, canEdit: false });
+    expect((await pay(withdrawnFirst)).data.expense).toEqual({ status: 'PAID', canPay: false });
+
+    const rows = await prisma().expense.findMany({ where: { id: { in: [paidFirst, withdrawnFirst] } }, orderBy: { id: 'asc' } });
+    expect(rows.map((e) => [e.status, e.withdrawalId])).toEqual([
+      ['PAID', first.data.withdrawal.databaseId],
+      ['PAID', second.data.withdrawal.databaseId],
+    ]);
+    // Each payment wrote its ledger entry once, whatever the order.
+    expect(await prisma().communityLedgerEntry.count({ where: { expenseId: { in: [paidFirst, withdrawnFirst] }, kind: 'EXPENSE_PAID' } })).toBe(2);
+  });
+
+  it('paying and withdrawing the same expense at once both succeed, and agree', async () => {
+    const id = await newExpense('420.00');
+    const [paid, withdrawn] = await Promise.all([pay(id), withdraw([id], '420.00', '9.28')]);
+    expect(paid.__typename).toBe('MutationPayExpenseSuccess');
+    expect(withdrawn.__typename).toBe('MutationCreateWithdrawalSuccess');
+    const row = await prisma().expense.findUniqueOrThrow({ where: { id } });
+    expect([row.status, row.withdrawalId]).toEqual(['PAID', withdrawn.data.withdrawal.databaseId]);
+  });
+});
+
 describe('refusals: nothing written', () => {
   it('refuses a total, fee or amount that is not the server’s figure', async () => {
     const a = await newExpense('500.00');
