@@ -1,7 +1,9 @@
 // Invoices in the browser (spec 1 section 5, spec 2 "Invoice (CFDI)"): an owner with tax data pays a
 // receipt by card, its invoice is stamped (by the job after the payment, or «Generar CFDI»), and the owner
 // downloads its XML and PDF from the receipt; an administrator cancels it on /neighborhood/cfdis with
-// regeneration and sees the old one Cancelada and its substitute Timbrada.
+// regeneration and sees the old one Cancelada and its substitute Timbrada, and downloads SAT's acknowledgement;
+// an administrator invoices a receipt before its payment (PPD) and, once the owner pays it, finds its payment
+// complement beside it.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -148,9 +150,58 @@ describe('invoices in the browser', () => {
     expect(await page.locator('tr', { has: page.getByText(substitute.uuid!) }).count()).toBe(0);
     await screenshotsAtBothWidths(page, 'cfdis-cancelled');
 
+    // SAT's acknowledgement of the cancellation downloads from the cancelled row.
+    const [ack] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .locator('tr', { has: page.getByText(uuid) })
+        .getByRole('button', { name: /^Acuse / })
+        .click(),
+    ]);
+    expect(ack.suggestedFilename()).toMatch(/-acuse-cancelacion\.xml$/);
+    expect(readFileSync((await ack.path())!, 'utf8')).toContain(uuid);
+
     // Another community's receipt (or a made-up id) shows nothing of it.
     const torre = await env.t.app.db.prisma.receipt.findFirst({ where: { neighborhood: { domain: { not: 'los_olivos' } } } });
     await page.goto(`${env.base}/receipts/${torre?.id ?? 999999}/cfdis`);
     await page.getByText('El recibo no existe o fue eliminado.').waitFor();
+  });
+
+  it('an administrator invoices a pending receipt (PPD); once the owner pays it, its payment complement appears beside it', async () => {
+    const pending = await newReceipt('Cuota extraordinaria de balizamiento', '1200.00');
+    const admin = await env.newPage();
+    await signInToShell(admin, env.base, 'admin@demo.mx');
+    await admin.goto(`${env.base}/receipts/${pending}/cfdis`);
+    await admin.getByRole('heading', { name: 'Facturas del recibo' }).waitFor();
+    await admin.getByText('si lo facturas ahora se emite con método PPD').waitFor();
+    await admin.getByRole('button', { name: 'Generar CFDI' }).click();
+    await admin.getByText('CFDI generado').waitFor();
+    const invoiceRow = admin.locator('[data-status="STAMPED"]', { has: admin.getByTestId('cfdi-ppd') });
+    await invoiceRow.waitFor();
+    const invoice = await env.t.app.db.prisma.cfdi.findFirstOrThrow({ where: { receipts: { some: { receiptId: pending, active: true } } } });
+    expect(invoice).toMatchObject({ paymentMethod: 'PPD', paymentForm: '99', status: 'STAMPED' });
+
+    const owner = await env.newPage();
+    await signInToShell(owner, env.base, 'propietario@demo.mx');
+    await payByCard(owner, pending, '1200.00');
+    await env.t.app.jobs.runDue();
+    await owner.context().close();
+
+    await admin.reload();
+    const complementRow = admin.locator('tr', { has: admin.getByTestId('cfdi-complement') });
+    await complementRow.getByText(`Pago de la factura F-${invoice.id} · parcialidad 1`).waitFor();
+    await complementRow.getByTestId('cfdi-status').getByText('Timbrada').waitFor();
+    await complementRow.getByText(formatPesos('1200.00')).waitFor();
+    await screenshotsAtBothWidths(admin, 'cfdis-ppd-complement');
+    const [file] = await Promise.all([admin.waitForEvent('download'), complementRow.getByRole('button', { name: /^XML / }).click()]);
+    const xml = readFileSync((await file.path())!, 'utf8');
+    expect(xml).toContain('TipoDeComprobante="P"');
+    expect(xml).toContain(`IdDocumento="${invoice.uuid}"`);
+    expect(xml).toContain('ImpSaldoInsoluto="0.00"');
+
+    // The community's list filters complements by kind.
+    await admin.goto(`${env.base}/neighborhood/cfdis?kind=PAYMENT`);
+    await admin.locator('tr', { has: admin.getByTestId('cfdi-complement') }).first().waitFor();
+    await admin.context().close();
   });
 });
