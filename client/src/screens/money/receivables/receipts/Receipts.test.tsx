@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loadQuery } from 'react-relay';
 import { Route, Routes } from 'react-router';
 import { createMockEnvironment, MockPayloadGenerator, type RelayMockEnvironment } from 'relay-test-utils';
@@ -11,12 +11,20 @@ import '../../../../i18n/all.js';
 import Receipts from './Receipts.js';
 import { receiptListVariables } from './variables.js';
 
-const session = vi.hoisted(() => ({ grants: ['OReceiptsRead', 'OReceiptsCreate'] as string[] }));
+const session = vi.hoisted(() => ({
+  grants: ['OReceiptsRead', 'OReceiptsCreate'] as string[],
+  debtsToPay: null as null | { receipts: number; amount: string; oldestDueDate: string },
+}));
 vi.mock('../../../../components/SessionProvider.js', () => ({
   useSession: () => ({
     grants: new Set(session.grants),
     superAdmin: false,
-    session: { activeModules: ['BASE', 'COBRANZA'], house: { id: 'h', databaseId: 7, label: 'Casa 7' }, neighborhood: { databaseId: 1 } },
+    session: {
+      activeModules: ['BASE', 'COBRANZA'],
+      house: { id: 'h', databaseId: 7, label: 'Casa 7' },
+      neighborhood: { databaseId: 1 },
+      debtsToPay: session.debtsToPay,
+    },
   }),
 }));
 
@@ -206,6 +214,20 @@ describe('receipts list', () => {
     });
     await waitFor(() => expect(operation(environment, 'SimulateSpeiDialogMutation')).toBeTruthy());
     expect(operation(environment, 'SimulateSpeiDialogMutation')!.request.variables).toEqual({ input: { houseId: globalId('House', '7'), amount: '1500.00' } });
+  });
+
+  it('an owner sent to pay its overdue receipts reads why on its list; without debts there is no banner', async () => {
+    session.grants = ['OReceiptsRead', 'OReceiptsCreate'];
+    session.debtsToPay = { receipts: 2, amount: '3150.00', oldestDueDate: '2026-10-10' };
+    renderList('/houses/receipts', '/houses/receipts');
+    const banner = await screen.findByTestId('debts-to-pay');
+    expect(within(banner).getByText('Tu comunidad pide liquidar los adeudos vencidos')).toBeTruthy();
+    expect(banner.textContent).toContain('Tienes 2 recibos vencidos por $3,150.00 (el más antiguo venció el 10/10/2026). Puedes pagarlos aquí.');
+    cleanup();
+    session.debtsToPay = null;
+    renderList('/houses/receipts', '/houses/receipts');
+    await screen.findByRole('tab', { name: 'Pendientes' });
+    expect(screen.queryByTestId('debts-to-pay')).toBeNull();
   });
 
   it('reads its filters from the query string, ignoring values that name nothing', () => {

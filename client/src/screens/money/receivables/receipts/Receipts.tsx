@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -184,6 +184,16 @@ function ReceiptList({ query, houseLabel, route }: { query: ReceiptList_query$ke
         )}
         {mayCapture && <Button onClick={() => setDialog('capture')}>{t('receipts.capture.open')}</Button>}
       </PageHeader>
+      {!admin && session.debtsToPay && session.debtsToPay.receipts > 0 && (
+        // The owner was sent here to pay (docs/decisions.md «Owners with debts are sent to pay them»).
+        <Alert color="orange" title={t('receipts.debts.title')} data-testid="debts-to-pay">
+          {t('receipts.debts.body', {
+            count: session.debtsToPay.receipts,
+            amount: formatPesos(session.debtsToPay.amount as string),
+            date: formatDate(session.debtsToPay.oldestDueDate as string),
+          })}
+        </Alert>
+      )}
       <WalletPanel balance={data.houseBalance} houseId={admin ? (houseId ?? null) : null} />
       <Tabs value={group} onChange={changeGroup} keepMounted={false}>
         <Tabs.List aria-label={t('receipts.tabsLabel')}>
