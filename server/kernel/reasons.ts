@@ -187,6 +187,7 @@ export const REASONS = {
   MAINTENANCE_CONCEPTS_MISSING: { message: 'La comunidad no tiene configurados sus conceptos y monederos' },
   MAINTENANCE_NOT_DELETABLE: { message: 'Solo se puede eliminar un mantenimiento cuyos recibos no se han generado' },
   MAINTENANCE_NOT_FOUND: { message: 'El mantenimiento no existe' },
+  MAINTENANCE_RECEIPTS_NOT_FOUND: { message: 'Uno de los recibos no pertenece a este mantenimiento' },
   MAINTENANCE_PERIOD_TAKEN: { message: 'El mantenimiento de ese periodo ya existe' },
   MAINTENANCE_SETTINGS_MISSING: { message: 'Configura el mantenimiento (día de corte y cuotas) antes de generar cuotas' },
   MASSIVE_LOAD_ERRORS: { message: 'La carga masiva tiene errores; no se importó ninguna propiedad' },

@@ -46,7 +46,7 @@ const IncomeLineRef = builder.objectRef<MaintenanceIncomes['byMethod'][number]>(
   }),
 });
 
-const IncomesRef = builder.objectRef<MaintenanceIncomes>('MaintenanceIncomes').implement({
+export const IncomesRef = builder.objectRef<MaintenanceIncomes>('MaintenanceIncomes').implement({
   description: 'What a maintenance collected, by payment method (/maintenances/{id}/incomes)',
   fields: (t) => ({
     byMethod: t.field({ type: [IncomeLineRef], resolve: (i) => i.byMethod }),

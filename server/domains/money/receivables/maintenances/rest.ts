@@ -1,11 +1,12 @@
 // Legacy /api/1.0 routes of maintenance fees (spec 2 sections 2–4 and 7): the list, creation (ordinary
 // by period, extraordinary with its amount), detail, deletion, generation of the receipts, the receipts
-// and incomes of one maintenance, and the bulk print of its receipts as one PDF.
+// and incomes of one maintenance (PUT records payments received for its receipts), and the bulk print of its receipts as one PDF.
 import { z } from 'zod';
 import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../../rest/router.js';
 import { PAYMENT_METHODS, RECEIPT_STATUSES } from '../../../../../core/receipts.js';
 import { FILE_FIELDS, fileResponse, legacyReceipt, RECEIPT_SELECTION } from '../receipts/rest.js';
 import { MAINTENANCE_NOT_FOUND } from './service.js';
+import { MAINTENANCE_CAPTURE_MAX } from './incomesCapture.js';
 
 const BASE = '/neighborhoods/{n}/maintenances';
 
@@ -59,6 +60,15 @@ export function legacyMaintenance(m: any) {
 }
 
 const legacyId = z.coerce.number().int().positive().max(2_147_483_647);
+const receiptItem = z.union([legacyId, z.object({ id: legacyId }), z.object({ id_receipt: legacyId })]);
+
+/** A maintenance's incomes: the total and one line per payment method. */
+function legacyIncomes(i: any) {
+  return {
+    total: i.total,
+    incomes: i.byMethod.map((l: any) => ({ receipt_payment_method: l.paymentMethod, receipts: l.receipts, amount: l.amount })),
+  };
+}
 const upperEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(values));
 
 /**
@@ -191,11 +201,44 @@ export const maintenancesRoutes: RestRoute[] = [
     path: `${BASE}/{id}/incomes`,
     operation: `query($id: ID!) { node(id: $id) { ... on Maintenance { databaseId incomes { total byMethod { paymentMethod receipts amount } } } } }`,
     variables: (req) => ({ id: maintenanceId(req) }),
+    result: (data) => legacyIncomes(found(data.node).incomes),
+  },
+  {
+    // Updating a maintenance's incomes is recording the payments received for some of its receipts, of any
+    // house (the payment capture request of spec 2 section 3: items and id_income_account); all or none.
+    method: 'PUT',
+    path: `${BASE}/{id}/incomes`,
+    body: z.object({
+      items: z
+        .array(receiptItem)
+        .min(1, 'Elige al menos un recibo')
+        .max(MAINTENANCE_CAPTURE_MAX, `Se registran como máximo ${MAINTENANCE_CAPTURE_MAX} recibos a la vez`),
+      id_income_account: legacyId,
+      payment_date: z.string().max(10),
+      authorization: z.string().nullish(),
+      payment_authorization: z.string().nullish(),
+    }),
+    operation: `mutation($input: CaptureMaintenanceIncomesInput!) { captureMaintenanceIncomes(input: $input) { ${RESULT_ERROR_FIELDS}
+      ... on MutationCaptureMaintenanceIncomesSuccess { data { message total receipts { receiptDatabaseId houseDatabaseId amount }
+        incomes { total byMethod { paymentMethod receipts amount } } } } } }`,
+    variables: (req) => ({
+      input: {
+        maintenanceId: maintenanceId(req),
+        receiptIds: req.body.items.map((item: z.infer<typeof receiptItem>) =>
+          globalId('Receipt', String(typeof item === 'number' ? item : 'id' in item ? item.id : item.id_receipt)),
+        ),
+        incomeAccountId: req.body.id_income_account,
+        paymentDate: req.body.payment_date,
+        authorization: req.body.authorization ?? req.body.payment_authorization ?? null,
+      },
+    }),
     result: (data) => {
-      const m = found(data.node);
+      const payload = unwrapResult<any>(data.captureMaintenanceIncomes);
       return {
-        total: m.incomes.total,
-        incomes: m.incomes.byMethod.map((l: any) => ({ receipt_payment_method: l.paymentMethod, receipts: l.receipts, amount: l.amount })),
+        message: payload.message,
+        total: payload.total,
+        receipts: payload.receipts.map((r: any) => ({ id: r.receiptDatabaseId, id_house: r.houseDatabaseId, amount: r.amount })),
+        maintenance_incomes: legacyIncomes(payload.incomes),
       };
     },
   },
