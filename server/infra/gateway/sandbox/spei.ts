@@ -16,6 +16,8 @@ export interface SpeiTransferInput {
   amount: string | number;
   senderName?: string | null;
   delayMs?: number;
+  /** The sender's reference: a repeated simulation with the same one answers the first transfer (as Openpay's order_id). */
+  orderId?: string | null;
 }
 
 const NO_CUSTOMER = (clabe: string) => new SandboxError(1005, 404, `No customer of this merchant has the CLABE ${clabe}`);
@@ -34,6 +36,7 @@ export async function simulateSpeiTransfer(
   if (!/^\d{18}$/.test(clabe) || clabeWithCheckDigit(clabe.slice(0, 17)) !== clabe) throw new SandboxError(1001, 400, 'clabe is not a valid CLABE');
   const amount = amountOf({ amount: input.amount });
   const senderName = text({ sender_name: input.senderName ?? null }, 'sender_name', 80) ?? 'ORDENANTE DE PRUEBA';
+  const orderId = text({ order_id: input.orderId ?? null }, 'order_id', 100);
   const delayMs = input.delayMs ?? 0;
   if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 86_400_000)
     throw new SandboxError(1003, 422, 'delay_ms must be an integer between 0 and 86400000');
@@ -58,17 +61,26 @@ export async function simulateSpeiTransfer(
     operation_date: openpayDate(now),
     description: `Transferencia SPEI de ${senderName}`,
     error_message: null,
-    order_id: null,
+    order_id: orderId,
     amount,
     currency: 'MXN',
     customer_id: found.id,
     bank_account: { clabe, holder_name: senderName, bank_name: 'STP', bank_code: clabe.slice(0, 3) },
     sandbox: { neighborhoodId, spei: true },
   };
-  await prisma.$transaction(async (tx) => {
+  const repeated = await prisma.$transaction(async (tx) => {
     // Read under the customer's lock: a concurrent fee, update or transfer is not overwritten.
     const customer = await lockedCustomer(tx, merchant, found.id);
     if ((customer.data as Json).clabe !== clabe) throw NO_CUSTOMER(clabe);
+    if (orderId) {
+      const first = await tx.sandboxGatewayObject.findFirst({ where: { merchantId, kind: 'charge', data: { path: ['order_id'], equals: orderId } } });
+      if (first) {
+        const earlier = first.data as Json;
+        if (earlier.amount !== amount || (earlier.bank_account as Json | undefined)?.clabe !== clabe)
+          throw new SandboxError(1006, 409, `The order_id '${orderId}' was already used by another transfer`);
+        return earlier;
+      }
+    }
     await tx.sandboxGatewayObject.create({ data: { id, merchantId, kind: 'charge', parentId: customer.id, data } });
     const balance = Math.round(Number((customer.data as Json).balance ?? 0) * 100) || 0;
     await tx.sandboxGatewayObject.update({
@@ -76,8 +88,9 @@ export async function simulateSpeiTransfer(
       data: { data: { ...(customer.data as Json), balance: (balance + Math.round(amount * 100)) / 100 } },
     });
     await queueWebhook(tx, { merchantId, neighborhoodId, type: 'spei.received', charge: data, runAt: new Date(now.getTime() + delayMs) });
+    return null;
   });
-  const { sandbox: _sandbox, ...answer } = data;
+  const { sandbox: _sandbox, ...answer } = repeated ?? data;
   return answer;
 }
 
@@ -94,6 +107,7 @@ export const speiRoutes: SandboxRoute[] = [
         amount: body.amount,
         senderName: typeof body.sender_name === 'string' ? body.sender_name : null,
         delayMs: body.delay_ms === undefined ? 0 : Number(body.delay_ms),
+        orderId: typeof body.order_id === 'string' ? body.order_id : null,
       });
     },
   },

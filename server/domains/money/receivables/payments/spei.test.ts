@@ -451,6 +451,20 @@ describe('the wallet panel’s simulation (sandbox mode)', () => {
     expect((await panel(houseId)).ordinary).toBe(plus(before.ordinary, '1292.00'));
   });
 
+  it('a repeated request with the same idempotency key sends one transfer; the key with another amount is refused', async () => {
+    const houseId = c.otherHouseId;
+    const before = await panel(houseId);
+    const input = { houseId: gid('House', houseId), amount: '250.00', idempotencyKey: 'spei-sim-1' };
+    const [first, second] = await Promise.all([t.gql(SIMULATE, { input }, { token: c.admin }), t.gql(SIMULATE, { input }, { token: c.admin })]);
+    const a = first.body.data.simulateSpeiTransfer.data;
+    const b = second.body.data.simulateSpeiTransfer.data;
+    expect(b.transactionId).toBe(a.transactionId);
+    const other = await t.gql(SIMULATE, { input: { ...input, amount: '251.00' } }, { token: c.admin });
+    expect(other.body.data.simulateSpeiTransfer).toEqual({ __typename: 'ConflictError', message: 'Esta clave de idempotencia ya se usó con otra solicitud' });
+    await t.app.jobs.runDue();
+    expect((await panel(houseId)).ordinary).toBe(plus(before.ordinary, '242.00'));
+  });
+
   it('a refusal of the sandbox reaches the screen in Spanish', async () => {
     const houseId = c.otherHouseId;
     const { deposit } = await panel(houseId);

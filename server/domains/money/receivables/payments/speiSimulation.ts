@@ -4,7 +4,7 @@
 // the webhook, the transfer read again from the gateway, the wallet credited once (spei.ts).
 import { formatMoney, formatPesos, parseMoney } from '../../../../../core/money.js';
 import { targetHouse } from '../../../../auth/houseScope.js';
-import { builder, grants } from '../../../../graphql/builder.js';
+import { builder, grants, idempotencyKeyField } from '../../../../graphql/builder.js';
 import { actorOf, type ServiceContext } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError, reason } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
@@ -28,8 +28,18 @@ export interface SimulatedTransfer {
   message: string;
 }
 
-export async function simulateSpeiDeposit(ctx: ServiceContext, houseId: number, amountText: string): Promise<SimulatedTransfer> {
-  actorOf(ctx);
+/**
+ * A repeated request (the same idempotency key, from the input or the Idempotency-Key header) answers the first
+ * transfer: the key is the transfer's order_id, which the sandbox keeps unique per merchant.
+ */
+export async function simulateSpeiDeposit(
+  ctx: ServiceContext,
+  houseId: number,
+  amountText: string,
+  idempotencyKey?: string | null,
+): Promise<SimulatedTransfer> {
+  const actor = actorOf(ctx);
+  const key = idempotencyKey ?? ctx.headerIdempotency?.key ?? null;
   const house = await targetHouse(ctx, houseId, SPEI_SIMULATORS, 'FOREIGN_BALANCE');
   if (ctx.config.paymentGateway !== 'sandbox') throw new ConflictError('SPEI_SIMULATION_SANDBOX_ONLY');
   const amount = parseMoney(String(amountText ?? '').slice(0, 20));
@@ -44,9 +54,15 @@ export async function simulateSpeiDeposit(ctx: ServiceContext, houseId: number, 
     transaction = (await simulateSpeiTransfer(
       ctx,
       { merchantId: account.merchantId, neighborhoodId: house.neighborhoodId },
-      { clabe: deposit.clabe, amount: formatMoney(amount), senderName: 'SIMULACION ADMINISTRACION' },
+      {
+        clabe: deposit.clabe,
+        amount: formatMoney(amount),
+        senderName: 'SIMULACION ADMINISTRACION',
+        orderId: key ? `simulacion-${actor.userId}-${key}`.slice(0, 100) : null,
+      },
     )) as { id: string };
   } catch (error) {
+    if (error instanceof SandboxError && error.code === 1006) throw new ConflictError('IDEMPOTENCY_KEY_REUSED');
     if (error instanceof SandboxError) throw new ConflictError(reason('SPEI_SIMULATION_FAILED', { code: error.code }));
     throw error;
   }
@@ -86,11 +102,13 @@ builder.mutationField('simulateSpeiTransfer', (t) =>
           fields: (f) => ({
             houseId: f.globalID({ required: true }),
             amount: f.string({ required: true, description: 'Pesos, e.g. "1500.00"' }),
+            idempotencyKey: idempotencyKeyField(f),
           }),
         }),
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => simulateSpeiDeposit(ctx, input.houseId.typename === 'House' ? rowId(input.houseId.id) : -1, input.amount),
+    resolve: (_r, { input }, ctx) =>
+      simulateSpeiDeposit(ctx, input.houseId.typename === 'House' ? rowId(input.houseId.id) : -1, input.amount, input.idempotencyKey),
   }),
 );

@@ -6,6 +6,7 @@ import type { SimulateSpeiDialogMutation } from '../../../../__generated__/Simul
 import { parseMoney } from '../../../../../../core/money.js';
 import { useAppMutation } from '../../../../components/mutations.js';
 import { globalId } from '../../../../relay/ids.js';
+import { newIdempotencyKey } from './receiptTexts.js';
 
 const simulateMutation = graphql`
   mutation SimulateSpeiDialogMutation($input: SimulateSpeiTransferInput!) {
@@ -37,6 +38,8 @@ export function SimulateSpeiDialog({ houseId, clabe, opened, onClose }: { houseI
   const environment = useRelayEnvironment();
   const { run, inFlight } = useAppMutation<SimulateSpeiDialogMutation>(simulateMutation);
   const [amount, setAmount] = useState('');
+  // One transfer per amount typed: a double click or a retry after a lost answer sends the same key.
+  const [key, setKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async () => {
@@ -46,12 +49,13 @@ export function SimulateSpeiDialog({ houseId, clabe, opened, onClose }: { houseI
       return;
     }
     setError(null);
-    const result = await run({ input: { houseId: globalId('House', houseId), amount: value.toFixed(2) } }, 'simulateSpeiTransfer', {
+    const result = await run({ input: { houseId: globalId('House', houseId), amount: value.toFixed(2), idempotencyKey: key } }, 'simulateSpeiTransfer', {
       success: (r: any) => r?.data?.message ?? null,
       onTypedError: (failure) => setError(failure.issues?.[0]?.message ?? failure.message ?? null),
     });
     if (!result) return;
     setAmount('');
+    setKey(newIdempotencyKey());
     onClose();
     for (const ms of REFRESH_AFTER_MS) {
       setTimeout(() => {
@@ -67,7 +71,10 @@ export function SimulateSpeiDialog({ houseId, clabe, opened, onClose }: { houseI
         <TextInput
           label={t('receipts.wallet.simulate.amount')}
           value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
+          onChange={(e) => {
+            setAmount(e.currentTarget.value);
+            setKey(newIdempotencyKey());
+          }}
           inputMode="decimal"
           placeholder="1500.00"
           maxLength={20}
