@@ -16,6 +16,7 @@ describe('income concept schema', () => {
       mandatory: false,
       allowAmount: false,
       allowComments: false,
+      allowAttachments: true,
       accountingAccount: null,
       suspenseAccount: null,
       maxPaymentDate: null,

@@ -9,21 +9,39 @@ export const WALLET_TYPES = ['ORDINARY', 'EXTRAORDINARY', 'MEASURED_SERVICE'] as
 export type WalletType = (typeof WALLET_TYPES)[number];
 
 /** The on/off behaviour of a concept, in the order the form and the list show them. */
-export const INCOME_CONCEPT_FLAGS = ['increaseBalance', 'notifyPayment', 'visibleToOwner', 'mandatory', 'allowAmount', 'allowComments'] as const;
+export const INCOME_CONCEPT_FLAGS = [
+  'increaseBalance',
+  'notifyPayment',
+  'visibleToOwner',
+  'mandatory',
+  'allowAmount',
+  'allowComments',
+  'allowAttachments',
+] as const;
 export type IncomeConceptFlag = (typeof INCOME_CONCEPT_FLAGS)[number];
 
 /**
  * The concepts the platform itself charges with (IncomeConcept.systemKey): every community has them,
- * they cannot be deleted, and their description and wallet stay as the platform set them.
+ * they cannot be deleted, and their description and wallet stay as the platform set them. `calculated`
+ * marks those whose receipts the platform calculates (a fee, a penalty, an agreement's instalment, a
+ * reservation): spec 1's receipt concept `receipts_calculated`.
  */
 export const SYSTEM_CONCEPTS = [
-  { key: 'MAINTENANCE', description: 'Cuota de mantenimiento', wallet: 'ORDINARY', increaseBalance: true, mandatory: true, notifyPayment: true },
-  { key: 'PENALTY', description: 'Recargo por pago tardío', wallet: 'ORDINARY', increaseBalance: true },
-  { key: 'EXTRAORDINARY', description: 'Cuota extraordinaria', wallet: 'EXTRAORDINARY', notifyPayment: true },
-  { key: 'AGREEMENT', description: 'Convenio de pago', wallet: 'ORDINARY', increaseBalance: true, notifyPayment: true },
-  { key: 'AMENITY', description: 'Reservación de área común', wallet: 'EXTRAORDINARY' },
+  {
+    key: 'MAINTENANCE',
+    description: 'Cuota de mantenimiento',
+    wallet: 'ORDINARY',
+    increaseBalance: true,
+    mandatory: true,
+    notifyPayment: true,
+    calculated: true,
+  },
+  { key: 'PENALTY', description: 'Recargo por pago tardío', wallet: 'ORDINARY', increaseBalance: true, calculated: true },
+  { key: 'EXTRAORDINARY', description: 'Cuota extraordinaria', wallet: 'EXTRAORDINARY', notifyPayment: true, calculated: true },
+  { key: 'AGREEMENT', description: 'Convenio de pago', wallet: 'ORDINARY', increaseBalance: true, notifyPayment: true, calculated: true },
+  { key: 'AMENITY', description: 'Reservación de área común', wallet: 'EXTRAORDINARY', calculated: true },
   // Spec 3 Amenity: a reservation may carry a deposit, returned afterwards.
-  { key: 'AMENITY_DEPOSIT', description: 'Depósito de área común', wallet: 'EXTRAORDINARY' },
+  { key: 'AMENITY_DEPOSIT', description: 'Depósito de área común', wallet: 'EXTRAORDINARY', calculated: true },
   // Spec 1 section 5 (manual payment): owners pay an initial debt or prepay fees.
   { key: 'INITIAL_BALANCE', description: 'Adeudo inicial', wallet: 'ORDINARY', increaseBalance: true, allowAmount: true },
   { key: 'PREPAYMENT', description: 'Pago anticipado de cuotas', wallet: 'ORDINARY', increaseBalance: true, allowAmount: true },
@@ -35,8 +53,18 @@ export const SYSTEM_CONCEPTS = [
   mandatory?: boolean;
   notifyPayment?: boolean;
   allowAmount?: boolean;
+  calculated?: boolean;
 }[];
 export type SystemConceptKey = (typeof SYSTEM_CONCEPTS)[number]['key'];
+
+/**
+ * Spec 1 receipt concept `receipts_calculated`: the platform calculates this concept's receipts (maintenance
+ * generation, penalties, agreements, reservations); the community's own concepts, an initial debt and a
+ * prepayment are amounts someone types.
+ */
+export function receiptsCalculated(systemKey: string | null): boolean {
+  return SYSTEM_CONCEPTS.some((c) => c.key === systemKey && 'calculated' in c && c.calculated);
+}
 
 export const SYSTEM_CONCEPT_LOCKED = 'Es un concepto del sistema: su descripción y su monedero no se pueden cambiar';
 export const MAX_AMOUNT_BALANCE_MESSAGE = 'El monto máximo debe ser una cantidad mayor a cero con hasta dos decimales';
@@ -47,7 +75,7 @@ const flag = z
   .boolean()
   .nullish()
   .transform((v) => !!v);
-/** Owners see a concept unless told otherwise. */
+/** Owners see a concept (and a request may carry a file) unless told otherwise. */
 const visibleFlag = z
   .boolean()
   .nullish()
@@ -108,6 +136,8 @@ export const IncomeConceptSchema = z.object({
   mandatory: flag,
   allowAmount: flag,
   allowComments: flag,
+  /** A manual payment request may carry a file unless told otherwise (spec 1 allow_attachments). */
+  allowAttachments: visibleFlag,
   accountingAccount: optionalAccountingAccount('La cuenta contable'),
   suspenseAccount: optionalAccountingAccount('La cuenta de suspenso'),
   maxPaymentDate: optionalDay,
@@ -131,6 +161,7 @@ export const IncomeConceptFlagsSchema = z.object({
   mandatory: optionalFlag,
   allowAmount: optionalFlag,
   allowComments: optionalFlag,
+  allowAttachments: optionalFlag,
 });
 
 /** The bulk flag update: each concept at most once, up to MAX_BULK_CONCEPTS. */

@@ -163,5 +163,9 @@ describe('receipt rules', () => {
     expect(manualPaymentMax('0.00')).toBe('100000.00');
     expect(manualPaymentMax('300.00')).toBe('100000.00');
     expect(manualPaymentMax(null)).toBe('100000.00');
+    // The concept's max_amount_balance replaces the fallback, never the debt.
+    expect(manualPaymentMax('0.00', '1500.00')).toBe('1500.00');
+    expect(manualPaymentMax(null, '2500.5')).toBe('2500.50');
+    expect(manualPaymentMax('-3000.00', '1500.00')).toBe('3000.00');
   });
 });

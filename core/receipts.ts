@@ -230,11 +230,14 @@ export function receiptActions(
   };
 }
 
-/** Spec 1 section 5: the most a manual payment may be — |negative balance| of the wallet, else 100000. */
+/**
+ * Spec 1 section 5: the most a manual payment may be — |negative balance| of the wallet, else the
+ * concept's max_amount_balance when it has one, else 100000.
+ */
 export const MANUAL_PAYMENT_FALLBACK_MAX = '100000.00';
-export function manualPaymentMax(balance: Money | string | null): string {
+export function manualPaymentMax(balance: Money | string | null, conceptMax: Money | string | null = null): string {
   if (balance !== null && money(balance).isNegative()) return formatMoney(money(balance).abs());
-  return MANUAL_PAYMENT_FALLBACK_MAX;
+  return conceptMax !== null ? formatMoney(money(conceptMax)) : MANUAL_PAYMENT_FALLBACK_MAX;
 }
 
 /** Today's date (YYYY-MM-DD) in a community's time zone. */

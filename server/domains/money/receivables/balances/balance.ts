@@ -10,7 +10,16 @@ import { LedgerKind } from '../../../../db/generated/enums.js';
 import { WalletTypeEnum } from '../incomeConcepts/incomeConcept.js';
 import { depositAccount, type DepositAccount } from '../payments/cards.js';
 import { PaymentMethodEnum } from '../receipts/receipt.js';
-import { capturePayment, CAPTURE_GRANTS, createManualPayment, MANUAL_PAYMENT_GRANTS, manualPaymentOptions } from '../receipts/payments.js';
+import { DownloadFileRef } from '../receipts/documents.js';
+import {
+  capturePayment,
+  CAPTURE_GRANTS,
+  createManualPayment,
+  MANUAL_PAYMENT_GRANTS,
+  manualPaymentAttachment,
+  manualPaymentOptions,
+  removeManualPaymentAttachment,
+} from '../receipts/payments.js';
 import {
   adjustBalance,
   BALANCE_ADMIN,
@@ -335,8 +344,23 @@ const ManualConceptRef = builder.objectRef<Awaited<ReturnType<typeof manualPayme
     conceptDatabaseId: t.exposeInt('conceptId'),
     description: t.exposeString('description'),
     walletDatabaseId: t.exposeInt('walletId'),
-    maxAmount: t.field({ type: 'Decimal', description: '|negative balance| of the wallet, else 100000', resolve: (c) => c.maxAmount }),
+    maxAmount: t.field({
+      type: 'Decimal',
+      description: "|negative balance| of the wallet, else the concept's maxAmountBalance, else 100000",
+      resolve: (c) => c.maxAmount,
+    }),
     maxPaymentDate: t.field({ type: 'Date', nullable: true, resolve: (c) => c.maxPaymentDate }),
+    maxAmountBalance: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: "The concept's cap on a request while its wallet owes nothing (null: 100000)",
+      resolve: (c) => c.maxAmountBalance,
+    }),
+    increaseBalance: t.exposeBoolean('increaseBalance', { description: 'Its payments count in the ordinary balance (else the extraordinary one)' }),
+    receiptsCalculated: t.exposeBoolean('receiptsCalculated', {
+      description: 'The platform calculates its receipts (maintenance, penalty, extraordinary fee, agreement, reservation)',
+    }),
+    allowAttachments: t.exposeBoolean('allowAttachments', { description: 'A request of this concept may carry a file (its proof)' }),
   }),
 });
 
@@ -387,5 +411,50 @@ builder.mutationField('createManualPayment', (t) =>
       const { houseId, idempotencyKey, ...rest } = input;
       return createManualPayment(ctx, houseArg(houseId), rest, idempotencyKey);
     },
+  }),
+);
+
+/** The database id of a Receipt global id argument (another type's id matches nothing); null when absent. */
+const receiptArg = (id: { typename: string; id: string } | null | undefined): number | null => (id ? (id.typename === 'Receipt' ? rowId(id.id) : -1) : null);
+
+builder.queryField('manualPaymentAttachment', (t) =>
+  t.field({
+    type: DownloadFileRef,
+    nullable: true,
+    description: "The file of a house's manual payment request (the receipt named, else the house's most recent request); null when it has none",
+    ...grants(...MANUAL_PAYMENT_GRANTS),
+    args: {
+      houseId: t.arg.globalID({ required: false, description: 'Administrators: the house; house users: their own' }),
+      receiptId: t.arg.globalID({ required: false, description: 'The request (the receipt createManualPayment answered)' }),
+    },
+    resolve: (_r, args, ctx) => manualPaymentAttachment(ctx, houseArg(args.houseId), receiptArg(args.receiptId)),
+  }),
+);
+
+builder.mutationField('removeManualPaymentAttachment', (t) =>
+  t.field({
+    type: builder.objectRef<{ receiptId: number; message: string }>('ManualPaymentAttachmentPayload').implement({
+      fields: (f) => ({
+        message: f.exposeString('message'),
+        receiptId: f.id({ resolve: (p) => encodeGlobalID('Receipt', p.receiptId) }),
+        receiptDatabaseId: f.exposeInt('receiptId'),
+      }),
+    }),
+    description: 'Removes the file of a manual payment request while nothing is paying it (not PAID, IN_PROGRESS nor in REVIEW)',
+    ...grants(...MANUAL_PAYMENT_GRANTS),
+    errors: { types: [ConflictError, NotFoundError] },
+    args: {
+      input: t.arg({
+        type: builder.inputType('RemoveManualPaymentAttachmentInput', {
+          fields: (f) => ({
+            houseId: f.globalID({ required: false }),
+            receiptId: f.globalID({ required: false, description: "The request; the house's most recent when absent" }),
+            idempotencyKey: idempotencyKeyField(f),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: (_r, { input }, ctx) => removeManualPaymentAttachment(ctx, houseArg(input.houseId), receiptArg(input.receiptId), input.idempotencyKey),
   }),
 );

@@ -1,5 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder, grants, idempotencyKeyField, MAX_PAGE_SIZE, offsetSkip } from '../../../../graphql/builder.js';
+import { receiptsCalculated } from '../../../../../core/incomeConcepts.js';
 import { communityOf } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
 import { rowId } from '../../../../kernel/ids.js';
@@ -61,6 +62,11 @@ export const IncomeConceptRef = builder.prismaNode('IncomeConcept', {
     mandatory: t.exposeBoolean('mandatory'),
     allowAmount: t.exposeBoolean('allowAmount'),
     allowComments: t.exposeBoolean('allowComments'),
+    allowAttachments: t.exposeBoolean('allowAttachments', { description: 'A manual payment request of this concept may carry a file' }),
+    receiptsCalculated: t.boolean({
+      description: 'The platform calculates its receipts (maintenance, penalty, extraordinary fee, agreement, reservation)',
+      resolve: (c) => receiptsCalculated(c.systemKey),
+    }),
     accountingAccount: t.exposeString('accountingAccount', { nullable: true }),
     suspenseAccount: t.exposeString('suspenseAccount', { nullable: true }),
     maxPaymentDate: t.expose('maxPaymentDate', { type: 'Date', nullable: true, description: 'Last day a manual payment of this concept may be due' }),
@@ -107,6 +113,7 @@ const IncomeConceptInput = builder.inputType('IncomeConceptInput', {
     mandatory: f.boolean({ required: false }),
     allowAmount: f.boolean({ required: false }),
     allowComments: f.boolean({ required: false }),
+    allowAttachments: f.boolean({ required: false, description: 'Defaults to true' }),
     accountingAccount: f.string({ required: false, description: 'Digit groups separated by hyphens, e.g. 401-01-002' }),
     suspenseAccount: f.string({ required: false, description: 'Digit groups separated by hyphens' }),
     maxPaymentDate: f.string({ required: false, description: 'YYYY-MM-DD' }),
@@ -170,6 +177,7 @@ const IncomeConceptFlagsInput = builder.inputType('IncomeConceptFlagsInput', {
     mandatory: f.boolean({ required: false }),
     allowAmount: f.boolean({ required: false }),
     allowComments: f.boolean({ required: false }),
+    allowAttachments: f.boolean({ required: false }),
   }),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../../rest/router.js';
 
 const WALLET_FIELDS = 'databaseId type name';
-const FIELDS = `databaseId description systemKey deletable increaseBalance notifyPayment visibleToOwner mandatory allowAmount allowComments
+const FIELDS = `databaseId description systemKey deletable increaseBalance notifyPayment visibleToOwner mandatory allowAmount allowComments allowAttachments receiptsCalculated
   accountingAccount suspenseAccount maxPaymentDate maxAmountBalance wallet { ${WALLET_FIELDS} }`;
 
 const legacyWallet = (w: { databaseId: number; type: string; name: string }) => ({ id: w.databaseId, type: w.type, name: w.name });
@@ -18,6 +18,8 @@ const legacyConcept = (c: any) => ({
   mandatory: c.mandatory,
   allow_amount: c.allowAmount,
   allow_comments: c.allowComments,
+  allow_attachments: c.allowAttachments,
+  receipts_calculated: c.receiptsCalculated,
   accounting_account: c.accountingAccount,
   suspense_account: c.suspenseAccount,
   max_payment_date: c.maxPaymentDate,
@@ -40,6 +42,7 @@ const body = z.object({
   mandatory: flag,
   allow_amount: flag,
   allow_comments: flag,
+  allow_attachments: flag,
   accounting_account: text,
   suspense_account: text,
   max_payment_date: text,
@@ -55,6 +58,7 @@ const conceptInput = (b: z.infer<typeof body>) => ({
   mandatory: b.mandatory ?? null,
   allowAmount: b.allow_amount ?? null,
   allowComments: b.allow_comments ?? null,
+  allowAttachments: b.allow_attachments ?? null,
   accountingAccount: b.accounting_account ?? null,
   suspenseAccount: b.suspense_account ?? null,
   maxPaymentDate: b.max_payment_date ?? null,
@@ -70,6 +74,7 @@ const flagsRow = z.object({
   mandatory: flag,
   allow_amount: flag,
   allow_comments: flag,
+  allow_attachments: flag,
 });
 const flagsBody = z.union([
   z.object({ concepts: z.array(flagsRow).max(1000) }),
@@ -137,6 +142,7 @@ export const incomeConceptRoutes: RestRoute[] = [
           mandatory: c.mandatory ?? null,
           allowAmount: c.allow_amount ?? null,
           allowComments: c.allow_comments ?? null,
+          allowAttachments: c.allow_attachments ?? null,
         })),
       },
     }),

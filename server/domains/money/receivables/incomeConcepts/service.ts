@@ -69,6 +69,7 @@ function columns(input: IncomeConceptValues) {
     mandatory: input.mandatory,
     allowAmount: input.allowAmount,
     allowComments: input.allowComments,
+    allowAttachments: input.allowAttachments,
     accountingAccount: input.accountingAccount,
     suspenseAccount: input.suspenseAccount,
     maxPaymentDate: input.maxPaymentDate ? new Date(`${input.maxPaymentDate}T00:00:00Z`) : null,

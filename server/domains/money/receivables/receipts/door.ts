@@ -249,13 +249,13 @@ export async function reprice(tx: Tx, r: Receipt, terms: ReceiptTerms, today: st
   return changed;
 }
 
-/** Details that move no money: notes, a pending reference, the external payment's record, a paid payment's account and card. */
+/** Details that move no money: notes, a pending reference, the external payment's record, a paid payment's account and card, a request's file. */
 export async function annotate(
   tx: Tx,
   receiptId: number,
   data: Pick<
     Prisma.ReceiptUncheckedUpdateInput,
-    'notes' | 'paymentReference' | 'externalPayment' | 'incomeAccountId' | 'paymentAuthorization' | 'cardType' | 'accountEnding'
+    'notes' | 'paymentReference' | 'externalPayment' | 'incomeAccountId' | 'paymentAuthorization' | 'cardType' | 'accountEnding' | 'attachmentFileId'
   >,
 ): Promise<void> {
   await tx.receipt.update({ where: { id: receiptId }, data });

@@ -15,6 +15,7 @@ import {
   type RestRoute,
 } from '../../../../rest/router.js';
 import { RECEIPT_NOT_FOUND } from './service.js';
+import { MANUAL_NO_ATTACHMENT } from './payments.js';
 
 const HOUSE = '/neighborhoods/{n}/houses/{h}';
 const RECEIPTS = `${HOUSE}/receipts`;
@@ -108,6 +109,13 @@ export const FILE_FIELDS = 'fileName contentType base64';
 /** Query-string enums in any case: payment_status=paid is PAID. */
 const upperEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(values));
 const legacyIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Which manual payment request …/manual-payment/attachment means: `id_receipt`, else the house's most recent one. */
+const manualRequestQuery = z.object({ id_receipt: legacyIdParam.optional() });
+const manualRequestVariables = ({ params, query }: RestRequest) => ({
+  houseId: globalId('House', params.h),
+  receiptId: query.id_receipt === undefined ? null : globalId('Receipt', String(query.id_receipt)),
+});
 
 /** Filters of a receipts list (spec 1 section 2): group is the tab; without it every receipt is listed. */
 export const receiptsListQuery = legacyPageQuery.extend({
@@ -226,18 +234,58 @@ export const receiptsRoutes: RestRoute[] = [
     method: 'GET',
     path: `${HOUSE}/manual-payment`,
     operation: `query($houseId: ID) { manualPaymentOptions(houseId: $houseId) {
-      defaultDueDate concepts { conceptDatabaseId description walletDatabaseId maxAmount maxPaymentDate } } }`,
+      defaultDueDate concepts { conceptDatabaseId description walletDatabaseId maxAmount maxPaymentDate maxAmountBalance
+        increaseBalance receiptsCalculated allowAttachments } } }`,
     variables: ({ params }) => ({ houseId: globalId('House', params.h) }),
     result: (data) => ({
       due_date: data.manualPaymentOptions.defaultDueDate,
+      // Spec 1's receipt concept (id, description, max_payment_date, max_amount_balance, id_neighborhood_wallet,
+      // increase_balance, receipts_calculated, allow_attachments) with the request's own maximum.
       concepts: data.manualPaymentOptions.concepts.map((c: any) => ({
         id_receipt_concept: c.conceptDatabaseId,
+        id: c.conceptDatabaseId,
         description: c.description,
         id_neighborhood_wallet: c.walletDatabaseId,
         max_amount: c.maxAmount,
         max_payment_date: c.maxPaymentDate,
+        max_amount_balance: c.maxAmountBalance,
+        increase_balance: c.increaseBalance,
+        receipts_calculated: c.receiptsCalculated,
+        allow_attachments: c.allowAttachments,
       })),
     }),
+  },
+  {
+    // The file of a manual payment request: `id_receipt` (the id POST answered), else the house's most recent request.
+    method: 'GET',
+    path: `${HOUSE}/manual-payment/attachment`,
+    query: manualRequestQuery,
+    operation: `query($houseId: ID, $receiptId: ID) { manualPaymentAttachment(houseId: $houseId, receiptId: $receiptId) { ${FILE_FIELDS} } }`,
+    variables: manualRequestVariables,
+    result: (data) => {
+      const file = data.manualPaymentAttachment;
+      if (!file) throw new RestError(404, 404, MANUAL_NO_ATTACHMENT);
+      return new Response(new Uint8Array(Buffer.from(file.base64, 'base64')), {
+        headers: {
+          'content-type': file.contentType,
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          'cache-control': 'private, no-store',
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: `${HOUSE}/manual-payment/attachment`,
+    query: manualRequestQuery,
+    operation: `mutation($input: RemoveManualPaymentAttachmentInput!) { removeManualPaymentAttachment(input: $input) { ${RESULT_ERROR_FIELDS}
+      ... on MutationRemoveManualPaymentAttachmentSuccess { data { message receiptDatabaseId } } } }`,
+    variables: (req) => ({ input: manualRequestVariables(req) }),
+    result: (data) => {
+      const payload = unwrapResult<any>(data.removeManualPaymentAttachment);
+      return { id: payload.receiptDatabaseId, message: payload.message };
+    },
   },
   {
     method: 'POST',

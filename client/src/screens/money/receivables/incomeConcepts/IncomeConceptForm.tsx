@@ -35,6 +35,7 @@ const conceptFragment = graphql`
     mandatory
     allowAmount
     allowComments
+    allowAttachments
     accountingAccount
     suspenseAccount
     maxPaymentDate
@@ -94,6 +95,7 @@ function IncomeConceptFields({ concept: key, wallets }: { concept: IncomeConcept
       mandatory: concept?.mandatory ?? false,
       allowAmount: concept?.allowAmount ?? false,
       allowComments: concept?.allowComments ?? false,
+      allowAttachments: concept?.allowAttachments ?? true,
       accountingAccount: concept?.accountingAccount ?? '',
       suspenseAccount: concept?.suspenseAccount ?? '',
       maxPaymentDate: (concept?.maxPaymentDate as string | null) ?? '',

@@ -43,6 +43,7 @@ const listFragment = graphql`
           mandatory
           allowAmount
           allowComments
+          allowAttachments
           accountingAccount
           wallet { name type }
         }
@@ -65,6 +66,7 @@ const BADGE_COLORS: Record<IncomeConceptFlag, string> = {
   mandatory: 'orange',
   allowAmount: 'violet',
   allowComments: 'cyan',
+  allowAttachments: 'gray',
 };
 
 type Row = NonNullable<IncomeConcepts_query$data['incomeConcepts']>['edges'][number]['node'];
@@ -218,8 +220,8 @@ function IncomeConceptList({ query, route }: { query: IncomeConcepts_query$key; 
 
 function FlagBadges({ row }: { row: Record<IncomeConceptFlag, boolean> }) {
   const { t } = useTranslation();
-  // Owners see a concept by default: only the exception is worth a badge.
-  const on = INCOME_CONCEPT_FLAGS.filter((f) => (f === 'visibleToOwner' ? !row[f] : row[f]));
+  // Owners see a concept and may attach files by default: only the exception is worth a badge.
+  const on = INCOME_CONCEPT_FLAGS.filter((f) => (f === 'visibleToOwner' || f === 'allowAttachments' ? !row[f] : row[f]));
   if (on.length === 0)
     return (
       <Text size="xs" c="dimmed">

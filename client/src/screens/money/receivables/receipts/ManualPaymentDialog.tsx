@@ -12,6 +12,7 @@ import { DateField } from '../../../../components/DateField.js';
 import { ErrorBoundary } from '../../../../components/ErrorBoundary.js';
 import { field, fieldError, useZodForm } from '../../../../components/forms.js';
 import { QuantityField } from '../../../../components/QuantityField.js';
+import { Uploader } from '../../../../components/Uploader.js';
 import { today } from './receiptTexts.js';
 import { useReceiptMutation } from './receiptMutation.js';
 
@@ -19,7 +20,7 @@ const optionsQuery = graphql`
   query ManualPaymentDialogQuery($houseId: ID) {
     manualPaymentOptions(houseId: $houseId) {
       defaultDueDate
-      concepts { conceptDatabaseId description maxAmount maxPaymentDate }
+      concepts { conceptDatabaseId description maxAmount maxPaymentDate allowAttachments }
     }
   }
 `;
@@ -38,7 +39,8 @@ const createMutation = graphql`
 /**
  * "Solicitar pago" (spec 1 sections 3 and 5): a receipt for a concept that allows an amount — at most the
  * concept's maximum (|negative balance| of its wallet, else 100000), due no later than its last payment
- * date; house users get the server's default due date (10 days ahead).
+ * date; house users get the server's default due date (10 days ahead). When the concept allows
+ * attachments, a file (the proof) is uploaded through POST /api/1.0/files and sent with the request.
  */
 export function ManualPaymentDialog({
   opened,
@@ -82,6 +84,7 @@ interface Concept {
   description: string;
   maxAmount: string;
   maxPaymentDate: string | null;
+  allowAttachments: boolean;
 }
 
 function ManualForm({
@@ -106,15 +109,27 @@ function ManualForm({
         description: c.description,
         maxAmount: c.maxAmount as string,
         maxPaymentDate: (c.maxPaymentDate as string | null) ?? null,
+        allowAttachments: c.allowAttachments,
       })),
     [options],
   );
   const defaultDueDate = (options.defaultDueDate as string | null) ?? null;
   const schema = useMemo(() => manualPaymentSchema(concepts, t), [concepts, t]);
   const form = useZodForm(schema, {
-    defaultValues: { conceptId: concepts.length === 1 ? String(concepts[0].conceptDatabaseId) : '', amount: '', dueDate: defaultDueDate, notes: '' },
+    defaultValues: {
+      conceptId: concepts.length === 1 ? String(concepts[0].conceptDatabaseId) : '',
+      amount: '',
+      dueDate: defaultDueDate,
+      notes: '',
+      attachmentFileId: null,
+    },
   });
   const concept = concepts.find((c) => String(c.conceptDatabaseId) === form.watch('conceptId')) ?? null;
+  const allowAttachments = concept?.allowAttachments ?? false;
+  // A concept without attachments drops a file chosen for another one (the server would refuse it).
+  useEffect(() => {
+    if (!allowAttachments) form.setValue('attachmentFileId', null);
+  }, [allowAttachments, form]);
 
   const save = form.handleSubmit(async (values) => {
     const ok = await create.run(
@@ -124,6 +139,7 @@ function ManualForm({
         amount: values.amount,
         dueDate: values.dueDate || null,
         notes: values.notes.trim() || null,
+        attachmentFileId: allowAttachments ? values.attachmentFileId : null,
       },
       'createManualPayment',
       { form: form as never, success: (result: { data: { message: string } }) => result.data.message },
@@ -196,6 +212,17 @@ function ManualForm({
           )}
         />
         <Textarea label={t('receipts.manual.notes')} autosize minRows={2} maxRows={5} {...field(form, 'notes')} />
+        {allowAttachments && (
+          <Uploader
+            endpoint="/api/1.0/files"
+            maxSizeMb={10}
+            pattern={/\.(pdf|png|jpe?g|webp)$/i}
+            accept=".pdf,.png,.jpg,.jpeg,.webp"
+            hint={`${t('receipts.manual.attachment')}: ${t('receipts.manual.attachmentHint')}`}
+            onUploaded={(id) => form.setValue('attachmentFileId', id, { shouldDirty: true })}
+            onRemoved={() => form.setValue('attachmentFileId', null, { shouldDirty: true })}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
@@ -222,6 +249,7 @@ export function manualPaymentSchema(concepts: readonly Concept[], t: T) {
       }, t('receipts.validation.amount')),
       dueDate: z.string().nullable(),
       notes: z.string().max(1000, t('receipts.validation.notes')),
+      attachmentFileId: z.string().nullable(),
     })
     .superRefine((values, ctx) => {
       const concept = concepts.find((c) => String(c.conceptDatabaseId) === values.conceptId);

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "IncomeConcept" ADD COLUMN     "allowAttachments" BOOLEAN NOT NULL DEFAULT true;
