@@ -14,6 +14,7 @@ import { useSession } from '../../../../components/SessionProvider.js';
 import type { ScreenProps } from '../../../../router/screenRoute.js';
 import { documentFileName, documentUrl, RECEIPT_DOCUMENTS, type ReceiptDocument } from './documents.js';
 import { ReceiptActions } from './ReceiptActions.js';
+import { RemoveManualAttachment } from './RemoveManualAttachment.js';
 import { PayReceipt } from '../payments/PayReceipt.js';
 import { RECEIPT_STATUS_COLORS, receiptsListPath, safeBack } from './receiptTexts.js';
 
@@ -203,6 +204,7 @@ function Detail({ receipt: key }: { receipt: ReceiptDetail_receipt$key }) {
                   {t(`receipts.documents.${doc}`)}
                 </Button>
               ))}
+              <RemoveManualAttachment receipt={receipt} onReload={reload} />
             </Group>
           )}
         </Section>
