@@ -26,6 +26,7 @@ import { incomeConceptsRoutes } from './screens/money/receivables/incomeConcepts
 import { maintenanceRoutes } from './screens/money/receivables/maintenanceSettings/routes.js';
 import { maintenanceFeeRoutes } from './screens/money/receivables/maintenances/routes.js';
 import { measuredServicesRoutes } from './screens/money/receivables/measuredServices/routes.js';
+import { housePaymentRoutes } from './screens/money/receivables/housePayments/routes.js';
 import { paymentRoutes } from './screens/money/receivables/payments/routes.js';
 import { receiptRoutes } from './screens/money/receivables/receipts/routes.js';
 import { servicePeriodRoutes } from './screens/money/receivables/servicePeriods/routes.js';
@@ -34,6 +35,7 @@ import { unknownPaymentRoutes } from './screens/money/receivables/unknownPayment
 import { adminUserRoutes } from './screens/people/adminUsers/routes.js';
 import { residentRoutes } from './screens/people/residents/routes.js';
 import { userRoutes } from './screens/people/user/routes.js';
+import { houseRoutes } from './screens/property/houses/routes.js';
 import { houseTypeRoutes } from './screens/property/houseTypes/routes.js';
 import { ownerRoutes } from './screens/property/owners/routes.js';
 import { streetRoutes } from './screens/property/streets/routes.js';
@@ -53,6 +55,7 @@ const AREA_TABLES: AppRoute[][] = [
   dashboardRoutes,
   // Property (own house)
   receiptRoutes,
+  housePaymentRoutes,
   externalPaymentRoutes,
   ownAgreementRoutes,
   statementRoutes,
@@ -63,6 +66,7 @@ const AREA_TABLES: AppRoute[][] = [
   comingSoonPropertyRoutes,
   // Administration (titled with the community type name)
   ownerRoutes,
+  houseRoutes,
   agreementRoutes,
   creditReceiptRoutes,
   reportRoutes,

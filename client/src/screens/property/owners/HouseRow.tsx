@@ -65,6 +65,11 @@ export function HouseRow({ house: houseKey, onChanged }: { house: HouseRow_house
   };
 
   const items = [
+    grants.has('AReceiptsRead') && status !== 'DELETED' && (
+      <Menu.Item key="house" component={Link} to={`/houses/${row.databaseId}`}>
+        {t('houses.view')}
+      </Menu.Item>
+    ),
     grants.has('AReceiptsRead') && (
       <Menu.Item key="receipts" component={Link} to={`/houses/${row.databaseId}/receipts`}>
         {t('owners.actions.receipts')}
