@@ -213,7 +213,10 @@ describe('receipts list', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar transferencia' }));
     });
     await waitFor(() => expect(operation(environment, 'SimulateSpeiDialogMutation')).toBeTruthy());
-    expect(operation(environment, 'SimulateSpeiDialogMutation')!.request.variables).toEqual({ input: { houseId: globalId('House', '7'), amount: '1500.00' } });
+    // One idempotency key per amount typed: a double click sends the same transfer.
+    expect(operation(environment, 'SimulateSpeiDialogMutation')!.request.variables).toEqual({
+      input: { houseId: globalId('House', '7'), amount: '1500.00', idempotencyKey: expect.any(String) },
+    });
   });
 
   it('an owner sent to pay its overdue receipts reads why on its list; without debts there is no banner', async () => {
