@@ -74,6 +74,7 @@ export const REASONS = {
   CARD_NOT_FOUND: { message: 'La tarjeta no existe' },
   CARD_NOT_REMOVED: { message: 'No logramos eliminar la tarjeta' },
   CFDI_ALREADY_CANCELLED: { message: 'La factura ya fue cancelada' },
+  CFDI_COMPLEMENT_ADMIN_ONLY: { message: 'Solo la administración puede cancelar un complemento de pago' },
   CFDI_FOREIGN: { message: 'Solo puedes cancelar las facturas de tu propiedad' },
   CFDI_FOREIGN_RECEIPT: { message: 'Solo puedes facturar los recibos de tu propiedad' },
   CFDI_GLOBAL_ADMIN_ONLY: { message: 'Solo la administración puede cancelar una factura global' },

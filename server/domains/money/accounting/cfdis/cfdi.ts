@@ -501,10 +501,12 @@ builder.objectField(ReceiptRef, 'cfdiActions', (t) =>
           allowReadCfdi: stamped,
           // Paid: its invoice (PUE); not yet paid: administrators may invoice it now (PPD, its payment gets a complement).
           allowGenerateCfdi:
-            holdsAny(ctx, CFDI_CREATORS) &&
-            !r.creditsWallet &&
-            (!cfdi || cfdi.status === 'ERROR') &&
-            (r.status === 'PAID' || (holdsAny(ctx, CFDI_ADMIN_CREATE) && r.status !== 'CHARGE_BACK')),
+            (holdsAny(ctx, CFDI_CREATORS) &&
+              !r.creditsWallet &&
+              (!cfdi || cfdi.status === 'ERROR') &&
+              (r.status === 'PAID' || (holdsAny(ctx, CFDI_ADMIN_CREATE) && r.status !== 'CHARGE_BACK'))) ||
+            // A paid receipt whose PPD invoice has no complement (one was cancelled): administrators issue it.
+            (r.status === 'PAID' && stamped && !!cfdi?.complementDue && holdsAny(ctx, CFDI_ADMIN_CREATE)),
           allowCancelCfdi: stamped && holdsAny(ctx, CFDI_DELETERS),
           allowUpdatePdfCfdi: stamped && holdsAny(ctx, CFDI_PDF_UPDATERS),
         };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payingCommunity, gid, type PayingCommunity } from '../../../../../tests/payingCommunity.js';
 import { stampData, validateCfdi, verifySeal } from '../../../../infra/cfdi/voucher.js';
 import { parseXml } from '../../../../infra/cfdi/xml.js';
+import { money } from '../../../../../core/money.js';
 
 let c: PayingCommunity;
 let t: PayingCommunity['t'];
@@ -228,5 +229,130 @@ describe('undoing the payment of a PPD-invoiced receipt', () => {
       ['STAMPED', 1],
     ]);
     expect(await validateCfdi(complements[1].xml!)).toEqual([]);
+  });
+});
+
+describe('what the review of the first version found', () => {
+  const wallet = () => prisma().wallet.findFirstOrThrow({ where: { neighborhoodId: olivosId, type: 'EXTRAORDINARY' } });
+  async function fund(amount: string) {
+    const { body } = await t.gql(
+      `mutation($input: AdjustHouseBalanceInput!) { adjustHouseBalance(input: $input) { __typename } }`,
+      { input: { houseId: gid('House', ownHouseId), walletId: (await wallet()).id, amount, reason: 'Depósito para la prueba' } },
+      { token: admin },
+    );
+    expect(body.data.adjustHouseBalance.__typename).toBe('MutationAdjustHouseBalanceSuccess');
+  }
+
+  it('an owner does not cancel a complement; a complement cancelled by mistake is issued again by the administration', async () => {
+    const receiptId = await c.newReceipt(ownHouseId, '300.00');
+    const invoiceId = (await generate(receiptId)).data.cfdi.databaseId;
+    await fund('300.00');
+    await receiptAction('payReceiptWithWallet', receiptId, owner);
+    await t.app.jobs.runDue();
+    const [first] = await complementsOf(invoiceId);
+    const { body } = await t.gql(
+      `mutation($input: CancelCfdiInput!) { cancelCfdi(input: $input) { __typename ... on Error { message } } }`,
+      { input: { cfdiId: gid('Cfdi', first.id), motive: '02' } },
+      { token: owner },
+    );
+    expect(body.data?.cancelCfdi ?? body.errors?.[0]).toMatchObject({ message: 'Solo la administración puede cancelar un complemento de pago' });
+    expect((await cancel(first.id, { motive: '02' })).data.status).toBe('CANCELLED');
+    const actions = await t.gql(
+      `query($id: ID!) { node(id: $id) { ... on Receipt { cfdiActions { allowGenerateCfdi } } } }`,
+      { id: gid('Receipt', receiptId) },
+      { token: admin },
+    );
+    expect(actions.body.data.node.cfdiActions.allowGenerateCfdi).toBe(true);
+    const again = await generate(receiptId);
+    expect(again.data.cfdi).toMatchObject({
+      kind: 'PAYMENT',
+      status: 'STAMPED',
+      installment: 1,
+      paymentAmount: '300.00',
+      paidInvoice: { databaseId: invoiceId },
+    });
+    // Once it has its complement, nothing more to generate.
+    const after = await t.gql(
+      `query($id: ID!) { node(id: $id) { ... on Receipt { cfdiActions { allowGenerateCfdi } } } }`,
+      { id: gid('Receipt', receiptId) },
+      { token: admin },
+    );
+    expect(after.body.data.node.cfdiActions.allowGenerateCfdi).toBe(false);
+  });
+
+  it('a PPD invoice that failed and is stamped after its receipt was paid becomes PUE with the payment’s form, and needs no complement', async () => {
+    const receiptId = await c.newReceipt(ownHouseId, '410.00');
+    await prisma().houseTaxInfo.update({ where: { houseId: ownHouseId }, data: { businessName: 'ERROR PAC' } });
+    let invoiceId: number;
+    try {
+      const failed = await generate(receiptId);
+      expect(failed.data.status).toBe('ERROR');
+      invoiceId = failed.data.cfdi.databaseId;
+    } finally {
+      await prisma().houseTaxInfo.update({ where: { houseId: ownHouseId }, data: { businessName: TAX.businessName } });
+    }
+    await fund('410.00');
+    await receiptAction('payReceiptWithWallet', receiptId, owner);
+    await t.app.jobs.runDue();
+    const { body } = await t.gql(
+      `mutation($input: GenerateReceiptCfdiInput!) { generateReceiptCfdi(input: $input) { __typename ... on MutationGenerateReceiptCfdiSuccess { data { status cfdi { paymentMethod paymentForm } } } } }`,
+      { input: { cfdiId: gid('Cfdi', invoiceId) } },
+      { token: admin },
+    );
+    expect(body.data.generateReceiptCfdi.data).toEqual({ status: 'STAMPED', cfdi: { paymentMethod: 'PUE', paymentForm: '03' } });
+    expect((await prisma().cfdi.findUniqueOrThrow({ where: { id: invoiceId } })).xml).toContain('MetodoPago="PUE"');
+    await t.app.jobs.runDue();
+    expect(await complementsOf(invoiceId)).toEqual([]);
+  });
+
+  it('an agreement is not cancelled while one of its unpaid instalments has a valid PPD invoice', async () => {
+    const ordinary = await prisma().wallet.findFirstOrThrow({ where: { neighborhoodId: olivosId, type: 'ORDINARY' }, orderBy: { id: 'asc' } });
+    const balance = await prisma().ledgerEntry.aggregate({ where: { houseId: ownHouseId, walletId: ordinary.id }, _sum: { amount: true } });
+    const owed = money(balance._sum.amount ?? 0);
+    const debt = await t.gql(
+      `mutation($input: AdjustHouseBalanceInput!) { adjustHouseBalance(input: $input) { __typename } }`,
+      { input: { houseId: gid('House', ownHouseId), walletId: ordinary.id, amount: owed.negated().minus(600).toFixed(2), reason: 'Adeudo anterior' } },
+      { token: admin },
+    );
+    expect(debt.body.data.adjustHouseBalance.__typename).toBe('MutationAdjustHouseBalanceSuccess');
+    const firstDueDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const created = await t.gql(
+      `mutation($input: CreateAgreementInput!) { createAgreement(input: $input) { __typename ... on MutationCreateAgreementSuccess { data { agreement { databaseId } } } ... on Error { message } } }`,
+      { input: { houseId: gid('House', ownHouseId), downPayment: '0', instalments: 2, firstDueDate, frequency: 'MONTHLY' } },
+      { token: admin },
+    );
+    const agreementId = created.body.data.createAgreement.data.agreement.databaseId;
+    const instalment = await prisma().receipt.findFirstOrThrow({ where: { agreementId }, orderBy: { id: 'desc' } });
+    const invoice = await generate(instalment.id);
+    expect(invoice.data.cfdi.paymentMethod).toBe('PPD');
+    const { body } = await t.gql(
+      `mutation($input: CancelAgreementInput!) { cancelAgreement(input: $input) { __typename ... on Error { message } } }`,
+      { input: { agreementId: gid('Agreement', agreementId) } },
+      { token: admin },
+    );
+    expect(body.data.cancelAgreement).toEqual({
+      __typename: 'ConflictError',
+      message: 'El recibo tiene una factura vigente: cancela la factura antes de quitar el pago o eliminar el recibo',
+    });
+    expect((await prisma().receipt.findUniqueOrThrow({ where: { id: instalment.id } })).deletedAt).toBeNull();
+    // With the invoice cancelled, the agreement is.
+    expect((await cancel(invoice.data.cfdi.databaseId, { motive: '03' })).data.status).toBe('CANCELLED');
+    const retried = await t.gql(
+      `mutation($input: CancelAgreementInput!) { cancelAgreement(input: $input) { __typename } }`,
+      { input: { agreementId: gid('Agreement', agreementId) } },
+      { token: admin },
+    );
+    expect(retried.body.data.cancelAgreement.__typename).toBe('MutationCancelAgreementSuccess');
+  });
+
+  it('a card payment’s complement records what the receipt asked, without the gateway’s fee', async () => {
+    const receiptId = await c.newReceipt(ownHouseId, '950.00');
+    const invoiceId = (await generate(receiptId)).data.cfdi.databaseId;
+    const paid = await c.charge(receiptId, { method: 'CARD', cardToken: await c.token('4111111111111111'), deviceSessionId: 'abc' });
+    expect(money(paid.data.charge.total).greaterThan('950.00')).toBe(true);
+    await t.app.jobs.runDue();
+    const [complement] = await complementsOf(invoiceId);
+    expect(complement.xml).toContain('Monto="950.00"');
+    expect(complement.xml).toContain('ImpPagado="950.00" ImpSaldoInsoluto="0.00"');
   });
 });

@@ -14,9 +14,23 @@ import { PUBLIC_RECEIVER } from './rules.js';
 
 type Deps = Pick<ServiceContext, 'prisma' | 'db' | 'actor' | 'ip' | 'config'>;
 
-/** The complement of a PPD invoice not cancelled (substitutes aside): at most one (a partial unique index). */
+/**
+ * The complement of a PPD invoice not cancelled, a substitute included (the newest). A partial unique index
+ * keeps at most one original open per invoice.
+ */
 export function openComplement(prisma: Pick<Tx, 'cfdi'>, invoiceId: number) {
-  return prisma.cfdi.findFirst({ where: { paidCfdiId: invoiceId, kind: 'PAYMENT', substitutesId: null, status: { not: 'CANCELLED' } } });
+  return prisma.cfdi.findFirst({ where: { paidCfdiId: invoiceId, kind: 'PAYMENT', status: { not: 'CANCELLED' } }, orderBy: { id: 'desc' } });
+}
+
+/**
+ * What a complement records of the receipt's payment: its form, its date and what the receipt asked that day
+ * (its amount once paid: a discount or penalty applied, a gateway fee left out).
+ */
+export function complementPayment(
+  receipt: { paymentDate: Date | null; realPaymentDate: Date | null; amount: unknown },
+  paymentForm: string,
+): { paymentForm: string; paymentDate: Date; paymentAmount: string } {
+  return { paymentForm, paymentDate: paymentInstant(receipt), paymentAmount: formatMoney(money(receipt.amount as string)) };
 }
 
 /** FechaPago: when the payment was recorded if that was on the day the money moved, else noon of that day (Mexico City). */
@@ -34,10 +48,9 @@ export function paymentInstant(r: { paymentDate: Date | null; realPaymentDate: D
 export async function createComplement(
   ctx: Deps,
   invoice: Cfdi,
-  receipt: { id: number; neighborhoodId: number; paymentDate: Date | null; realPaymentDate: Date | null; transactionTotal: unknown; amount: unknown },
-  paymentForm: string,
+  receipt: { id: number; neighborhoodId: number },
+  payment: ReturnType<typeof complementPayment>,
 ): Promise<number> {
-  const paid = money((receipt.transactionTotal ?? receipt.amount) as string);
   try {
     return await write({ ...ctx, actor: null }, {}, async ({ tx, audit }) => {
       const cfdi = await tx.cfdi.create({
@@ -50,24 +63,22 @@ export async function createComplement(
           receiverRegime: invoice.receiverRegime,
           receiverUse: 'CP01',
           receiverPostalCode: invoice.receiverPostalCode,
-          paymentForm,
+          ...payment,
           paidCfdiId: invoice.id,
-          paymentDate: paymentInstant(receipt),
-          paymentAmount: formatMoney(paid),
           subtotal: '0',
           taxTotal: '0',
           total: '0',
         },
       });
       await tx.cfdiReceipt.create({
-        data: { cfdiId: cfdi.id, receiptId: receipt.id, neighborhoodId: receipt.neighborhoodId, amount: formatMoney(paid), active: false },
+        data: { cfdiId: cfdi.id, receiptId: receipt.id, neighborhoodId: receipt.neighborhoodId, amount: payment.paymentAmount, active: false },
       });
       await audit({
         action: 'CREATE',
         entity: 'Cfdi',
         entityId: cfdi.id,
         neighborhoodId: invoice.neighborhoodId,
-        data: { kind: 'PAYMENT', paidCfdiId: invoice.id, receiptId: receipt.id, amount: formatMoney(paid) },
+        data: { kind: 'PAYMENT', paidCfdiId: invoice.id, receiptId: receipt.id, amount: payment.paymentAmount },
       });
       return cfdi.id;
     });
@@ -88,7 +99,8 @@ export async function complementDocument(
   cfdi: Cfdi,
 ): Promise<{ invoice: Cfdi; document: PaymentComplementInput['documents'][number]; paid: Money; previousBalance: Money; installment: number }> {
   const invoice = cfdi.paidCfdiId ? await prisma.cfdi.findUnique({ where: { id: cfdi.paidCfdiId } }) : null;
-  if (!invoice || invoice.status !== 'STAMPED' || !invoice.uuid) throw new ConflictError('CFDI_PAID_INVOICE_NOT_VALID');
+  // Not while its cancellation is under way either (cancellationMotive is written when SAT answers "in process").
+  if (!invoice || invoice.status !== 'STAMPED' || !invoice.uuid || invoice.cancellationMotive) throw new ConflictError('CFDI_PAID_INVOICE_NOT_VALID');
   let installment: number;
   let previousBalance: Money;
   const replaced = cfdi.substitutesId ? await prisma.cfdi.findUnique({ where: { id: cfdi.substitutesId } }) : null;

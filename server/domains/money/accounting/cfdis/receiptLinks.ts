@@ -9,15 +9,20 @@ import { CFDI_READERS } from './rules.js';
 export interface ReceiptCfdi {
   cfdiId: number;
   status: 'PENDING' | 'STAMPED' | 'ERROR' | 'CANCELLED';
+  /** A PPD invoice without an open payment complement (a paid receipt's complement may be issued). */
+  complementDue: boolean;
 }
+
+const COMPLEMENT_DUE = (cfdi: string) =>
+  sql<boolean>`(${sql.ref(`${cfdi}.paymentMethod`)} = 'PPD' AND NOT EXISTS (SELECT 1 FROM "Cfdi" p WHERE p."paidCfdiId" = ${sql.ref(`${cfdi}.id`)} AND p.status <> 'CANCELLED'))`;
 
 type Batch = { ids: Set<number>; result: Promise<Map<number, ReceiptCfdi>> | null };
 const batches = new WeakMap<object, { current: Batch; done: Map<number, Promise<ReceiptCfdi | null>> }>();
 
 /** A receipts page's invoice column (receipts/rows.ts provideInvoiceColumn): the row's active invoice, read with the page. */
 export const activeCfdiColumn = (receiptId: Expression<number>) =>
-  sql<ReceiptCfdi | null>`(SELECT json_build_object('cfdiId', c.id, 'status', c.status) FROM "CfdiReceipt" l JOIN "Cfdi" c ON c.id = l."cfdiId"
-    WHERE l."receiptId" = ${receiptId} AND l.active LIMIT 1)`;
+  sql<ReceiptCfdi | null>`(SELECT json_build_object('cfdiId', c.id, 'status', c.status, 'complementDue', ${COMPLEMENT_DUE('c')})
+    FROM "CfdiReceipt" l JOIN "Cfdi" c ON c.id = l."cfdiId" WHERE l."receiptId" = ${receiptId} AND l.active LIMIT 1)`;
 
 /** The receipt's active invoice (any status but CANCELLED), or null; `known`: the receipt row's invoice column, when its page read it. */
 export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'db'>, receiptId: number, column?: unknown): Promise<ReceiptCfdi | null> {
@@ -37,11 +42,11 @@ export function activeCfdiOfReceipt(ctx: Pick<ServiceContext, 'db'>, receiptId: 
       const links = await ctx.db.kysely
         .selectFrom('CfdiReceipt as l')
         .innerJoin('Cfdi as c', 'c.id', 'l.cfdiId')
-        .select(['l.receiptId', 'c.id', 'c.status'])
+        .select(['l.receiptId', 'c.id', 'c.status', COMPLEMENT_DUE('c').as('complementDue')])
         .where('l.receiptId', 'in', [...batch.ids])
         .where('l.active', '=', true)
         .execute();
-      return new Map(links.map((l) => [l.receiptId, { cfdiId: l.id, status: l.status as ReceiptCfdi['status'] }]));
+      return new Map(links.map((l) => [l.receiptId, { cfdiId: l.id, status: l.status as ReceiptCfdi['status'], complementDue: !!l.complementDue }]));
     });
   }
   const found = batch.result.then((map) => map.get(receiptId) ?? null);
@@ -75,13 +80,18 @@ export function receiptCfdiDocuments(
  * before the payment (PPD) stays valid without it: undoing the payment is refused only while the payment's
  * complement is valid.
  */
-export async function assertNoValidCfdi(tx: Pick<Tx, 'cfdiReceipt'>, receiptId: number, undoing: 'payment' | 'receipt') {
+export async function assertNoValidCfdi(tx: Pick<Tx, 'cfdiReceipt' | 'cfdi'>, receiptId: number, undoing: 'payment' | 'receipt') {
   const valid = ['STAMPED', 'PENDING'] as const;
   const invoice = await tx.cfdiReceipt.findFirst({
     where: { receiptId, active: true, cfdi: { status: { in: [...valid] } } },
     select: { cfdi: { select: { paymentMethod: true } } },
   });
   if (invoice && (undoing === 'receipt' || invoice.cfdi.paymentMethod !== 'PPD')) throw new ConflictError('RECEIPT_HAS_VALID_INVOICE');
-  if (undoing === 'payment' && (await tx.cfdiReceipt.count({ where: { receiptId, cfdi: { kind: 'PAYMENT', status: { in: [...valid] } } } })))
-    throw new ConflictError('RECEIPT_HAS_VALID_COMPLEMENT');
+  if (undoing !== 'payment') return;
+  // A complement in ERROR that kept its sealed voucher may have been stamped (the PAC did not answer): valid too.
+  const complement = { kind: 'PAYMENT' as const, receipts: { some: { receiptId } } };
+  const stillValid = await tx.cfdi.count({ where: { ...complement, OR: [{ status: { in: [...valid] } }, { status: 'ERROR', xml: { not: null } }] } });
+  if (stillValid) throw new ConflictError('RECEIPT_HAS_VALID_COMPLEMENT');
+  // One that never reached SAT records a payment that no longer exists: it is dropped, and the next payment gets its own.
+  await tx.cfdi.updateMany({ where: { ...complement, status: 'ERROR', xml: null }, data: { status: 'CANCELLED', cancelledAt: new Date() } });
 }

@@ -26,7 +26,7 @@ import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from
 import { write } from '../../../../kernel/write.js';
 import { fiscalConfigured, openCommunityCredential } from '../fiscal/service.js';
 import { parseExternalPayment } from '../../receivables/receipts/externalPaymentRecord.js';
-import { complementDocument, complementReceiver, createComplement, openComplement } from './complements.js';
+import { complementDocument, complementPayment, complementReceiver, createComplement, openComplement } from './complements.js';
 import { INVOICE_RECEIPT_JOB } from './enqueue.js';
 import {
   CFDI_ADMIN_CREATE,
@@ -257,6 +257,15 @@ export async function generateReceiptCfdi(ctx: ServiceContext, input: GenerateIn
   const receipt = await ctx.prisma.receipt.findFirst({ where: { id: input.receiptId!, neighborhoodId, deletedAt: null }, select: RECEIPT_SELECT });
   if (!receipt || (input.houseId != null && receipt.houseId !== input.houseId)) throw new NotFoundError('RECEIPT_NOT_FOUND');
   if (!reachesHouse(actor, receipt.houseId, CFDI_ADMIN_CREATE)) throw new ForbiddenError('CFDI_FOREIGN_RECEIPT');
+  // A paid receipt whose PPD invoice is stamped: administrators issue its payment's complement (e.g. after
+  // cancelling one issued with errors).
+  if (receipt.status === 'PAID' && holdsAny(ctx, CFDI_ADMIN_CREATE)) {
+    const link = await ctx.prisma.cfdiReceipt.findFirst({ where: { receiptId: receipt.id, active: true }, include: { cfdi: true } });
+    if (link?.cfdi.paymentMethod === 'PPD' && link.cfdi.status === 'STAMPED') {
+      const outcome = await complementOfPayment(ctx, receipt, link.cfdi);
+      if (outcome) return outcome;
+    }
+  }
   const cfdiId = await createReceiptCfdi(ctx, receipt, {
     idempotencyKey,
     request: { operation: 'generateReceiptCfdi', input },
@@ -333,9 +342,7 @@ export async function invoicePaidReceipt(ctx: Deps, receiptId: number): Promise<
   if (link?.cfdi.paymentMethod === 'PPD') {
     // A PENDING invoice: the job comes back; in ERROR: its stamp, once retried, queues this job again.
     if (link.cfdi.status !== 'STAMPED') return link.cfdi.status === 'PENDING' ? outcomeOf(link.cfdi) : null;
-    const open = await openComplement(ctx.prisma, link.cfdiId);
-    if (open && open.status !== 'PENDING') return outcomeOf(open);
-    return processCfdi(ctx, open ? open.id : await createComplement(ctx, link.cfdi, receipt, formOfReceipt(receipt)));
+    return complementOfPayment(ctx, receipt, link.cfdi);
   }
   // A failure stays visible in the list until someone retries it; the job does not loop on it.
   if (link && link.cfdi.status !== 'PENDING') return outcomeOf(link.cfdi);
@@ -352,6 +359,21 @@ export async function invoicePaidReceipt(ctx: Deps, receiptId: number): Promise<
     throw error;
   }
   return processCfdi(ctx, cfdiId);
+}
+
+/**
+ * The complement of a paid receipt's stamped PPD invoice: the open one (stamped: answered as it is; never
+ * sealed: its payment's data refreshed from the receipt, then processed), else a new one. Null while the
+ * invoice's cancellation is under way.
+ */
+async function complementOfPayment(ctx: Deps, receipt: ReceiptForInvoice, invoice: Cfdi): Promise<CfdiOutcome | null> {
+  if (invoice.cancellationMotive) return null;
+  const payment = complementPayment(receipt, formOfReceipt(receipt));
+  const open = await openComplement(ctx.prisma, invoice.id);
+  if (!open) return processCfdi(ctx, await createComplement(ctx, invoice, receipt, payment));
+  if (open.status === 'STAMPED' || open.status === 'CANCELLED') return outcomeOf(open);
+  if (!open.xml) await ctx.prisma.cfdi.updateMany({ where: { id: open.id, xml: null }, data: payment });
+  return processCfdi(ctx, open.id);
 }
 
 // ---- stamping ------------------------------------------------------------------------------------
@@ -421,6 +443,8 @@ async function processOnce(ctx: Deps, cfdiId: number): Promise<CfdiOutcome> {
     if (unpaid) return fail(CFDI_MESSAGES.notPaid, false);
     try {
       const credential = await openCommunityCredential({ prisma: ctx.prisma, actor: null, config: ctx.config }, cfdi.neighborhoodId);
+      const settled = cfdi.kind === 'RECEIPT' && cfdi.paymentMethod === 'PPD' ? await paidSinceInvoiced(ctx, cfdi) : null;
+      if (settled) Object.assign(cfdi, settled);
       const { sealed, issuedAt, data } = cfdi.kind === 'PAYMENT' ? await sealComplement(ctx, cfdi, credential) : await sealInvoice(ctx, cfdi, credential);
       const problems = await validateCfdi(sealed.xml);
       if (problems.length) return fail(`El CFDI no cumple el esquema del SAT: ${problems.slice(0, 5).join('; ')}`, false);
@@ -432,6 +456,7 @@ async function processOnce(ctx: Deps, cfdiId: number): Promise<CfdiOutcome> {
           subtotal: formatMoney(sealed.subtotal),
           taxTotal: formatMoney(sealed.taxTotal),
           total: formatMoney(sealed.total),
+          ...settled,
           ...data,
         },
       });
@@ -462,14 +487,28 @@ async function processOnce(ctx: Deps, cfdiId: number): Promise<CfdiOutcome> {
     });
     if (count) {
       await audit({ action: 'STAMP', entity: 'Cfdi', entityId: cfdi.id, neighborhoodId: cfdi.neighborhoodId, data: { uuid: stamped.uuid } });
-      // A PPD invoice of a receipt paid meanwhile: its complement's job.
-      if (cfdi.kind === 'RECEIPT' && cfdi.paymentMethod === 'PPD')
-        await tx.$executeRaw`INSERT INTO "Job" (kind, payload, "runAt")
-          SELECT ${INVOICE_RECEIPT_JOB}, jsonb_build_object('receiptId', r.id, 'neighborhoodId', r."neighborhoodId"), (now() AT TIME ZONE 'UTC')
-          FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId" WHERE l."cfdiId" = ${cfdi.id} AND r.status = 'PAID'`;
+      // A PPD invoice of a receipt paid meanwhile: its complement's job (a substitute's, once it replaces the old one: cancelCfdi).
+      if (cfdi.kind === 'RECEIPT' && cfdi.paymentMethod === 'PPD' && !cfdi.substitutesId) await enqueueComplementJobs(tx, cfdi.id);
     }
   });
   return current(ctx, cfdiId);
+}
+
+/** The complement job of each paid receipt of a PPD invoice (the job finds the invoice through the receipt's active link). */
+function enqueueComplementJobs(tx: Pick<Tx, '$executeRaw'>, cfdiId: number) {
+  return tx.$executeRaw`INSERT INTO "Job" (kind, payload, "runAt")
+    SELECT ${INVOICE_RECEIPT_JOB}, jsonb_build_object('receiptId', r.id, 'neighborhoodId', r."neighborhoodId"), (now() AT TIME ZONE 'UTC')
+    FROM "CfdiReceipt" l JOIN "Receipt" r ON r.id = l."receiptId" WHERE l."cfdiId" = ${cfdiId} AND r.status = 'PAID'`;
+}
+
+/**
+ * A PPD invoice first sealed after its receipt was paid (it failed, then was retried) is PUE with the
+ * payment's form: SAT asks for PPD only when the invoice comes before the payment.
+ */
+async function paidSinceInvoiced(ctx: Pick<Deps, 'prisma'>, cfdi: Cfdi): Promise<{ paymentMethod: 'PUE'; paymentForm: string } | null> {
+  const links = await ctx.prisma.cfdiReceipt.findMany({ where: { cfdiId: cfdi.id }, select: { receipt: { select: RECEIPT_SELECT } } });
+  if (!links.length || links.some((l) => l.receipt.status !== 'PAID')) return null;
+  return { paymentMethod: 'PUE', paymentForm: formOfReceipt(links[0].receipt) };
 }
 
 async function sealInvoice(ctx: Deps, cfdi: Cfdi, credential: Credential) {
@@ -486,7 +525,13 @@ async function sealComplement(ctx: Deps, cfdi: Cfdi, credential: Credential) {
   ]);
   const substituted = cfdi.substitutesId ? await ctx.prisma.cfdi.findUnique({ where: { id: cfdi.substitutesId }, select: { uuid: true } }) : null;
   const issuedAt = new Date();
-  const receiver = complementReceiver(invoice);
+  // The invoice's RFC, with the name, regime and postal code the house's tax data say today (SAT checks them).
+  const link = await ctx.prisma.cfdiReceipt.findFirst({ where: { cfdiId: cfdi.id }, select: { receipt: { select: { houseId: true } } } });
+  const current = link ? await houseReceiver(ctx.prisma, link.receipt.houseId, cfdi.neighborhoodId).catch(() => null) : null;
+  const receiver =
+    current && current.receiverRfc === invoice.receiverRfc
+      ? { rfc: current.receiverRfc, name: current.receiverName, regime: current.receiverRegime, postalCode: current.receiverPostalCode }
+      : complementReceiver(invoice);
   const sealed = sealPaymentComplement(
     {
       serie: cfdi.serie,
@@ -712,13 +757,15 @@ export async function cancelCfdi(ctx: ServiceContext, raw: CancelInput, idempote
   if (raw.houseId != null && !cfdi.receipts.some((l) => l.receipt.houseId === raw.houseId)) throw new NotFoundError('CFDI_NOT_FOUND');
   if (!holdsAny(ctx, CFDI_ADMIN_DELETE)) {
     if (cfdi.kind === 'GLOBAL') throw new ForbiddenError('CFDI_GLOBAL_ADMIN_ONLY');
+    // A payment the community received keeps the complement SAT asks for unless the administration cancels it.
+    if (cfdi.kind === 'PAYMENT') throw new ForbiddenError('CFDI_COMPLEMENT_ADMIN_ONLY');
     if (!cfdi.receipts.every((l) => reachesHouse(actor, l.receipt.houseId, CFDI_ADMIN_DELETE))) throw new ForbiddenError('CFDI_FOREIGN');
   }
   if (cfdi.status === 'CANCELLED') throw new ConflictError('CFDI_ALREADY_CANCELLED');
   if (cfdi.status !== 'STAMPED' || !cfdi.uuid) throw new ConflictError('CFDI_NOT_CANCELLABLE');
   // SAT refuses cancelling a PPD invoice whose payments have valid complements: they are cancelled first.
   if (cfdi.paymentMethod === 'PPD' && cfdi.kind !== 'PAYMENT') {
-    const complements = await ctx.prisma.cfdi.count({ where: { paidCfdiId: cfdi.id, status: { in: ['STAMPED', 'PENDING'] } } });
+    const complements = await ctx.prisma.cfdi.count({ where: { paidCfdiId: cfdi.id, status: { not: 'CANCELLED' } } });
     if (complements) throw new ConflictError('CFDI_HAS_VALID_COMPLEMENTS');
   }
   const n = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { modules: true } });
@@ -798,7 +845,11 @@ export async function cancelCfdi(ctx: ServiceContext, raw: CancelInput, idempote
     // Old links first, then the substitute's: one active invoice per receipt at every statement.
     await tx.cfdiReceipt.updateMany({ where: { cfdiId: cfdi.id }, data: { active: false } });
     // A complement's links are never active: the receipt's valid invoice stays the one it pays.
-    if (substitute && cfdi.kind !== 'PAYMENT') await tx.cfdiReceipt.updateMany({ where: { cfdiId: substitute.cfdiId }, data: { active: true } });
+    if (substitute && cfdi.kind !== 'PAYMENT') {
+      await tx.cfdiReceipt.updateMany({ where: { cfdiId: substitute.cfdiId }, data: { active: true } });
+      // A PPD substitute of a paid receipt now receives its payment's complement.
+      if (cfdi.paymentMethod === 'PPD') await enqueueComplementJobs(tx, substitute.cfdiId);
+    }
     await audit({ action: 'CANCEL', entity: 'Cfdi', entityId: cfdi.id, data: { motive, substituteId: substitute?.cfdiId ?? null } });
   });
   return { cfdiId: cfdi.id, status: 'CANCELLED', message: CFDI_MESSAGES.cancelled, errorDescription: null, substituteId: substitute?.cfdiId ?? null };

@@ -263,7 +263,8 @@ export async function annotate(
 
 /**
  * Deletes pending receipts (soft): a maintenance receipt's amount stays as a debt in its wallet
- * (RECEIPT_DELETED) and its maintenance moves along.
+ * (RECEIPT_DELETED) and its maintenance moves along. "receipt.undoing" is announced for each first, so a
+ * subscriber refuses the deletion of a receipt it still needs (a valid invoice of it).
  */
 export async function remove(
   tx: Tx,
@@ -272,6 +273,7 @@ export async function remove(
   at: Date = new Date(),
 ): Promise<void> {
   if (receipts.length === 0) return;
+  for (const r of receipts) await announce(tx, 'receipt.undoing', { receiptId: r.id, undoing: 'receipt' });
   await tx.receipt.updateMany({ where: { id: { in: receipts.map((r) => r.id) } }, data: { deletedAt: at, deletedByUserId: userId } });
   for (const r of receipts) {
     if (r.maintenanceId === null) continue;

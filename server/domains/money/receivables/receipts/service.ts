@@ -170,7 +170,6 @@ export function deleteReceipt(ctx: ServiceContext, receiptId: number, idempotenc
   return receiptAction(ctx, receiptId, { action: 'DELETE', idempotencyKey, adminGrants: RECEIPT_UPDATERS }, async (r, { tx }) => {
     requireOpen(r);
     if (r.agreementId !== null) throw new ConflictError('RECEIPT_IN_AGREEMENT');
-    await announce(tx, 'receipt.undoing', { receiptId: r.id, undoing: 'receipt' });
     await remove(tx, [r], actor.userId);
     return { receiptId: r.id, message: RECEIPT_MESSAGES.deleted };
   });
