@@ -1,12 +1,15 @@
-import { Alert, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { graphql, usePreloadedQuery, useFragment } from 'react-relay';
+import { useState } from 'react';
+import { Alert, Button, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { MaintenanceIncomesQuery } from '../../../../__generated__/MaintenanceIncomesQuery.graphql';
 import type { MaintenanceIncomes_query$key } from '../../../../__generated__/MaintenanceIncomes_query.graphql';
 import { formatPesos } from '../../../../format.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
+import { useSession } from '../../../../components/SessionProvider.js';
 import type { ScreenProps } from '../../../../router/screenRoute.js';
+import { MaintenanceCaptureDialog } from './MaintenanceCaptureDialog.js';
 import { Figure, MAINTENANCES_PATH, methodLabel } from './labels.js';
 
 export const maintenanceIncomesQuery = graphql`
@@ -16,7 +19,7 @@ export const maintenanceIncomesQuery = graphql`
 `;
 
 const maintenanceIncomesFragment = graphql`
-  fragment MaintenanceIncomes_query on Query {
+  fragment MaintenanceIncomes_query on Query @refetchable(queryName: "MaintenanceIncomesRefetchQuery") {
     node(id: $id) {
       ... on Maintenance {
         id
@@ -30,7 +33,10 @@ const maintenanceIncomesFragment = graphql`
   }
 `;
 
-/** /maintenances/{maintenanceId}/incomes: what the maintenance collected, by payment method, with the total. */
+/**
+ * /maintenances/{maintenanceId}/incomes: what the maintenance collected, by payment method, with the total;
+ * whoever captures payments records here the payments received for several of its receipts at once.
+ */
 export default function MaintenanceIncomes({ queryRef }: ScreenProps<MaintenanceIncomesQuery>) {
   const data = usePreloadedQuery<MaintenanceIncomesQuery>(maintenanceIncomesQuery, queryRef);
   return <MaintenanceIncomesView query={data} />;
@@ -38,12 +44,17 @@ export default function MaintenanceIncomes({ queryRef }: ScreenProps<Maintenance
 
 function MaintenanceIncomesView({ query }: { query: MaintenanceIncomes_query$key }) {
   const { t } = useTranslation();
-  const data = useFragment(maintenanceIncomesFragment, query);
+  const { grants } = useSession();
+  const [data, refetch] = useRefetchableFragment(maintenanceIncomesFragment, query);
+  const [capturing, setCapturing] = useState(false);
   const m = data.node?.id ? data.node : null;
   if (!m?.databaseId) return <Alert color="yellow">{t('maintenances.notFound')}</Alert>;
   const name = m.description ?? '';
   const lines = m.incomes?.byMethod ?? [];
   const summary = m.summary!;
+  // Receipts are read to choose them: capturing needs AReceiptsRead beside the capture grant.
+  const mayCapture = grants.has('AReceiptsExternalPaymentsCreate') && grants.has('AReceiptsRead') && summary.paidReceipts < summary.receipts;
+  const reload = () => refetch({ id: m.id ?? null }, { fetchPolicy: 'network-only' });
 
   return (
     <Stack maw={880}>
@@ -51,7 +62,9 @@ function MaintenanceIncomesView({ query }: { query: MaintenanceIncomes_query$key
         title={t('maintenances.incomesTitle')}
         description={name}
         secondary={{ label: t('maintenances.backToMaintenance'), to: `${MAINTENANCES_PATH}/${m.databaseId}` }}
-      />
+      >
+        {mayCapture && <Button onClick={() => setCapturing(true)}>{t('maintenanceCapture.open')}</Button>}
+      </PageHeader>
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <Figure label={t('maintenances.charged')} value={formatPesos(String(summary.charged))} />
@@ -101,6 +114,7 @@ function MaintenanceIncomesView({ query }: { query: MaintenanceIncomes_query$key
           </Table>
         </Table.ScrollContainer>
       )}
+      {mayCapture && m.id && <MaintenanceCaptureDialog opened={capturing} maintenanceId={m.id} onClose={() => setCapturing(false)} onDone={reload} />}
     </Stack>
   );
 }
