@@ -124,6 +124,27 @@ describe('GET …/houses/{h}/stats and houseStats', () => {
     expect(otherGql.body.errors[0].message).toBe(FOREIGN_HOUSE);
   });
 
+  it("answers the house page's query (/houses/{houseId}) to an administrator and to the owner for its own house only", async () => {
+    const page = `query($h: ID!) {
+      house: node(id: $h) { ... on House { id databaseId label status owner { firstName email } users { userDatabaseId roleName } balance { pendingReceipts wallets { type balance } } } }
+      houseStats(houseId: $h) { pendingAmount paidReceipts monthlyPayments { month amount } }
+      pending: houseReceipts(houseId: $h, first: 5, filter: { group: PENDING }) { totalCount edges { node { databaseId status } } }
+      payments: houseReceipts(houseId: $h, first: 20, offset: 0, filter: { group: COMPLETED }) { totalCount edges { node { databaseId status paymentDay } } }
+    }`;
+    const h = encodeGlobalID('House', ownHouseId);
+    for (const token of [admin, owner]) {
+      const res = await t.gql(page, { h }, { token });
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data.house.databaseId).toBe(ownHouseId);
+      expect(res.body.data.house.users.length).toBeGreaterThan(0);
+      expect(res.body.data.pending.edges.every((e: any) => e.node.status !== 'PAID')).toBe(true);
+      expect(res.body.data.payments.edges.every((e: any) => e.node.status === 'PAID')).toBe(true);
+    }
+    const other = await t.gql(page, { h: encodeGlobalID('House', otherHouseId) }, { token: owner });
+    expect(other.body.errors.length).toBeGreaterThan(0);
+    expect(other.body.data?.house ?? null).toBeNull();
+  });
+
   it("does not find another community's house, and refuses roles without the grants", async () => {
     const foreign = await t.rest('GET', olivos(`/houses/${torreHouseId}/stats`), undefined, { token: admin });
     expect(foreign.status).toBe(404);
