@@ -1,4 +1,5 @@
-// Every grant string of the spec (checklists/grants.txt), by role prefix.
+// Every grant string of the spec (checklists/grants.txt), and those it describes without naming them
+// (docs/decisions.md «Amenity booking grants»), by role prefix.
 export const ALL_GRANTS = [
   'AAccountingDelete',
   'AAccountingRead',
@@ -7,7 +8,10 @@ export const ALL_GRANTS = [
   'AAgreementsDelete',
   'AAgreementsRead',
   'AAllVisitorsRead',
+  'AAmenitiesDepositReturn',
   'AAmenitiesRead',
+  'AAmenitiesScheduleCreate',
+  'AAmenitiesScheduleDelete',
   'AAmenitiesScheduleRead',
   'ABalancesAuthorise',
   'ACfdiCreate',
@@ -112,6 +116,8 @@ export const ALL_GRANTS = [
   'CUsersDelete',
   'CUsersRead',
   'CUsersUpdate',
+  'OAmenitiesScheduleCreate',
+  'OAmenitiesScheduleDelete',
   'OCardsCreate',
   'OCardsDelete',
   'OCardsUpdate',
@@ -136,6 +142,8 @@ export const ALL_GRANTS = [
   'OVisitorsCreate',
   'OVisitorsRead',
   'OVisitorsUpdate',
+  'RAmenitiesScheduleCreate',
+  'RAmenitiesScheduleDelete',
   'RCommentsCreate',
   'RCommentsDelete',
   'RCommentsRead',
@@ -152,6 +160,8 @@ export const ALL_GRANTS = [
   'RVisitorsCreate',
   'RVisitorsRead',
   'RVisitorsUpdate',
+  'SAmenitiesScheduleCreate',
+  'SAmenitiesScheduleDelete',
   'SCardsCreate',
   'SCardsDelete',
   'SCardsUpdate',

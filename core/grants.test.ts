@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ALL_GRANTS, DEFAULT_ROLES, disabledModuleOf, effectiveGrants, moduleOfGrant } from './grants.js';
 
 describe('default role catalogue', () => {
-  it('holds the 180 grant strings of the spec', () => {
-    expect(ALL_GRANTS).toHaveLength(180);
+  it('holds the 180 grant strings of the spec and the 9 amenity booking grants it describes without naming', () => {
+    expect(ALL_GRANTS).toHaveLength(189);
   });
   it('splits grants by prefix', () => {
     expect(DEFAULT_ROLES.OWNER.grants.every((g) => g.startsWith('O'))).toBe(true);
     expect(DEFAULT_ROLES.CO_OWNER.grants).toContain('SCardsCreate');
     expect(DEFAULT_ROLES.CO_OWNER.grants.some((g) => g.startsWith('Sec'))).toBe(false);
     expect(DEFAULT_ROLES.SECURITY.grants.sort()).toEqual(['SecVehicleRead', 'SecVisitorsCreate', 'SecVisitorsRead', 'SecVisitorsUpdate']);
-    expect(DEFAULT_ROLES.RESIDENT.grants).toHaveLength(16);
+    expect(DEFAULT_ROLES.RESIDENT.grants).toHaveLength(18);
     expect(DEFAULT_ROLES.CONFIG_ADMIN.grants).toHaveLength(44);
-    expect(DEFAULT_ROLES.ADMIN.grants).toHaveLength(68 + 44);
+    expect(DEFAULT_ROLES.ADMIN.grants).toHaveLength(71 + 44);
   });
 });
 
@@ -24,6 +24,10 @@ describe('modules switch grants off', () => {
     expect(moduleOfGrant('ACfdiCreate')).toBe('FACTURACION');
     expect(moduleOfGrant('SecVehicleRead')).toBe('ACCESO_VEHICULAR');
     expect(moduleOfGrant('SecVisitorsRead')).toBe('VISITAS');
+    // Booking an amenity needs no module; returning a deposit moves money (COBRANZA).
+    expect(moduleOfGrant('OAmenitiesScheduleCreate')).toBe('BASE');
+    expect(moduleOfGrant('AAmenitiesScheduleDelete')).toBe('BASE');
+    expect(moduleOfGrant('AAmenitiesDepositReturn')).toBe('COBRANZA');
   });
   it('keeps only the grants of active modules', () => {
     const grants = effectiveGrants(DEFAULT_ROLES.ADMIN.grants, ['BASE']);

@@ -36,7 +36,7 @@ const MODULE_RULES: [ModuleName, RegExp][] = [
   ['VISITAS', /Visitors/],
   [
     'COBRANZA',
-    /Receipts|Agreements|Balances|Statements|IncomesSummary|Incomes|Maintenance|Concept|UnknownPayments|Accounts|Accounting|Expenses|Providers|Services/,
+    /Receipts|Agreements|Balances|Statements|IncomesSummary|Incomes|Maintenance|Concept|UnknownPayments|Accounts|Accounting|Expenses|Providers|Services|AmenitiesDeposit/,
   ],
 ];
 

@@ -201,7 +201,10 @@ describe('invoices in the browser', () => {
 
     // The community's list filters complements by kind.
     await admin.goto(`${env.base}/neighborhood/cfdis?kind=PAYMENT`);
-    await admin.locator('tr', { has: admin.getByTestId('cfdi-complement') }).first().waitFor();
+    await admin
+      .locator('tr', { has: admin.getByTestId('cfdi-complement') })
+      .first()
+      .waitFor();
     await admin.context().close();
   });
 });

@@ -100,7 +100,7 @@ export async function complementDocument(
 ): Promise<{ invoice: Cfdi; document: PaymentComplementInput['documents'][number]; paid: Money; previousBalance: Money; installment: number }> {
   const invoice = cfdi.paidCfdiId ? await prisma.cfdi.findUnique({ where: { id: cfdi.paidCfdiId } }) : null;
   // Not while its cancellation is under way either (cancellationMotive is written when SAT answers "in process").
-  if (!invoice || invoice.status !== 'STAMPED' || !invoice.uuid || invoice.cancellationMotive) throw new ConflictError('CFDI_PAID_INVOICE_NOT_VALID');
+  if (invoice?.status !== 'STAMPED' || !invoice.uuid || invoice.cancellationMotive) throw new ConflictError('CFDI_PAID_INVOICE_NOT_VALID');
   let installment: number;
   let previousBalance: Money;
   const replaced = cfdi.substitutesId ? await prisma.cfdi.findUnique({ where: { id: cfdi.substitutesId } }) : null;

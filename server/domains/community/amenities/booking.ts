@@ -1,0 +1,226 @@
+// GraphQL of amenity bookings (bookings.ts): the amenities a house may book with schedule_allowed, a week of
+// slots, booking and cancelling. The amenity a house sees is its own type (BookableAmenity): the Amenity
+// node is the configuration, read with the C and A amenity grants only.
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { dayText } from '../../../../core/input.js';
+import { builder, grants, idempotencyKeyField } from '../../../graphql/builder.js';
+import type { AmenitySchedule } from '../../../db/generated/client.js';
+import type { ServiceContext } from '../../../kernel/context.js';
+import { ConflictError, InputError, NotFoundError } from '../../../kernel/errors.js';
+import { rowId } from '../../../kernel/ids.js';
+import { parseInput } from '../../../kernel/input.js';
+import { z } from 'zod';
+import { ReservationUnitEnum } from './amenity.js';
+import {
+  amenitySlots,
+  BOOKING_ADMIN_CREATORS,
+  BOOKING_ADMIN_DELETERS,
+  BOOKING_HOUSE_CREATORS,
+  BOOKING_HOUSE_DELETERS,
+  BOOKING_READERS,
+  bookAmenity,
+  cancelBooking,
+  houseAmenities,
+  type HouseAmenity,
+} from './bookings.js';
+
+const collections = (ctx: ServiceContext) => !!ctx.actor?.modules.includes('COBRANZA');
+const idOf = (id: { typename: string; id: string } | null | undefined, typename: string) => (id ? (id.typename === typename ? rowId(id.id) : -1) : null);
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+const BookableAmenityRef = builder.objectRef<HouseAmenity>('BookableAmenity').implement({
+  description: 'An amenity as a house books it (spec 3 "Amenity"), with schedule_allowed for that house',
+  fields: (t) => ({
+    amenityId: t.id({ description: 'The Amenity global id', resolve: (a) => encodeGlobalID('Amenity', a.amenity.id) }),
+    databaseId: t.int({ resolve: (a) => a.amenity.id }),
+    name: t.string({ resolve: (a) => a.amenity.name }),
+    description: t.string({ nullable: true, resolve: (a) => (a.amenity as { description?: string | null }).description ?? null }),
+    cost: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'Per reservation unit; null when free or without COBRANZA',
+      resolve: (a, _x, ctx) => (collections(ctx) ? (a.amenity.cost as string | null) : null),
+    }),
+    deposit: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'Kept per booking; null without one, without COBRANZA, or when the debt rule removes it',
+      resolve: (a, _x, ctx) => (collections(ctx) && a.depositCharged ? (a.amenity.deposit as string | null) : null),
+    }),
+    fromTime: t.string({ description: 'Opening time, HH:mm', resolve: (a) => a.amenity.fromTime }),
+    toTime: t.string({ description: 'Closing time, HH:mm', resolve: (a) => a.amenity.toTime }),
+    reservationUnit: t.field({ type: ReservationUnitEnum, resolve: (a) => a.amenity.reservationUnit }),
+    maxOrdinaryDebt: t.field({ type: 'Decimal', nullable: true, resolve: (a) => (a.amenity.maxOrdinaryDebt as string | null) ?? null }),
+    availableFrom: t.string({ nullable: true, resolve: (a) => day(a.amenity.availableFrom) }),
+    availableTo: t.string({ nullable: true, resolve: (a) => day(a.amenity.availableTo) }),
+    ownersOnly: t.boolean({ resolve: (a) => a.amenity.ownersOnly }),
+    enabled: t.boolean({ resolve: (a) => a.amenity.enabled }),
+    scheduleAllowed: t.boolean({ description: 'Whether this house may book it now', resolve: (a) => a.refusal === null }),
+    scheduleRefusal: t.string({ nullable: true, description: "Why not, in the spec's words", resolve: (a) => a.refusal }),
+  }),
+});
+
+interface SlotView {
+  start: Date;
+  end: Date;
+  unit: 'HOUR' | 'DAY';
+  available: boolean;
+  mine: boolean;
+  bookingId: number | null;
+}
+
+const AmenitySlotRef = builder.objectRef<SlotView>('AmenitySlot').implement({
+  description: 'A slot of an amenity (spec 3 "Amenity slot"): taken ones are not available; mine when the house booked it',
+  fields: (t) => ({
+    start: t.field({ type: 'DateTime', resolve: (s) => s.start }),
+    end: t.field({ type: 'DateTime', resolve: (s) => s.end }),
+    unit: t.field({ type: ReservationUnitEnum, resolve: (s) => s.unit }),
+    available: t.exposeBoolean('available'),
+    mine: t.exposeBoolean('mine'),
+    bookingDatabaseId: t.int({ nullable: true, description: "The house's own booking that takes it", resolve: (s) => (s.mine ? s.bookingId : null) }),
+  }),
+});
+
+const AmenityDayRef = builder.objectRef<{ day: string; slots: SlotView[] }>('AmenitySlotDay').implement({
+  fields: (t) => ({
+    day: t.exposeString('day', { description: 'YYYY-MM-DD in the community' }),
+    slots: t.field({ type: [AmenitySlotRef], resolve: (d) => d.slots }),
+  }),
+});
+
+const AmenityWeekRef = builder
+  .objectRef<{ amenity: HouseAmenity['amenity']; from: string; to: string; days: { day: string; slots: SlotView[] }[] }>('AmenityWeek')
+  .implement({
+    description: "Seven days of slots from max(from, today, the amenity's first day); page with from = to + 1 day",
+    fields: (t) => ({
+      amenityDatabaseId: t.int({ resolve: (w) => w.amenity.id }),
+      from: t.exposeString('from'),
+      to: t.exposeString('to'),
+      days: t.field({ type: [AmenityDayRef], resolve: (w) => w.days }),
+    }),
+  });
+
+export const AmenityBookingStatusEnum = builder.enumType('AmenityBookingStatus', {
+  description: 'HELD: waiting for its receipts to be paid (holdUntil); CONFIRMED; CANCELLED',
+  values: ['HELD', 'CONFIRMED', 'CANCELLED'] as const,
+});
+
+export const AmenityBookingRef = builder.objectRef<AmenitySchedule>('AmenityBooking').implement({
+  description: 'A booking of an amenity by a house (spec 3 "Amenity schedule")',
+  fields: (t) => ({
+    id: t.id({ resolve: (b) => encodeGlobalID('AmenityBooking', b.id) }),
+    databaseId: t.exposeInt('id'),
+    amenityDatabaseId: t.exposeInt('amenityId'),
+    houseDatabaseId: t.exposeInt('houseId'),
+    userDatabaseId: t.exposeInt('userId'),
+    status: t.field({ type: AmenityBookingStatusEnum, resolve: (b) => b.status }),
+    start: t.field({ type: 'DateTime', resolve: (b) => b.start }),
+    end: t.field({ type: 'DateTime', resolve: (b) => b.end }),
+    unit: t.field({ type: ReservationUnitEnum, resolve: (b) => b.unit }),
+    notes: t.exposeString('notes', { nullable: true }),
+    holdUntil: t.field({ type: 'DateTime', nullable: true, description: 'A held booking is cancelled then unless paid', resolve: (b) => b.holdUntil }),
+    receiptDatabaseId: t.exposeInt('receiptId', { nullable: true }),
+    depositReceiptDatabaseId: t.exposeInt('depositReceiptId', { nullable: true }),
+    createdAt: t.field({ type: 'DateTime', resolve: (b) => b.createdAt }),
+    cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (b) => b.cancelledAt }),
+  }),
+});
+
+builder.queryField('houseAmenities', (t) =>
+  t.field({
+    type: [BookableAmenityRef],
+    description: "The community's enabled amenities a house may book, each with schedule_allowed (GET houses/{h}/amenities)",
+    ...grants(...BOOKING_READERS),
+    args: { houseId: t.arg.globalID({ required: false, description: "The viewer's house when omitted" }) },
+    resolve: (_r, { houseId }, ctx) => houseAmenities(ctx, idOf(houseId, 'House')),
+  }),
+);
+
+const FromDay = z.object({ from: dayText('La fecha').nullish() });
+
+builder.queryField('amenitySlots', (t) =>
+  t.field({
+    type: AmenityWeekRef,
+    description: "Seven days of an amenity's slots for a house (GET houses/{h}/amenities/{amenityId}?from=YYYY-MM-DD)",
+    ...grants(...BOOKING_READERS),
+    errors: { types: [InputError, NotFoundError] },
+    args: {
+      houseId: t.arg.globalID({ required: false }),
+      amenityId: t.arg.globalID({ required: true }),
+      from: t.arg.string({ required: false, description: 'YYYY-MM-DD; today when omitted or past' }),
+    },
+    resolve: (_r, args, ctx) => {
+      const { from } = parseInput(FromDay, { from: args.from ?? null });
+      return amenitySlots(ctx, idOf(args.houseId, 'House'), idOf(args.amenityId, 'Amenity')!, from ?? null);
+    },
+  }),
+);
+
+const BookingPayloadRef = builder.objectRef<{ booking: AmenitySchedule; message: string }>('AmenityBookingPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    booking: t.field({ type: AmenityBookingRef, resolve: (p) => p.booking }),
+  }),
+});
+
+const BookingInstant = z.object({
+  start: z.coerce.date({ error: 'El inicio debe ser una fecha y hora válidas' }),
+  end: z.coerce.date({ error: 'El fin debe ser una fecha y hora válidas' }),
+});
+
+builder.mutationField('bookAmenity', (t) =>
+  t.field({
+    type: BookingPayloadRef,
+    description:
+      'Book whole slots of an amenity for a house; with a cost while COBRANZA is on it is HELD with its receipts for 4 hours (POST houses/{h}/amenities/{amenityId})',
+    ...grants(...BOOKING_HOUSE_CREATORS, ...BOOKING_ADMIN_CREATORS),
+    errors: { types: [InputError, ConflictError, NotFoundError] },
+    args: {
+      input: t.arg({
+        type: builder.inputType('BookAmenityInput', {
+          fields: (f) => ({
+            houseId: f.globalID({ required: false, description: "The viewer's house when omitted; administrators name any" }),
+            amenityId: f.globalID({ required: true }),
+            start: f.string({ required: true, description: 'ISO instant of the first slot' }),
+            end: f.string({ required: true, description: "ISO instant of the last slot's end" }),
+            unit: f.field({ type: ReservationUnitEnum, required: true }),
+            notes: f.string({ required: false }),
+            idempotencyKey: idempotencyKeyField(f),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: (_r, { input }, ctx) => {
+      const { start, end } = parseInput(BookingInstant, { start: input.start, end: input.end });
+      return bookAmenity(
+        ctx,
+        idOf(input.houseId, 'House'),
+        { amenityId: idOf(input.amenityId, 'Amenity')!, start, end, unit: input.unit, notes: input.notes ?? null },
+        input.idempotencyKey,
+      );
+    },
+  }),
+);
+
+builder.mutationField('cancelAmenityBooking', (t) =>
+  t.field({
+    type: BookingPayloadRef,
+    description: "Cancel a booking that has not begun: its author, the house's owner or the administration (DELETE …/amenities-schedules/{id})",
+    ...grants(...BOOKING_HOUSE_DELETERS, ...BOOKING_ADMIN_DELETERS),
+    errors: { types: [InputError, ConflictError, NotFoundError] },
+    args: {
+      input: t.arg({
+        type: builder.inputType('CancelAmenityBookingInput', {
+          fields: (f) => ({
+            bookingId: f.globalID({ required: true }),
+            houseId: f.globalID({ required: false, description: 'When given, the booking must be of this house (legacy paths name it)' }),
+            idempotencyKey: idempotencyKeyField(f),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: (_r, { input }, ctx) => cancelBooking(ctx, idOf(input.bookingId, 'AmenityBooking')!, idOf(input.houseId, 'House'), input.idempotencyKey),
+  }),
+);

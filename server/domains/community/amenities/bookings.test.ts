@@ -1,0 +1,228 @@
+// Amenity bookings through the real GraphQL and REST handlers on a real database (issue 29): what a house may
+// book, a week of slots, a free booking confirmed at once, a charged one held with its receipts and
+// confirmed by their payment or cancelled when its hold runs out (no debt left), twenty houses racing for one
+// slot, cancellation, grants and other communities.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localInstant } from '../../../../core/amenitySlots.js';
+import { money, sumMoney } from '../../../../core/money.js';
+import { todayIn } from '../../../../core/receipts.js';
+import { startTestApp, type TestApp } from '../../../../tests/testApp.js';
+import { systemContext } from '../../../kernel/context.js';
+import { expireHold, HOLD_HOURS } from './bookings.js';
+
+let t: TestApp;
+let admin: string;
+let owner: string;
+let security: string;
+let olivosId: number;
+let ownHouseId: number;
+let salonId: number;
+let albercaId: number;
+let houses: number[];
+const TZ = 'America/Mexico_City';
+const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString('base64');
+const prisma = () => t.app.db.prisma;
+// A day far enough ahead that every slot of it is in the future.
+const DAY = addDays(todayIn(TZ), 3);
+const at = (time: string, d = DAY) => localInstant(d, time, TZ).toISOString();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [admin, owner, security] = await Promise.all(['admin@demo.mx', 'propietario@demo.mx', 'seguridad@demo.mx'].map((e) => t.signIn(e)));
+  olivosId = (await prisma().neighborhood.findUniqueOrThrow({ where: { domain: 'los_olivos' } })).id;
+  ownHouseId = (
+    await prisma().membership.findFirstOrThrow({ where: { user: { email: 'propietario@demo.mx' }, neighborhoodId: olivosId, houseId: { not: null } } })
+  ).houseId!;
+  salonId = (await prisma().amenity.findFirstOrThrow({ where: { neighborhoodId: olivosId, name: 'Salón de usos múltiples' } })).id;
+  albercaId = (await prisma().amenity.findFirstOrThrow({ where: { neighborhoodId: olivosId, name: 'Alberca' } })).id;
+  houses = (
+    await prisma().house.findMany({ where: { neighborhoodId: olivosId, status: 'ACTIVE', id: { not: ownHouseId } }, orderBy: { id: 'asc' }, take: 20 })
+  ).map((h) => h.id);
+}, 120_000);
+afterAll(() => t.close());
+
+const BOOK = `mutation($input: BookAmenityInput!) { bookAmenity(input: $input) { __typename
+  ... on MutationBookAmenitySuccess { data { message booking { databaseId status holdUntil receiptDatabaseId depositReceiptDatabaseId houseDatabaseId } } }
+  ... on Error { code message } ... on InputError { issues { field message } } } }`;
+
+async function book(input: Record<string, unknown>, token = owner) {
+  const { body } = await t.gql(BOOK, { input: { unit: 'HOUR', amenityId: gid('Amenity', salonId), ...input } }, { token });
+  return body.data?.bookAmenity ?? body;
+}
+
+async function ordinaryBalance(houseId: number) {
+  const wallet = await prisma().wallet.findFirstOrThrow({ where: { neighborhoodId: olivosId, type: 'ORDINARY' }, orderBy: { id: 'asc' } });
+  const entries = await prisma().ledgerEntry.findMany({ where: { houseId, walletId: wallet.id } });
+  return { wallet, balance: sumMoney(entries.map((e) => e.amount)) };
+}
+
+describe('what a house may book', () => {
+  it('lists the enabled amenities with schedule_allowed, and the debt rule’s refusal in the spec’s words', async () => {
+    const list = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${ownHouseId}/amenities`, undefined, { token: owner });
+    expect(list.status).toBe(200);
+    const salon = list.body.amenities.find((a: any) => a.id === salonId);
+    expect(salon).toMatchObject({ name: 'Salón de usos múltiples', cost: '800.00', deposit: '1000.00', from: '09:00', to: '22:00', reservation_unit: 'HOUR' });
+    expect(typeof salon.schedule_allowed).toBe('boolean');
+
+    const { wallet, balance } = await ordinaryBalance(ownHouseId);
+    await prisma().amenity.update({ where: { id: salonId }, data: { maxOrdinaryDebt: balance.plus(1).toFixed(2) } });
+    try {
+      const refused = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${ownHouseId}/amenities`, undefined, { token: owner });
+      const limited = refused.body.amenities.find((a: any) => a.id === salonId);
+      expect(limited.schedule_allowed).toBe(false);
+      expect(limited.schedule_refusal).toMatch(/^(Para reservar este espacio común tienes que disponer de al menos|No puedes reservar)/);
+      const attempt = await book({ start: at('10:00'), end: at('11:00') });
+      expect(attempt).toMatchObject({ __typename: 'ConflictError', message: limited.schedule_refusal });
+    } finally {
+      await prisma().amenity.update({ where: { id: salonId }, data: { maxOrdinaryDebt: null } });
+    }
+    void wallet;
+  });
+
+  it('a guard has no amenity grants; another house’s amenities are refused to an owner', async () => {
+    const guard = await t.gql(`{ houseAmenities { databaseId } }`, {}, { token: security });
+    expect(guard.body.data?.houseAmenities ?? null).toBeNull();
+    const foreign = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${houses[0]}/amenities`, undefined, { token: owner });
+    expect(foreign.status).toBe(403);
+  });
+});
+
+describe('booking', () => {
+  it('a free amenity (by the day, owners only) is confirmed at once and its slot shows as mine, taken for others', async () => {
+    const albercaDay = addDays(DAY, 1);
+    const booked = await book({
+      amenityId: gid('Amenity', albercaId),
+      unit: 'DAY',
+      start: at('08:00', albercaDay),
+      end: at('20:00', albercaDay),
+      notes: 'Cumpleaños',
+    });
+    expect(booked.data).toMatchObject({ message: 'La reservación ha sido registrada', booking: { status: 'CONFIRMED', receiptDatabaseId: null } });
+    const mine = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${ownHouseId}/amenities/${albercaId}?from=${albercaDay}`, undefined, { token: owner });
+    expect(mine.status).toBe(200);
+    expect(mine.body.from).toBe(albercaDay);
+    expect(mine.body.slots[0]).toMatchObject({ start_date: at('08:00', albercaDay), unit: 'DAY', available: false, mine: true });
+    expect(mine.body.slots).toHaveLength(7);
+    const others = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${houses[0]}/amenities/${albercaId}?from=${albercaDay}`, undefined, { token: admin });
+    expect(others.body.slots[0]).toMatchObject({ available: false, mine: false, schedule: null });
+    // The same slot again: taken.
+    const again = await book({ amenityId: gid('Amenity', albercaId), unit: 'DAY', start: at('08:00', albercaDay), end: at('20:00', albercaDay) });
+    expect(again).toMatchObject({ __typename: 'ConflictError', message: 'El horario pudo ser apartado por alguien más, intenta nuevamente' });
+  });
+
+  it('refuses slots that are not the amenity’s: off the hour, outside its hours, another unit, past', async () => {
+    expect((await book({ start: at('10:30'), end: at('11:30') })).__typename).toBe('InputError');
+    expect((await book({ start: at('07:00'), end: at('08:00') })).__typename).toBe('InputError');
+    expect((await book({ unit: 'DAY', start: at('09:00'), end: at('22:00') })).__typename).toBe('InputError');
+    const yesterday = addDays(todayIn(TZ), -1);
+    expect((await book({ start: at('10:00', yesterday), end: at('11:00', yesterday) })).__typename).toBe('InputError');
+    expect((await book({ start: 'mañana', end: at('11:00') })).__typename).toBe('InputError');
+  });
+
+  it('a charged booking is held with its receipts (cost per hour, deposit) and confirmed when they are paid', async () => {
+    const held = await book({ start: at('12:00'), end: at('14:00') });
+    expect(held.data.message).toBe(`La reservación está pendiente de pago: págala en las próximas ${HOLD_HOURS} horas o se cancelará`);
+    const booking = held.data.booking;
+    expect(booking.status).toBe('HELD');
+    const receipts = await prisma().receipt.findMany({
+      where: { id: { in: [booking.receiptDatabaseId, booking.depositReceiptDatabaseId] } },
+      include: { incomeConcept: true },
+    });
+    expect(receipts.map((r) => [r.incomeConcept.systemKey, money(r.amount).toFixed(2), r.status])).toEqual([
+      ['AMENITY', '1600.00', 'NEW'],
+      ['AMENITY_DEPOSIT', '1000.00', 'NEW'],
+    ]);
+    // Paid with the wallet, one after the other: confirmed with the second.
+    const extraordinary = await prisma().wallet.findFirstOrThrow({ where: { neighborhoodId: olivosId, type: 'EXTRAORDINARY' } });
+    const fund = await t.gql(
+      `mutation($input: AdjustHouseBalanceInput!) { adjustHouseBalance(input: $input) { __typename } }`,
+      { input: { houseId: gid('House', ownHouseId), walletId: extraordinary.id, amount: '2600.00', reason: 'Depósito para la reservación' } },
+      { token: admin },
+    );
+    expect(fund.body.data.adjustHouseBalance.__typename).toBe('MutationAdjustHouseBalanceSuccess');
+    for (const r of receipts) {
+      const { body } = await t.gql(
+        `mutation($input: PayReceiptWithWalletInput!) { payReceiptWithWallet(input: $input) { __typename ... on Error { message } } }`,
+        { input: { receiptId: gid('Receipt', r.id) } },
+        { token: owner },
+      );
+      expect(body.data.payReceiptWithWallet.__typename, JSON.stringify(body)).toBe('MutationPayReceiptWithWalletSuccess');
+      const status = (await prisma().amenitySchedule.findUniqueOrThrow({ where: { id: booking.databaseId } })).status;
+      expect(status).toBe(r === receipts[0] ? 'HELD' : 'CONFIRMED');
+    }
+    // The hold's job finds it confirmed and leaves it.
+    expect(await expireHold(systemContext(t.app), booking.databaseId, new Date(Date.now() + (HOLD_HOURS + 1) * 3_600_000))).toBe(false);
+    // Paid: the owner no longer cancels it.
+    const { body } = await t.gql(
+      `mutation($input: CancelAmenityBookingInput!) { cancelAmenityBooking(input: $input) { __typename ... on Error { message } } }`,
+      { input: { bookingId: gid('AmenityBooking', booking.databaseId) } },
+      { token: owner },
+    );
+    expect(body.data.cancelAmenityBooking).toEqual({
+      __typename: 'ConflictError',
+      message: 'La reservación ya fue pagada: solo la administración puede cancelarla',
+    });
+  });
+
+  it('an unpaid hold is cancelled when its time is up, its receipts deleted without leaving a debt', async () => {
+    const before = await ordinaryBalance(ownHouseId);
+    const held = (await book({ start: at('15:00'), end: at('16:00') })).data.booking;
+    const holdUntil = new Date(held.holdUntil);
+    expect(holdUntil.getTime() - Date.now()).toBeGreaterThan((HOLD_HOURS - 0.1) * 3_600_000);
+    // Not before its time.
+    expect(await expireHold(systemContext(t.app), held.databaseId, new Date(holdUntil.getTime() - 1000))).toBe(false);
+    expect(await expireHold(systemContext(t.app), held.databaseId, new Date(holdUntil.getTime() + 1000))).toBe(true);
+    const row = await prisma().amenitySchedule.findUniqueOrThrow({ where: { id: held.databaseId } });
+    expect(row.status).toBe('CANCELLED');
+    const receipts = await prisma().receipt.findMany({ where: { id: { in: [held.receiptDatabaseId, held.depositReceiptDatabaseId] } } });
+    expect(receipts.every((r) => r.deletedAt !== null)).toBe(true);
+    expect((await ordinaryBalance(ownHouseId)).balance.toFixed(2)).toBe(before.balance.toFixed(2));
+    expect(await prisma().ledgerEntry.count({ where: { receiptId: { in: receipts.map((r) => r.id) } } })).toBe(0);
+    // The slot is free again.
+    const again = await book({ start: at('15:00'), end: at('16:00') });
+    expect(again.data.booking.status).toBe('HELD');
+  });
+
+  it('twenty houses booking one slot at once: exactly one wins, the others get a clear 409', async () => {
+    const results = await Promise.all(houses.map((houseId) => book({ houseId: gid('House', houseId), start: at('18:00'), end: at('19:00') }, admin)));
+    const won = results.filter((r) => r.__typename === 'MutationBookAmenitySuccess');
+    expect(won).toHaveLength(1);
+    for (const r of results.filter((x) => x.__typename !== 'MutationBookAmenitySuccess'))
+      expect(r).toMatchObject({ __typename: 'ConflictError', message: 'El horario pudo ser apartado por alguien más, intenta nuevamente' });
+    expect(await prisma().amenitySchedule.count({ where: { amenityId: salonId, start: new Date(at('18:00')), status: { not: 'CANCELLED' } } })).toBe(1);
+  });
+});
+
+describe('cancelling', () => {
+  it('its author cancels a future held booking (its receipts go); other houses and guards cannot; a cancelled one is not cancelled twice', async () => {
+    const held = (await book({ start: at('20:00'), end: at('21:00') })).data.booking;
+    const other = await t.rest('DELETE', `/neighborhoods/${olivosId}/houses/${houses[1]}/amenities-schedules/${held.databaseId}`, undefined, { token: admin });
+    expect(other.status).toBe(404);
+    const guard = await t.gql(
+      `mutation($input: CancelAmenityBookingInput!) { cancelAmenityBooking(input: $input) { __typename } }`,
+      { input: { bookingId: gid('AmenityBooking', held.databaseId) } },
+      { token: security },
+    );
+    expect(guard.body.data?.cancelAmenityBooking ?? null).toBeNull();
+    const done = await t.rest('DELETE', `/neighborhoods/${olivosId}/houses/${ownHouseId}/amenities-schedules/${held.databaseId}`, undefined, { token: owner });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ message: 'La reservación ha sido eliminada', schedule: { id: held.databaseId, status: 'CANCELLED' } });
+    expect((await prisma().receipt.findUniqueOrThrow({ where: { id: held.receiptDatabaseId } })).deletedAt).not.toBeNull();
+    const twice = await t.rest('DELETE', `/neighborhoods/${olivosId}/houses/${ownHouseId}/amenities-schedules/${held.databaseId}`, undefined, { token: owner });
+    expect(twice.status).toBe(409);
+  });
+
+  it('the same administrator, signed in to another community, does not find the booking nor the house', async () => {
+    const held = (await book({ start: at('21:00'), end: at('22:00') })).data.booking;
+    const torreAdmin = await t.signIn('admin@demo.mx', { domain: 'torre_azul' });
+    const { body } = await t.gql(
+      `mutation($input: CancelAmenityBookingInput!) { cancelAmenityBooking(input: $input) { __typename ... on Error { message } } }`,
+      { input: { bookingId: gid('AmenityBooking', held.databaseId) } },
+      { token: torreAdmin },
+    );
+    expect(body.data.cancelAmenityBooking).toEqual({ __typename: 'NotFoundError', message: 'La reservación no existe' });
+    const slots = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${ownHouseId}/amenities/${salonId}`, undefined, { token: torreAdmin });
+    expect(slots.status).toBeGreaterThanOrEqual(400);
+    expect((await prisma().amenitySchedule.findUniqueOrThrow({ where: { id: held.databaseId } })).status).toBe('HELD');
+  });
+});

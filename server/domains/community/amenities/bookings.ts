@@ -1,0 +1,343 @@
+// Booking amenities (issue 29; spec 3 sections 3, 6 and 7): what a house may book (schedule_allowed), the
+// week of slots it sees, and the booking itself. A booking with a cost while COBRANZA is on issues its
+// receipts (AMENITY, and AMENITY_DEPOSIT when the amenity keeps a deposit) through the receivables door and
+// holds the slots HOLD_HOURS; paying them confirms it ("receipt.paid"), and a job cancels an unpaid hold on
+// time, its receipts deleted without leaving a debt. Without COBRANZA or a cost it is confirmed at once.
+// Bookings of one amenity never overlap: they are checked and written under the amenity's row lock.
+import { depositAllowed } from '../../../../core/amenities.js';
+import { addDays, scheduleRefusal, SLOT_DAYS, weekSlots } from '../../../../core/amenitySlots.js';
+import { formatMoney, money } from '../../../../core/money.js';
+import { todayIn } from '../../../../core/receipts.js';
+import { holdsAny, reachesHouse, targetHouse } from '../../../auth/houseScope.js';
+import type { AmenitySchedule } from '../../../db/generated/client.js';
+import { defineJob, enqueueJob } from '../../../infra/jobs.js';
+import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from '../../../kernel/errors.js';
+import { subscribe } from '../../../kernel/events.js';
+import { lockRow } from '../../../kernel/locks.js';
+import { write } from '../../../kernel/write.js';
+import { issueOne, remove } from '../../money/receivables/receipts/door.js';
+import { ordinaryWallet, walletBalance } from '../../money/receivables/ledger/service.js';
+
+/** House people book for their own house; the administration for any house (spec 3 section 8). */
+export const BOOKING_HOUSE_CREATORS = ['OAmenitiesScheduleCreate', 'SAmenitiesScheduleCreate', 'RAmenitiesScheduleCreate'] as const;
+export const BOOKING_ADMIN_CREATORS = ['AAmenitiesScheduleCreate'] as const;
+export const BOOKING_HOUSE_DELETERS = ['OAmenitiesScheduleDelete', 'SAmenitiesScheduleDelete', 'RAmenitiesScheduleDelete'] as const;
+export const BOOKING_ADMIN_DELETERS = ['AAmenitiesScheduleDelete'] as const;
+/** The community's reservations (and any house's) are read with AAmenitiesScheduleRead. */
+export const BOOKING_ADMIN_READERS = ['AAmenitiesScheduleRead', 'AAmenitiesScheduleCreate', 'AAmenitiesScheduleDelete'] as const;
+export const BOOKING_READERS = [...BOOKING_ADMIN_READERS, ...BOOKING_HOUSE_CREATORS, ...BOOKING_HOUSE_DELETERS] as const;
+
+/** An unpaid booking holds its slots this long (spec 3 section 9: "paid within 4 hours"). */
+export const HOLD_HOURS = 4;
+export const EXPIRE_HOLD_JOB = 'amenities.expireHold';
+
+export const BOOKING_RESULT_MESSAGES = {
+  confirmed: 'La reservación ha sido registrada',
+  held: `La reservación está pendiente de pago: págala en las próximas ${HOLD_HOURS} horas o se cancelará`,
+  cancelled: 'La reservación ha sido eliminada',
+} as const;
+
+const HOUR = 3_600_000;
+
+type AmenityRow = {
+  id: number;
+  neighborhoodId: number;
+  name: string;
+  cost: unknown;
+  deposit: unknown;
+  fromTime: string;
+  toTime: string;
+  maxOrdinaryDebt: unknown;
+  reservationUnit: 'HOUR' | 'DAY';
+  availableFrom: Date | null;
+  availableTo: Date | null;
+  ownersOnly: boolean;
+  receiptConceptId: number | null;
+  enabled: boolean;
+};
+
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+const text = (v: unknown) => (v == null ? null : String(v));
+
+async function community(ctx: Pick<ServiceContext, 'prisma'>, neighborhoodId: number) {
+  return ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: neighborhoodId }, select: { timeZone: true, modules: true } });
+}
+
+async function amenityOf(db: Pick<Tx, 'amenity'>, neighborhoodId: number, amenityId: number): Promise<AmenityRow> {
+  const amenity = await db.amenity.findFirst({ where: { id: amenityId, neighborhoodId, deletedAt: null } });
+  if (!amenity) throw new NotFoundError('AMENITY_NOT_FOUND');
+  return amenity as AmenityRow;
+}
+
+/** The house's ORDINARY balance (positive in its favour) and whether the actor books as its owner. */
+async function bookingHouse(
+  ctx: ServiceContext,
+  db: Tx | ServiceContext['prisma'],
+  house: { id: number; neighborhoodId: number; ownerUserId: number | null; asAdmin: boolean },
+) {
+  const wallet = await ordinaryWallet(db, house.neighborhoodId);
+  const balance = wallet ? await walletBalance(db as Tx, house.id, wallet.id) : money(0);
+  const owner = house.asAdmin || house.ownerUserId === actorOf(ctx).userId;
+  return { owner, ordinaryBalance: balance };
+}
+
+export interface HouseAmenity {
+  amenity: AmenityRow;
+  /** Why this house may not book it now (schedule_allowed false), or null. */
+  refusal: string | null;
+  /** The amenity keeps its deposit (the debt rule did not remove it). */
+  depositCharged: boolean;
+}
+
+/** The community's enabled amenities as a house sees them, each with schedule_allowed and its refusal. */
+export async function houseAmenities(ctx: ServiceContext, houseId: number | null): Promise<HouseAmenity[]> {
+  const house = await targetHouse(ctx, houseId, BOOKING_ADMIN_READERS, 'FOREIGN_HOUSE');
+  const [amenities, n, booking] = await Promise.all([
+    ctx.prisma.amenity.findMany({ where: { neighborhoodId: house.neighborhoodId, deletedAt: null, enabled: true }, orderBy: { name: 'asc' } }),
+    community(ctx, house.neighborhoodId),
+    bookingHouse(ctx, ctx.prisma, house),
+  ]);
+  const today = todayIn(n.timeZone);
+  return amenities.map((a) => ({
+    amenity: a as AmenityRow,
+    refusal: scheduleRefusal(
+      {
+        enabled: a.enabled,
+        ownersOnly: a.ownersOnly,
+        maxOrdinaryDebt: text(a.maxOrdinaryDebt),
+        availableFrom: day(a.availableFrom),
+        availableTo: day(a.availableTo),
+      },
+      booking,
+      today,
+    ),
+    depositCharged: depositAllowed(text(a.maxOrdinaryDebt)),
+  }));
+}
+
+/** Seven days of an amenity's slots for a house, from `asked` (YYYY-MM-DD) or today, with its taken and own slots. */
+export async function amenitySlots(ctx: ServiceContext, houseId: number | null, amenityId: number, asked: string | null, now = new Date()) {
+  const house = await targetHouse(ctx, houseId, BOOKING_ADMIN_READERS, 'FOREIGN_HOUSE');
+  const [amenity, n] = await Promise.all([amenityOf(ctx.prisma, house.neighborhoodId, amenityId), community(ctx, house.neighborhoodId)]);
+  const today = todayIn(n.timeZone, now);
+  const shape = { ...amenity, availableFrom: day(amenity.availableFrom), availableTo: day(amenity.availableTo) };
+  // The window read: the seven days from the first one shown, a day either side for the zone's offset.
+  const first = shape.availableFrom && shape.availableFrom > (asked ?? today) ? shape.availableFrom : asked && asked > today ? asked : today;
+  const bookings = await ctx.prisma.amenitySchedule.findMany({
+    where: {
+      amenityId: amenity.id,
+      status: { not: 'CANCELLED' },
+      start: { lt: new Date(`${addDays(first, SLOT_DAYS + 1)}T00:00:00Z`) },
+      end: { gt: new Date(`${addDays(first, -1)}T00:00:00Z`) },
+    },
+    select: { id: true, start: true, end: true, houseId: true },
+  });
+  return { amenity, ...weekSlots(shape, { asked, today, now, timeZone: n.timeZone, houseId: house.id }, bookings) };
+}
+
+export interface BookingInput {
+  amenityId: number;
+  start: Date;
+  end: Date;
+  unit: 'HOUR' | 'DAY';
+  notes?: string | null;
+}
+
+export interface BookingOutcome {
+  booking: AmenitySchedule;
+  message: string;
+}
+
+/**
+ * Books whole slots of an amenity for a house: the slots must be ones the week shows (same unit), free and
+ * not begun. A booking with a cost while COBRANZA is on is HELD with its receipts; otherwise CONFIRMED.
+ */
+export async function bookAmenity(
+  ctx: ServiceContext,
+  houseId: number | null,
+  input: BookingInput,
+  idempotencyKey?: string | null,
+  now = new Date(),
+): Promise<BookingOutcome> {
+  const actor = actorOf(ctx);
+  const house = await targetHouse(ctx, houseId, BOOKING_ADMIN_CREATORS, 'FOREIGN_HOUSE');
+  if (!house.asAdmin && !holdsAny(ctx, BOOKING_HOUSE_CREATORS)) throw new ForbiddenError();
+  const notes = input.notes?.trim() || null;
+  if (notes && notes.length > 500) throw new InputError([{ field: 'notes', message: 'Las notas admiten hasta 500 caracteres' }]);
+  if (!(input.start < input.end)) throw new InputError([{ field: 'end', message: 'El fin de la reservación debe ser posterior a su inicio' }]);
+  const n = await community(ctx, house.neighborhoodId);
+  const request = { operation: 'bookAmenity', input: { houseId: house.id, ...input, start: input.start.toISOString(), end: input.end.toISOString() } };
+  return write(ctx, { idempotencyKey, request, rowLocks: true }, async ({ tx, audit, afterCommit }) => {
+    if (!(await lockRow(tx, 'Amenity', input.amenityId, { neighborhoodId: house.neighborhoodId }))) throw new NotFoundError('AMENITY_NOT_FOUND');
+    const amenity = await amenityOf(tx, house.neighborhoodId, input.amenityId);
+    const today = todayIn(n.timeZone, now);
+    const refusal = scheduleRefusal(
+      { ...amenity, maxOrdinaryDebt: text(amenity.maxOrdinaryDebt), availableFrom: day(amenity.availableFrom), availableTo: day(amenity.availableTo) },
+      await bookingHouse(ctx, tx, house),
+      today,
+    );
+    if (refusal) throw new ConflictError(reason('AMENITY_BOOKING_REFUSED', { refusal }));
+    if (input.unit !== amenity.reservationUnit) throw new InputError([{ field: 'unit', message: 'La unidad no es la del espacio común' }]);
+    // The slots asked for, as the week that contains them shows them.
+    const startDay = todayIn(n.timeZone, input.start);
+    const shape = { ...amenity, availableFrom: day(amenity.availableFrom), availableTo: day(amenity.availableTo) };
+    const taken = await tx.amenitySchedule.findMany({
+      where: { amenityId: amenity.id, status: { not: 'CANCELLED' }, start: { lt: input.end }, end: { gt: input.start } },
+      select: { id: true, start: true, end: true, houseId: true },
+    });
+    const week = weekSlots(shape, { asked: startDay, today, now, timeZone: n.timeZone, houseId: house.id }, taken);
+    const slots = week.days.flatMap((d) => d.slots).filter((s) => s.start >= input.start && s.end <= input.end);
+    const covered = slots.length > 0 && slots[0].start.getTime() === input.start.getTime() && slots[slots.length - 1].end.getTime() === input.end.getTime();
+    const contiguous = slots.every((s, i) => i === 0 || slots[i - 1].end.getTime() === s.start.getTime());
+    if (!covered || !contiguous) throw new InputError([{ field: 'start', message: 'Elige horarios disponibles del espacio común' }]);
+    if (slots.some((s) => s.bookingId !== null)) throw new ConflictError('AMENITY_SLOT_TAKEN');
+    if (slots.some((s) => !s.available)) throw new InputError([{ field: 'start', message: 'El horario ya pasó' }]);
+
+    const charged = n.modules.includes('COBRANZA') && amenity.cost != null && money(String(amenity.cost)).greaterThan(0);
+    const booking = await tx.amenitySchedule.create({
+      data: {
+        neighborhoodId: house.neighborhoodId,
+        amenityId: amenity.id,
+        houseId: house.id,
+        userId: actor.userId,
+        start: input.start,
+        end: input.end,
+        unit: input.unit,
+        notes,
+        status: charged ? 'HELD' : 'CONFIRMED',
+        holdUntil: charged ? new Date(now.getTime() + HOLD_HOURS * HOUR) : null,
+      },
+    });
+    let result = booking;
+    if (charged) {
+      const cost = money(String(amenity.cost)).times(slots.length);
+      const deposit = amenity.deposit != null && depositAllowed(text(amenity.maxOrdinaryDebt)) ? money(String(amenity.deposit)) : null;
+      const label = `${amenity.name} · ${startDay}`;
+      const receipt = await bookingReceipt(tx, house, amenity.receiptConceptId, 'AMENITY', `Reservación ${label}`, formatMoney(cost), today);
+      const depositReceipt = deposit?.greaterThan(0)
+        ? await bookingReceipt(tx, house, null, 'AMENITY_DEPOSIT', `Depósito ${label}`, formatMoney(deposit), today)
+        : null;
+      result = await tx.amenitySchedule.update({ where: { id: booking.id }, data: { receiptId: receipt.id, depositReceiptId: depositReceipt?.id ?? null } });
+      await enqueueJob(tx, {
+        kind: EXPIRE_HOLD_JOB,
+        payload: { bookingId: booking.id },
+        runAt: booking.holdUntil!,
+        uniqueKey: `${EXPIRE_HOLD_JOB}:${booking.id}`,
+      });
+    }
+    await audit({
+      action: 'BOOK',
+      entity: 'AmenitySchedule',
+      entityId: booking.id,
+      data: { amenityId: amenity.id, houseId: house.id, start: input.start.toISOString(), end: input.end.toISOString(), status: result.status },
+    });
+    void afterCommit;
+    return { booking: result, message: charged ? BOOKING_RESULT_MESSAGES.held : BOOKING_RESULT_MESSAGES.confirmed };
+  });
+}
+
+/** A booking's receipt: the amenity's concept (else the community's AMENITY one), due today, in that concept's wallet. */
+async function bookingReceipt(
+  tx: Tx,
+  house: { id: number; neighborhoodId: number },
+  conceptId: number | null,
+  systemKey: 'AMENITY' | 'AMENITY_DEPOSIT',
+  description: string,
+  amount: string,
+  today: string,
+) {
+  const concept =
+    (conceptId ? await tx.incomeConcept.findFirst({ where: { id: conceptId, neighborhoodId: house.neighborhoodId } }) : null) ??
+    (await tx.incomeConcept.findFirst({ where: { neighborhoodId: house.neighborhoodId, systemKey } }));
+  if (!concept) throw new ConflictError('AMENITY_CONCEPT_MISSING');
+  const [y, m] = today.split('-').map(Number);
+  return issueOne(tx, {
+    neighborhoodId: house.neighborhoodId,
+    houseId: house.id,
+    incomeConceptId: concept.id,
+    walletId: concept.walletId,
+    description: description.slice(0, 200),
+    year: y,
+    month: m,
+    dueDate: new Date(`${today}T00:00:00Z`),
+    sourceAmount: amount,
+    amount,
+  });
+}
+
+/** Paying a held booking's receipts confirms it (inside the paying transaction). */
+async function confirmWhenPaid(tx: Tx, receiptId: number) {
+  const booking = await tx.amenitySchedule.findFirst({ where: { OR: [{ receiptId }, { depositReceiptId: receiptId }], status: 'HELD' } });
+  if (!booking) return;
+  const ids = [booking.receiptId, booking.depositReceiptId].filter((id): id is number => id !== null);
+  const unpaid = await tx.receipt.count({ where: { id: { in: ids }, status: { not: 'PAID' } } });
+  if (unpaid) return;
+  await tx.amenitySchedule.updateMany({ where: { id: booking.id, status: 'HELD' }, data: { status: 'CONFIRMED', holdUntil: null } });
+}
+
+subscribe('receipt.paid', (tx, receipt) => confirmWhenPaid(tx, receipt.id));
+
+/**
+ * An unpaid hold whose time is up is cancelled and its unpaid receipts deleted (they leave no debt); a
+ * receipt paid meanwhile keeps its money in the house's wallet (creditWallet is not needed: a paid receipt
+ * is income already, and the booking is then confirmed by its payment instead).
+ */
+export async function expireHold(ctx: Pick<ServiceContext, 'prisma' | 'db' | 'actor' | 'ip'>, bookingId: number, now = new Date()) {
+  return write({ ...ctx, actor: null }, { rowLocks: true }, async ({ tx, audit }) => {
+    if (!(await lockRow(tx, 'AmenitySchedule', bookingId))) return false;
+    const booking = await tx.amenitySchedule.findUniqueOrThrow({ where: { id: bookingId } });
+    if (booking.status !== 'HELD' || !booking.holdUntil || booking.holdUntil > now) return false;
+    const ids = [booking.receiptId, booking.depositReceiptId].filter((id): id is number => id !== null);
+    const receipts = await tx.receipt.findMany({ where: { id: { in: ids }, deletedAt: null, status: { not: 'PAID' } } });
+    if (receipts.some((r) => r.status === 'IN_PROGRESS' || r.status === 'REVIEW')) return false;
+    await remove(tx, receipts, booking.userId, now);
+    await tx.amenitySchedule.update({ where: { id: booking.id }, data: { status: 'CANCELLED', cancelledAt: now } });
+    await audit({
+      action: 'HOLD_EXPIRED',
+      entity: 'AmenitySchedule',
+      entityId: booking.id,
+      neighborhoodId: booking.neighborhoodId,
+      data: { receipts: receipts.map((r) => r.id) },
+    });
+    return true;
+  });
+}
+
+defineJob(EXPIRE_HOLD_JOB, async (ctx, payload) => {
+  await expireHold(ctx, (payload as { bookingId: number }).bookingId);
+});
+
+/**
+ * Cancels a booking that has not begun: its author, the house's owner or the administration. A held booking's
+ * unpaid receipts are deleted; a booking whose receipts were paid is cancelled by the administration only,
+ * and its money stays in the house's wallets as paid income (docs/decisions.md «Cancelling a paid booking»).
+ */
+export async function cancelBooking(ctx: ServiceContext, bookingId: number, houseId: number | null, idempotencyKey?: string | null, now = new Date()) {
+  const actor = actorOf(ctx);
+  const neighborhoodId = communityOf(ctx);
+  return write(ctx, { idempotencyKey, request: { operation: 'cancelBooking', input: { bookingId, houseId } }, rowLocks: true }, async ({ tx, audit }) => {
+    if (!(await lockRow(tx, 'AmenitySchedule', bookingId, { neighborhoodId }))) throw new NotFoundError('AMENITY_BOOKING_NOT_FOUND');
+    const booking = await tx.amenitySchedule.findUniqueOrThrow({ where: { id: bookingId }, include: { house: { select: { ownerUserId: true } } } });
+    if (houseId != null && booking.houseId !== houseId) throw new NotFoundError('AMENITY_BOOKING_NOT_FOUND');
+    const asAdmin = holdsAny(ctx, BOOKING_ADMIN_DELETERS);
+    if (!reachesHouse(actor, booking.houseId, BOOKING_ADMIN_DELETERS)) throw new NotFoundError('AMENITY_BOOKING_NOT_FOUND');
+    if (!asAdmin && (!holdsAny(ctx, BOOKING_HOUSE_DELETERS) || (booking.userId !== actor.userId && booking.house.ownerUserId !== actor.userId)))
+      throw new ForbiddenError('AMENITY_BOOKING_NOT_YOURS');
+    if (booking.status === 'CANCELLED') throw new ConflictError('AMENITY_BOOKING_CANCELLED');
+    if (booking.start <= now) throw new ConflictError('AMENITY_BOOKING_PAST');
+    const ids = [booking.receiptId, booking.depositReceiptId].filter((id): id is number => id !== null);
+    const receipts = await tx.receipt.findMany({ where: { id: { in: ids }, deletedAt: null } });
+    if (receipts.some((r) => r.status === 'PAID') && !asAdmin) throw new ConflictError('AMENITY_BOOKING_PAID');
+    if (receipts.some((r) => r.status === 'IN_PROGRESS' || r.status === 'REVIEW')) throw new ConflictError('AMENITY_BOOKING_PAYMENT_UNDER_WAY');
+    await remove(
+      tx,
+      receipts.filter((r) => r.status !== 'PAID'),
+      actor.userId,
+      now,
+    );
+    await tx.amenitySchedule.update({ where: { id: booking.id }, data: { status: 'CANCELLED', cancelledAt: now, cancelledByUserId: actor.userId } });
+    await audit({ action: 'CANCEL', entity: 'AmenitySchedule', entityId: booking.id, data: { houseId: booking.houseId, receipts: ids } });
+    return { booking: { ...booking, status: 'CANCELLED' as const }, message: BOOKING_RESULT_MESSAGES.cancelled };
+  });
+}
