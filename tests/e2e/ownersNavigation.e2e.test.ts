@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { SCREENSHOTS, screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { SCREENSHOTS, screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -101,6 +101,30 @@ describe('owners list from the menu', () => {
     const formOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(formOverflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'owner-form-375');
+    await page.context().close();
+  }, 120_000);
+
+  it('a house’s page from its row: the owner, balances and statistics, its pending receipts, and its payments', async () => {
+    const page = await env.newPage();
+    await signInToShell(page, env.base, 'admin@demo.mx');
+    const house = await env.t.app.db.prisma.house.findFirstOrThrow({
+      where: { neighborhood: { domain: 'los_olivos' }, status: 'ACTIVE', owner: { lastName: { not: null } }, receipts: { some: { status: 'PAID' } } },
+      include: { owner: true },
+      orderBy: { id: 'asc' },
+    });
+    await page.goto(`${env.base}/owners?search=${encodeURIComponent(house.owner!.email)}`);
+    const row = page.getByRole('row').filter({ hasText: house.owner!.email });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Ver propiedad' }).click();
+    await page.waitForURL(new RegExp(`/houses/${house.id}$`));
+    await page.getByTestId('house-links').waitFor();
+    await page.getByText(house.owner!.email).first().waitFor();
+    await screenshotsAtBothWidths(page, 'house-page');
+    await page.getByTestId('house-links').getByRole('link', { name: 'Pagos' }).click();
+    await page.waitForURL(new RegExp(`/houses/${house.id}/payments`));
+    await page.getByRole('heading', { name: 'Pagos', exact: true }).waitFor();
+    await screenshotsAtBothWidths(page, 'house-payments');
     await page.context().close();
   }, 120_000);
 });
