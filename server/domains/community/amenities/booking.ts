@@ -3,7 +3,9 @@
 // node is the configuration, read with the C and A amenity grants only.
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { dayText } from '../../../../core/input.js';
-import { builder, grants, idempotencyKeyField } from '../../../graphql/builder.js';
+import { formatPrismaCursor } from '@pothos/plugin-prisma';
+import { houseLabel, personName } from '../../../../core/houseLabel.js';
+import { builder, grants, idempotencyKeyField, idPageArgs, keysetConnection, keysetPage, parseIdCursor, selectsField } from '../../../graphql/builder.js';
 import type { AmenitySchedule } from '../../../db/generated/client.js';
 import type { ServiceContext } from '../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../kernel/errors.js';
@@ -20,8 +22,11 @@ import {
   BOOKING_READERS,
   bookAmenity,
   cancelBooking,
+  BOOKING_ADMIN_READERS,
   houseAmenities,
+  listBookings,
   type HouseAmenity,
+  type ListedBooking,
 } from './bookings.js';
 
 const collections = (ctx: ServiceContext) => !!ctx.actor?.modules.includes('COBRANZA');
@@ -123,8 +128,73 @@ export const AmenityBookingRef = builder.objectRef<AmenitySchedule>('AmenityBook
     depositReceiptDatabaseId: t.exposeInt('depositReceiptId', { nullable: true }),
     createdAt: t.field({ type: 'DateTime', resolve: (b) => b.createdAt }),
     cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (b) => b.cancelledAt }),
+    amenityName: t.string({ nullable: true, description: 'Read with the lists', resolve: (b) => (b as Partial<ListedBooking>).amenity?.name ?? null }),
+    houseLabel: t.string({
+      nullable: true,
+      resolve: (b) => {
+        const house = (b as Partial<ListedBooking>).house;
+        return house && 'catastral' in house ? houseLabel(house) : null;
+      },
+    }),
+    userName: t.string({
+      nullable: true,
+      description: 'Who booked',
+      resolve: (b) => ((b as Partial<ListedBooking>).user ? personName((b as ListedBooking).user) : null),
+    }),
   }),
 });
+
+const AmenityBookingConnectionRef = builder.connectionObject({
+  type: AmenityBookingRef,
+  name: 'AmenityBookingConnection',
+  fields: (t) => ({ totalCount: t.int({ nullable: true, resolve: (c) => (c as { totalCount?: number }).totalCount ?? null }) }),
+});
+
+const BookingFilterInput = builder.inputType('AmenityBookingFilter', {
+  fields: (t) => ({
+    bookingId: t.globalID({ required: false, description: 'One reservation' }),
+    amenityId: t.globalID({ required: false }),
+    houseId: t.globalID({ required: false, description: "The community's list only" }),
+    from: t.string({ required: false, description: 'YYYY-MM-DD: reservations that end on or after that day' }),
+  }),
+});
+
+function bookingList(name: string, description: string, community: boolean, grantList: readonly string[]) {
+  builder.queryField(name, (t) =>
+    t.field({
+      type: AmenityBookingConnectionRef,
+      description,
+      ...grants(...(grantList as ['AAmenitiesScheduleRead'])),
+      args: {
+        ...(community ? {} : { houseId: t.arg.globalID({ required: false, description: "The viewer's house when omitted" }) }),
+        filter: t.arg({ type: BookingFilterInput, required: false }),
+        ...idPageArgs(t.arg),
+      },
+      resolve: async (_r, args, ctx, info) => {
+        const page = keysetPage(args, parseIdCursor);
+        const f = args.filter ?? {};
+        const { from } = parseInput(FromDay, { from: f.from ?? null });
+        const houseArg = (args as { houseId?: { typename: string; id: string } | null }).houseId;
+        const { rows, total } = await listBookings(
+          ctx,
+          community ? { community: true } : { community: false, houseId: idOf(houseArg, 'House') },
+          {
+            bookingId: idOf(f.bookingId, 'AmenityBooking'),
+            amenityId: idOf(f.amenityId, 'Amenity'),
+            houseId: community ? idOf(f.houseId, 'House') : null,
+            from: from ?? null,
+          },
+          page,
+          selectsField(info, 'totalCount'),
+        );
+        return keysetConnection(rows, page, (r) => formatPrismaCursor({ id: r.id }, 'id'), total) as never;
+      },
+    }),
+  );
+}
+
+bookingList('houseAmenityBookings', "A house's reservations, newest first (GET houses/{h}/amenities-schedules)", false, BOOKING_READERS);
+bookingList('amenityBookings', "The community's reservations, newest first (GET amenities/schedules)", true, BOOKING_ADMIN_READERS);
 
 builder.queryField('houseAmenities', (t) =>
   t.field({

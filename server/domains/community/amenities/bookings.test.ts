@@ -226,3 +226,44 @@ describe('cancelling', () => {
     expect((await prisma().amenitySchedule.findUniqueOrThrow({ where: { id: held.databaseId } })).status).toBe('HELD');
   });
 });
+
+describe('reservation lists', () => {
+  it('a house lists its own, the administration the community’s (filtered by house and amenity), one by id, refusals', async () => {
+    const mine = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${ownHouseId}/amenities-schedules?page_size=50`, undefined, { token: owner });
+    expect(mine.status).toBe(200);
+    expect(mine.body.total).toBeGreaterThanOrEqual(4);
+    expect(mine.body.content.every((b: any) => b.id_house === ownHouseId)).toBe(true);
+    const first = mine.body.content[0];
+    expect(first).toMatchObject({
+      amenity: { name: expect.any(String) },
+      house: { id: ownHouseId, label: expect.any(String) },
+      user: { name: expect.any(String) },
+    });
+    // Newest first.
+    expect(mine.body.content.map((b: any) => b.id)).toEqual([...mine.body.content.map((b: any) => b.id)].sort((a: number, b: number) => b - a));
+
+    const one = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${ownHouseId}/amenities-schedules/${first.id}`, undefined, { token: owner });
+    expect(one.body).toMatchObject({ id: first.id, status: first.status });
+    const foreign = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${houses[0]}/amenities-schedules`, undefined, { token: owner });
+    expect(foreign.status).toBe(403);
+    const community = await t.rest('GET', `/neighborhoods/${olivosId}/amenities/schedules`, undefined, { token: owner });
+    expect(community.status).toBe(403);
+
+    const all = await t.rest('GET', `/neighborhoods/${olivosId}/amenities/schedules?page_size=100&id_amenity=${salonId}`, undefined, { token: admin });
+    expect(all.status).toBe(200);
+    expect(all.body.content.every((b: any) => b.id_amenity === salonId)).toBe(true);
+    expect(new Set(all.body.content.map((b: any) => b.id_house)).size).toBeGreaterThan(1);
+    const ofHouse = await t.rest('GET', `/neighborhoods/${olivosId}/amenities/schedules?id_house=${ownHouseId}`, undefined, { token: admin });
+    expect(ofHouse.body.content.every((b: any) => b.id_house === ownHouseId)).toBe(true);
+    const later = await t.rest('GET', `/neighborhoods/${olivosId}/amenities/schedules?from=${addDays(DAY, 30)}`, undefined, { token: admin });
+    expect(later.body).toEqual({ total: 0, content: [] });
+    const missing = await t.rest('GET', `/neighborhoods/${olivosId}/amenities/schedules/999999`, undefined, { token: admin });
+    expect(missing.status).toBe(404);
+
+    // The administration cancels from its list.
+    const held = (await book({ start: at('11:00'), end: at('12:00') })).data.booking;
+    const cancelled = await t.rest('DELETE', `/neighborhoods/${olivosId}/amenities/schedules/${held.databaseId}`, undefined, { token: admin });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.schedule.status).toBe('CANCELLED');
+  });
+});

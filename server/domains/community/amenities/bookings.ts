@@ -5,7 +5,7 @@
 // time, its receipts deleted without leaving a debt. Without COBRANZA or a cost it is confirmed at once.
 // Bookings of one amenity never overlap: they are checked and written under the amenity's row lock.
 import { depositAllowed } from '../../../../core/amenities.js';
-import { addDays, scheduleRefusal, SLOT_DAYS, weekSlots } from '../../../../core/amenitySlots.js';
+import { addDays, localInstant, scheduleRefusal, SLOT_DAYS, weekSlots } from '../../../../core/amenitySlots.js';
 import { formatMoney, money } from '../../../../core/money.js';
 import { todayIn } from '../../../../core/receipts.js';
 import { holdsAny, reachesHouse, targetHouse } from '../../../auth/houseScope.js';
@@ -340,4 +340,61 @@ export async function cancelBooking(ctx: ServiceContext, bookingId: number, hous
     await audit({ action: 'CANCEL', entity: 'AmenitySchedule', entityId: booking.id, data: { houseId: booking.houseId, receipts: ids } });
     return { booking: { ...booking, status: 'CANCELLED' as const }, message: BOOKING_RESULT_MESSAGES.cancelled };
   });
+}
+
+export interface BookingFilter {
+  /** One reservation (the legacy GET of one). */
+  bookingId?: number | null;
+  amenityId?: number | null;
+  houseId?: number | null;
+  /** YYYY-MM-DD: bookings that end on or after this day begins (community time zone). */
+  from?: string | null;
+}
+
+export type ListedBooking = AmenitySchedule & {
+  amenity: { name: string };
+  house: { interiorNumber: string | null; exteriorNumber: string | null; block: string | null; lot: string | null; catastral: string | null };
+  user: { firstName: string; lastName: string | null };
+};
+
+/**
+ * Reservations, newest first (by id): a house's (`houseId`, or the viewer's) for its people and the
+ * administration, or the community's (`community`) for AAmenitiesScheduleRead; filtered by amenity, house
+ * and from-day. Keyset pages of `page.limit` rows.
+ */
+export async function listBookings(
+  ctx: ServiceContext,
+  scope: { community: true } | { community: false; houseId: number | null },
+  filter: BookingFilter,
+  page: { limit: number; offset: number; after: number | null; before: number | null; backwards: boolean },
+  withTotal: boolean,
+): Promise<{ rows: ListedBooking[]; total?: number }> {
+  const neighborhoodId = communityOf(ctx);
+  let houseId = filter.houseId ?? null;
+  if (!scope.community) houseId = (await targetHouse(ctx, scope.houseId, BOOKING_ADMIN_READERS, 'FOREIGN_HOUSE')).id;
+  else if (!holdsAny(ctx, BOOKING_ADMIN_READERS)) throw new ForbiddenError();
+  const n = await community(ctx, neighborhoodId);
+  const where = {
+    neighborhoodId,
+    ...(houseId !== null ? { houseId } : {}),
+    ...(filter.amenityId ? { amenityId: filter.amenityId } : {}),
+    ...(filter.bookingId ? { id: filter.bookingId } : {}),
+    ...(filter.from ? { end: { gt: localInstant(filter.from, '00:00', n.timeZone) } } : {}),
+  };
+  const keyset = page.after !== null ? { id: { lt: page.after } } : page.before !== null ? { id: { gt: page.before } } : {};
+  const [rows, total] = await Promise.all([
+    ctx.prisma.amenitySchedule.findMany({
+      where: { ...where, ...keyset },
+      orderBy: { id: page.backwards ? 'asc' : 'desc' },
+      take: page.limit,
+      skip: page.offset,
+      include: {
+        amenity: { select: { name: true } },
+        house: { select: { interiorNumber: true, exteriorNumber: true, block: true, lot: true, catastral: true } },
+        user: { select: { firstName: true, lastName: true } },
+      },
+    }),
+    withTotal ? ctx.prisma.amenitySchedule.count({ where }) : Promise.resolve(undefined),
+  ]);
+  return { rows, total };
 }

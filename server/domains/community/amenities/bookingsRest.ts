@@ -1,14 +1,14 @@
 // Legacy /api/1.0 routes of amenity bookings (spec 3 section 7, checklists/api.tsv): a house's amenities with
 // schedule_allowed, a week of slots and the booking, and the cancellation of a house's booking.
 import { z } from 'zod';
-import { globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../rest/router.js';
+import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../rest/router.js';
 
 const HOUSE = '/neighborhoods/{n}/houses/{h}';
 
 const AMENITY = `databaseId name description cost deposit fromTime toTime reservationUnit maxOrdinaryDebt availableFrom availableTo ownersOnly enabled
   scheduleAllowed scheduleRefusal`;
 const BOOKING = `databaseId amenityDatabaseId houseDatabaseId userDatabaseId status start end unit notes holdUntil receiptDatabaseId depositReceiptDatabaseId
-  createdAt cancelledAt`;
+  createdAt cancelledAt amenityName houseLabel userName`;
 
 export function legacyBookableAmenity(a: any) {
   return {
@@ -39,6 +39,9 @@ export function legacyBooking(b: any) {
     status: b.status,
     notes: b.notes,
     hold_until: b.holdUntil,
+    amenity: { id: b.amenityDatabaseId, name: b.amenityName ?? null },
+    house: { id: b.houseDatabaseId, label: b.houseLabel ?? null },
+    user: { id: b.userDatabaseId, name: b.userName ?? null },
     id_amenity: b.amenityDatabaseId,
     id_house: b.houseDatabaseId,
     id_user: b.userDatabaseId,
@@ -57,7 +60,74 @@ const bookBody = z.object({
   notes: z.string().max(2000).nullish(),
 });
 
+const listQuery = legacyPageQuery.extend({
+  from: z.string().max(10).optional(),
+  id_amenity: z.coerce.number({ error: 'El espacio común debe ser un número' }).int().positive().max(2_147_483_647).optional(),
+  id_house: z.coerce.number({ error: 'La propiedad debe ser un número' }).int().positive().max(2_147_483_647).optional(),
+});
+
+const LIST_ARGS = '$first: Int, $offset: Int, $filter: AmenityBookingFilter';
+const listFilter = (query: z.infer<typeof listQuery>, community: boolean) => ({
+  amenityId: query.id_amenity ? globalId('Amenity', String(query.id_amenity)) : null,
+  houseId: community && query.id_house ? globalId('House', String(query.id_house)) : null,
+  from: query.from ?? null,
+});
+
+/** One reservation of a list (404 when the viewer's list has none with that id). */
+function oneOf(connection: any): ReturnType<typeof legacyBooking> {
+  const node = connection.edges[0]?.node;
+  if (!node) throw new RestError(404, 404, 'La reservación no existe');
+  return legacyBooking(node);
+}
+
 export const amenityBookingRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: `${HOUSE}/amenities-schedules`,
+    query: listQuery,
+    operation: `query($houseId: ID, ${LIST_ARGS}) { houseAmenityBookings(houseId: $houseId, first: $first, offset: $offset, filter: $filter) {
+      totalCount edges { node { ${BOOKING} } } } }`,
+    variables: ({ params, query }) => ({
+      houseId: globalId('House', params.h),
+      first: query.page_size,
+      offset: query.offset,
+      filter: listFilter(query, false),
+    }),
+    result: (data) => ({ total: data.houseAmenityBookings.totalCount, content: data.houseAmenityBookings.edges.map((e: any) => legacyBooking(e.node)) }),
+  },
+  {
+    method: 'GET',
+    path: `${HOUSE}/amenities-schedules/{id}`,
+    operation: `query($houseId: ID, $filter: AmenityBookingFilter) { houseAmenityBookings(houseId: $houseId, first: 1, filter: $filter) { edges { node { ${BOOKING} } } } }`,
+    variables: ({ params }) => ({ houseId: globalId('House', params.h), filter: { bookingId: globalId('AmenityBooking', params.id) } }),
+    result: (data) => oneOf(data.houseAmenityBookings),
+  },
+  {
+    method: 'GET',
+    path: '/neighborhoods/{n}/amenities/schedules',
+    query: listQuery,
+    operation: `query(${LIST_ARGS}) { amenityBookings(first: $first, offset: $offset, filter: $filter) { totalCount edges { node { ${BOOKING} } } } }`,
+    variables: ({ query }) => ({ first: query.page_size, offset: query.offset, filter: listFilter(query, true) }),
+    result: (data) => ({ total: data.amenityBookings.totalCount, content: data.amenityBookings.edges.map((e: any) => legacyBooking(e.node)) }),
+  },
+  {
+    method: 'GET',
+    path: '/neighborhoods/{n}/amenities/schedules/{id}',
+    operation: `query($filter: AmenityBookingFilter) { amenityBookings(first: 1, filter: $filter) { edges { node { ${BOOKING} } } } }`,
+    variables: ({ params }) => ({ filter: { bookingId: globalId('AmenityBooking', params.id) } }),
+    result: (data) => oneOf(data.amenityBookings),
+  },
+  {
+    method: 'DELETE',
+    path: '/neighborhoods/{n}/amenities/schedules/{id}',
+    operation: `mutation($input: CancelAmenityBookingInput!) { cancelAmenityBooking(input: $input) { ${RESULT_ERROR_FIELDS}
+      ... on MutationCancelAmenityBookingSuccess { data { message booking { ${BOOKING} } } } } }`,
+    variables: ({ params }) => ({ input: { bookingId: globalId('AmenityBooking', params.id) } }),
+    result: (data) => {
+      const payload = unwrapResult<any>(data.cancelAmenityBooking);
+      return { message: payload.message, schedule: legacyBooking(payload.booking) };
+    },
+  },
   {
     method: 'GET',
     path: `${HOUSE}/amenities`,
