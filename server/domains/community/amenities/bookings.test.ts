@@ -183,6 +183,36 @@ describe('booking', () => {
     expect(again.data.booking.status).toBe('HELD');
   });
 
+  it('a hold whose booking receipt was paid in time is confirmed when its time is up, its deposit still due', async () => {
+    const held = (await book({ start: at('09:00'), end: at('10:00') })).data.booking;
+    const extraordinary = await prisma().wallet.findFirstOrThrow({ where: { neighborhoodId: olivosId, type: 'EXTRAORDINARY' } });
+    await t.gql(
+      `mutation($input: AdjustHouseBalanceInput!) { adjustHouseBalance(input: $input) { __typename } }`,
+      { input: { houseId: gid('House', ownHouseId), walletId: extraordinary.id, amount: '800.00', reason: 'Pago de la reservación' } },
+      { token: admin },
+    );
+    const paid = await t.gql(
+      `mutation($input: PayReceiptWithWalletInput!) { payReceiptWithWallet(input: $input) { __typename } }`,
+      { input: { receiptId: gid('Receipt', held.receiptDatabaseId) } },
+      { token: owner },
+    );
+    expect(paid.body.data.payReceiptWithWallet.__typename).toBe('MutationPayReceiptWithWalletSuccess');
+    expect(await expireHold(systemContext(t.app), held.databaseId, new Date(new Date(held.holdUntil).getTime() + 1000))).toBe(true);
+    expect((await prisma().amenitySchedule.findUniqueOrThrow({ where: { id: held.databaseId } })).status).toBe('CONFIRMED');
+    const deposit = await prisma().receipt.findUniqueOrThrow({ where: { id: held.depositReceiptDatabaseId } });
+    expect([deposit.status, deposit.deletedAt]).toEqual(['NEW', null]);
+  });
+
+  it('a free amenity by the day books several whole days in one booking; one overlapping them is refused', async () => {
+    const [d1, d2, d3, d4] = [4, 5, 6, 7].map((n) => addDays(DAY, n));
+    const two = await book({ amenityId: gid('Amenity', albercaId), unit: 'DAY', start: at('08:00', d1), end: at('20:00', d2) });
+    expect(two.data.booking.status).toBe('CONFIRMED');
+    const apart = await book({ amenityId: gid('Amenity', albercaId), unit: 'DAY', start: at('08:00', d3), end: at('20:00', d4) });
+    expect(apart.data.booking.status).toBe('CONFIRMED');
+    const overlapping = await book({ amenityId: gid('Amenity', albercaId), unit: 'DAY', start: at('08:00', d2), end: at('20:00', d3) });
+    expect(overlapping).toMatchObject({ __typename: 'ConflictError' });
+  });
+
   it('twenty houses booking one slot at once: exactly one wins, the others get a clear 409', async () => {
     const results = await Promise.all(houses.map((houseId) => book({ houseId: gid('House', houseId), start: at('18:00'), end: at('19:00') }, admin)));
     const won = results.filter((r) => r.__typename === 'MutationBookAmenitySuccess');

@@ -187,9 +187,15 @@ export async function bookAmenity(
       select: { id: true, start: true, end: true, houseId: true },
     });
     const week = weekSlots(shape, { asked: startDay, today, now, timeZone: n.timeZone, houseId: house.id }, taken);
-    const slots = week.days.flatMap((d) => d.slots).filter((s) => s.start >= input.start && s.end <= input.end);
+    const inside = week.days.map((d, index) => ({ index, slots: d.slots.filter((s) => s.start >= input.start && s.end <= input.end) }));
+    const slots = inside.flatMap((d) => d.slots);
     const covered = slots.length > 0 && slots[0].start.getTime() === input.start.getTime() && slots[slots.length - 1].end.getTime() === input.end.getTime();
-    const contiguous = slots.every((s, i) => i === 0 || slots[i - 1].end.getTime() === s.start.getTime());
+    // HOUR: one after another within a day; DAY: whole days one after another.
+    const daysUsed = inside.filter((d) => d.slots.length).map((d) => d.index);
+    const contiguous =
+      amenity.reservationUnit === 'DAY'
+        ? daysUsed.every((d, i) => i === 0 || d === daysUsed[i - 1] + 1)
+        : daysUsed.length === 1 && slots.every((s, i) => i === 0 || slots[i - 1].end.getTime() === s.start.getTime());
     if (!covered || !contiguous) throw new InputError([{ field: 'start', message: 'Elige horarios disponibles del espacio común' }]);
     if (slots.some((s) => s.bookingId !== null)) throw new ConflictError('AMENITY_SLOT_TAKEN');
     if (slots.some((s) => !s.available)) throw new InputError([{ field: 'start', message: 'El horario ya pasó' }]);
@@ -279,9 +285,8 @@ async function confirmWhenPaid(tx: Tx, receiptId: number) {
 subscribe('receipt.paid', (tx, receipt) => confirmWhenPaid(tx, receipt.id));
 
 /**
- * An unpaid hold whose time is up is cancelled and its unpaid receipts deleted (they leave no debt); a
- * receipt paid meanwhile keeps its money in the house's wallet (creditWallet is not needed: a paid receipt
- * is income already, and the booking is then confirmed by its payment instead).
+ * A hold whose time is up: when its booking receipt was paid the booking is confirmed (what is left of it, the
+ * deposit's receipt, stays due); otherwise it is cancelled and its unpaid receipts deleted, leaving no debt.
  */
 export async function expireHold(ctx: Pick<ServiceContext, 'prisma' | 'db' | 'actor' | 'ip'>, bookingId: number, now = new Date()) {
   return write({ ...ctx, actor: null }, { rowLocks: true }, async ({ tx, audit }) => {
@@ -291,6 +296,17 @@ export async function expireHold(ctx: Pick<ServiceContext, 'prisma' | 'db' | 'ac
     const ids = [booking.receiptId, booking.depositReceiptId].filter((id): id is number => id !== null);
     const receipts = await tx.receipt.findMany({ where: { id: { in: ids }, deletedAt: null, status: { not: 'PAID' } } });
     if (receipts.some((r) => r.status === 'IN_PROGRESS' || r.status === 'REVIEW')) return false;
+    if (booking.receiptId !== null && !receipts.some((r) => r.id === booking.receiptId)) {
+      await tx.amenitySchedule.update({ where: { id: booking.id }, data: { status: 'CONFIRMED', holdUntil: null } });
+      await audit({
+        action: 'HOLD_CONFIRMED',
+        entity: 'AmenitySchedule',
+        entityId: booking.id,
+        neighborhoodId: booking.neighborhoodId,
+        data: { depositDue: receipts.map((r) => r.id) },
+      });
+      return true;
+    }
     await remove(tx, receipts, booking.userId, now);
     await tx.amenitySchedule.update({ where: { id: booking.id }, data: { status: 'CANCELLED', cancelledAt: now } });
     await audit({
