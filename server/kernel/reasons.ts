@@ -69,6 +69,7 @@ export const REASONS = {
   AMENITY_BOOKING_PAYMENT_UNDER_WAY: { message: 'La reservación tiene un pago en proceso o en revisión' },
   AMENITY_BOOKING_PAID: { message: 'La reservación ya fue pagada: solo la administración puede cancelarla' },
   AMENITY_BOOKING_PAST: { message: 'Solo se cancelan reservaciones que aún no empiezan' },
+  AMENITY_BOOKING_RECEIPT: { message: 'El recibo es de una reservación vigente: cancela la reservación antes de eliminarlo o quitar su pago' },
   AMENITY_BOOKING_REFUSED: { message: (p: { refusal: string }) => p.refusal },
   AMENITY_CONCEPT_MISSING: { message: 'La comunidad no tiene el concepto de cobro de reservaciones' },
   AMENITY_NOT_FOUND: { message: 'El espacio común no existe' },

@@ -22,7 +22,7 @@ import {
   BOOKING_READERS,
   bookAmenity,
   cancelBooking,
-  BOOKING_ADMIN_READERS,
+  BOOKING_LIST_READERS,
   houseAmenities,
   listBookings,
   type HouseAmenity,
@@ -194,7 +194,7 @@ function bookingList(name: string, description: string, community: boolean, gran
 }
 
 bookingList('houseAmenityBookings', "A house's reservations, newest first (GET houses/{h}/amenities-schedules)", false, BOOKING_READERS);
-bookingList('amenityBookings', "The community's reservations, newest first (GET amenities/schedules)", true, BOOKING_ADMIN_READERS);
+bookingList('amenityBookings', "The community's reservations, newest first (GET amenities/schedules)", true, BOOKING_LIST_READERS);
 
 builder.queryField('houseAmenities', (t) =>
   t.field({

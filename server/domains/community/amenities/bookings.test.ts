@@ -213,6 +213,31 @@ describe('booking', () => {
     expect(overlapping).toMatchObject({ __typename: 'ConflictError' });
   });
 
+  it('a held booking’s receipt is not deleted behind its back; a job run early looks again at the hold’s time; NUL in notes is refused', async () => {
+    const held = (await book({ start: at('16:00'), end: at('17:00') })).data.booking;
+    const { body } = await t.gql(
+      `mutation($input: DeleteReceiptInput!) { deleteReceipt(input: $input) { __typename ... on Error { message } } }`,
+      { input: { receiptId: gid('Receipt', held.receiptDatabaseId) } },
+      { token: admin },
+    );
+    expect(body.data.deleteReceipt).toEqual({
+      __typename: 'ConflictError',
+      message: 'El recibo es de una reservación vigente: cancela la reservación antes de eliminarlo o quitar su pago',
+    });
+    const jobs = () => prisma().job.count({ where: { kind: 'amenities.expireHold', payload: { path: ['bookingId'], equals: held.databaseId } } });
+    const before = await jobs();
+    expect(await expireHold(systemContext(t.app), held.databaseId, new Date(new Date(held.holdUntil).getTime() - 60_000))).toBe(false);
+    expect(await jobs()).toBe(before + 1);
+    // Refused before it reaches the database (the input armor, or the notes' own check): never a 500.
+    const nul = await t.gql(
+      BOOK,
+      { input: { unit: 'HOUR', amenityId: gid('Amenity', salonId), start: at('17:00'), end: at('18:00'), notes: 'fiesta\u0000' } },
+      { token: owner },
+    );
+    expect(nul.status).toBeLessThan(500);
+    expect(nul.body.data?.bookAmenity?.__typename ?? nul.body.errors?.[0]?.extensions?.code).toMatch(/InputError|BAD_USER_INPUT|BAD_REQUEST/);
+  });
+
   it('twenty houses booking one slot at once: exactly one wins, the others get a clear 409', async () => {
     const results = await Promise.all(houses.map((houseId) => book({ houseId: gid('House', houseId), start: at('18:00'), end: at('19:00') }, admin)));
     const won = results.filter((r) => r.__typename === 'MutationBookAmenitySuccess');

@@ -5,7 +5,7 @@
 // time, its receipts deleted without leaving a debt. Without COBRANZA or a cost it is confirmed at once.
 // Bookings of one amenity never overlap: they are checked and written under the amenity's row lock.
 import { depositAllowed } from '../../../../core/amenities.js';
-import { addDays, localInstant, scheduleRefusal, SLOT_DAYS, weekSlots } from '../../../../core/amenitySlots.js';
+import { addDays, firstSlotDay, localInstant, scheduleRefusal, SLOT_DAYS, weekSlots } from '../../../../core/amenitySlots.js';
 import { formatMoney, money } from '../../../../core/money.js';
 import { todayIn } from '../../../../core/receipts.js';
 import { holdsAny, reachesHouse, targetHouse } from '../../../auth/houseScope.js';
@@ -14,10 +14,13 @@ import { defineJob, enqueueJob } from '../../../infra/jobs.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from '../../../kernel/errors.js';
 import { subscribe } from '../../../kernel/events.js';
-import { lockRow } from '../../../kernel/locks.js';
+import { lockRow, lockRows } from '../../../kernel/locks.js';
 import { write } from '../../../kernel/write.js';
+import { parseInput } from '../../../kernel/input.js';
+import { boundedText } from '../../../../core/input.js';
+import { z } from 'zod';
 import { issueOne, remove } from '../../money/receivables/receipts/door.js';
-import { ordinaryWallet, walletBalance } from '../../money/receivables/ledger/service.js';
+import { lockHouse, ordinaryWallet, walletBalance } from '../../money/receivables/ledger/service.js';
 
 /** House people book for their own house; the administration for any house (spec 3 section 8). */
 export const BOOKING_HOUSE_CREATORS = ['OAmenitiesScheduleCreate', 'SAmenitiesScheduleCreate', 'RAmenitiesScheduleCreate'] as const;
@@ -27,6 +30,8 @@ export const BOOKING_ADMIN_DELETERS = ['AAmenitiesScheduleDelete'] as const;
 /** The community's reservations (and any house's) are read with AAmenitiesScheduleRead. */
 export const BOOKING_ADMIN_READERS = ['AAmenitiesScheduleRead', 'AAmenitiesScheduleCreate', 'AAmenitiesScheduleDelete'] as const;
 export const BOOKING_READERS = [...BOOKING_ADMIN_READERS, ...BOOKING_HOUSE_CREATORS, ...BOOKING_HOUSE_DELETERS] as const;
+/** The community's reservation list: AAmenitiesScheduleRead alone (it shows every house's people and notes). */
+export const BOOKING_LIST_READERS = ['AAmenitiesScheduleRead'] as const;
 
 /** An unpaid booking holds its slots this long (spec 3 section 9: "paid within 4 hours"). */
 export const HOLD_HOURS = 4;
@@ -123,7 +128,7 @@ export async function amenitySlots(ctx: ServiceContext, houseId: number | null, 
   const today = todayIn(n.timeZone, now);
   const shape = { ...amenity, availableFrom: day(amenity.availableFrom), availableTo: day(amenity.availableTo) };
   // The window read: the seven days from the first one shown, a day either side for the zone's offset.
-  const first = shape.availableFrom && shape.availableFrom > (asked ?? today) ? shape.availableFrom : asked && asked > today ? asked : today;
+  const first = firstSlotDay(asked, shape, today);
   const bookings = await ctx.prisma.amenitySchedule.findMany({
     where: {
       amenityId: amenity.id,
@@ -135,6 +140,8 @@ export async function amenitySlots(ctx: ServiceContext, houseId: number | null, 
   });
   return { amenity, ...weekSlots(shape, { asked, today, now, timeZone: n.timeZone, houseId: house.id }, bookings) };
 }
+
+const NotesSchema = z.object({ notes: boundedText(500, 'Las notas').nullable() });
 
 export interface BookingInput {
   amenityId: number;
@@ -163,8 +170,7 @@ export async function bookAmenity(
   const actor = actorOf(ctx);
   const house = await targetHouse(ctx, houseId, BOOKING_ADMIN_CREATORS, 'FOREIGN_HOUSE');
   if (!house.asAdmin && !holdsAny(ctx, BOOKING_HOUSE_CREATORS)) throw new ForbiddenError();
-  const notes = input.notes?.trim() || null;
-  if (notes && notes.length > 500) throw new InputError([{ field: 'notes', message: 'Las notas admiten hasta 500 caracteres' }]);
+  const notes = parseInput(NotesSchema, { notes: input.notes ?? null }).notes || null;
   if (!(input.start < input.end)) throw new InputError([{ field: 'end', message: 'El fin de la reservación debe ser posterior a su inicio' }]);
   const n = await community(ctx, house.neighborhoodId);
   const request = { operation: 'bookAmenity', input: { houseId: house.id, ...input, start: input.start.toISOString(), end: input.end.toISOString() } };
@@ -285,36 +291,77 @@ async function confirmWhenPaid(tx: Tx, receiptId: number) {
 subscribe('receipt.paid', (tx, receipt) => confirmWhenPaid(tx, receipt.id));
 
 /**
+ * A receipt of a booking that has not been cancelled is neither deleted nor has its payment undone: the booking
+ * is cancelled first (its receipts go with it), so a booking is never confirmed without its payment nor held
+ * on a receipt that is gone.
+ */
+subscribe('receipt.undoing', async (tx, { receiptId }) => {
+  const booking = await tx.amenitySchedule.count({ where: { OR: [{ receiptId }, { depositReceiptId: receiptId }], status: { not: 'CANCELLED' } } });
+  if (booking) throw new ConflictError('AMENITY_BOOKING_RECEIPT');
+});
+
+/** A hold waiting on a payment under way looks again this long after (its payment settles it, or the next look). */
+const RECHECK_MS = 15 * 60_000;
+
+/**
+ * A booking's house, then the booking, then its receipts, locked in the order every payment takes them
+ * (the house first): a payment and an expiry or cancellation of the same booking never cross.
+ */
+async function lockBooking(tx: Tx, bookingId: number, neighborhoodId?: number) {
+  const found = await tx.amenitySchedule.findFirst({ where: { id: bookingId, ...(neighborhoodId ? { neighborhoodId } : {}) }, select: { houseId: true } });
+  if (!found) return null;
+  await lockHouse(tx, found.houseId);
+  await lockRow(tx, 'AmenitySchedule', bookingId);
+  const booking = await tx.amenitySchedule.findUniqueOrThrow({ where: { id: bookingId }, include: { house: { select: { ownerUserId: true } } } });
+  const ids = [booking.receiptId, booking.depositReceiptId].filter((id): id is number => id !== null);
+  await lockRows(tx, 'Receipt', ids);
+  const receipts = await tx.receipt.findMany({ where: { id: { in: ids } } });
+  const paid = (id: number | null) => receipts.some((r) => r.id === id && r.status === 'PAID' && !r.deletedAt);
+  return { booking, receipts, paid };
+}
+
+/**
  * A hold whose time is up: when its booking receipt was paid the booking is confirmed (what is left of it, the
- * deposit's receipt, stays due); otherwise it is cancelled and its unpaid receipts deleted, leaving no debt.
+ * deposit's receipt, stays due); otherwise it is cancelled and its unpaid receipts deleted, leaving no debt. A
+ * payment under way (or in review) is given time: the job looks again later. Answers whether it ended the hold.
  */
 export async function expireHold(ctx: Pick<ServiceContext, 'prisma' | 'db' | 'actor' | 'ip'>, bookingId: number, now = new Date()) {
   return write({ ...ctx, actor: null }, { rowLocks: true }, async ({ tx, audit }) => {
-    if (!(await lockRow(tx, 'AmenitySchedule', bookingId))) return false;
-    const booking = await tx.amenitySchedule.findUniqueOrThrow({ where: { id: bookingId } });
-    if (booking.status !== 'HELD' || !booking.holdUntil || booking.holdUntil > now) return false;
-    const ids = [booking.receiptId, booking.depositReceiptId].filter((id): id is number => id !== null);
-    const receipts = await tx.receipt.findMany({ where: { id: { in: ids }, deletedAt: null, status: { not: 'PAID' } } });
-    if (receipts.some((r) => r.status === 'IN_PROGRESS' || r.status === 'REVIEW')) return false;
-    if (booking.receiptId !== null && !receipts.some((r) => r.id === booking.receiptId)) {
+    const locked = await lockBooking(tx, bookingId);
+    if (!locked) return false;
+    const { booking, receipts, paid } = locked;
+    if (booking.status !== 'HELD' || !booking.holdUntil) return false;
+    const recheck = (at: Date) =>
+      enqueueJob(tx, { kind: EXPIRE_HOLD_JOB, payload: { bookingId }, runAt: at, uniqueKey: `${EXPIRE_HOLD_JOB}:${bookingId}:${at.getTime()}` });
+    if (booking.holdUntil > now) {
+      await recheck(booking.holdUntil);
+      return false;
+    }
+    const open = receipts.filter((r) => !r.deletedAt && r.status !== 'PAID');
+    if (open.some((r) => r.status === 'IN_PROGRESS' || r.status === 'REVIEW')) {
+      await recheck(new Date(now.getTime() + RECHECK_MS));
+      return false;
+    }
+    if (booking.receiptId !== null && paid(booking.receiptId)) {
       await tx.amenitySchedule.update({ where: { id: booking.id }, data: { status: 'CONFIRMED', holdUntil: null } });
       await audit({
         action: 'HOLD_CONFIRMED',
         entity: 'AmenitySchedule',
         entityId: booking.id,
         neighborhoodId: booking.neighborhoodId,
-        data: { depositDue: receipts.map((r) => r.id) },
+        data: { depositDue: open.map((r) => r.id) },
       });
       return true;
     }
-    await remove(tx, receipts, booking.userId, now);
+    // Cancelled first: the receipts' deletion is then the cancelled booking's (the receipt.undoing rule below).
     await tx.amenitySchedule.update({ where: { id: booking.id }, data: { status: 'CANCELLED', cancelledAt: now } });
+    await remove(tx, open, booking.userId, now);
     await audit({
       action: 'HOLD_EXPIRED',
       entity: 'AmenitySchedule',
       entityId: booking.id,
       neighborhoodId: booking.neighborhoodId,
-      data: { receipts: receipts.map((r) => r.id) },
+      data: { receipts: open.map((r) => r.id) },
     });
     return true;
   });
@@ -333,8 +380,9 @@ export async function cancelBooking(ctx: ServiceContext, bookingId: number, hous
   const actor = actorOf(ctx);
   const neighborhoodId = communityOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'cancelBooking', input: { bookingId, houseId } }, rowLocks: true }, async ({ tx, audit }) => {
-    if (!(await lockRow(tx, 'AmenitySchedule', bookingId, { neighborhoodId }))) throw new NotFoundError('AMENITY_BOOKING_NOT_FOUND');
-    const booking = await tx.amenitySchedule.findUniqueOrThrow({ where: { id: bookingId }, include: { house: { select: { ownerUserId: true } } } });
+    const locked = await lockBooking(tx, bookingId, neighborhoodId);
+    if (!locked) throw new NotFoundError('AMENITY_BOOKING_NOT_FOUND');
+    const { booking } = locked;
     if (houseId != null && booking.houseId !== houseId) throw new NotFoundError('AMENITY_BOOKING_NOT_FOUND');
     const asAdmin = holdsAny(ctx, BOOKING_ADMIN_DELETERS);
     if (!reachesHouse(actor, booking.houseId, BOOKING_ADMIN_DELETERS)) throw new NotFoundError('AMENITY_BOOKING_NOT_FOUND');
@@ -343,16 +391,16 @@ export async function cancelBooking(ctx: ServiceContext, bookingId: number, hous
     if (booking.status === 'CANCELLED') throw new ConflictError('AMENITY_BOOKING_CANCELLED');
     if (booking.start <= now) throw new ConflictError('AMENITY_BOOKING_PAST');
     const ids = [booking.receiptId, booking.depositReceiptId].filter((id): id is number => id !== null);
-    const receipts = await tx.receipt.findMany({ where: { id: { in: ids }, deletedAt: null } });
+    const receipts = locked.receipts.filter((r) => !r.deletedAt);
     if (receipts.some((r) => r.status === 'PAID') && !asAdmin) throw new ConflictError('AMENITY_BOOKING_PAID');
     if (receipts.some((r) => r.status === 'IN_PROGRESS' || r.status === 'REVIEW')) throw new ConflictError('AMENITY_BOOKING_PAYMENT_UNDER_WAY');
+    await tx.amenitySchedule.update({ where: { id: booking.id }, data: { status: 'CANCELLED', cancelledAt: now, cancelledByUserId: actor.userId } });
     await remove(
       tx,
       receipts.filter((r) => r.status !== 'PAID'),
       actor.userId,
       now,
     );
-    await tx.amenitySchedule.update({ where: { id: booking.id }, data: { status: 'CANCELLED', cancelledAt: now, cancelledByUserId: actor.userId } });
     await audit({ action: 'CANCEL', entity: 'AmenitySchedule', entityId: booking.id, data: { houseId: booking.houseId, receipts: ids } });
     return { booking: { ...booking, status: 'CANCELLED' as const }, message: BOOKING_RESULT_MESSAGES.cancelled };
   });
@@ -388,7 +436,7 @@ export async function listBookings(
   const neighborhoodId = communityOf(ctx);
   let houseId = filter.houseId ?? null;
   if (!scope.community) houseId = (await targetHouse(ctx, scope.houseId, BOOKING_ADMIN_READERS, 'FOREIGN_HOUSE')).id;
-  else if (!holdsAny(ctx, BOOKING_ADMIN_READERS)) throw new ForbiddenError();
+  else if (!holdsAny(ctx, BOOKING_LIST_READERS)) throw new ForbiddenError();
   const n = await community(ctx, neighborhoodId);
   const where = {
     neighborhoodId,

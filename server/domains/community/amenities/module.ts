@@ -5,6 +5,7 @@ import './booking.js';
 import { amenitySettingsRoutes } from './rest.js';
 import { amenityBookingRoutes } from './bookingsRest.js';
 import { seedAmenities } from './demoSeed.js';
+import { BOOKING_ADMIN_READERS } from './bookings.js';
 
 export default defineModule({
   name: 'amenities',
@@ -12,5 +13,6 @@ export default defineModule({
   tables: ['Amenity', 'AmenitySchedule'],
   rest: [...amenitySettingsRoutes, ...amenityBookingRoutes],
   jobs: ['amenities.expireHold'],
+  houseScope: { AmenityBooking: { houseOf: (b: { houseId: number }) => b.houseId, adminGrants: BOOKING_ADMIN_READERS } },
   demoSeed: { after: ['revisionPoints'], run: seedAmenities },
 });
