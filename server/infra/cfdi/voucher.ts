@@ -242,6 +242,38 @@ export function signText(text: string, credential: Credential): string {
   return rsaSign('sha256', Buffer.from(text, 'utf8'), key).toString('base64');
 }
 
+/** CfdiRelacionados (when the voucher substitutes others), Emisor and Receptor, as every voucher writes them. */
+function addParties(root: XmlNode, input: { related?: { type: '04'; uuids: string[] }; issuer: CfdiParty }, receiver: CfdiReceiver): void {
+  if (input.related)
+    root.addChild(
+      new XmlNode(
+        'cfdi:CfdiRelacionados',
+        { TipoRelacion: input.related.type },
+        input.related.uuids.map((uuid) => new XmlNode('cfdi:CfdiRelacionado', { UUID: uuid.toUpperCase() })),
+      ),
+    );
+  root.addChild(
+    new XmlNode('cfdi:Emisor', { Rfc: cleanValue(input.issuer.rfc).toUpperCase(), Nombre: cleanValue(input.issuer.name), RegimenFiscal: input.issuer.regime }),
+  );
+  root.addChild(
+    new XmlNode('cfdi:Receptor', {
+      Rfc: cleanValue(receiver.rfc).toUpperCase(),
+      Nombre: cleanValue(receiver.name),
+      DomicilioFiscalReceptor: cleanValue(receiver.postalCode),
+      RegimenFiscalReceptor: receiver.regime,
+      UsoCFDI: receiver.use,
+    }),
+  );
+}
+
+/** Seals a voucher: the original string is read from the serialized document, as SAT reads it, then signed into Sello. */
+function sealRoot(root: XmlNode, credential: Credential): { xml: string; originalString: string; seal: string } {
+  const cadena = originalString(nodeToXmlString(root, true));
+  const seal = signText(cadena, credential);
+  root.setAttribute('Sello', seal);
+  return { xml: nodeToXmlString(root, true), originalString: cadena, seal };
+}
+
 export function sealVoucher(input: VoucherInput, credential: Credential): SealedVoucher {
   checkInput(input);
   const amounts = computeAmounts(input.lines);
@@ -272,26 +304,7 @@ export function sealVoucher(input: VoucherInput, credential: Credential): Sealed
   });
   if (input.global)
     root.addChild(new XmlNode('cfdi:InformacionGlobal', { Periodicidad: input.global.periodicity, Meses: input.global.months, Año: input.global.year }));
-  if (input.related)
-    root.addChild(
-      new XmlNode(
-        'cfdi:CfdiRelacionados',
-        { TipoRelacion: input.related.type },
-        input.related.uuids.map((uuid) => new XmlNode('cfdi:CfdiRelacionado', { UUID: uuid.toUpperCase() })),
-      ),
-    );
-  root.addChild(
-    new XmlNode('cfdi:Emisor', { Rfc: cleanValue(input.issuer.rfc).toUpperCase(), Nombre: cleanValue(input.issuer.name), RegimenFiscal: input.issuer.regime }),
-  );
-  root.addChild(
-    new XmlNode('cfdi:Receptor', {
-      Rfc: cleanValue(receiver.rfc).toUpperCase(),
-      Nombre: cleanValue(receiver.name),
-      DomicilioFiscalReceptor: cleanValue(receiver.postalCode),
-      RegimenFiscalReceptor: receiver.regime,
-      UsoCFDI: receiver.use,
-    }),
-  );
+  addParties(root, input, receiver);
   const traslado = (base: Money, tasa: string, tax: Money) =>
     new XmlNode('cfdi:Traslado', { Base: amount(base), Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: tasa, Importe: amount(tax) });
   root.addChild(
@@ -330,16 +343,8 @@ export function sealVoucher(input: VoucherInput, credential: Credential): Sealed
       ]),
     );
 
-  // The original string is read from the serialized document, as SAT reads it.
-  const unsealed = nodeToXmlString(root, true);
-  const cadena = originalString(unsealed);
-  const seal = signText(cadena, credential);
-  root.setAttribute('Sello', seal);
-  const xml = nodeToXmlString(root, true);
   return {
-    xml,
-    originalString: cadena,
-    seal,
+    ...sealRoot(root, credential),
     certificateNumber: certificate.number,
     subtotal: amounts.subtotal,
     taxTotal: amounts.taxTotal,
@@ -401,26 +406,7 @@ export function sealPaymentComplement(input: PaymentComplementInput, credential:
     Exportacion: '01',
     LugarExpedicion: issuerPostalCode,
   });
-  if (input.related)
-    root.addChild(
-      new XmlNode(
-        'cfdi:CfdiRelacionados',
-        { TipoRelacion: input.related.type },
-        input.related.uuids.map((uuid) => new XmlNode('cfdi:CfdiRelacionado', { UUID: uuid.toUpperCase() })),
-      ),
-    );
-  root.addChild(
-    new XmlNode('cfdi:Emisor', { Rfc: cleanValue(input.issuer.rfc).toUpperCase(), Nombre: cleanValue(input.issuer.name), RegimenFiscal: input.issuer.regime }),
-  );
-  root.addChild(
-    new XmlNode('cfdi:Receptor', {
-      Rfc: cleanValue(input.receiver.rfc).toUpperCase(),
-      Nombre: cleanValue(input.receiver.name),
-      DomicilioFiscalReceptor: cleanValue(input.receiver.postalCode),
-      RegimenFiscalReceptor: input.receiver.regime,
-      UsoCFDI: 'CP01',
-    }),
-  );
+  addParties(root, input, { ...input.receiver, use: 'CP01' });
   root.addChild(
     new XmlNode('cfdi:Conceptos', {}, [
       new XmlNode('cfdi:Concepto', {
@@ -469,14 +455,8 @@ export function sealPaymentComplement(input: PaymentComplementInput, credential:
       ]),
     ]),
   );
-  const unsealed = nodeToXmlString(root, true);
-  const cadena = originalString(unsealed);
-  const seal = signText(cadena, credential);
-  root.setAttribute('Sello', seal);
   return {
-    xml: nodeToXmlString(root, true),
-    originalString: cadena,
-    seal,
+    ...sealRoot(root, credential),
     certificateNumber: certificate.number,
     subtotal: new Money(0),
     taxTotal: new Money(0),
