@@ -5,6 +5,7 @@ import {
   compactPesos,
   formatDate,
   formatDateTime,
+  formatTime,
   formatMinusPesos,
   formatMonth,
   formatMonthName,
@@ -44,6 +45,7 @@ describe('the one formatter', () => {
     expect(formatDate('2026-11-03T03:30:00.000Z')).toBe('02/11/2026');
     expect(formatDateTime('2026-11-28T20:05:00.000Z')).toBe('28/11/2026 14:05');
     expect(formatDateTime(new Date('2026-07-01T00:00:00Z'))).toBe('30/06/2026 18:00');
+    expect(formatTime('2026-11-28T20:05:00.000Z')).toBe('14:05');
     expect(formatDate(null)).toBe('');
     expect(formatDate(undefined)).toBe('');
   });

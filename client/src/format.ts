@@ -95,6 +95,13 @@ export function formatDateTime(value: DateLike): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
+/** "14:05" for a date-time, in the community's time zone; "" for nothing. */
+export function formatTime(value: DateLike): string {
+  const p = partsOf(value);
+  if (!p) return value == null ? '' : String(value);
+  return `${p.hour}:${p.minute}`;
+}
+
 /** The date picker's display of its value, the same style as formatDate (dayjs format string). */
 export const DATE_INPUT_FORMAT = 'DD/MM/YYYY';
 

@@ -4,7 +4,7 @@
 // The order of the list is the order of the menu entries within each menu group.
 import type { ScreenRoute } from './router/screenRoute.js';
 import { comingSoonAccountRoutes, comingSoonAdministrationRoutes, comingSoonPropertyRoutes } from './screens/common/routes.js';
-import { amenityAdminRoutes, amenitySettingsRoutes } from './screens/community/amenities/routes.js';
+import { amenityAdminRoutes, amenityBookingAdminRoutes, amenityBookingPropertyRoutes, amenitySettingsRoutes } from './screens/community/amenities/routes.js';
 import { dashboardRoutes } from './screens/community/dashboard/routes.js';
 import { revisionPointsRoutes } from './screens/community/revisionPoints/routes.js';
 import { gatewayKeysRoutes, generalRoutes, modulesRoutes, msiRoutes } from './screens/community/settings/routes.js';
@@ -63,6 +63,7 @@ const AREA_TABLES: AppRoute[][] = [
   residentRoutes,
   taxInfoRoutes,
   incomesSummaryRoutes,
+  amenityBookingPropertyRoutes,
   comingSoonPropertyRoutes,
   // Administration (titled with the community type name)
   ownerRoutes,
@@ -81,6 +82,7 @@ const AREA_TABLES: AppRoute[][] = [
   unknownPaymentRoutes,
   cfdiRoutes,
   amenityAdminRoutes,
+  amenityBookingAdminRoutes,
   comingSoonAdministrationRoutes,
   // Configuration
   generalRoutes,
