@@ -118,7 +118,10 @@ export const amenityBookingAdminRoutes: AppRoute[] = [
     menu: { group: 'administration', label: 'menu.neighborhood_scheduled_amenities' },
     screen: () => import('./CommunityAmenityBookings.js'),
     query: CommunityAmenityBookingsQuery,
-    variables: bookingListVariables,
+    variables: (args) => {
+      const { first, offset, filter } = bookingListVariables(args);
+      return { first, offset, filter };
+    },
     skeleton: 'list',
   },
   { path: '/houses/:idHouse/schedule-amenity', grants: ['AAmenitiesScheduleCreate'], ...schedule },
