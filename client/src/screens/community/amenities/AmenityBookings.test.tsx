@@ -62,6 +62,7 @@ function render<Q extends CommunityQueryType | HouseQueryType>(kind: 'community'
     MockPayloadGenerator.generate(operation, {
       // biome-ignore lint/correctness/noComponentHookFactories: mock resolvers are named after GraphQL types, not components
       AmenityBookingConnection: () => ({ totalCount: rows.length, edges: rows.map((node) => ({ node })) }),
+      // biome-ignore lint/correctness/noComponentHookFactories: as above
       Query: () => ({
         amenities: { edges: [{ node: { id: 'QW1lbml0eToz', databaseId: 3, name: 'Salón de fiestas' } }] },
         houseAmenities: [{ amenityId: 'QW1lbml0eToz', databaseId: 3, name: 'Salón de fiestas' }],
