@@ -29,10 +29,18 @@ export interface CommunityMoneyEvent {
   at: Date;
 }
 
+/** A booking of an amenity was made, confirmed, cancelled or had its deposit returned: open grids and lists refetch. */
+export interface AmenitySlotsEvent {
+  amenityId: number;
+  kind: 'BOOKED' | 'CONFIRMED' | 'CANCELLED' | 'DEPOSIT_RETURNED';
+  at: Date;
+}
+
 export type PubSubChannels = {
   'user:session': [userId: number, event: SessionEvent];
   'receipt:payment': [receiptId: number, event: ReceiptPaymentEvent];
   'community:money': [neighborhoodId: number, event: CommunityMoneyEvent];
+  'amenity:slots': [amenityId: number, event: AmenitySlotsEvent];
 };
 
 /** In-process by default; through Redis when REDIS_URL is set, so every instance sees every event. */

@@ -38,11 +38,22 @@ export interface WriteOptions {
 }
 
 const MAX_ATTEMPTS = 5;
+
+/** The publisher and after-commit queue of each running write's transaction (scopeOfTx). */
+const running = new WeakMap<object, { afterCommit: WriteScope['afterCommit']; pubsub: ServiceContext['pubsub'] }>();
+
+/**
+ * What a domain event's subscriber, which only gets the transaction, needs to announce a change after commit:
+ * null outside write().
+ */
+export function scopeOfTx(tx: Tx) {
+  return running.get(tx) ?? null;
+}
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const KEY_PATTERN = IDEMPOTENCY_KEY_PATTERN;
 
 /** What a write needs of its context: a service context, or less for infrastructure (uploads). */
-export type WriteContext = Pick<ServiceContext, 'prisma' | 'db' | 'actor' | 'ip'> & Partial<Pick<ServiceContext, 'headerIdempotency'>>;
+export type WriteContext = Pick<ServiceContext, 'prisma' | 'db' | 'actor' | 'ip'> & Partial<Pick<ServiceContext, 'headerIdempotency' | 'pubsub'>>;
 
 /** Runs `fn` as one audited, retried, optionally idempotent write. The result must be plain JSON data. */
 export async function write<T>(ctx: WriteContext, options: WriteOptions, fn: (scope: WriteScope) => Promise<T>): Promise<T> {
@@ -110,6 +121,7 @@ async function run<T>(
             audit: (record) => recordAudit(tx, ctx, record),
             afterCommit: (effect) => effects.push(effect),
           };
+          if (ctx.pubsub) running.set(tx, { afterCommit: scope.afterCommit, pubsub: ctx.pubsub });
           const value = await fn(scope);
           if (options.audit) await recordAudit(tx, ctx, options.audit);
           if (idempotency) {

@@ -6,9 +6,10 @@ import { dayText } from '../../../../core/input.js';
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { houseLabel, personName } from '../../../../core/houseLabel.js';
 import { builder, grants, idempotencyKeyField, idPageArgs, keysetConnection, keysetPage, parseIdCursor, selectsField } from '../../../graphql/builder.js';
-import type { AmenitySchedule } from '../../../db/generated/client.js';
 import type { ServiceContext } from '../../../kernel/context.js';
-import { ConflictError, InputError, NotFoundError } from '../../../kernel/errors.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../kernel/errors.js';
+import { communityOf } from '../../../kernel/context.js';
+import type { AmenitySlotsEvent } from '../../../infra/pubsub.js';
 import { rowId } from '../../../kernel/ids.js';
 import { parseInput } from '../../../kernel/input.js';
 import { z } from 'zod';
@@ -23,6 +24,11 @@ import {
   bookAmenity,
   cancelBooking,
   BOOKING_LIST_READERS,
+  DEPOSIT_RETURNERS,
+  mayCancel,
+  mayReturnDeposit,
+  receiptPaid,
+  returnDeposit,
   houseAmenities,
   listBookings,
   type HouseAmenity,
@@ -32,6 +38,7 @@ import {
 const collections = (ctx: ServiceContext) => !!ctx.actor?.modules.includes('COBRANZA');
 const idOf = (id: { typename: string; id: string } | null | undefined, typename: string) => (id ? (id.typename === typename ? rowId(id.id) : -1) : null);
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+const decimal = (v: unknown) => (v == null ? null : String(v));
 
 const BookableAmenityRef = builder.objectRef<HouseAmenity>('BookableAmenity').implement({
   description: 'An amenity as a house books it (spec 3 "Amenity"), with schedule_allowed for that house',
@@ -110,7 +117,7 @@ export const AmenityBookingStatusEnum = builder.enumType('AmenityBookingStatus',
   values: ['HELD', 'CONFIRMED', 'CANCELLED'] as const,
 });
 
-export const AmenityBookingRef = builder.objectRef<AmenitySchedule>('AmenityBooking').implement({
+export const AmenityBookingRef = builder.objectRef<ListedBooking>('AmenityBooking').implement({
   description: 'A booking of an amenity by a house (spec 3 "Amenity schedule")',
   fields: (t) => ({
     id: t.id({ resolve: (b) => encodeGlobalID('AmenityBooking', b.id) }),
@@ -141,6 +148,25 @@ export const AmenityBookingRef = builder.objectRef<AmenitySchedule>('AmenityBook
       description: 'Who booked',
       resolve: (b) => ((b as Partial<ListedBooking>).user ? personName((b as ListedBooking).user) : null),
     }),
+    amount: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: "The booking receipt's amount; null when free",
+      resolve: (b) => decimal(b.receipt?.amount),
+    }),
+    paid: t.boolean({ description: 'Its booking receipt is paid, or it needed none', resolve: (b) => b.receipt === null || receiptPaid(b.receipt) }),
+    paymentMethod: t.string({ nullable: true, resolve: (b) => (receiptPaid(b.receipt) ? b.receipt!.paymentMethod : null) }),
+    paymentDate: t.field({ type: 'DateTime', nullable: true, resolve: (b) => (receiptPaid(b.receipt) ? b.receipt!.paymentDate : null) }),
+    depositAmount: t.field({ type: 'Decimal', nullable: true, resolve: (b) => decimal(b.depositReceipt?.amount) }),
+    depositPaid: t.boolean({ resolve: (b) => receiptPaid(b.depositReceipt) }),
+    depositReturnedAt: t.field({ type: 'DateTime', nullable: true, resolve: (b) => b.depositReturnedAt }),
+    depositReturnEntryDatabaseId: t.string({
+      nullable: true,
+      description: 'The DEPOSIT_RETURNED ledger entry (id_deposit_transaction)',
+      resolve: (b) => (b.depositReturnEntryId === null ? null : String(b.depositReturnEntryId)),
+    }),
+    canCancel: t.boolean({ description: 'The viewer may cancel it now', resolve: (b, _x, ctx) => mayCancel(ctx, b) }),
+    canReturnDeposit: t.boolean({ description: 'The viewer may give its paid deposit back', resolve: (b, _x, ctx) => mayReturnDeposit(ctx, b) }),
   }),
 });
 
@@ -226,7 +252,7 @@ builder.queryField('amenitySlots', (t) =>
   }),
 );
 
-const BookingPayloadRef = builder.objectRef<{ booking: AmenitySchedule; message: string }>('AmenityBookingPayload').implement({
+const BookingPayloadRef = builder.objectRef<{ booking: ListedBooking; message: string }>('AmenityBookingPayload').implement({
   fields: (t) => ({
     message: t.exposeString('message'),
     booking: t.field({ type: AmenityBookingRef, resolve: (p) => p.booking }),
@@ -292,5 +318,55 @@ builder.mutationField('cancelAmenityBooking', (t) =>
       }),
     },
     resolve: (_r, { input }, ctx) => cancelBooking(ctx, idOf(input.bookingId, 'AmenityBooking')!, idOf(input.houseId, 'House'), input.idempotencyKey),
+  }),
+);
+
+builder.mutationField('returnAmenityDeposit', (t) =>
+  t.field({
+    type: BookingPayloadRef,
+    description: "Give a booking's paid deposit back to the house's balance, once (PATCH …/amenities-schedules/{id}/deposit)",
+    ...grants(...DEPOSIT_RETURNERS),
+    errors: { types: [InputError, ConflictError, NotFoundError] },
+    args: {
+      input: t.arg({
+        type: builder.inputType('ReturnAmenityDepositInput', {
+          fields: (f) => ({
+            bookingId: f.globalID({ required: true }),
+            houseId: f.globalID({ required: false, description: 'When given, the booking must be of this house (legacy paths name it)' }),
+            idempotencyKey: idempotencyKeyField(f),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: (_r, { input }, ctx) => returnDeposit(ctx, idOf(input.bookingId, 'AmenityBooking')!, idOf(input.houseId, 'House'), input.idempotencyKey),
+  }),
+);
+
+const AmenitySlotsChangeRef = builder.objectRef<AmenitySlotsEvent>('AmenitySlotsChange').implement({
+  description: 'A booking of the amenity changed: open grids and reservation lists refetch',
+  fields: (t) => ({
+    amenityDatabaseId: t.exposeInt('amenityId'),
+    kind: t.exposeString('kind', { description: 'BOOKED, CONFIRMED, CANCELLED or DEPOSIT_RETURNED' }),
+    at: t.field({ type: 'DateTime', resolve: (e) => e.at }),
+  }),
+});
+
+builder.subscriptionField('amenitySlotsChanged', (t) =>
+  t.field({
+    type: AmenitySlotsChangeRef,
+    description: "An amenity's bookings changed (made, paid, cancelled, expired, deposit returned)",
+    authScopes: { grant: [...BOOKING_READERS] },
+    directives: { grant: { any: [...BOOKING_READERS] } },
+    args: { amenityId: t.arg.globalID({ required: true }) },
+    subscribe: async (_root, { amenityId }, ctx) => {
+      // scope-auth guards the events' resolve; refuse the subscription itself too, so it never opens.
+      if (!BOOKING_READERS.some((g) => ctx.actor?.grants.has(g))) throw new ForbiddenError();
+      const id = idOf(amenityId, 'Amenity')!;
+      const found = await ctx.prisma.amenity.count({ where: { id, neighborhoodId: communityOf(ctx), deletedAt: null } });
+      if (!found) throw new NotFoundError('AMENITY_NOT_FOUND');
+      return ctx.pubsub.subscribe('amenity:slots', id);
+    },
+    resolve: (event) => event,
   }),
 );

@@ -2,6 +2,10 @@
 // book, a week of slots, a free booking confirmed at once, a charged one held with its receipts and
 // confirmed by their payment or cancelled when its hold runs out (no debt left), twenty houses racing for one
 // slot, cancellation, grants and other communities.
+import { createServer, type Server } from 'node:http';
+import { createServerAdapter } from '@whatwg-node/server';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localInstant } from '../../../../core/amenitySlots.js';
 import { money, sumMoney } from '../../../../core/money.js';
@@ -22,8 +26,8 @@ let houses: number[];
 const TZ = 'America/Mexico_City';
 const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString('base64');
 const prisma = () => t.app.db.prisma;
-// A day far enough ahead that every slot of it is in the future.
-const DAY = addDays(todayIn(TZ), 3);
+// A day far enough ahead that every slot of it is in the future, and clear of the demo's bookings (two weeks around today).
+const DAY = addDays(todayIn(TZ), 21);
 const at = (time: string, d = DAY) => localInstant(d, time, TZ).toISOString();
 
 beforeAll(async () => {
@@ -310,7 +314,7 @@ describe('reservation lists', () => {
     expect(new Set(all.body.content.map((b: any) => b.id_house)).size).toBeGreaterThan(1);
     const ofHouse = await t.rest('GET', `/neighborhoods/${olivosId}/amenities/schedules?id_house=${ownHouseId}`, undefined, { token: admin });
     expect(ofHouse.body.content.every((b: any) => b.id_house === ownHouseId)).toBe(true);
-    const later = await t.rest('GET', `/neighborhoods/${olivosId}/amenities/schedules?from=${addDays(DAY, 30)}`, undefined, { token: admin });
+    const later = await t.rest('GET', `/neighborhoods/${olivosId}/amenities/schedules?from=${addDays(DAY, 60)}`, undefined, { token: admin });
     expect(later.body).toEqual({ total: 0, content: [] });
     const missing = await t.rest('GET', `/neighborhoods/${olivosId}/amenities/schedules/999999`, undefined, { token: admin });
     expect(missing.status).toBe(404);
@@ -320,5 +324,163 @@ describe('reservation lists', () => {
     const cancelled = await t.rest('DELETE', `/neighborhoods/${olivosId}/amenities/schedules/${held.databaseId}`, undefined, { token: admin });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.schedule.status).toBe('CANCELLED');
+  });
+});
+
+describe('returning a deposit, live', () => {
+  let server: Server;
+  let url: string;
+  beforeAll(async () => {
+    server = createServer(createServerAdapter(t.app.fetch));
+    t.app.attachWebsocket(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `ws://127.0.0.1:${(server.address() as { port: number }).port}/graphql`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const clients: ReturnType<typeof createClient>[] = [];
+  afterAll(() => Promise.all(clients.map((c) => c.dispose())));
+
+  /** An open grid of the Salón (signed in with `token`): the events it receives, in order. */
+  function openGrid(token: string, amenityId = gid('Amenity', salonId)) {
+    const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: true });
+    clients.push(client);
+    const events: any[] = [];
+    const failures: any[] = [];
+    client.subscribe(
+      { query: 'subscription($id: ID!) { amenitySlotsChanged(amenityId: $id) { amenityDatabaseId kind at } }', variables: { id: amenityId } },
+      { next: (v) => (v.errors ? failures.push(v.errors) : events.push(v.data?.amenitySlotsChanged)), error: (e) => failures.push(e), complete: () => {} },
+    );
+    return { client, events, failures };
+  }
+  const until = async (check: () => boolean, ms = 5000) => {
+    for (const end = Date.now() + ms; !check() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 25));
+    return check();
+  };
+
+  const LIST = `query($filter: AmenityBookingFilter) { amenityBookings(first: 1, filter: $filter) { edges { node {
+    status amount paid depositAmount depositPaid depositReturnedAt depositReturnEntryDatabaseId canCancel canReturnDeposit } } } }`;
+  const RETURN = `mutation($input: ReturnAmenityDepositInput!) { returnAmenityDeposit(input: $input) { __typename
+    ... on MutationReturnAmenityDepositSuccess { data { message booking { depositReturnedAt canReturnDeposit amenityName houseLabel } } }
+    ... on Error { message } } }`;
+
+  it('a second grid sees the booking and its payment live; the administration returns the paid deposit once, as a ledger entry', async () => {
+    const other = await t.signIn('inquilino@demo.mx');
+    const grid = openGrid(other);
+    const guardGrid = openGrid(security);
+    const foreign = openGrid(await t.signIn('admin@demo.mx', { domain: 'torre_azul' }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(guardGrid.failures.length + foreign.failures.length).toBe(2);
+
+    const held = await book({ start: at('19:00'), end: at('20:00') });
+    const booking = held.data.booking;
+    // The answer names what the lists name.
+    const answer = await t.gql(
+      `mutation($input: BookAmenityInput!) { bookAmenity(input: $input) { ... on MutationBookAmenitySuccess { data { booking { amenityName houseLabel userName amount paid depositAmount canCancel canReturnDeposit } } } } }`,
+      { input: { unit: 'HOUR', amenityId: gid('Amenity', salonId), start: at('10:00'), end: at('11:00') } },
+      { token: owner },
+    );
+    expect(answer.body.data.bookAmenity.data.booking).toMatchObject({
+      amenityName: 'Salón de usos múltiples',
+      houseLabel: expect.any(String),
+      userName: expect.any(String),
+      amount: '800.00',
+      paid: false,
+      depositAmount: '1000.00',
+      canCancel: true,
+      canReturnDeposit: false,
+    });
+    expect(await until(() => grid.events.length >= 2)).toBe(true);
+    expect(grid.events.slice(0, 2).map((e) => [e.amenityDatabaseId, e.kind])).toEqual([
+      [salonId, 'BOOKED'],
+      [salonId, 'BOOKED'],
+    ]);
+
+    const filter = { bookingId: gid('AmenityBooking', booking.databaseId) };
+    const node = async (token = admin) => (await t.gql(LIST, { filter }, { token })).body.data.amenityBookings.edges[0].node;
+    // Nothing to return before it is paid.
+    const early = await t.gql(RETURN, { input: { bookingId: gid('AmenityBooking', booking.databaseId) } }, { token: admin });
+    expect(early.body.data.returnAmenityDeposit).toEqual({ __typename: 'ConflictError', message: 'No se devolvió el depósito: aún no ha sido pagado' });
+
+    const extraordinary = await prisma().wallet.findFirstOrThrow({ where: { neighborhoodId: olivosId, type: 'EXTRAORDINARY' } });
+    await t.gql(
+      `mutation($input: AdjustHouseBalanceInput!) { adjustHouseBalance(input: $input) { __typename } }`,
+      { input: { houseId: gid('House', ownHouseId), walletId: extraordinary.id, amount: '1800.00', reason: 'Pago de la reservación' } },
+      { token: admin },
+    );
+    for (const id of [booking.receiptDatabaseId, booking.depositReceiptDatabaseId]) {
+      const { body } = await t.gql(
+        `mutation($input: PayReceiptWithWalletInput!) { payReceiptWithWallet(input: $input) { __typename } }`,
+        { input: { receiptId: gid('Receipt', id) } },
+        { token: owner },
+      );
+      expect(body.data.payReceiptWithWallet.__typename).toBe('MutationPayReceiptWithWalletSuccess');
+    }
+    expect(await until(() => grid.events.some((e) => e.kind === 'CONFIRMED'))).toBe(true);
+    expect(await node()).toMatchObject({ status: 'CONFIRMED', paid: true, depositPaid: true, canCancel: true, canReturnDeposit: true });
+    // The owner may neither cancel a paid booking nor return its deposit.
+    expect(await node(owner).catch(() => null)).toBeNull();
+    const ownerRow = (
+      await t.gql(
+        `query($filter: AmenityBookingFilter) { houseAmenityBookings(first: 1, filter: $filter) { edges { node { canCancel canReturnDeposit } } } }`,
+        { filter },
+        { token: owner },
+      )
+    ).body.data.houseAmenityBookings.edges[0].node;
+    expect(ownerRow).toEqual({ canCancel: false, canReturnDeposit: false });
+    const byOwner = await t.rest('PATCH', `/neighborhoods/${olivosId}/houses/${ownHouseId}/amenities-schedules/${booking.databaseId}/deposit`, undefined, {
+      token: owner,
+    });
+    expect(byOwner.status).toBe(403);
+
+    const balanceBefore = (await prisma().ledgerEntry.findMany({ where: { houseId: ownHouseId, walletId: extraordinary.id } })).map((e) => e.amount);
+    // Through another house's path: not found. Then the right one, twice at once: one returns, the other is refused.
+    const wrong = await t.rest('PATCH', `/neighborhoods/${olivosId}/houses/${houses[0]}/amenities-schedules/${booking.databaseId}/deposit`, undefined, {
+      token: admin,
+    });
+    expect(wrong.status).toBe(404);
+    const path = `/neighborhoods/${olivosId}/houses/${ownHouseId}/amenities-schedules/${booking.databaseId}/deposit`;
+    const both = await Promise.all([t.rest('PATCH', path, undefined, { token: admin }), t.rest('PATCH', path, undefined, { token: admin })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 200)!.body).toBe(true);
+    expect(both.find((r) => r.status === 409)!.body.description).toBe('No se devolvió el depósito: ya había sido devuelto');
+
+    const entries = await prisma().ledgerEntry.findMany({ where: { houseId: ownHouseId, kind: 'DEPOSIT_RETURNED' } });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      walletId: extraordinary.id,
+      receiptId: booking.depositReceiptDatabaseId,
+      reason: 'Devolución del depósito de Salón de usos múltiples',
+    });
+    expect(money(entries[0].amount).toFixed(2)).toBe('1000.00');
+    const balanceAfter = (await prisma().ledgerEntry.findMany({ where: { houseId: ownHouseId, walletId: extraordinary.id } })).map((e) => e.amount);
+    expect(sumMoney(balanceAfter).minus(sumMoney(balanceBefore)).toFixed(2)).toBe('1000.00');
+    expect(await node()).toMatchObject({ depositReturnEntryDatabaseId: String(entries[0].id), canReturnDeposit: false, depositReturnedAt: expect.any(String) });
+    const legacy = await t.rest('GET', `/neighborhoods/${olivosId}/amenities/schedules/${booking.databaseId}`, undefined, { token: admin });
+    expect(legacy.body).toMatchObject({
+      id_deposit_transaction: Number(entries[0].id),
+      receipt: { id: booking.receiptDatabaseId, amount: '800.00', receipt_payment_status: 'PAID', receipt_payment_method: 'WALLET' },
+      deposit: { amount: '1000.00', paid: true },
+    });
+    expect(await until(() => grid.events.some((e) => e.kind === 'DEPOSIT_RETURNED'))).toBe(true);
+    // The house's statement shows it as a credit; the transactions list names it.
+    const statement = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${ownHouseId}/statement`, undefined, { token: admin });
+    expect(JSON.stringify(statement.body)).toContain('Devolución del depósito de Salón de usos múltiples');
+
+    // A free booking has no deposit to return.
+    const free = (await book({ amenityId: gid('Amenity', albercaId), unit: 'DAY', start: at('08:00', addDays(DAY, 9)), end: at('20:00', addDays(DAY, 9)) }))
+      .data.booking;
+    const none = await t.gql(RETURN, { input: { bookingId: gid('AmenityBooking', free.databaseId) } }, { token: admin });
+    expect(none.body.data.returnAmenityDeposit).toEqual({
+      __typename: 'ConflictError',
+      message: 'No se devolvió el depósito: la reservación no tiene depósito',
+    });
+    // Another community's administrator does not find it.
+    const torre = await t.signIn('admin@demo.mx', { domain: 'torre_azul' });
+    const elsewhere = await t.gql(RETURN, { input: { bookingId: gid('AmenityBooking', booking.databaseId) } }, { token: torre });
+    expect(elsewhere.body.data?.returnAmenityDeposit?.__typename ?? 'refused').toMatch(/NotFoundError|refused/);
   });
 });

@@ -15,12 +15,13 @@ import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../ker
 import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from '../../../kernel/errors.js';
 import { subscribe } from '../../../kernel/events.js';
 import { lockRow, lockRows } from '../../../kernel/locks.js';
-import { write } from '../../../kernel/write.js';
+import { scopeOfTx, write, type WriteScope } from '../../../kernel/write.js';
+import type { AmenitySlotsEvent } from '../../../infra/pubsub.js';
 import { parseInput } from '../../../kernel/input.js';
 import { boundedText } from '../../../../core/input.js';
 import { z } from 'zod';
 import { issueOne, remove } from '../../money/receivables/receipts/door.js';
-import { lockHouse, ordinaryWallet, walletBalance } from '../../money/receivables/ledger/service.js';
+import { appendMovements, lockHouse, ordinaryWallet, walletBalance } from '../../money/receivables/ledger/service.js';
 
 /** House people book for their own house; the administration for any house (spec 3 section 8). */
 export const BOOKING_HOUSE_CREATORS = ['OAmenitiesScheduleCreate', 'SAmenitiesScheduleCreate', 'RAmenitiesScheduleCreate'] as const;
@@ -32,6 +33,8 @@ export const BOOKING_ADMIN_READERS = ['AAmenitiesScheduleRead', 'AAmenitiesSched
 export const BOOKING_READERS = [...BOOKING_ADMIN_READERS, ...BOOKING_HOUSE_CREATORS, ...BOOKING_HOUSE_DELETERS] as const;
 /** The community's reservation list: AAmenitiesScheduleRead alone (it shows every house's people and notes). */
 export const BOOKING_LIST_READERS = ['AAmenitiesScheduleRead'] as const;
+/** Giving a paid deposit back (spec 3 section 8: A only). */
+export const DEPOSIT_RETURNERS = ['AAmenitiesDepositReturn'] as const;
 
 /** An unpaid booking holds its slots this long (spec 3 section 9: "paid within 4 hours"). */
 export const HOLD_HOURS = 4;
@@ -41,7 +44,18 @@ export const BOOKING_RESULT_MESSAGES = {
   confirmed: 'La reservación ha sido registrada',
   held: `La reservación está pendiente de pago: págala en las próximas ${HOLD_HOURS} horas o se cancelará`,
   cancelled: 'La reservación ha sido eliminada',
+  depositReturned: 'El depósito ha sido devuelto al saldo a favor de la propiedad',
 } as const;
+
+/** Tells the amenity's open grids and lists, after commit, that its bookings changed. */
+function announceSlots(
+  scope: Pick<WriteScope, 'afterCommit'>,
+  pubsub: ServiceContext['pubsub'] | undefined,
+  amenityId: number,
+  kind: AmenitySlotsEvent['kind'],
+) {
+  if (pubsub) scope.afterCommit(() => pubsub.publish('amenity:slots', amenityId, { amenityId, kind, at: new Date() }));
+}
 
 const HOUR = 3_600_000;
 
@@ -152,7 +166,7 @@ export interface BookingInput {
 }
 
 export interface BookingOutcome {
-  booking: AmenitySchedule;
+  booking: ListedBooking;
   message: string;
 }
 
@@ -174,7 +188,7 @@ export async function bookAmenity(
   if (!(input.start < input.end)) throw new InputError([{ field: 'end', message: 'El fin de la reservación debe ser posterior a su inicio' }]);
   const n = await community(ctx, house.neighborhoodId);
   const request = { operation: 'bookAmenity', input: { houseId: house.id, ...input, start: input.start.toISOString(), end: input.end.toISOString() } };
-  return write(ctx, { idempotencyKey, request, rowLocks: true }, async ({ tx, audit, afterCommit }) => {
+  const done = await write(ctx, { idempotencyKey, request, rowLocks: true }, async ({ tx, audit, afterCommit }) => {
     if (!(await lockRow(tx, 'Amenity', input.amenityId, { neighborhoodId: house.neighborhoodId }))) throw new NotFoundError('AMENITY_NOT_FOUND');
     const amenity = await amenityOf(tx, house.neighborhoodId, input.amenityId);
     const today = todayIn(n.timeZone, now);
@@ -244,9 +258,10 @@ export async function bookAmenity(
       entityId: booking.id,
       data: { amenityId: amenity.id, houseId: house.id, start: input.start.toISOString(), end: input.end.toISOString(), status: result.status },
     });
-    void afterCommit;
-    return { booking: result, message: charged ? BOOKING_RESULT_MESSAGES.held : BOOKING_RESULT_MESSAGES.confirmed };
+    announceSlots({ afterCommit }, ctx.pubsub, amenity.id, 'BOOKED');
+    return { bookingId: result.id, message: charged ? BOOKING_RESULT_MESSAGES.held : BOOKING_RESULT_MESSAGES.confirmed };
   });
+  return { booking: await readBooking(ctx, done.bookingId), message: done.message };
 }
 
 /** A booking's receipt: the amenity's concept (else the community's AMENITY one), due today, in that concept's wallet. */
@@ -286,6 +301,8 @@ async function confirmWhenPaid(tx: Tx, receiptId: number) {
   const unpaid = await tx.receipt.count({ where: { id: { in: ids }, status: { not: 'PAID' } } });
   if (unpaid) return;
   await tx.amenitySchedule.updateMany({ where: { id: booking.id, status: 'HELD' }, data: { status: 'CONFIRMED', holdUntil: null } });
+  const scope = scopeOfTx(tx);
+  if (scope) announceSlots(scope, scope.pubsub, booking.amenityId, 'CONFIRMED');
 }
 
 subscribe('receipt.paid', (tx, receipt) => confirmWhenPaid(tx, receipt.id));
@@ -325,8 +342,8 @@ async function lockBooking(tx: Tx, bookingId: number, neighborhoodId?: number) {
  * deposit's receipt, stays due); otherwise it is cancelled and its unpaid receipts deleted, leaving no debt. A
  * payment under way (or in review) is given time: the job looks again later. Answers whether it ended the hold.
  */
-export async function expireHold(ctx: Pick<ServiceContext, 'prisma' | 'db' | 'actor' | 'ip'>, bookingId: number, now = new Date()) {
-  return write({ ...ctx, actor: null }, { rowLocks: true }, async ({ tx, audit }) => {
+export async function expireHold(ctx: Pick<ServiceContext, 'prisma' | 'db' | 'actor' | 'ip' | 'pubsub'>, bookingId: number, now = new Date()) {
+  return write({ ...ctx, actor: null }, { rowLocks: true }, async ({ tx, audit, afterCommit }) => {
     const locked = await lockBooking(tx, bookingId);
     if (!locked) return false;
     const { booking, receipts, paid } = locked;
@@ -344,6 +361,7 @@ export async function expireHold(ctx: Pick<ServiceContext, 'prisma' | 'db' | 'ac
     }
     if (booking.receiptId !== null && paid(booking.receiptId)) {
       await tx.amenitySchedule.update({ where: { id: booking.id }, data: { status: 'CONFIRMED', holdUntil: null } });
+      announceSlots({ afterCommit }, ctx.pubsub, booking.amenityId, 'CONFIRMED');
       await audit({
         action: 'HOLD_CONFIRMED',
         entity: 'AmenitySchedule',
@@ -356,6 +374,7 @@ export async function expireHold(ctx: Pick<ServiceContext, 'prisma' | 'db' | 'ac
     // Cancelled first: the receipts' deletion is then the cancelled booking's (the receipt.undoing rule below).
     await tx.amenitySchedule.update({ where: { id: booking.id }, data: { status: 'CANCELLED', cancelledAt: now } });
     await remove(tx, open, booking.userId, now);
+    announceSlots({ afterCommit }, ctx.pubsub, booking.amenityId, 'CANCELLED');
     await audit({
       action: 'HOLD_EXPIRED',
       entity: 'AmenitySchedule',
@@ -379,7 +398,8 @@ defineJob(EXPIRE_HOLD_JOB, async (ctx, payload) => {
 export async function cancelBooking(ctx: ServiceContext, bookingId: number, houseId: number | null, idempotencyKey?: string | null, now = new Date()) {
   const actor = actorOf(ctx);
   const neighborhoodId = communityOf(ctx);
-  return write(ctx, { idempotencyKey, request: { operation: 'cancelBooking', input: { bookingId, houseId } }, rowLocks: true }, async ({ tx, audit }) => {
+  const request = { operation: 'cancelBooking', input: { bookingId, houseId } };
+  const done = await write(ctx, { idempotencyKey, request, rowLocks: true }, async ({ tx, audit, afterCommit }) => {
     const locked = await lockBooking(tx, bookingId, neighborhoodId);
     if (!locked) throw new NotFoundError('AMENITY_BOOKING_NOT_FOUND');
     const { booking } = locked;
@@ -402,8 +422,54 @@ export async function cancelBooking(ctx: ServiceContext, bookingId: number, hous
       now,
     );
     await audit({ action: 'CANCEL', entity: 'AmenitySchedule', entityId: booking.id, data: { houseId: booking.houseId, receipts: ids } });
-    return { booking: { ...booking, status: 'CANCELLED' as const }, message: BOOKING_RESULT_MESSAGES.cancelled };
+    announceSlots({ afterCommit }, ctx.pubsub, booking.amenityId, 'CANCELLED');
+    return { bookingId: booking.id, message: BOOKING_RESULT_MESSAGES.cancelled };
   });
+  return { booking: await readBooking(ctx, done.bookingId), message: done.message };
+}
+
+/**
+ * Gives a booking's paid deposit back (A only): a DEPOSIT_RETURNED ledger entry of its amount in the house's
+ * favour, in the wallet its receipt was paid into (docs/decisions.md «Returning an amenity deposit»). Once.
+ */
+export async function returnDeposit(ctx: ServiceContext, bookingId: number, houseId: number | null, idempotencyKey?: string | null, now = new Date()) {
+  const actor = actorOf(ctx);
+  const neighborhoodId = communityOf(ctx);
+  if (!holdsAny(ctx, DEPOSIT_RETURNERS)) throw new ForbiddenError();
+  const request = { operation: 'returnAmenityDeposit', input: { bookingId, houseId } };
+  const done = await write(ctx, { idempotencyKey, request, rowLocks: true }, async ({ tx, audit, afterCommit }) => {
+    const locked = await lockBooking(tx, bookingId, neighborhoodId);
+    if (!locked || (houseId != null && locked.booking.houseId !== houseId)) throw new NotFoundError('AMENITY_BOOKING_NOT_FOUND');
+    const { booking } = locked;
+    const deposit = locked.receipts.find((r) => r.id === booking.depositReceiptId);
+    if (!deposit) throw new ConflictError('AMENITY_DEPOSIT_NONE');
+    if (booking.depositReturnedAt) throw new ConflictError('AMENITY_DEPOSIT_RETURNED');
+    if (!locked.paid(deposit.id)) throw new ConflictError('AMENITY_DEPOSIT_UNPAID');
+    const amenity = await tx.amenity.findUniqueOrThrow({ where: { id: booking.amenityId }, select: { name: true } });
+    const [entryId] = await appendMovements(tx, { neighborhoodId, houseId: booking.houseId }, actor.userId, [
+      {
+        walletId: deposit.walletId,
+        kind: 'DEPOSIT_RETURNED',
+        amount: String(deposit.amount),
+        receiptId: deposit.id,
+        reason: `Devolución del depósito de ${amenity.name}`.slice(0, 200),
+        authorizedByUserId: actor.userId,
+      },
+    ]);
+    await tx.amenitySchedule.update({
+      where: { id: booking.id },
+      data: { depositReturnedAt: now, depositReturnedByUserId: actor.userId, depositReturnEntryId: entryId },
+    });
+    await audit({
+      action: 'RETURN_DEPOSIT',
+      entity: 'AmenitySchedule',
+      entityId: booking.id,
+      data: { houseId: booking.houseId, receiptId: deposit.id, amount: String(deposit.amount), entryId: String(entryId) },
+    });
+    announceSlots({ afterCommit }, ctx.pubsub, booking.amenityId, 'DEPOSIT_RETURNED');
+    return { bookingId: booking.id, message: BOOKING_RESULT_MESSAGES.depositReturned };
+  });
+  return { booking: await readBooking(ctx, done.bookingId), message: done.message };
 }
 
 export interface BookingFilter {
@@ -415,11 +481,74 @@ export interface BookingFilter {
   from?: string | null;
 }
 
+const BOOKING_RECEIPT = {
+  select: {
+    id: true,
+    amount: true,
+    status: true,
+    deletedAt: true,
+    paymentMethod: true,
+    paymentAuthorization: true,
+    paymentDate: true,
+    transactionTotal: true,
+  },
+} as const;
+
+/** What the lists and the mutations' answers show of a booking. */
+const BOOKING_VIEW = {
+  amenity: { select: { name: true } },
+  house: { select: { interiorNumber: true, exteriorNumber: true, block: true, lot: true, catastral: true, ownerUserId: true } },
+  user: { select: { firstName: true, lastName: true } },
+  receipt: BOOKING_RECEIPT,
+  depositReceipt: BOOKING_RECEIPT,
+} as const;
+
+export interface BookingReceiptView {
+  id: number;
+  amount: unknown;
+  status: string;
+  deletedAt: Date | null;
+  paymentMethod: string | null;
+  paymentAuthorization: string | null;
+  paymentDate: Date | null;
+  transactionTotal: unknown;
+}
+
 export type ListedBooking = AmenitySchedule & {
   amenity: { name: string };
-  house: { interiorNumber: string | null; exteriorNumber: string | null; block: string | null; lot: string | null; catastral: string | null };
+  house: {
+    interiorNumber: string | null;
+    exteriorNumber: string | null;
+    block: string | null;
+    lot: string | null;
+    catastral: string | null;
+    ownerUserId: number | null;
+  };
   user: { firstName: string; lastName: string | null };
+  receipt: BookingReceiptView | null;
+  depositReceipt: BookingReceiptView | null;
 };
+
+/** One booking as the lists show it (the answer of a booking's mutations). */
+export function readBooking(ctx: Pick<ServiceContext, 'prisma'>, id: number): Promise<ListedBooking> {
+  return ctx.prisma.amenitySchedule.findUniqueOrThrow({ where: { id }, include: BOOKING_VIEW }) as Promise<ListedBooking>;
+}
+
+export const receiptPaid = (r: BookingReceiptView | null) => !!r && r.status === 'PAID' && !r.deletedAt;
+
+/** Whether the viewer may cancel the booking now (the rules of cancelBooking, without its locks). */
+export function mayCancel(ctx: ServiceContext, b: ListedBooking, now = new Date()): boolean {
+  if (!ctx.actor || b.status === 'CANCELLED' || b.start <= now) return false;
+  if (holdsAny(ctx, BOOKING_ADMIN_DELETERS) && reachesHouse(ctx.actor, b.houseId, BOOKING_ADMIN_DELETERS)) return true;
+  const own = b.userId === ctx.actor.userId || b.house.ownerUserId === ctx.actor.userId;
+  const paid = receiptPaid(b.receipt) || receiptPaid(b.depositReceipt);
+  return own && holdsAny(ctx, BOOKING_HOUSE_DELETERS) && !paid;
+}
+
+/** Whether the viewer may give the booking's deposit back now. */
+export function mayReturnDeposit(ctx: ServiceContext, b: ListedBooking): boolean {
+  return holdsAny(ctx, DEPOSIT_RETURNERS) && receiptPaid(b.depositReceipt) && !b.depositReturnedAt;
+}
 
 /**
  * Reservations, newest first (by id): a house's (`houseId`, or the viewer's) for its people and the
@@ -452,13 +581,9 @@ export async function listBookings(
       orderBy: { id: page.backwards ? 'asc' : 'desc' },
       take: page.limit,
       skip: page.offset,
-      include: {
-        amenity: { select: { name: true } },
-        house: { select: { interiorNumber: true, exteriorNumber: true, block: true, lot: true, catastral: true } },
-        user: { select: { firstName: true, lastName: true } },
-      },
+      include: BOOKING_VIEW,
     }),
     withTotal ? ctx.prisma.amenitySchedule.count({ where }) : Promise.resolve(undefined),
   ]);
-  return { rows, total };
+  return { rows: rows as ListedBooking[], total };
 }

@@ -8,7 +8,8 @@ const HOUSE = '/neighborhoods/{n}/houses/{h}';
 const AMENITY = `databaseId name description cost deposit fromTime toTime reservationUnit maxOrdinaryDebt availableFrom availableTo ownersOnly enabled
   scheduleAllowed scheduleRefusal`;
 const BOOKING = `databaseId amenityDatabaseId houseDatabaseId userDatabaseId status start end unit notes holdUntil receiptDatabaseId depositReceiptDatabaseId
-  createdAt cancelledAt amenityName houseLabel userName`;
+  createdAt cancelledAt amenityName houseLabel userName amount paid paymentMethod paymentDate depositAmount depositPaid depositReturnedAt
+  depositReturnEntryDatabaseId`;
 
 export function legacyBookableAmenity(a: any) {
   return {
@@ -47,6 +48,18 @@ export function legacyBooking(b: any) {
     id_user: b.userDatabaseId,
     id_receipt: b.receiptDatabaseId,
     id_deposit_receipt: b.depositReceiptDatabaseId,
+    id_deposit_transaction: b.depositReturnEntryDatabaseId === null ? null : Number(b.depositReturnEntryDatabaseId),
+    receipt:
+      b.receiptDatabaseId === null
+        ? null
+        : {
+            id: b.receiptDatabaseId,
+            amount: b.amount,
+            receipt_payment_status: b.paid ? 'PAID' : 'PENDING',
+            receipt_payment_method: b.paymentMethod,
+            payment_date: b.paymentDate,
+          },
+    deposit: b.depositReceiptDatabaseId === null ? null : { amount: b.depositAmount, paid: b.depositPaid, returned_at: b.depositReturnedAt },
     created_at: b.createdAt,
     cancelled_at: b.cancelledAt,
   };
@@ -197,5 +210,14 @@ export const amenityBookingRoutes: RestRoute[] = [
       if (!payload) throw new RestError(404, 404, 'La reservación no existe');
       return { message: payload.message, schedule: legacyBooking(payload.booking) };
     },
+  },
+  {
+    method: 'PATCH',
+    path: `${HOUSE}/amenities-schedules/{id}/deposit`,
+    operation: `mutation($input: ReturnAmenityDepositInput!) { returnAmenityDeposit(input: $input) { ${RESULT_ERROR_FIELDS}
+      ... on MutationReturnAmenityDepositSuccess { data { message } } } }`,
+    variables: ({ params }) => ({ input: { houseId: globalId('House', params.h), bookingId: globalId('AmenityBooking', params.id) } }),
+    // The spec answers data true (returned) or false; a deposit that cannot be returned answers its 409 with the reason.
+    result: (data) => !!unwrapResult<any>(data.returnAmenityDeposit),
   },
 ];

@@ -101,7 +101,8 @@ export interface WithdrawalMove {
 
 export type AccountSettings = Partial<Record<AccountingAccountKey, string | null>>;
 
-const INCOME_KINDS = new Set(['RECEIPT_PAID', 'WALLET_PAYMENT', 'RECEIPT_DELETED']);
+// A returned deposit takes back the income its receipt recorded, as balance in the house's favour.
+const INCOME_KINDS = new Set(['RECEIPT_PAID', 'WALLET_PAYMENT', 'RECEIPT_DELETED', 'DEPOSIT_RETURNED']);
 const CASH_KINDS = new Set(['DEPOSIT', 'RECEIPT_PAID', 'WALLET_PAYMENT']);
 const SKIPPED = new Set(['TRANSFER', 'AGREEMENT', 'AGREEMENT_CANCELLED']);
 
@@ -152,6 +153,7 @@ export class PolicyBuilder {
       case 'RECEIPT_PAID':
       case 'WALLET_PAYMENT':
       case 'RECEIPT_DELETED':
+      case 'DEPOSIT_RETURNED':
         return this.own(g.incomeAccount, g.walletType === 'EXTRAORDINARY' ? 'EXTRAORDINARY_INCOME' : 'MAINTENANCE_INCOME');
       default:
         return this.account('DISCOUNTS');
@@ -247,6 +249,7 @@ const KIND_CONCEPTS: Record<string, string> = {
   WALLET_PAYMENT: 'Recibos pagados con saldo a favor',
   ADJUSTMENT: 'Ajustes de saldo',
   RECEIPT_DELETED: 'Recibos eliminados cargados al saldo',
+  DEPOSIT_RETURNED: 'Depósitos de reservaciones devueltos al saldo',
 };
 
 export function policyTotals(p: Policy): { debit: Money; credit: Money } {

@@ -45,6 +45,7 @@ export const KIND_NAMES: Record<TransactionKind, string> = {
   REVERSAL: 'Reversa',
   AGREEMENT: 'Convenio',
   AGREEMENT_CANCELLED: 'Convenio cancelado',
+  DEPOSIT_RETURNED: 'Depósito de reservación devuelto',
   EXPENSE_PAID: 'Egreso pagado',
   EXPENSE_CHARGED: 'Egreso cobrado',
   WITHDRAWAL: 'Retiro',

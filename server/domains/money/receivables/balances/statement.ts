@@ -86,7 +86,7 @@ export async function statementOf(tx: Tx, neighborhoodId: number, houseId: numbe
       where: {
         houseId,
         neighborhoodId,
-        kind: { in: ['DEPOSIT', 'ADJUSTMENT', 'INITIAL_BALANCE', 'RECEIPT_DELETED', 'AGREEMENT', 'AGREEMENT_CANCELLED'] },
+        kind: { in: ['DEPOSIT', 'ADJUSTMENT', 'INITIAL_BALANCE', 'RECEIPT_DELETED', 'AGREEMENT', 'AGREEMENT_CANCELLED', 'DEPOSIT_RETURNED'] },
         createdAt: { lt: new Date(Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000) },
       },
       select: {
@@ -168,6 +168,8 @@ function describe(e: { kind: string; reason: string | null; paymentMethod: strin
     case 'AGREEMENT':
     case 'AGREEMENT_CANCELLED':
       return e.reason ?? 'Convenio';
+    case 'DEPOSIT_RETURNED':
+      return e.reason ?? 'Devolución de depósito';
     default:
       return `Ajuste de saldo: ${e.reason ?? ''}`;
   }
