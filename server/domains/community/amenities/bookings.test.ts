@@ -484,3 +484,39 @@ describe('returning a deposit, live', () => {
     expect(elsewhere.body.data?.returnAmenityDeposit?.__typename ?? 'refused').toMatch(/NotFoundError|refused/);
   });
 });
+
+describe('the demo', () => {
+  it('has bookings in every state around today, made through the app: held, confirmed, paid, cancelled, expired, deposit returned', async () => {
+    const rows = await prisma().amenitySchedule.findMany({
+      where: { neighborhoodId: olivosId, createdAt: { lt: new Date(Date.now() + 60_000) }, start: { lt: new Date(at('00:00', addDays(todayIn(TZ), 14))) } },
+      include: { receipt: true, depositReceipt: true, amenity: true },
+      orderBy: { id: 'asc' },
+    });
+    const demo = rows.filter((r) => r.start < new Date(at('00:00', addDays(todayIn(TZ), 8))));
+    const states = new Set(
+      demo.map((r) =>
+        r.depositReturnedAt
+          ? 'deposit returned'
+          : r.status === 'CONFIRMED' && r.receipt?.status === 'PAID'
+            ? 'paid'
+            : r.status === 'CONFIRMED'
+              ? 'confirmed'
+              : r.status === 'CANCELLED' && r.cancelledByUserId
+                ? 'cancelled'
+                : r.status === 'CANCELLED'
+                  ? 'expired'
+                  : 'held',
+      ),
+    );
+    expect([...states].sort()).toEqual(['cancelled', 'confirmed', 'deposit returned', 'expired', 'held', 'paid']);
+    expect(demo.some((r) => r.start < new Date()) && demo.some((r) => r.start > new Date())).toBe(true);
+    // Every returned deposit is a ledger entry; cancelled and expired bookings left no receipt standing.
+    for (const r of demo.filter((b) => b.depositReturnedAt))
+      expect(await prisma().ledgerEntry.count({ where: { id: r.depositReturnEntryId!, kind: 'DEPOSIT_RETURNED' } })).toBe(1);
+    for (const r of demo.filter((b) => b.status === 'CANCELLED'))
+      expect([r.receipt?.deletedAt, r.depositReceipt?.deletedAt].every((d) => d != null)).toBe(true);
+    // The administration's list shows them, with a deposit it may return.
+    const list = await t.gql(`{ amenityBookings(first: 50) { totalCount edges { node { status canReturnDeposit amenityName } } } }`, {}, { token: admin });
+    expect(list.body.data.amenityBookings.edges.some((e: any) => e.node.canReturnDeposit)).toBe(true);
+  });
+});

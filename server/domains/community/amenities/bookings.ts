@@ -233,6 +233,7 @@ export async function bookAmenity(
         notes,
         status: charged ? 'HELD' : 'CONFIRMED',
         holdUntil: charged ? new Date(now.getTime() + HOLD_HOURS * HOUR) : null,
+        createdAt: now,
       },
     });
     let result = booking;
@@ -454,6 +455,7 @@ export async function returnDeposit(ctx: ServiceContext, bookingId: number, hous
         receiptId: deposit.id,
         reason: `Devolución del depósito de ${amenity.name}`.slice(0, 200),
         authorizedByUserId: actor.userId,
+        at: now,
       },
     ]);
     await tx.amenitySchedule.update({

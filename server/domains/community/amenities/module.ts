@@ -14,5 +14,5 @@ export default defineModule({
   rest: [...amenitySettingsRoutes, ...amenityBookingRoutes],
   jobs: ['amenities.expireHold'],
   houseScope: { AmenityBooking: { houseOf: (b: { houseId: number }) => b.houseId, adminGrants: BOOKING_ADMIN_READERS } },
-  demoSeed: { after: ['revisionPoints'], run: seedAmenities },
+  demoSeed: { after: ['expenses'], run: seedAmenities },
 });

@@ -13,5 +13,5 @@ export default defineModule({
   tables: ['Maintenance'],
   rest: [...maintenancesRoutes],
   jobs: ['maintenances.daily'],
-  demoSeed: { after: ['amenities'], run: seedMaintenances },
+  demoSeed: { after: ['revisionPoints'], run: seedMaintenances },
 });
