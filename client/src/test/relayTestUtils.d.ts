@@ -13,6 +13,8 @@ declare module 'relay-test-utils' {
       resolve(operation: OperationDescriptor, payload: GraphQLResponse): void;
       resolveMostRecentOperation(payload: GraphQLResponse | ((operation: OperationDescriptor) => GraphQLResponse)): void;
       reject(operation: OperationDescriptor, error: Error): void;
+      /** One event of a subscription (or one part of a streamed answer), the operation still open. */
+      nextValue(operation: OperationDescriptor, payload: GraphQLResponse): void;
     };
   }
 

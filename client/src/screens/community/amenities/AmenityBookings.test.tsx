@@ -43,14 +43,49 @@ const booking = (databaseId: number, fields: Record<string, unknown>) => ({
   depositReceiptDatabaseId: null,
   notes: null,
   cancelledAt: null,
+  amount: null,
+  paid: true,
+  depositAmount: null,
+  depositPaid: false,
+  depositReturnedAt: null,
+  canReturnDeposit: false,
+  canCancel: false,
   ...fields,
 });
 
 const ROWS = [
-  booking(1, { status: 'HELD', holdUntil: '2099-01-01T22:00:00.000Z', receiptDatabaseId: 55, notes: 'Cumpleaños' }),
-  booking(2, { status: 'CONFIRMED', houseDatabaseId: 9, houseLabel: '114', userName: 'Ana Ruiz' }),
+  booking(1, {
+    status: 'HELD',
+    holdUntil: '2099-01-01T22:00:00.000Z',
+    receiptDatabaseId: 55,
+    depositReceiptDatabaseId: 56,
+    notes: 'Cumpleaños',
+    amount: '200.00',
+    paid: false,
+    depositAmount: '500.00',
+    canCancel: true,
+  }),
+  booking(2, {
+    status: 'CONFIRMED',
+    houseDatabaseId: 9,
+    houseLabel: '114',
+    userName: 'Ana Ruiz',
+    amount: '200.00',
+    depositAmount: '500.00',
+    depositPaid: true,
+    canReturnDeposit: true,
+    canCancel: true,
+  }),
   booking(3, { status: 'CANCELLED', cancelledAt: '2026-11-20T10:00:00.000Z' }),
-  booking(4, { status: 'CONFIRMED', start: '2020-01-06T15:00:00.000Z', end: '2020-01-06T16:00:00.000Z' }),
+  booking(4, {
+    status: 'CONFIRMED',
+    start: '2020-01-06T15:00:00.000Z',
+    end: '2020-01-06T16:00:00.000Z',
+    amount: '100.00',
+    depositAmount: '500.00',
+    depositPaid: true,
+    depositReturnedAt: '2020-01-08T18:00:00.000Z',
+  }),
 ];
 
 function render<Q extends CommunityQueryType | HouseQueryType>(kind: 'community' | 'house', url: string, rows = ROWS) {
@@ -94,6 +129,67 @@ describe('the community reservations', () => {
     expect(screen.getByTestId('booking-3').textContent).toContain('Cancelada');
     expect(within(screen.getByTestId('booking-3')).queryByRole('button', { name: 'Cancelar' })).toBeNull();
     expect(within(screen.getByTestId('booking-4')).queryByRole('button', { name: 'Cancelar' })).toBeNull();
+  });
+
+  it('shows amount and deposit states, and «Devolver depósito» only where canReturnDeposit', async () => {
+    grants.current = new Set(['AAmenitiesScheduleRead', 'AAmenitiesDepositReturn']);
+    const { environment } = render('community', '/neighborhood/scheduled-amenities');
+    const held = await screen.findByTestId('booking-1');
+    expect(held.textContent).toContain('$200.00');
+    expect(held.textContent).toContain('Pendiente de pago');
+    expect(held.textContent).toContain('$500.00');
+    expect(held.textContent).toContain('Pendiente');
+    expect(screen.getByTestId('booking-3').textContent).toContain('Sin costo');
+    expect(screen.getByTestId('booking-3').textContent).toContain('Sin depósito');
+    expect(screen.getByTestId('booking-4').textContent).toContain('Devuelto 08/01/2020');
+    expect(screen.getAllByRole('button', { name: 'Devolver depósito' })).toHaveLength(1);
+    const paid = screen.getByTestId('booking-2');
+    expect(paid.textContent).toContain('Pagado');
+    fireEvent.click(within(paid).getByRole('button', { name: 'Devolver depósito' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Devolver depósito' });
+    expect(dialog.textContent).toContain('¿Marcar como devuelto el depósito de $500.00 de la reservación de Salón de fiestas (114)?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Devolver depósito' }));
+    const mutation = await vi.waitFor(() => {
+      const op = environment.mock.getMostRecentOperation();
+      expect(op.request.node.params.name).toBe('returnDepositMutation');
+      return op;
+    });
+    expect(mutation.request.variables.input).toMatchObject({ bookingId: 'booking-2' });
+    await act(async () => {
+      environment.mock.resolve(mutation, {
+        data: {
+          returnAmenityDeposit: {
+            __typename: 'MutationReturnAmenityDepositSuccess',
+            data: {
+              message: 'El depósito ha sido devuelto',
+              booking: { id: 'booking-2', depositPaid: true, depositReturnedAt: '2099-01-06T18:00:00.000Z', canReturnDeposit: false, canCancel: true },
+            },
+          },
+        },
+      });
+    });
+    expect(await screen.findByText('El depósito ha sido devuelto')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByTestId('booking-2')).queryByRole('button', { name: 'Devolver depósito' })).toBeNull());
+    expect(screen.getByTestId('booking-2').textContent).toContain('Devuelto 06/01/2099');
+  });
+
+  it("shows the server's refusal of a deposit return", async () => {
+    grants.current = new Set(['AAmenitiesScheduleRead', 'AAmenitiesDepositReturn']);
+    const { environment } = render('community', '/neighborhood/scheduled-amenities');
+    fireEvent.click(within(await screen.findByTestId('booking-2')).getByRole('button', { name: 'Devolver depósito' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Devolver depósito' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Devolver depósito' }));
+    const mutation = await vi.waitFor(() => {
+      const op = environment.mock.getMostRecentOperation();
+      expect(op.request.node.params.name).toBe('returnDepositMutation');
+      return op;
+    });
+    await act(async () => {
+      environment.mock.resolve(mutation, {
+        data: { returnAmenityDeposit: { __typename: 'ConflictError', __isError: 'ConflictError', code: 409, message: 'No se devolvió el depósito' } },
+      });
+    });
+    expect(await screen.findByText('No se devolvió el depósito')).toBeTruthy();
   });
 
   it("cancels after asking, with the server's message, and shows the page again", async () => {

@@ -28,6 +28,13 @@ const rowsFragment = graphql`
     depositReceiptDatabaseId
     notes
     cancelledAt
+    amount
+    paid
+    depositAmount
+    depositPaid
+    depositReturnedAt
+    canReturnDeposit
+    canCancel
   }
 `;
 
@@ -43,34 +50,22 @@ const cancelMutation = graphql`
 
 type Booking = AmenityBookingsTable_bookings$data[number];
 
-/** A row with what the list shows of its money. */
-export interface BookingRow extends Booking {
+/** A row with its money as text. */
+export interface BookingRow extends Omit<Booking, 'amount' | 'depositAmount' | 'depositReturnedAt'> {
   amount: string | null;
-  paid: boolean | null;
   depositAmount: string | null;
-  depositPaid: boolean | null;
   depositReturnedAt: string | null;
-  canReturnDeposit: boolean;
-  canCancel: boolean;
 }
 
 /** Who opens a house's receipt to pay it (the receipt detail's grants). */
 const RECEIPT_READERS = ['AReceiptsRead', 'OReceiptsRead', 'SReceiptsRead'];
-const CANCELLERS = ['OAmenitiesScheduleDelete', 'SAmenitiesScheduleDelete', 'RAmenitiesScheduleDelete', 'AAmenitiesScheduleDelete'];
 
-function rowOf(b: Booking, mayCancel: boolean): BookingRow {
-  // TODO(amenity bookings API): amount, paid, depositAmount, depositPaid, depositReturnedAt, canReturnDeposit and
-  // canCancel come from the server once AmenityBooking has them; until then a booking not begun and not
-  // cancelled may be cancelled by whoever holds a delete grant, and the money columns show what is known.
+function rowOf(b: Booking): BookingRow {
   return {
     ...b,
-    amount: null,
-    paid: null,
-    depositAmount: null,
-    depositPaid: null,
-    depositReturnedAt: null,
-    canReturnDeposit: false,
-    canCancel: mayCancel && b.status !== 'CANCELLED' && Date.parse(b.start as string) > Date.now(),
+    amount: (b.amount as string | null | undefined) ?? null,
+    depositAmount: (b.depositAmount as string | null | undefined) ?? null,
+    depositReturnedAt: (b.depositReturnedAt as string | null | undefined) ?? null,
   };
 }
 
@@ -98,12 +93,7 @@ export function AmenityBookingsTable({
   const { t } = useTranslation();
   const { grants } = useSession();
   const data = useFragment(rowsFragment, bookings);
-  const rows = data.map((b) =>
-    rowOf(
-      b,
-      CANCELLERS.some((g) => grants.has(g)),
-    ),
-  );
+  const rows = data.map(rowOf);
   const cancel = useAppMutation<AmenityBookingsTableCancelMutation>(cancelMutation);
   const [toCancel, setToCancel] = useState<BookingRow | null>(null);
   const mayOpenReceipt = RECEIPT_READERS.some((g) => grants.has(g));
@@ -170,7 +160,7 @@ export function AmenityBookingsTable({
               </Table.Td>
               <Table.Td data-card="actions">
                 <Group gap={4} wrap="nowrap" justify="flex-end">
-                  {row.status === 'HELD' && row.receiptDatabaseId != null && mayOpenReceipt && row.paid !== true && (
+                  {row.status === 'HELD' && row.receiptDatabaseId != null && mayOpenReceipt && !row.paid && (
                     <Button component={Link} size="compact-sm" variant="light" to={`/houses/${row.houseDatabaseId}/receipts/${row.receiptDatabaseId}`}>
                       {t('amenityBookings.list.pay')}
                     </Button>
@@ -239,7 +229,6 @@ function StatusCell({ row }: { row: BookingRow }) {
 function AmountCell({ row }: { row: BookingRow }) {
   const { t } = useTranslation();
   if (row.amount == null || !isCharged(row.amount)) {
-    if (row.amount == null && row.receiptDatabaseId != null) return null;
     return (
       <Text size="sm" c="dimmed">
         {t('amenityBookings.list.free')}
@@ -259,7 +248,6 @@ function AmountCell({ row }: { row: BookingRow }) {
 function DepositCell({ row }: { row: BookingRow }) {
   const { t } = useTranslation();
   if (row.depositAmount == null || !isCharged(row.depositAmount)) {
-    if (row.depositAmount == null && row.depositReceiptDatabaseId != null) return null;
     return (
       <Text size="sm" c="dimmed">
         {t('amenityBookings.list.noDeposit')}

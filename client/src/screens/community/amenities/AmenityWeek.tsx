@@ -18,6 +18,7 @@ import { COMMUNITY_TIME_ZONE, formatDate, formatPesos, formatTime } from '../../
 import type { ScreenRoute } from '../../../router/screenRoute.js';
 import { newIdempotencyKey } from '../../money/receivables/receipts/receiptTexts.js';
 import type { BookableAmenity } from './ScheduleAmenity.js';
+import { useAmenityChanges } from './useAmenityChanges.js';
 import { bookingTotal, chosenSlots, type GridSlot, isChosen, pickSlot, type Selection } from './slotSelection.js';
 
 const weekFragment = graphql`
@@ -81,6 +82,8 @@ export function AmenityWeek({
   const [search, setSearch] = useSearchParams();
   const [data, refetch] = useRefetchableFragment(weekFragment, query);
   const { pending, reload } = useListRefetch(route, refetch);
+  // Another house booked, paid, cancelled or let a hold expire: the grid again (the choice kept when still free).
+  useAmenityChanges([amenity.amenityId], reload);
   const book = useAppMutation<AmenityWeekBookMutation>(bookMutation);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [refusedNote, setRefusedNote] = useState(false);
@@ -118,7 +121,11 @@ export function AmenityWeek({
     setBooked(null);
   };
 
-  const slots = chosenSlots(unit, days, selection);
+  // The grid came again and a chosen slot is no longer free: the choice starts over.
+  const chosenNow = chosenSlots(unit, days, selection);
+  const stale = chosenNow.some((s) => !s.available);
+  if (stale) setSelection(null);
+  const slots = stale ? [] : chosenNow;
   const cost = (amenity.cost as string | null) ?? null;
   const deposit = (amenity.deposit as string | null) ?? null;
   const charged = !!cost && isCharged(cost);

@@ -87,13 +87,7 @@ function List({
           )
         }
       >
-        <AmenityBookingsTable
-          bookings={edges.map((e) => e.node)}
-          community
-          pending={pending}
-          onChanged={reload}
-          onReturnDeposit={returning.available ? setToReturn : undefined}
-        />
+        <AmenityBookingsTable bookings={edges.map((e) => e.node)} community pending={pending} onChanged={reload} onReturnDeposit={setToReturn} />
       </PagedList>
       <Modal opened={toReturn !== null} onClose={() => setToReturn(null)} title={t('amenityBookings.list.returnTitle')}>
         <Text>

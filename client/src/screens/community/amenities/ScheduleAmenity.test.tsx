@@ -182,6 +182,19 @@ describe('ScheduleAmenity', () => {
     expect(screen.queryByTestId('booking-result')).toBeNull();
   });
 
+  it('shows the grid again when a booking of the amenity changes (amenitySlotsChanged)', async () => {
+    const environment = renderSchedule();
+    await screen.findByTestId('amenity-week');
+    const subscription = environment.mock.getAllOperations().find((op) => op.request.node.params.name === 'useAmenityChangesSubscription');
+    expect(subscription?.request.variables).toEqual({ amenityId: 'QW1lbml0eToz' });
+    await act(async () => {
+      environment.mock.nextValue(subscription!, {
+        data: { amenitySlotsChanged: { amenityDatabaseId: 3, kind: 'BOOKED', at: '2099-01-01T18:00:00.000Z' } },
+      });
+    });
+    await waitFor(() => expect(environment.mock.getMostRecentOperation().request.node.params.name).toBe('AmenityWeekRefetchQuery'));
+  });
+
   it('an amenity the house may not book shows why, and no grid', async () => {
     renderSchedule({
       ...SALON,
