@@ -116,8 +116,8 @@ describe('the community reservations', () => {
     grants.current = new Set(['AAmenitiesScheduleRead', 'AAmenitiesScheduleDelete', 'AReceiptsRead']);
     render('community', '/neighborhood/scheduled-amenities');
     const held = await screen.findByTestId('booking-1');
-    expect(held.textContent).toContain('Apartada, pendiente de pago');
-    expect(held.textContent).toContain('Pagar antes de 01/01/2099 16:00');
+    expect(held.textContent).toContain('Apartada');
+    expect(held.textContent).toContain('Pendiente de pago hasta 01/01/2099 16:00');
     expect(held.textContent).toContain('05/01/2099 09:00 a 11:00');
     expect(held.textContent).toContain('Notas: Cumpleaños');
     expect(within(held).getByRole('link', { name: 'Pagar' }).getAttribute('href')).toBe('/houses/7/receipts/55');

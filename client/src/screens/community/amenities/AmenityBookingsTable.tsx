@@ -124,7 +124,7 @@ export function AmenityBookingsTable({
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id} data-testid={`booking-${row.databaseId}`}>
-              <Table.Td>
+              <Table.Td miw={140}>
                 <Text size="sm" fw={500}>
                   {row.amenityName}
                 </Text>
@@ -146,7 +146,7 @@ export function AmenityBookingsTable({
                   )}
                 </Table.Td>
               )}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td>
                 <Text size="sm">{whenOf(t, row)}</Text>
               </Table.Td>
               <Table.Td>
@@ -159,7 +159,7 @@ export function AmenityBookingsTable({
                 <DepositCell row={row} />
               </Table.Td>
               <Table.Td data-card="actions">
-                <Group gap={4} wrap="nowrap" justify="flex-end">
+                <Group gap={4} wrap="wrap" justify="flex-end">
                   {row.status === 'HELD' && row.receiptDatabaseId != null && mayOpenReceipt && !row.paid && (
                     <Button component={Link} size="compact-sm" variant="light" to={`/houses/${row.houseDatabaseId}/receipts/${row.receiptDatabaseId}`}>
                       {t('amenityBookings.list.pay')}
@@ -218,7 +218,7 @@ function StatusCell({ row }: { row: BookingRow }) {
         {t(`amenityBookings.list.status.${row.status}`)}
       </Badge>
       {row.status === 'HELD' && row.holdUntil && (
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="xs" c="dimmed">
           {t('amenityBookings.list.holdUntil', { time: `${formatDate(row.holdUntil)} ${formatTime(row.holdUntil)}` })}
         </Text>
       )}
@@ -232,6 +232,13 @@ function AmountCell({ row }: { row: BookingRow }) {
     return (
       <Text size="sm" c="dimmed">
         {t('amenityBookings.list.free')}
+      </Text>
+    );
+  }
+  if (row.status === 'CANCELLED' && !row.paid) {
+    return (
+      <Text size="sm" c="dimmed">
+        {formatPesos(row.amount)}
       </Text>
     );
   }
@@ -251,6 +258,13 @@ function DepositCell({ row }: { row: BookingRow }) {
     return (
       <Text size="sm" c="dimmed">
         {t('amenityBookings.list.noDeposit')}
+      </Text>
+    );
+  }
+  if (row.status === 'CANCELLED' && !row.depositPaid) {
+    return (
+      <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatPesos(row.depositAmount)}
       </Text>
     );
   }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { graphql, useRefetchableFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
@@ -82,6 +82,17 @@ export function AmenityWeek({
   const [search, setSearch] = useSearchParams();
   const [data, refetch] = useRefetchableFragment(weekFragment, query);
   const { pending, reload } = useListRefetch(route, refetch);
+  // The route's answer is of no amenity (none was chosen when the page loaded) or of another one (chosen
+  // since): this amenity's week from the server, once.
+  const answer = data.amenitySlots;
+  const stale = !answer || (answer.__typename === 'QueryAmenitySlotsSuccess' && answer.data?.amenityDatabaseId !== amenity.databaseId);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (stale && !asked.current) {
+      asked.current = true;
+      reload();
+    }
+  }, [stale, reload]);
   // Another house booked, paid, cancelled or let a hold expire: the grid again (the choice kept when still free).
   useAmenityChanges([amenity.amenityId], reload);
   const book = useAppMutation<AmenityWeekBookMutation>(bookMutation);
@@ -91,6 +102,11 @@ export function AmenityWeek({
   const [notes, setNotes] = useState('');
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [booked, setBooked] = useState<Booked | null>(null);
+  // The answer shows above the grid: on a phone the page was scrolled down to the chosen slots.
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (booked) resultRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [booked]);
 
   const result = data.amenitySlots;
   const week = result?.__typename === 'QueryAmenitySlotsSuccess' ? result.data : null;
@@ -123,9 +139,9 @@ export function AmenityWeek({
 
   // The grid came again and a chosen slot is no longer free: the choice starts over.
   const chosenNow = chosenSlots(unit, days, selection);
-  const stale = chosenNow.some((s) => !s.available);
-  if (stale) setSelection(null);
-  const slots = stale ? [] : chosenNow;
+  const taken = chosenNow.some((s) => !s.available);
+  if (taken) setSelection(null);
+  const slots = taken ? [] : chosenNow;
   const cost = (amenity.cost as string | null) ?? null;
   const deposit = (amenity.deposit as string | null) ?? null;
   const charged = !!cost && isCharged(cost);
@@ -180,6 +196,13 @@ export function AmenityWeek({
   const payPath = (receipt: number | null | undefined) =>
     receipt != null && houseDatabaseId != null ? `/houses/${booked?.booking.houseDatabaseId ?? houseDatabaseId}/receipts/${receipt}` : null;
 
+  if (stale) {
+    return (
+      <Text c="dimmed" data-testid="slots-loading">
+        {t('app.loading')}
+      </Text>
+    );
+  }
   if (result && !week) {
     return (
       <Alert color="red" data-testid="slots-error">
@@ -195,7 +218,7 @@ export function AmenityWeek({
   return (
     <Stack gap="sm">
       {booked && (
-        <Alert color={booked.booking.status === 'HELD' ? 'yellow' : 'green'} data-testid="booking-result" role="status">
+        <Alert ref={resultRef} color={booked.booking.status === 'HELD' ? 'yellow' : 'green'} data-testid="booking-result" role="status">
           <Stack gap="xs">
             <Text size="sm">{booked.message}</Text>
             {booked.booking.status === 'HELD' && booked.booking.holdUntil && (
@@ -408,7 +431,7 @@ function SlotButton({ slot, unit, dayLabel, chosen, onPick }: { slot: GridSlot; 
   if (slot.mine) {
     // The house's own booking: highlighted, not a choice.
     return (
-      <Button {...common} variant="light" color="teal" data-disabled aria-disabled data-slot="mine" onClick={(e) => e.preventDefault()}>
+      <Button {...common} variant="light" color="teal" aria-disabled data-slot="mine" style={{ cursor: 'default' }} onClick={(e) => e.preventDefault()}>
         {content}
       </Button>
     );

@@ -59,9 +59,8 @@ const WEEK = {
   ],
 };
 
-function renderSchedule(amenity: typeof SALON = SALON) {
+function renderSchedule(amenity: typeof SALON = SALON, url = `/houses/schedule-amenity?amenity=3&from=${DAY}`) {
   const environment = createMockEnvironment();
-  const url = `/houses/schedule-amenity?amenity=3&from=${DAY}`;
   const variables = route.variables!({ params: {}, search: new URL(url, 'http://test').searchParams }) as ScheduleAmenityQueryType['variables'];
   environment.mock.queueOperationResolver((operation) =>
     MockPayloadGenerator.generate(operation, {
@@ -193,6 +192,21 @@ describe('ScheduleAmenity', () => {
       });
     });
     await waitFor(() => expect(environment.mock.getMostRecentOperation().request.node.params.name).toBe('AmenityWeekRefetchQuery'));
+  });
+
+  it('opened without an amenity: takes the first one the house may book and asks for its week', async () => {
+    const environment = renderSchedule(SALON, '/houses/schedule-amenity');
+    await screen.findByTestId('slots-loading');
+    const refetch = await vi.waitFor(() => {
+      const op = environment.mock.getAllOperations().find((o) => o.request.node.params.name === 'AmenityWeekRefetchQuery');
+      if (!op) throw new Error('no refetch yet');
+      return op;
+    });
+    expect(refetch.request.variables).toMatchObject({ amenityId: btoa('Amenity:3'), withSlots: true, from: null });
+    await act(async () => {
+      environment.mock.resolve(refetch, { data: { amenitySlots: { __typename: 'QueryAmenitySlotsSuccess', data: WEEK } } });
+    });
+    expect(await screen.findByText('Semana del 05/01/2099 al 11/01/2099')).toBeTruthy();
   });
 
   it('an amenity the house may not book shows why, and no grid', async () => {
