@@ -35,6 +35,11 @@ export async function jobPayload(db: PrismaClient, kind: string, storeCharge: ()
       const webhook = await db.sandboxGatewayObject.findFirstOrThrow({ where: { kind: 'webhook' }, orderBy: { createdAt: 'desc' } });
       return { id: webhook.id };
     }
+    case 'amenities.expireHold': {
+      // The demo's booking waiting for its payment: the job, run before its time, looks again at it then.
+      const held = await db.amenitySchedule.findFirstOrThrow({ where: { neighborhoodId: community.id, status: 'HELD' }, orderBy: { id: 'desc' } });
+      return { bookingId: held.id };
+    }
     default:
       // Daily jobs take the day they run for.
       return { day };

@@ -16,7 +16,10 @@ import { openDatabase } from '../../server/db/client.js';
 import { seedDemo } from '../../server/db/seed.js';
 import type { HouseListFilter } from '../../core/houseRules.js';
 import { CASES, compileCases } from './rawCases.js';
+import { addDays } from '../../core/amenitySlots.js';
+import { todayIn } from '../../core/receipts.js';
 import { BENCH_YEAR, seedExpenseYear, seedRecentFees } from './moneySeed.js';
+import { rawSlotsCase, seedAmenityYear } from './amenitySeed.js';
 import {
   latency,
   MONTH,
@@ -76,6 +79,8 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   await seedRecentFees(db, olivos.id);
   const spent = await seedExpenseYear(db, olivos.id);
   console.log(`  egresos de ${BENCH_YEAR}: ${spent.expenses.toLocaleString('en')} egresos, ${spent.ledger.toLocaleString('en')} movimientos de la comunidad`);
+  const terraza = await seedAmenityYear(db, olivos.id);
+  console.log(`  reservaciones de la Terraza: ${terraza.bookings.toLocaleString('en')} en un año`);
   // Statistics of the bulk-loaded tables, as autovacuum would leave them (else the planner walks whole tables).
   await sql('ANALYZE');
   await db.close();
@@ -355,6 +360,11 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       const [cursor] = await db.sql<{ id: number }>(`SELECT id FROM "Receipt" WHERE "houseId" = $1 ORDER BY id DESC OFFSET 20 LIMIT 1`, [house.id]);
       return { houseId: house.id, maintenanceId: m.id, houseCursor: Buffer.from(`GPC:N:${cursor.id}`).toString('base64') };
     });
+    // The slots read: the Terraza's week three weeks ahead, for a bench house, as the booking grid asks for it.
+    const slotsTarget = await withDb(target, async (db) => {
+      const [amenity] = await db.sql<{ id: number }>(`SELECT id FROM "Amenity" WHERE "neighborhoodId" = $1 AND name = 'Terraza'`, [neighborhoodId]);
+      return { amenityId: amenity.id, houseId: receiptTargets.houseId, from: addDays(todayIn('America/Mexico_City'), 21) };
+    });
     const receiptCount = await withDb(target, async (db) => Number((await db.sql<{ n: string }>(`SELECT count(*) AS n FROM "Receipt"`, []))[0].n));
     console.log(`  recibos en la base: ${receiptCount.toLocaleString('en')}`);
 
@@ -366,7 +376,11 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         ...process.env,
         PORT: String(RAW_PORT),
         DATABASE_URL: target.databaseUrl,
-        RAW_CASES: JSON.stringify({ ...compiled, ...rawExpenseCases(neighborhoodId) }),
+        RAW_CASES: JSON.stringify({
+          ...compiled,
+          ...rawExpenseCases(neighborhoodId),
+          ...rawSlotsCase(neighborhoodId, slotsTarget.houseId, slotsTarget.amenityId, slotsTarget.from),
+        }),
       });
       await waitForServer(`http://127.0.0.1:${RAW_PORT}/health`);
       // The expense list's page of the month and of the year, p95 as the reports are measured.
@@ -388,6 +402,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         { name: 'cfdis' },
         { name: 'expenses-month' },
         { name: 'expenses-year' },
+        { name: 'amenity-slots' },
       ]) {
         baselines[c.name] = await measure(null, `raw node:http + pg: ${c.name}`, { url: `http://127.0.0.1:${RAW_PORT}/${c.name}`, headers });
       }
@@ -502,6 +517,25 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       );
     await expenseList(MONTH);
     await expenseList(YEAR);
+    await measure(
+      base,
+      'GraphQL amenity slots week (a year of bookings)',
+      {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: `query($h: ID, $a: ID!, $f: String) { amenitySlots(houseId: $h, amenityId: $a, from: $f) { __typename ... on QueryAmenitySlotsSuccess {
+            data { from to days { day slots { start end unit available mine bookingDatabaseId } } } } } }`,
+          variables: {
+            h: Buffer.from(`House:${slotsTarget.houseId}`).toString('base64'),
+            a: Buffer.from(`Amenity:${slotsTarget.amenityId}`).toString('base64'),
+            f: slotsTarget.from,
+          },
+        }),
+      },
+      baselines['amenity-slots'],
+    );
     const keysetSmall = await measure(base, `GraphQL house receipts keyset page at ${receiptCount.toLocaleString('en')} receipts`, {
       url: `${base}/graphql`,
       method: 'POST',

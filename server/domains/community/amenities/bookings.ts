@@ -388,7 +388,9 @@ export async function expireHold(ctx: Pick<ServiceContext, 'prisma' | 'db' | 'ac
 }
 
 defineJob(EXPIRE_HOLD_JOB, async (ctx, payload) => {
-  await expireHold(ctx, (payload as { bookingId: number }).bookingId);
+  const { bookingId } = payload as { bookingId?: unknown };
+  if (!Number.isSafeInteger(bookingId) || (bookingId as number) <= 0) throw new Error(`${EXPIRE_HOLD_JOB}: bookingId inválido`);
+  await expireHold(ctx, bookingId as number);
 });
 
 /**

@@ -147,7 +147,7 @@ describe('the community reservations', () => {
     expect(paid.textContent).toContain('Pagado');
     fireEvent.click(within(paid).getByRole('button', { name: 'Devolver depósito' }));
     const dialog = await screen.findByRole('dialog', { name: 'Devolver depósito' });
-    expect(dialog.textContent).toContain('¿Marcar como devuelto el depósito de $500.00 de la reservación de Salón de fiestas (114)?');
+    expect(dialog.textContent).toContain('¿Devolver el depósito de $500.00 de la reservación de Salón de fiestas? Se abona al saldo a favor de 114.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Devolver depósito' }));
     const mutation = await vi.waitFor(() => {
       const op = environment.mock.getMostRecentOperation();

@@ -165,6 +165,11 @@ export function AmenityBookingsTable({
                       {t('amenityBookings.list.pay')}
                     </Button>
                   )}
+                  {row.status !== 'CANCELLED' && row.depositReceiptDatabaseId != null && mayOpenReceipt && !row.depositPaid && (
+                    <Button component={Link} size="compact-sm" variant="light" to={`/houses/${row.houseDatabaseId}/receipts/${row.depositReceiptDatabaseId}`}>
+                      {t('amenityBookings.list.payDeposit')}
+                    </Button>
+                  )}
                   {community && row.canReturnDeposit && onReturnDeposit && (
                     <Button size="compact-sm" variant="light" color="teal" onClick={() => onReturnDeposit(row)}>
                       {t('amenityBookings.list.returnDeposit')}

@@ -232,6 +232,11 @@ export function AmenityWeek({
                   {t('amenityBookings.schedule.pay')}
                 </Button>
               )}
+              {booked.booking.status === 'HELD' && mayOpenReceipt && payPath(booked.booking.depositReceiptDatabaseId) && (
+                <Button component={Link} to={payPath(booked.booking.depositReceiptDatabaseId)!} size="sm" variant="light">
+                  {t('amenityBookings.schedule.payDeposit')}
+                </Button>
+              )}
               <Button component={Link} to={listPath} variant="default" size="sm">
                 {t('amenityBookings.schedule.viewBookings')}
               </Button>
