@@ -207,6 +207,51 @@ describe('booking', () => {
     expect([deposit.status, deposit.deletedAt]).toEqual(['NEW', null]);
   });
 
+  it('paid in the last minute of its hold: confirmed, and the hold’s job leaves it; a payment racing the expiry never loses money', async () => {
+    const extraordinary = await prisma().wallet.findFirstOrThrow({ where: { neighborhoodId: olivosId, type: 'EXTRAORDINARY' } });
+    const fund = (amount: string) =>
+      t.gql(
+        `mutation($input: AdjustHouseBalanceInput!) { adjustHouseBalance(input: $input) { __typename } }`,
+        { input: { houseId: gid('House', ownHouseId), walletId: extraordinary.id, amount, reason: 'Pago de la reservación' } },
+        { token: admin },
+      );
+    const pay = (receiptId: number) =>
+      t.gql(
+        `mutation($input: PayReceiptWithWalletInput!) { payReceiptWithWallet(input: $input) { __typename ... on Error { message } } }`,
+        { input: { receiptId: gid('Receipt', receiptId) } },
+        { token: owner },
+      );
+    // Three hours and fifty-nine minutes later (the clock moved by the hold's own column): one minute left.
+    const late = (await book({ start: at('14:00'), end: at('15:00') })).data.booking;
+    const oneMinuteLeft = new Date(Date.now() + 60_000);
+    await prisma().amenitySchedule.update({ where: { id: late.databaseId }, data: { holdUntil: oneMinuteLeft } });
+    await fund('1800.00');
+    for (const id of [late.receiptDatabaseId, late.depositReceiptDatabaseId])
+      expect((await pay(id)).body.data.payReceiptWithWallet.__typename).toBe('MutationPayReceiptWithWalletSuccess');
+    expect(await expireHold(systemContext(t.app), late.databaseId, new Date(oneMinuteLeft.getTime() + 1000))).toBe(false);
+    expect((await prisma().amenitySchedule.findUniqueOrThrow({ where: { id: late.databaseId } })).status).toBe('CONFIRMED');
+
+    // The booking's receipt paid at the very moment the job runs: either the payment lands first and the booking
+    // is confirmed (its deposit still due), or the hold ends first, its receipts go and the payment is refused.
+    const raced = (await book({ start: at('17:00'), end: at('18:00') })).data.booking;
+    await fund('800.00');
+    const [paid] = await Promise.all([
+      pay(raced.receiptDatabaseId),
+      expireHold(systemContext(t.app), raced.databaseId, new Date(new Date(raced.holdUntil).getTime() + 1000)),
+    ]);
+    const row = await prisma().amenitySchedule.findUniqueOrThrow({ where: { id: raced.databaseId } });
+    const receipt = await prisma().receipt.findUniqueOrThrow({ where: { id: raced.receiptDatabaseId } });
+    const entries = await prisma().ledgerEntry.count({ where: { receiptId: raced.receiptDatabaseId } });
+    if (paid.body.data.payReceiptWithWallet.__typename === 'MutationPayReceiptWithWalletSuccess') {
+      expect([row.status, receipt.status, receipt.deletedAt]).toEqual(['CONFIRMED', 'PAID', null]);
+      expect(entries).toBeGreaterThan(0);
+    } else {
+      expect(row.status).toBe('CANCELLED');
+      expect(receipt.deletedAt).not.toBeNull();
+      expect(entries).toBe(0);
+    }
+  });
+
   it('a free amenity by the day books several whole days in one booking; one overlapping them is refused', async () => {
     const [d1, d2, d3, d4] = [4, 5, 6, 7].map((n) => addDays(DAY, n));
     const two = await book({ amenityId: gid('Amenity', albercaId), unit: 'DAY', start: at('08:00', d1), end: at('20:00', d2) });
@@ -336,13 +381,12 @@ describe('returning a deposit, live', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `ws://127.0.0.1:${(server.address() as { port: number }).port}/graphql`;
   });
+  const clients: ReturnType<typeof createClient>[] = [];
   afterAll(async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
-
-  const clients: ReturnType<typeof createClient>[] = [];
-  afterAll(() => Promise.all(clients.map((c) => c.dispose())));
 
   /** An open grid of the Salón (signed in with `token`): the events it receives, in order. */
   function openGrid(token: string, amenityId = gid('Amenity', salonId)) {
