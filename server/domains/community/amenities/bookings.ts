@@ -20,8 +20,8 @@ import type { AmenitySlotsEvent } from '../../../infra/pubsub.js';
 import { parseInput } from '../../../kernel/input.js';
 import { boundedText } from '../../../../core/input.js';
 import { z } from 'zod';
-import { issueOne, remove } from '../../money/receivables/receipts/door.js';
-import { appendMovements, lockHouse, ordinaryWallet, walletBalance } from '../../money/receivables/ledger/service.js';
+import { issueOne, remove, returnToBalance } from '../../money/receivables/receipts/door.js';
+import { lockHouse, ordinaryWallet, walletBalance } from '../../money/receivables/ledger/service.js';
 
 /** House people book for their own house; the administration for any house (spec 3 section 8). */
 export const BOOKING_HOUSE_CREATORS = ['OAmenitiesScheduleCreate', 'SAmenitiesScheduleCreate', 'RAmenitiesScheduleCreate'] as const;
@@ -449,17 +449,7 @@ export async function returnDeposit(ctx: ServiceContext, bookingId: number, hous
     if (booking.depositReturnedAt) throw new ConflictError('AMENITY_DEPOSIT_RETURNED');
     if (!locked.paid(deposit.id)) throw new ConflictError('AMENITY_DEPOSIT_UNPAID');
     const amenity = await tx.amenity.findUniqueOrThrow({ where: { id: booking.amenityId }, select: { name: true } });
-    const [entryId] = await appendMovements(tx, { neighborhoodId, houseId: booking.houseId }, actor.userId, [
-      {
-        walletId: deposit.walletId,
-        kind: 'DEPOSIT_RETURNED',
-        amount: String(deposit.amount),
-        receiptId: deposit.id,
-        reason: `Devolución del depósito de ${amenity.name}`.slice(0, 200),
-        authorizedByUserId: actor.userId,
-        at: now,
-      },
-    ]);
+    const entryId = await returnToBalance(tx, deposit, { reason: `Devolución del depósito de ${amenity.name}`.slice(0, 200), userId: actor.userId, at: now });
     await tx.amenitySchedule.update({
       where: { id: booking.id },
       data: { depositReturnedAt: now, depositReturnedByUserId: actor.userId, depositReturnEntryId: entryId },

@@ -9,6 +9,7 @@
 //   startPayment         a payment under way: IN_PROGRESS (gateway) or REVIEW (an external payment sent)
 //   postPayment          the money arrived: its ledger entries, the receipt PAID, its maintenance, "receipt.paid"
 //   creditWallet         money of a receipt that can no longer be paid (paid otherwise, deleted): the wallet keeps it
+//   returnToBalance      a paid receipt's money given back as balance in the house's favour (an amenity deposit)
 //   depositToWallet      money that reached a wallet without a receipt (a SPEI transfer to the house's CLABE)
 //   reopen               payable again, with the amounts and status its dates give (core statusAfterTerms)
 //   reverse / chargeBack the ledger entries of a payment undone; a charged-back receipt
@@ -140,6 +141,17 @@ export async function creditWallet(
   await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, p.userId, [
     { walletId: r.walletId, kind: 'DEPOSIT', amount: p.amount, receiptId: r.id, paymentMethod: p.method, chargeId: p.chargeId ?? null },
   ]);
+}
+
+/**
+ * A paid receipt's money given back to the house as balance in its favour (an amenity deposit returned): a
+ * DEPOSIT_RETURNED entry of the receipt's amount in its wallet, the receipt staying paid. Answers the entry's id.
+ */
+export async function returnToBalance(tx: Tx, r: Receipt, p: { reason: string; userId: number; at?: Date }): Promise<bigint> {
+  const [id] = await appendMovements(tx, { neighborhoodId: r.neighborhoodId, houseId: r.houseId }, p.userId, [
+    { walletId: r.walletId, kind: 'DEPOSIT_RETURNED', amount: String(r.amount), receiptId: r.id, reason: p.reason, authorizedByUserId: p.userId, at: p.at },
+  ]);
+  return id;
 }
 
 /**
@@ -384,6 +396,7 @@ export const receivables = {
   startPayment,
   postPayment,
   creditWallet,
+  returnToBalance,
   depositToWallet,
   reopen,
   reverse,
