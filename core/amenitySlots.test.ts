@@ -53,6 +53,13 @@ describe('days and local instants', () => {
     expect(localInstant('2026-07-01', '10:00', 'America/Tijuana').toISOString()).toBe('2026-07-01T17:00:00.000Z');
     expect(localInstant('2026-12-01', '10:00', 'America/Tijuana').toISOString()).toBe('2026-12-01T18:00:00.000Z');
     expect(localInstant('2026-03-08', '12:00', 'America/Tijuana').toISOString()).toBe('2026-03-08T19:00:00.000Z');
+    // Either side of the change (02:00 becomes 03:00), asked again once the offsets are remembered.
+    for (let i = 0; i < 2; i++) {
+      expect(localInstant('2026-03-08', '01:00', 'America/Tijuana').toISOString()).toBe('2026-03-08T09:00:00.000Z');
+      expect(localInstant('2026-03-08', '03:00', 'America/Tijuana').toISOString()).toBe('2026-03-08T10:00:00.000Z');
+      expect(localInstant('2026-11-01', '00:30', 'America/Tijuana').toISOString()).toBe('2026-11-01T07:30:00.000Z');
+      expect(localInstant('2026-11-01', '03:00', 'America/Tijuana').toISOString()).toBe('2026-11-01T11:00:00.000Z');
+    }
   });
 });
 

@@ -61,18 +61,44 @@ export function weekdayOf(day: string): number {
   return (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
 }
 
+// One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one (a week of
+// hourly slots asks for a few hundred offsets).
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const offsetFormat = (timeZone: string) => {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  return format;
+};
+
 /** The instant of a local wall-clock time ("HH:mm", or "24:00" for the day's end) of a day in a time zone. */
 export function localInstant(day: string, time: string, timeZone: string): Date {
   const [h, m] = time.split(':').map(Number);
   const guess = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), h, m);
   // The zone's offset at the guess, then again at the corrected instant (a change of offset that day).
-  const offsetAt = (at: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date(at));
+  const first = guess - zoneOffset(timeZone, guess);
+  return new Date(guess - zoneOffset(timeZone, first));
+}
+
+// Offsets change only at quarter-hour instants (whole local hours, offsets in quarters of an hour): one look per
+// zone and quarter of an hour answers every instant in it.
+const QUARTER = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+/** A time zone's offset from UTC at an instant, in milliseconds. */
+function zoneOffset(timeZone: string, at: number): number {
+  const key = `${timeZone}|${Math.floor(at / QUARTER)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const parts = offsetFormat(timeZone).formatToParts(new Date(at));
     const match = /GMT([+-])(\d{2}):(\d{2})/.exec(parts.find((p) => p.type === 'timeZoneName')?.value ?? '');
-    return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0;
-  };
-  const first = guess - offsetAt(guess);
-  return new Date(guess - offsetAt(first));
+    offset = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 export interface SlotAmenity {

@@ -240,9 +240,16 @@ export function manualPaymentMax(balance: Money | string | null, conceptMax: Mon
   return conceptMax !== null ? formatMoney(money(conceptMax)) : MANUAL_PAYMENT_FALLBACK_MAX;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date (YYYY-MM-DD) in a community's time zone. */
 export function todayIn(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** Spanish month names, January first (what every month label in the app is made of). */

@@ -14,20 +14,22 @@ const SLOTS = [
 
 export async function seedAmenityYear(db: Db, neighborhoodId: number): Promise<{ amenityId: number; bookings: number }> {
   const [{ id: amenityId }] = await db.sql<{ id: number }>(
-    `INSERT INTO "Amenity" ("neighborhoodId", name, description, "fromTime", "toTime", "reservationUnit", "ownersOnly", enabled, "updatedAt")
-     VALUES ($1, 'Terraza', 'Terraza con asadores', '09:00', '22:00', 'HOUR', false, true, now()) RETURNING id`,
+    `INSERT INTO "Amenity" ("neighborhoodId", name, description, "fromTime", "toTime", "reservationUnit", "ownersOnly", enabled)
+     VALUES ($1, 'Terraza', 'Terraza con asadores', '09:00', '22:00', 'HOUR', false, true) RETURNING id`,
     [neighborhoodId],
   );
   const [{ n }] = await db.sql<{ n: number }>(
     `WITH houses AS (SELECT h.id, h."ownerUserId", row_number() OVER (ORDER BY h.id) - 1 AS k
                        FROM "House" h WHERE h.catastral LIKE 'BEN-%' AND h.status = 'ACTIVE' AND h."ownerUserId" IS NOT NULL),
           days AS (SELECT d::date AS day, row_number() OVER (ORDER BY d) - 1 AS i
-                     FROM generate_series(current_date - 182, current_date + 182, interval '1 day') d),
+                     FROM generate_series((now() AT TIME ZONE 'America/Mexico_City')::date - 182,
+                                          (now() AT TIME ZONE 'America/Mexico_City')::date + 182, interval '1 day') d),
           slots AS (SELECT s.ord - 1 AS j, s.v->>0 AS "from", s.v->>1 AS "to" FROM json_array_elements($2::json) WITH ORDINALITY AS s(v, ord)),
           inserted AS (
             INSERT INTO "AmenitySchedule" ("neighborhoodId", "amenityId", "houseId", "userId", start, "end", unit, status, "createdAt")
             SELECT $1, $3, h.id, h."ownerUserId",
-                   (d.day + s."from"::time) AT TIME ZONE 'America/Mexico_City', (d.day + s."to"::time) AT TIME ZONE 'America/Mexico_City',
+                   (d.day + s."from"::time) AT TIME ZONE 'America/Mexico_City' AT TIME ZONE 'UTC',
+                   (d.day + s."to"::time) AT TIME ZONE 'America/Mexico_City' AT TIME ZONE 'UTC',
                    'HOUR', 'CONFIRMED', (d.day - 7)::timestamp
               FROM days d CROSS JOIN slots s JOIN houses h ON h.k = (d.i * 4 + s.j) % (SELECT count(*) FROM houses)
             RETURNING 1)

@@ -4,7 +4,7 @@
 // PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database is created and dropped).
 // On PostgreSQL a plain node:http + pg endpoint (tests/bench/raw.mjs) answers the same owners-list
 // pages with the same SQL work, and every route is printed as a ratio to it (DESIGN.md section 9).
-// BENCH_TSX=1 runs the server through tsx instead, to compare.
+// BENCH_TSX=1 runs the server through tsx instead, to compare; BENCH_ROUTES=slots,session measures only those routes.
 import { loadConfig } from '../../server/config.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -258,7 +258,15 @@ const RATIO_GOAL = 0.6;
 /** The ratios of this run, for the summary (and BENCH_STRICT). */
 const ratios: { name: string; ratio: number }[] = [];
 
+/** BENCH_ROUTES=word,word: only the routes (and raw baselines) whose name holds one of the words, to look at a few quickly. */
+const ROUTE_WORDS = (process.env.BENCH_ROUTES ?? '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
+const wanted = (name: string) => !ROUTE_WORDS.length || ROUTE_WORDS.some((w) => name.toLowerCase().includes(w));
+
 async function measure(base: string | null, name: string, opts: autocannon.Options, baseline?: Measured): Promise<Measured> {
+  if (!wanted(name)) return { rps: Number.NaN, p50: 0 };
   const before = base ? await statements(base) : 0;
   const result = await autocannon({ ...opts, duration: DURATION, connections: CONNECTIONS });
   const after = base ? await statements(base) : 0;

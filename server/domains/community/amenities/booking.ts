@@ -2,6 +2,7 @@
 // slots, booking and cancelling. The amenity a house sees is its own type (BookableAmenity): the Amenity
 // node is the configuration, read with the C and A amenity grants only.
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { money } from '../../../../core/money.js';
 import { dayText } from '../../../../core/input.js';
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import { houseLabel, personName } from '../../../../core/houseLabel.js';
@@ -101,7 +102,7 @@ const AmenityDayRef = builder.objectRef<{ day: string; slots: SlotView[] }>('Ame
 });
 
 const AmenityWeekRef = builder
-  .objectRef<{ amenity: HouseAmenity['amenity']; from: string; to: string; days: { day: string; slots: SlotView[] }[] }>('AmenityWeek')
+  .objectRef<{ amenity: { id: number }; from: string; to: string; days: { day: string; slots: SlotView[] }[] }>('AmenityWeek')
   .implement({
     description: "Seven days of slots from max(from, today, the amenity's first day); page with from = to + 1 day",
     fields: (t) => ({
@@ -155,7 +156,24 @@ export const AmenityBookingRef = builder.objectRef<ListedBooking>('AmenityBookin
       resolve: (b) => decimal(b.receipt?.amount),
     }),
     paid: t.boolean({ description: 'Its booking receipt is paid, or it needed none', resolve: (b) => b.receipt === null || receiptPaid(b.receipt) }),
+    receiptStatus: t.string({
+      nullable: true,
+      description: "The booking receipt's status (NEW, PENALTY, IN_PROGRESS, REVIEW, PAID…); DELETED when it went with a cancellation",
+      resolve: (b) => (b.receipt ? (b.receipt.deletedAt ? 'DELETED' : b.receipt.status) : null),
+    }),
     paymentMethod: t.string({ nullable: true, resolve: (b) => (receiptPaid(b.receipt) ? b.receipt!.paymentMethod : null) }),
+    paymentAuthorization: t.string({ nullable: true, resolve: (b) => (receiptPaid(b.receipt) ? b.receipt!.paymentAuthorization : null) }),
+    transactionFee: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'What the payer paid above the receipt (a gateway fee added to the total)',
+      resolve: (b) =>
+        receiptPaid(b.receipt) && b.receipt!.transactionTotal != null
+          ? money(String(b.receipt!.transactionTotal))
+              .minus(money(String(b.receipt!.amount)))
+              .toFixed(2)
+          : null,
+    }),
     paymentDate: t.field({ type: 'DateTime', nullable: true, resolve: (b) => (receiptPaid(b.receipt) ? b.receipt!.paymentDate : null) }),
     depositAmount: t.field({ type: 'Decimal', nullable: true, resolve: (b) => decimal(b.depositReceipt?.amount) }),
     depositPaid: t.boolean({ resolve: (b) => receiptPaid(b.depositReceipt) }),

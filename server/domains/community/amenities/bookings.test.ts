@@ -455,13 +455,22 @@ describe('returning a deposit, live', () => {
       { input: { houseId: gid('House', ownHouseId), walletId: extraordinary.id, amount: '1800.00', reason: 'Pago de la reservación' } },
       { token: admin },
     );
-    for (const id of [booking.receiptDatabaseId, booking.depositReceiptDatabaseId]) {
+    // The deposit first: still held, its deposit is not given back yet (else the hold could be paid with it).
+    for (const id of [booking.depositReceiptDatabaseId, booking.receiptDatabaseId]) {
       const { body } = await t.gql(
         `mutation($input: PayReceiptWithWalletInput!) { payReceiptWithWallet(input: $input) { __typename } }`,
         { input: { receiptId: gid('Receipt', id) } },
         { token: owner },
       );
       expect(body.data.payReceiptWithWallet.__typename).toBe('MutationPayReceiptWithWalletSuccess');
+      if (id === booking.depositReceiptDatabaseId) {
+        expect(await node()).toMatchObject({ status: 'HELD', depositPaid: true, canReturnDeposit: false });
+        const held = await t.gql(RETURN, { input: { bookingId: gid('AmenityBooking', booking.databaseId) } }, { token: admin });
+        expect(held.body.data.returnAmenityDeposit).toEqual({
+          __typename: 'ConflictError',
+          message: 'No se devolvió el depósito: la reservación sigue pendiente de pago',
+        });
+      }
     }
     expect(await until(() => grid.events.some((e) => e.kind === 'CONFIRMED'))).toBe(true);
     expect(await node()).toMatchObject({ status: 'CONFIRMED', paid: true, depositPaid: true, canCancel: true, canReturnDeposit: true });
@@ -513,6 +522,23 @@ describe('returning a deposit, live', () => {
     // The house's statement shows it as a credit; the transactions list names it.
     const statement = await t.rest('GET', `/neighborhoods/${olivosId}/houses/${ownHouseId}/statement`, undefined, { token: admin });
     expect(JSON.stringify(statement.body)).toContain('Devolución del depósito de Salón de usos múltiples');
+
+    // Cancelled afterwards by the administration, its returned deposit's receipt is neither deleted nor unpaid.
+    const cancel = await t.gql(
+      `mutation($input: CancelAmenityBookingInput!) { cancelAmenityBooking(input: $input) { __typename ... on Error { message } } }`,
+      { input: { bookingId: gid('AmenityBooking', booking.databaseId) } },
+      { token: admin },
+    );
+    expect(cancel.body.data.cancelAmenityBooking.__typename).toBe('MutationCancelAmenityBookingSuccess');
+    const removed = await t.gql(
+      `mutation($input: RemoveReceiptWalletPaymentInput!) { removeReceiptWalletPayment(input: $input) { __typename ... on Error { message } } }`,
+      { input: { receiptId: gid('Receipt', booking.depositReceiptDatabaseId) } },
+      { token: admin },
+    );
+    expect(removed.body.data.removeReceiptWalletPayment).toEqual({
+      __typename: 'ConflictError',
+      message: 'El depósito de este recibo ya fue devuelto al saldo de la propiedad: su pago no se puede quitar ni el recibo eliminar',
+    });
 
     // A free booking has no deposit to return.
     const free = (await book({ amenityId: gid('Amenity', albercaId), unit: 'DAY', start: at('08:00', addDays(DAY, 9)), end: at('20:00', addDays(DAY, 9)) }))

@@ -22,6 +22,7 @@ import { boundedText } from '../../../../core/input.js';
 import { z } from 'zod';
 import { issueOne, remove, returnToBalance } from '../../money/receivables/receipts/door.js';
 import { lockHouse, ordinaryWallet, walletBalance } from '../../money/receivables/ledger/service.js';
+import { sql } from 'kysely';
 
 /** House people book for their own house; the administration for any house (spec 3 section 8). */
 export const BOOKING_HOUSE_CREATORS = ['OAmenitiesScheduleCreate', 'SAmenitiesScheduleCreate', 'RAmenitiesScheduleCreate'] as const;
@@ -137,22 +138,53 @@ export async function houseAmenities(ctx: ServiceContext, houseId: number | null
 
 /** Seven days of an amenity's slots for a house, from `asked` (YYYY-MM-DD) or today, with its taken and own slots. */
 export async function amenitySlots(ctx: ServiceContext, houseId: number | null, amenityId: number, asked: string | null, now = new Date()) {
-  const house = await targetHouse(ctx, houseId, BOOKING_ADMIN_READERS, 'FOREIGN_HOUSE');
-  const [amenity, n] = await Promise.all([amenityOf(ctx.prisma, house.neighborhoodId, amenityId), community(ctx, house.neighborhoodId)]);
-  const today = todayIn(n.timeZone, now);
-  const shape = { ...amenity, availableFrom: day(amenity.availableFrom), availableTo: day(amenity.availableTo) };
-  // The window read: the seven days from the first one shown, a day either side for the zone's offset.
-  const first = firstSlotDay(asked, shape, today);
-  const bookings = await ctx.prisma.amenitySchedule.findMany({
+  const neighborhoodId = communityOf(ctx);
+  // The week's bookings are read with the house and the amenity, over days wide enough for any zone's today
+  // (two days either side of UTC's); read again when the amenity opens later than that.
+  const utcToday = now.toISOString().slice(0, 10);
+  const around = asked && asked > utcToday ? asked : utcToday;
+  const wide = { from: addDays(asked && asked < utcToday ? asked : utcToday, -2), to: addDays(around, SLOT_DAYS + 3) };
+  const [house, amenity, nearby] = await Promise.all([
+    targetHouse(ctx, houseId, BOOKING_ADMIN_READERS, 'FOREIGN_HOUSE'),
+    slotAmenity(ctx, neighborhoodId, amenityId),
+    weekBookings(ctx, amenityId, wide),
+  ]);
+  const today = todayIn(amenity.timeZone, now);
+  const first = firstSlotDay(asked, amenity, today);
+  const window = { from: addDays(first, -1), to: addDays(first, SLOT_DAYS + 1) };
+  const bookings = window.from >= wide.from && window.to <= wide.to ? nearby : await weekBookings(ctx, amenityId, window);
+  return { amenity, ...weekSlots(amenity, { asked, today, now, timeZone: amenity.timeZone, houseId: house.id }, bookings) };
+}
+
+/** An amenity of the community with what its slots need, and the community's time zone, in one statement. */
+async function slotAmenity(ctx: ServiceContext, neighborhoodId: number, amenityId: number) {
+  const row = await ctx.db.kysely
+    .selectFrom('Amenity as a')
+    .innerJoin('Neighborhood as n', 'n.id', 'a.neighborhoodId')
+    .select(['a.id', 'a.fromTime', 'a.toTime', 'a.reservationUnit', 'n.timeZone'])
+    .select([
+      sql<string | null>`to_char(a."availableFrom", 'YYYY-MM-DD')`.as('availableFrom'),
+      sql<string | null>`to_char(a."availableTo", 'YYYY-MM-DD')`.as('availableTo'),
+    ])
+    .where('a.id', '=', amenityId)
+    .where('a.neighborhoodId', '=', neighborhoodId)
+    .where('a.deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError('AMENITY_NOT_FOUND');
+  return row;
+}
+
+/** An amenity's standing bookings that overlap the days from..to (UTC midnights, a superset of the local days). */
+function weekBookings(ctx: ServiceContext, amenityId: number, days: { from: string; to: string }) {
+  return ctx.prisma.amenitySchedule.findMany({
     where: {
-      amenityId: amenity.id,
+      amenityId,
       status: { not: 'CANCELLED' },
-      start: { lt: new Date(`${addDays(first, SLOT_DAYS + 1)}T00:00:00Z`) },
-      end: { gt: new Date(`${addDays(first, -1)}T00:00:00Z`) },
+      start: { lt: new Date(`${days.to}T00:00:00Z`) },
+      end: { gt: new Date(`${days.from}T00:00:00Z`) },
     },
     select: { id: true, start: true, end: true, houseId: true },
   });
-  return { amenity, ...weekSlots(shape, { asked, today, now, timeZone: n.timeZone, houseId: house.id }, bookings) };
 }
 
 const NotesSchema = z.object({ notes: boundedText(500, 'Las notas').nullable() });
@@ -316,6 +348,9 @@ subscribe('receipt.paid', (tx, receipt) => confirmWhenPaid(tx, receipt.id));
 subscribe('receipt.undoing', async (tx, { receiptId }) => {
   const booking = await tx.amenitySchedule.count({ where: { OR: [{ receiptId }, { depositReceiptId: receiptId }], status: { not: 'CANCELLED' } } });
   if (booking) throw new ConflictError('AMENITY_BOOKING_RECEIPT');
+  // A deposit given back already stays paid: undoing its payment would hand the money back twice.
+  if (await tx.amenitySchedule.count({ where: { depositReceiptId: receiptId, depositReturnedAt: { not: null } } }))
+    throw new ConflictError('AMENITY_DEPOSIT_RECEIPT_RETURNED');
 });
 
 /** A hold waiting on a payment under way looks again this long after (its payment settles it, or the next look). */
@@ -448,6 +483,7 @@ export async function returnDeposit(ctx: ServiceContext, bookingId: number, hous
     if (!deposit) throw new ConflictError('AMENITY_DEPOSIT_NONE');
     if (booking.depositReturnedAt) throw new ConflictError('AMENITY_DEPOSIT_RETURNED');
     if (!locked.paid(deposit.id)) throw new ConflictError('AMENITY_DEPOSIT_UNPAID');
+    if (booking.status === 'HELD') throw new ConflictError('AMENITY_DEPOSIT_HELD');
     const amenity = await tx.amenity.findUniqueOrThrow({ where: { id: booking.amenityId }, select: { name: true } });
     const entryId = await returnToBalance(tx, deposit, { reason: `Devolución del depósito de ${amenity.name}`.slice(0, 200), userId: actor.userId, at: now });
     await tx.amenitySchedule.update({
@@ -530,9 +566,11 @@ export function readBooking(ctx: Pick<ServiceContext, 'prisma'>, id: number): Pr
 
 export const receiptPaid = (r: BookingReceiptView | null) => !!r && r.status === 'PAID' && !r.deletedAt;
 
+const underWay = (r: BookingReceiptView | null) => !!r && !r.deletedAt && (r.status === 'IN_PROGRESS' || r.status === 'REVIEW');
+
 /** Whether the viewer may cancel the booking now (the rules of cancelBooking, without its locks). */
 export function mayCancel(ctx: ServiceContext, b: ListedBooking, now = new Date()): boolean {
-  if (!ctx.actor || b.status === 'CANCELLED' || b.start <= now) return false;
+  if (!ctx.actor || b.status === 'CANCELLED' || b.start <= now || underWay(b.receipt) || underWay(b.depositReceipt)) return false;
   if (holdsAny(ctx, BOOKING_ADMIN_DELETERS) && reachesHouse(ctx.actor, b.houseId, BOOKING_ADMIN_DELETERS)) return true;
   const own = b.userId === ctx.actor.userId || b.house.ownerUserId === ctx.actor.userId;
   const paid = receiptPaid(b.receipt) || receiptPaid(b.depositReceipt);
@@ -541,7 +579,7 @@ export function mayCancel(ctx: ServiceContext, b: ListedBooking, now = new Date(
 
 /** Whether the viewer may give the booking's deposit back now. */
 export function mayReturnDeposit(ctx: ServiceContext, b: ListedBooking): boolean {
-  return holdsAny(ctx, DEPOSIT_RETURNERS) && receiptPaid(b.depositReceipt) && !b.depositReturnedAt;
+  return holdsAny(ctx, DEPOSIT_RETURNERS) && b.status !== 'HELD' && receiptPaid(b.depositReceipt) && !b.depositReturnedAt;
 }
 
 /**

@@ -8,7 +8,7 @@ const HOUSE = '/neighborhoods/{n}/houses/{h}';
 const AMENITY = `databaseId name description cost deposit fromTime toTime reservationUnit maxOrdinaryDebt availableFrom availableTo ownersOnly enabled
   scheduleAllowed scheduleRefusal`;
 const BOOKING = `databaseId amenityDatabaseId houseDatabaseId userDatabaseId status start end unit notes holdUntil receiptDatabaseId depositReceiptDatabaseId
-  createdAt cancelledAt amenityName houseLabel userName amount paid paymentMethod paymentDate depositAmount depositPaid depositReturnedAt
+  createdAt cancelledAt amenityName houseLabel userName amount paid receiptStatus paymentMethod paymentAuthorization transactionFee paymentDate depositAmount depositPaid depositReturnedAt
   depositReturnEntryDatabaseId`;
 
 export function legacyBookableAmenity(a: any) {
@@ -55,8 +55,10 @@ export function legacyBooking(b: any) {
         : {
             id: b.receiptDatabaseId,
             amount: b.amount,
-            receipt_payment_status: b.paid ? 'PAID' : 'PENDING',
+            transaction_fee: b.transactionFee,
+            receipt_payment_status: b.receiptStatus,
             receipt_payment_method: b.paymentMethod,
+            payment_authorization: b.paymentAuthorization,
             payment_date: b.paymentDate,
           },
     deposit: b.depositReceiptDatabaseId === null ? null : { amount: b.depositAmount, paid: b.depositPaid, returned_at: b.depositReturnedAt },

@@ -89,21 +89,22 @@ async function seedBookings(demo: DemoSeedContext, neighborhoodId: number) {
   const hours = (n: number, from: string, to: string) => [at(n, from), at(n, to)] as const;
   const wholeDay = (n: number) => [at(n, alberca.fromTime), at(n, alberca.toTime)] as const;
   /** The administration registers the transfer that paid a booking's receipts. */
-  const payByTransfer = async (b: { houseId: number; receiptId: number | null; depositReceiptId: number | null; id: number }, paidOn: string) => {
+  const payByTransfer = async (b: { houseId: number; receiptId: number | null; depositReceiptId: number | null; id: number }, n: number) => {
     const receiptIds = [b.receiptId, b.depositReceiptId].filter((id): id is number => id !== null);
-    await capturePayment(admin, b.houseId, { receiptIds, incomeAccountId: account.id, paymentDate: paidOn, authorization: `SPEI-RES-${b.id}` });
+    const input = { receiptIds, incomeAccountId: account.id, paymentDate: day(n), authorization: `SPEI-RES-${b.id}` };
+    await capturePayment(admin, b.houseId, input, null, new Date(noon(n).getTime() + 2 * HOUR));
   };
 
   // Nine days ago a birthday party was booked for six days ago, paid the same day; its deposit came back the day after.
   const party = await book(await asOwner(0), salon, ...hours(-6, '16:00', '20:00'), noon(-9), 'Fiesta de cumpleaños');
-  await payByTransfer(party, day(-9));
+  await payByTransfer(party, -9);
   await returnDeposit(admin, party.id, null, null, noon(-5));
   // A meeting two days ago, paid; its deposit waits for the administration to check the room.
   const meeting = await book(await asOwner(1), salon, ...hours(-2, '12:00', '15:00'), noon(-7), 'Reunión familiar');
-  await payByTransfer(meeting, day(-7));
+  await payByTransfer(meeting, -7);
   // A future event paid yesterday.
   const future = await book(await asOwner(2), salon, ...hours(3, '18:00', '22:00'), noon(-1), 'Posada de la calle');
-  await payByTransfer(future, day(-1));
+  await payByTransfer(future, -1);
   // Booked three days ago and cancelled by its owner the next day: its receipts went with it.
   const dropped = await book(await asOwner(3), salon, ...hours(4, '17:00', '19:00'), noon(-3), null);
   await cancelBooking(await asOwner(3), dropped.id, null, null, noon(-2));

@@ -170,7 +170,7 @@ export function AmenityBookingsTable({
                       {t('amenityBookings.list.payDeposit')}
                     </Button>
                   )}
-                  {community && row.canReturnDeposit && onReturnDeposit && (
+                  {row.canReturnDeposit && onReturnDeposit && (
                     <Button size="compact-sm" variant="light" color="teal" onClick={() => onReturnDeposit(row)}>
                       {t('amenityBookings.list.returnDeposit')}
                     </Button>

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +8,10 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { useListRefetch } from '../../../components/lists.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { PagedList } from '../../../components/PagedList.js';
-import { formatPesos } from '../../../format.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { AmenityBookingFilters } from './AmenityBookingFilters.js';
-import { AmenityBookingsTable, type BookingRow } from './AmenityBookingsTable.js';
-import { useReturnDeposit } from './returnDeposit.js';
+import { AmenityBookingsTable } from './AmenityBookingsTable.js';
+import { useReturnDepositDialog } from './ReturnDepositDialog.js';
 import { useAmenityChanges } from './useAmenityChanges.js';
 
 export const communityAmenityBookingsQuery = graphql`
@@ -61,17 +59,9 @@ function List({
     amenities.map((a) => a.id),
     reload,
   );
-  const returning = useReturnDeposit();
-  const [toReturn, setToReturn] = useState<BookingRow | null>(null);
+  const returning = useReturnDepositDialog(reload);
   const edges = data.amenityBookings.edges;
   const filtered = !!(search.get('amenity') || search.get('from') || search.get('id_house'));
-
-  const confirmReturn = async () => {
-    if (!toReturn) return;
-    const done = await returning.run(toReturn);
-    setToReturn(null);
-    if (done) reload();
-  };
 
   return (
     <Stack>
@@ -87,27 +77,9 @@ function List({
           )
         }
       >
-        <AmenityBookingsTable bookings={edges.map((e) => e.node)} community pending={pending} onChanged={reload} onReturnDeposit={setToReturn} />
+        <AmenityBookingsTable bookings={edges.map((e) => e.node)} community pending={pending} onChanged={reload} onReturnDeposit={returning.ask} />
       </PagedList>
-      <Modal opened={toReturn !== null} onClose={() => setToReturn(null)} title={t('amenityBookings.list.returnTitle')}>
-        <Text>
-          {toReturn
-            ? t('amenityBookings.list.returnQuestion', {
-                amount: formatPesos(toReturn.depositAmount),
-                amenity: toReturn.amenityName,
-                house: toReturn.houseLabel,
-              })
-            : ''}
-        </Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setToReturn(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="teal" onClick={confirmReturn} loading={returning.inFlight}>
-            {t('amenityBookings.list.returnConfirm')}
-          </Button>
-        </Group>
-      </Modal>
+      {returning.dialog}
     </Stack>
   );
 }

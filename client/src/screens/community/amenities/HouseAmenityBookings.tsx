@@ -14,6 +14,7 @@ import { AmenityBookingFilters } from './AmenityBookingFilters.js';
 import { AmenityBookingsTable } from './AmenityBookingsTable.js';
 import { HOUSE_SCHEDULE_GRANTS } from './routes.js';
 import { useAmenityChanges } from './useAmenityChanges.js';
+import { useReturnDepositDialog } from './ReturnDepositDialog.js';
 
 export const houseAmenityBookingsQuery = graphql`
   query HouseAmenityBookingsQuery($houseId: ID, $houseNodeId: ID!, $admin: Boolean!, $first: Int!, $offset: Int!, $filter: AmenityBookingFilter) {
@@ -70,6 +71,7 @@ function List({
   const bookAction = mayBook ? { label: t('amenityBookings.list.book'), to: own ? '/houses/schedule-amenity' : `/houses/${idHouse}/schedule-amenity` } : null;
   const filtered = !!(search.get('amenity') || search.get('from'));
   const rows = data.houseAmenityBookings.edges.map((e) => e.node);
+  const returning = useReturnDepositDialog(reload);
   return (
     <Stack>
       <PageHeader
@@ -93,8 +95,9 @@ function List({
           )
         }
       >
-        <AmenityBookingsTable bookings={rows} community={false} pending={pending} onChanged={reload} />
+        <AmenityBookingsTable bookings={rows} community={false} pending={pending} onChanged={reload} onReturnDeposit={returning.ask} />
       </PagedList>
+      {returning.dialog}
     </Stack>
   );
 }

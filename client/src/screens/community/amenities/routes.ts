@@ -125,5 +125,9 @@ export const amenityBookingAdminRoutes: AppRoute[] = [
     skeleton: 'list',
   },
   { path: '/houses/:idHouse/schedule-amenity', grants: ['AAmenitiesScheduleCreate'], ...schedule },
-  { path: '/houses/:idHouse/scheduled-amenities', grants: ['AAmenitiesScheduleRead'], ...houseBookings },
+  {
+    path: '/houses/:idHouse/scheduled-amenities',
+    grants: ['AAmenitiesScheduleRead', 'AAmenitiesScheduleCreate', 'AAmenitiesScheduleDelete'],
+    ...houseBookings,
+  },
 ];

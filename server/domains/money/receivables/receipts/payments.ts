@@ -47,8 +47,11 @@ export const CaptureSchema = z.object({
   authorization: boundedText(100, 'La autorización').nullish(),
 });
 
-/** Records a payment received for some of a house's receipts (payment capture). */
-export async function capturePayment(ctx: ServiceContext, houseId: number, raw: unknown, idempotencyKey?: string | null) {
+/**
+ * Records a payment received for some of a house's receipts (payment capture). `recordedAt`: when it was
+ * recorded, for the demo's history (now by default).
+ */
+export async function capturePayment(ctx: ServiceContext, houseId: number, raw: unknown, idempotencyKey?: string | null, recordedAt?: Date) {
   const input = parseInput(CaptureSchema, raw);
   const actor = actorOf(ctx);
   return write(ctx, { idempotencyKey, request: { operation: 'capturePayment', input: { houseId, ...input } } }, async ({ tx, audit, afterCommit }) => {
@@ -82,6 +85,7 @@ export async function capturePayment(ctx: ServiceContext, houseId: number, raw: 
         incomeAccountId: account.id,
         authorization: input.authorization ?? null,
         realPaymentDate: input.paymentDate,
+        ...(recordedAt ? { paidAt: recordedAt } : {}),
       });
       paid.push({ receiptId: r.id, amount: expected.amount });
     }
