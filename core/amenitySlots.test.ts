@@ -117,4 +117,19 @@ describe('weekSlots', () => {
     ]);
     expect(week.days[0].slots[0].end.toISOString()).toBe('2026-11-30T04:00:00.000Z');
   });
+  it('builds each day’s slots from the local times, also on a day the offset changes', () => {
+    const amenity = { fromTime: '00:00', toTime: '06:00', reservationUnit: 'HOUR' as const, availableFrom: null, availableTo: null };
+    for (const day of ['2026-03-07', '2026-03-08', '2026-11-01']) {
+      const week = weekSlots(
+        amenity,
+        { asked: day, today: '2026-01-01', now: new Date('2026-01-01T00:00:00Z'), timeZone: 'America/Tijuana', houseId: null },
+        [],
+      );
+      const first = week.days[0];
+      expect(first.day).toBe(day);
+      expect(first.slots.map((s) => s.start.toISOString())).toEqual(
+        ['00:00', '01:00', '02:00', '03:00', '04:00', '05:00'].map((t) => localInstant(day, t, 'America/Tijuana').toISOString()),
+      );
+    }
+  });
 });

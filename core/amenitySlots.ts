@@ -149,6 +149,8 @@ export function weekSlots(
 ): { from: string; to: string; days: { day: string; slots: Slot[] }[] } {
   const from = firstSlotDay(options.asked, amenity, options.today);
   const days: { day: string; slots: Slot[] }[] = [];
+  const taken = bookings.map((b) => ({ booking: b, start: b.start.getTime(), end: b.end.getTime() }));
+  const now = options.now.getTime();
   for (let i = 0; i < SLOT_DAYS; i++) {
     const day = addDays(from, i);
     if (amenity.availableTo && day > amenity.availableTo) break;
@@ -158,15 +160,20 @@ export function weekSlots(
       const close = minutesOf(amenity.toTime);
       for (let start = minutesOf(amenity.fromTime); start < close; start += 60) ranges.push([hhmm(start), hhmm(Math.min(start + 60, close))]);
     }
+    // One offset for the whole day unless it changes that day (then each time by itself).
+    const dayStart = localInstant(day, '00:00', options.timeZone).getTime();
+    const steady = localInstant(day, '24:00', options.timeZone).getTime() - dayStart === 86_400_000;
+    const at = (time: string) => (steady ? new Date(dayStart + minutesOf(time) * 60_000) : localInstant(day, time, options.timeZone));
     const slots = ranges.map(([a, b]) => {
-      const start = localInstant(day, a, options.timeZone);
-      const end = localInstant(day, b, options.timeZone);
-      const booking = bookings.find((x) => x.start < end && x.end > start) ?? null;
+      const start = at(a);
+      const end = at(b);
+      const [s, e] = [start.getTime(), end.getTime()];
+      const booking = taken.find((x) => x.start < e && x.end > s)?.booking ?? null;
       return {
         start,
         end,
         unit: amenity.reservationUnit,
-        available: !booking && start > options.now,
+        available: !booking && s > now,
         mine: !!booking && booking.houseId === options.houseId,
         bookingId: booking?.id ?? null,
       };

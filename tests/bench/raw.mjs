@@ -5,13 +5,42 @@
 // RAW_CASES ({ name: { sql, parameters, rows?, grant?, also? } }). GET /<name> answers the page as JSON (`rows`:
 // the statement's rows as they come, for the dashboard's counts and the expense list; `grant`: the one the
 // viewer needs, AHousesRead unless said, null for any signed-in viewer; `viewerParameters`: the statement's parameters
-// are these fields of the viewer's row; `also`: more statements the application's answer reads, run after).
+// are these fields of the viewer's row; `also`: more statements the application's answer reads, run after;
+// `shape: 'amenityWeek'`: the row becomes the week of slots the application answers, built by the application's
+// own pure rules compiled to dist/core by the bench's build, since that answer is not the rows themselves).
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.RAW_POOL ?? 10) });
 const cases = JSON.parse(process.env.RAW_CASES ?? '{}');
+const slotRules = Object.values(cases).some((c) => c.shape === 'amenityWeek')
+  ? await Promise.all([import('../../dist/core/amenitySlots.js'), import('../../dist/core/receipts.js')])
+  : null;
+
+/** The amenitySlots answer from the slots read's row (house, amenity, community, bookings), as the GraphQL query asks it. */
+function amenityWeek(row, asked) {
+  const [{ weekSlots }, { todayIn }] = slotRules;
+  const utc = (text) => new Date(text.endsWith('Z') ? text : `${text}Z`);
+  const now = new Date();
+  const week = weekSlots(
+    row.amenity,
+    { asked, today: todayIn(row.community.timeZone, now), now, timeZone: row.community.timeZone, houseId: row.house.id },
+    (row.bookings ?? []).map((b) => ({ id: b.id, houseId: b.houseId, start: utc(b.start), end: utc(b.end) })),
+  );
+  const days = week.days.map((d) => ({
+    day: d.day,
+    slots: d.slots.map((s) => ({
+      start: s.start.toISOString(),
+      end: s.end.toISOString(),
+      unit: s.unit,
+      available: s.available,
+      mine: s.mine,
+      bookingDatabaseId: s.mine ? s.bookingId : null,
+    })),
+  }));
+  return { data: { amenitySlots: { __typename: 'QueryAmenitySlotsSuccess', data: { from: week.from, to: week.to, days } } } };
+}
 
 const VIEWER_SQL = `SELECT s.id AS "sessionId", s."userId", u.email, u."firstName", u."superAdmin", u."emailVerified", s."viaCookie", s."lastSeenAt",
         s."publicToken", m.id AS "membershipId", m."neighborhoodId", m."houseId", r.kind::text AS "roleKind", r.grants AS "roleGrants",
@@ -44,6 +73,7 @@ const server = createServer(async (req, res) => {
     // The other statements the application's answer reads (e.g. the expense list's settings and approvers).
     const also = [];
     for (const statement of page.also ?? []) also.push((await pool.query(statement.sql, statement.parameters)).rows);
+    if (page.shape === 'amenityWeek') return send(res, 200, amenityWeek(rows[0], page.from));
     if (page.rows) return send(res, 200, also.length ? { rows, also } : rows);
     send(res, 200, {
       totalCount: rows.length ? Number(rows[0].total) : 0,

@@ -143,7 +143,7 @@ export async function amenitySlots(ctx: ServiceContext, houseId: number | null, 
   // (two days either side of UTC's); read again when the amenity opens later than that.
   const utcToday = now.toISOString().slice(0, 10);
   const around = asked && asked > utcToday ? asked : utcToday;
-  const wide = { from: addDays(asked && asked < utcToday ? asked : utcToday, -2), to: addDays(around, SLOT_DAYS + 3) };
+  const wide = { from: addDays(around, -2), to: addDays(around, SLOT_DAYS + 2) };
   const [house, amenity, nearby] = await Promise.all([
     targetHouse(ctx, houseId, BOOKING_ADMIN_READERS, 'FOREIGN_HOUSE'),
     slotAmenity(ctx, neighborhoodId, amenityId),
@@ -176,15 +176,14 @@ async function slotAmenity(ctx: ServiceContext, neighborhoodId: number, amenityI
 
 /** An amenity's standing bookings that overlap the days from..to (UTC midnights, a superset of the local days). */
 function weekBookings(ctx: ServiceContext, amenityId: number, days: { from: string; to: string }) {
-  return ctx.prisma.amenitySchedule.findMany({
-    where: {
-      amenityId,
-      status: { not: 'CANCELLED' },
-      start: { lt: new Date(`${days.to}T00:00:00Z`) },
-      end: { gt: new Date(`${days.from}T00:00:00Z`) },
-    },
-    select: { id: true, start: true, end: true, houseId: true },
-  });
+  // Timestamps are stored as UTC wall time: compared with UTC text, read back as instants.
+  return ctx.db.kysely
+    .selectFrom('AmenitySchedule')
+    .select(['id', 'houseId', sql<Date>`"start" AT TIME ZONE 'UTC'`.as('start'), sql<Date>`"end" AT TIME ZONE 'UTC'`.as('end')])
+    .where('amenityId', '=', amenityId)
+    .where('status', '<>', 'CANCELLED')
+    .where(sql<boolean>`"start" < ${`${days.to} 00:00:00`}::timestamp AND "end" > ${`${days.from} 00:00:00`}::timestamp`)
+    .execute();
 }
 
 const NotesSchema = z.object({ notes: boundedText(500, 'Las notas').nullable() });
