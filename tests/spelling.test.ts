@@ -228,6 +228,19 @@ describe('subscriptions deliver the same event in every spelling', () => {
     await close();
   });
 
+  it('amenitySlotsChanged with $amenityId, a literal, aliases and fragments', async () => {
+    const salon = await t.app.db.prisma.amenity.findFirstOrThrow({ where: { neighborhoodId: Number(communityId), name: 'Salón de usos múltiples' } });
+    const { encodeGlobalID } = await import('@pothos/plugin-relay');
+    const amenityId = encodeGlobalID('Amenity', String(salon.id));
+    const query = 'subscription Slots($amenityId: ID!) { amenitySlotsChanged(amenityId: $amenityId) { amenityDatabaseId kind at } }';
+    const { results, close } = await subscribeAll(adminToken, query, { amenityId });
+    const at = new Date();
+    const all = await raiseUntil(results, () => t.app.pubsub.publish('amenity:slots', salon.id, { amenityId: salon.id, kind: 'BOOKED', at }));
+    expectAllAlike(all, 'amenitySlotsChanged');
+    expect((all[0].body as any).data.amenitySlotsChanged).toMatchObject({ amenityDatabaseId: salon.id, kind: 'BOOKED' });
+    await close();
+  });
+
   it('dashboardMoneyUpdated and sessionEvents', async () => {
     const money = await subscribeAll(adminToken, 'subscription Money { dashboardMoneyUpdated { kind at } }', {});
     const moneyResults = await raiseUntil(money.results, () =>
