@@ -75,7 +75,9 @@ export const REASONS = {
   AMENITY_DEPOSIT_UNPAID: { message: 'No se devolvió el depósito: aún no ha sido pagado' },
   AMENITY_DEPOSIT_RETURNED: { message: 'No se devolvió el depósito: ya había sido devuelto' },
   AMENITY_DEPOSIT_HELD: { message: 'No se devolvió el depósito: la reservación sigue pendiente de pago' },
-  AMENITY_DEPOSIT_RECEIPT_RETURNED: { message: 'El depósito de este recibo ya fue devuelto al saldo de la propiedad: su pago no se puede quitar ni el recibo eliminar' },
+  AMENITY_DEPOSIT_RECEIPT_RETURNED: {
+    message: 'El depósito de este recibo ya fue devuelto al saldo de la propiedad: su pago no se puede quitar ni el recibo eliminar',
+  },
   AMENITY_CONCEPT_MISSING: { message: 'La comunidad no tiene el concepto de cobro de reservaciones' },
   AMENITY_NOT_FOUND: { message: 'El espacio común no existe' },
   AMENITY_SLOT_TAKEN: { message: 'El horario pudo ser apartado por alguien más, intenta nuevamente' },
