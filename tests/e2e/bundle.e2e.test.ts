@@ -115,7 +115,8 @@ describe('first load', () => {
       return median;
     });
     for (const median of medians) expect(median).toBeLessThanOrEqual(bound);
-  });
+    // Twelve sign-ins: on a machine busy with the other pass, the bound above judges them, not the test's clock.
+  }, 180_000);
 });
 
 /**
