@@ -201,6 +201,7 @@ export const VISITOR_FLAGS = [
   'visitorPictureRequired',
   'visitorAllowPermanent',
   'visitorAllowAdminSeeAll',
+  'visitorArrivalEmail',
 ] as const;
 export const VEHICLE_FLAGS = ['requiredVehicleRevision', 'requiredVehicleTag', 'requiredVehicleAuthorization', 'restrictVehicles'] as const;
 export const BEHAVIOR_FLAGS = [...VISITOR_FLAGS, ...VEHICLE_FLAGS] as const;

@@ -36,11 +36,25 @@ export interface AmenitySlotsEvent {
   at: Date;
 }
 
+/** A visitor entered or left (the gate), or the community's visitors changed: open lists refetch, the house's people see the arrival. */
+export interface VisitorEvent {
+  visitorId: number;
+  houseId: number | null;
+  origin: 'HOUSE' | 'ADMINISTRATION' | 'SECURITY';
+  kind: 'CREATED' | 'UPDATED' | 'DELETED' | 'GET_IN' | 'GET_OUT';
+  name: string;
+  at: Date;
+}
+
 export type PubSubChannels = {
   'user:session': [userId: number, event: SessionEvent];
   'receipt:payment': [receiptId: number, event: ReceiptPaymentEvent];
   'community:money': [neighborhoodId: number, event: CommunityMoneyEvent];
   'amenity:slots': [amenityId: number, event: AmenitySlotsEvent];
+  /** Keyed by community: the gate and the community's lists. */
+  'visitors:community': [neighborhoodId: number, event: VisitorEvent];
+  /** Keyed by house: the house's people. */
+  'visitors:house': [houseId: number, event: VisitorEvent];
 };
 
 /** In-process by default; through Redis when REDIS_URL is set, so every instance sees every event. */

@@ -11,6 +11,7 @@ import { EXPENSE_MESSAGES } from '../../core/expenses.js';
 import { CSD_MESSAGES } from '../../core/fiscal.js';
 import { PAYMENT_MESSAGES, SAVED_CARD_GONE_CODE, TOO_MANY_ATTEMPTS_CODE } from '../../core/payments.js';
 import { RECEIPT_ALREADY_PAID as RECEIPT_ALREADY_PAID_MESSAGE } from '../../core/receipts.js';
+import { VISITOR_MESSAGES } from '../../core/visitors.js';
 
 /** The spec's own numeric codes (spec 1 section 8, spec 2 section 8). */
 export const LEGACY_CODES = {
@@ -304,6 +305,13 @@ export const REASONS = {
   USER_EMAIL_TAKEN: { message: (p: { email: string }) => `Ya existe un usuario con el correo ${p.email}` },
   USER_NOT_FOUND: { message: 'El usuario no existe' },
   VERIFICATION_CODE_INVALID: { message: 'El código de verificación no es válido o ya fue usado' },
+  VISITOR_ALREADY_INSIDE: { message: VISITOR_MESSAGES.alreadyInside },
+  VISITOR_DELETE_INSIDE: { message: `${VISITOR_MESSAGES.deleteFailed}: la visita sigue dentro; registra su salida primero` },
+  VISITOR_NO_EMAIL: { message: `${VISITOR_MESSAGES.notifyFailed}: la visita no tiene correo electrónico` },
+  VISITOR_NOT_FOUND: { message: 'La visita no existe' },
+  VISITOR_NOT_INSIDE: { message: VISITOR_MESSAGES.notInside },
+  VISITOR_NOTIFY_FAILED: { message: `${VISITOR_MESSAGES.notifyFailed}: el correo no pudo ser entregado, intenta más tarde` },
+  VISITOR_NOTIFY_TOO_SOON: { message: `${VISITOR_MESSAGES.notifyFailed}: espera 30 segundos antes de enviarlo otra vez` },
   WALLET_INSUFFICIENT: { message: 'El saldo del Monedero no alcanza para pagar este recibo' },
   WRITE_CONFLICT: { message: 'Otra operación modificó los mismos datos al mismo tiempo. Intenta de nuevo' },
 } as const satisfies Record<string, Entry>;

@@ -67,6 +67,7 @@ const SETTINGS_SELECT = {
   visitorPictureRequired: true,
   visitorAllowPermanent: true,
   visitorAllowAdminSeeAll: true,
+  visitorArrivalEmail: true,
   requiredVehicleRevision: true,
   requiredVehicleTag: true,
   requiredVehicleAuthorization: true,

@@ -24,7 +24,7 @@ const settingsFragment = graphql`
   fragment BehaviorSettings_settings on CommunitySettings {
     id
     behavior {
-      visitorRequireVehicleInfo visitorEmailRequired visitorReasonRequired visitorPictureRequired visitorAllowPermanent visitorAllowAdminSeeAll
+      visitorRequireVehicleInfo visitorEmailRequired visitorReasonRequired visitorPictureRequired visitorAllowPermanent visitorAllowAdminSeeAll visitorArrivalEmail
       requiredVehicleRevision requiredVehicleTag requiredVehicleAuthorization restrictVehicles
     }
   }
