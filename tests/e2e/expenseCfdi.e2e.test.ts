@@ -52,7 +52,7 @@ describe('providers CFDI in the browser', () => {
     // The same XML again: refused with the spec's message.
     await page.goto(`${env.base}/expenses/form`);
     await upload(page, 'provider-4.0.xml');
-    await page.getByRole('alert').getByText('El CFDi seleccionado ya fué procesado antes').waitFor();
+    await page.getByRole('alert').getByText('El CFDi seleccionado ya fué procesado antes').first().waitFor();
   });
 
   it('an approved expense receives its CFDI 3.3 on /expenses/{id}/cfdi and becomes invoiced', async () => {

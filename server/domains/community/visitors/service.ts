@@ -194,15 +194,15 @@ export function newReference(): string {
 }
 
 /** How the actor registers a visit for `houseId` (null: the administration's own): its origin, or refused. */
-async function registration(ctx: ServiceContext, houseId: number | null, tx: Tx) {
+async function registration(ctx: ServiceContext, houseId: number | null) {
   if (holdsAny(ctx, ADMIN_CREATORS) || holdsAny(ctx, SECURITY_CREATORS)) {
     const origin = holdsAny(ctx, ADMIN_CREATORS) ? ('ADMINISTRATION' as const) : ('SECURITY' as const);
     if (houseId === null) return { origin, houseId: null, asAdmin: origin === 'ADMINISTRATION' };
-    const house = await targetHouse(ctx, houseId, [...ADMIN_CREATORS, ...SECURITY_CREATORS], 'FOREIGN_HOUSE', { tx });
+    const house = await targetHouse(ctx, houseId, [...ADMIN_CREATORS, ...SECURITY_CREATORS], 'FOREIGN_HOUSE');
     return { origin, houseId: house.id, asAdmin: origin === 'ADMINISTRATION' };
   }
   if (!holdsAny(ctx, HOUSE_CREATORS)) throw new ForbiddenError();
-  const house = await targetHouse(ctx, houseId, [], 'FOREIGN_HOUSE', { tx });
+  const house = await targetHouse(ctx, houseId, [], 'FOREIGN_HOUSE');
   return { origin: 'HOUSE' as const, houseId: house.id, asAdmin: false };
 }
 
@@ -269,22 +269,33 @@ export async function createVisitor(
   houseId: number | null,
   input: VisitorInput & { photoFileId?: string | null },
   idempotencyKey?: string | null,
+  now = new Date(),
 ) {
   const neighborhoodId = communityOf(ctx);
   const actor = actorOf(ctx);
   const n = await communityRow(ctx.prisma, neighborhoodId);
+  // Checked before the write: reads outside its transaction would wait on it (PGlite has one connection).
+  const who = await registration(ctx, houseId);
+  const data = parseInput(visitorFields(flagsOf(n), who.asAdmin), input);
+  const photoFileId = data.photoFileId ? await claimFile(ctx, data.photoFileId) : null;
   const id = await write(ctx, { idempotencyKey, request: { operation: 'createVisitor', input: { houseId, input } } }, async (scope) => {
     const { tx, audit } = scope;
-    const who = await registration(ctx, houseId, tx);
-    const data = parseInput(visitorFields(flagsOf(n), who.asAdmin), input);
-    const photoFileId = data.photoFileId ? await claimFile(ctx, data.photoFileId) : null;
     let reference = newReference();
     while (await tx.visitor.count({ where: { neighborhoodId, reference } })) reference = newReference();
     const visitor = await tx.visitor.create({
-      data: { neighborhoodId, houseId: who.houseId, createdByUserId: actor.userId, origin: who.origin, reference, photoFileId, ...columnsOf(data) },
+      data: {
+        neighborhoodId,
+        houseId: who.houseId,
+        createdByUserId: actor.userId,
+        origin: who.origin,
+        reference,
+        photoFileId,
+        ...columnsOf(data),
+        createdAt: now,
+      },
       include: VISITOR_VIEW,
     });
-    await tx.visitorLog.create({ data: { neighborhoodId, visitorId: visitor.id, kind: 'CREATED', userId: actor.userId } });
+    await tx.visitorLog.create({ data: { neighborhoodId, visitorId: visitor.id, kind: 'CREATED', userId: actor.userId, at: now } });
     await audit({ action: 'CREATE', entity: 'Visitor', entityId: visitor.id, data: { name: visitor.name, houseId: visitor.houseId, origin: visitor.origin } });
     if (visitor.email) {
       await queueEmail(tx, passEmail(ctx, n, visitor));
@@ -316,16 +327,18 @@ export function mayUpdate(ctx: ServiceContext, v: Pick<VisitorRow, 'houseId'>) {
 export async function updateVisitor(ctx: ServiceContext, id: number, input: VisitorInput & { photoFileId?: string | null }, idempotencyKey?: string | null) {
   const neighborhoodId = communityOf(ctx);
   const n = await communityRow(ctx.prisma, neighborhoodId);
+  // Checked before the write: reads outside its transaction would wait on it (PGlite has one connection).
+  const current = await findVisible(ctx, n, id);
+  if (!mayChange(ctx, current)) throw new ForbiddenError();
+  const data = parseInput(visitorFields(flagsOf(n), holdsAny(ctx, ADMIN_UPDATERS)), input);
+  // A permanent visitor stays permanent when a house's person who may not register one edits it.
+  const visitorType =
+    current.visitorType === 'PERMANENT' && data.visitorType === 'OCCASIONAL' && input.visitorType === 'PERMANENT' ? 'PERMANENT' : data.visitorType;
+  const photoFileId = data.photoFileId ? (data.photoFileId === current.photoFileId ? current.photoFileId : await claimFile(ctx, data.photoFileId)) : null;
   await write(ctx, { idempotencyKey, request: { operation: 'updateVisitor', input: { id, input } } }, async (scope) => {
     const { tx, audit } = scope;
-    const current = await findVisible(ctx, n, id);
-    if (!mayChange(ctx, current)) throw new ForbiddenError();
     await lockRow(tx, 'Visitor', id, { neighborhoodId });
-    const data = parseInput(visitorFields(flagsOf(n), holdsAny(ctx, ADMIN_UPDATERS)), input);
-    // A permanent visitor stays permanent when a house's person who may not register one edits it.
-    const visitorType =
-      current.visitorType === 'PERMANENT' && data.visitorType === 'OCCASIONAL' && input.visitorType === 'PERMANENT' ? 'PERMANENT' : data.visitorType;
-    const photoFileId = data.photoFileId ? (data.photoFileId === current.photoFileId ? current.photoFileId : await claimFile(ctx, data.photoFileId)) : null;
+    if ((await tx.visitor.findUniqueOrThrow({ where: { id }, select: { deletedAt: true } })).deletedAt) throw new NotFoundError('VISITOR_NOT_FOUND');
     await tx.visitor.update({ where: { id }, data: { ...columnsOf(data), visitorType, photoFileId } });
     await audit({ action: 'UPDATE', entity: 'Visitor', entityId: id, data: { name: data.name } });
     announce(scope, ctx, neighborhoodId, { visitorId: id, houseId: current.houseId, origin: current.origin, kind: 'UPDATED', name: data.name, at: new Date() });
@@ -336,10 +349,10 @@ export async function updateVisitor(ctx: ServiceContext, id: number, input: Visi
 export async function deleteVisitor(ctx: ServiceContext, id: number, idempotencyKey?: string | null) {
   const neighborhoodId = communityOf(ctx);
   const n = await communityRow(ctx.prisma, neighborhoodId);
+  const current = await findVisible(ctx, n, id);
+  if (!mayChange(ctx, current)) throw new ForbiddenError();
   await write(ctx, { idempotencyKey, request: { operation: 'deleteVisitor', input: { id } } }, async (scope) => {
     const { tx, audit } = scope;
-    const current = await findVisible(ctx, n, id);
-    if (!mayChange(ctx, current)) throw new ForbiddenError();
     await lockRow(tx, 'Visitor', id, { neighborhoodId });
     const row = await tx.visitor.findUniqueOrThrow({ where: { id }, select: { insideSince: true, deletedAt: true } });
     if (row.deletedAt) throw new NotFoundError('VISITOR_NOT_FOUND');
@@ -362,10 +375,10 @@ export async function deleteVisitor(ctx: ServiceContext, id: number, idempotency
 export async function notifyVisitor(ctx: ServiceContext, id: number, now = new Date()) {
   const neighborhoodId = communityOf(ctx);
   const n = await communityRow(ctx.prisma, neighborhoodId);
+  const current = await findVisible(ctx, n, id);
+  if (!mayChange(ctx, current) && !holdsAny(ctx, VISITOR_CREATORS)) throw new ForbiddenError();
+  if (!current.email) throw new ConflictError('VISITOR_NO_EMAIL');
   const outboxId = await write(ctx, {}, async ({ tx, audit }) => {
-    const current = await findVisible(ctx, n, id);
-    if (!mayChange(ctx, current) && !holdsAny(ctx, VISITOR_CREATORS)) throw new ForbiddenError();
-    if (!current.email) throw new ConflictError('VISITOR_NO_EMAIL');
     await lockRow(tx, 'Visitor', id, { neighborhoodId });
     const { notifiedAt } = await tx.visitor.findUniqueOrThrow({ where: { id }, select: { notifiedAt: true } });
     if (notifiedAt && now.getTime() - notifiedAt.getTime() < NOTIFY_WAIT_SECONDS * 1000) throw new ConflictError('VISITOR_NOTIFY_TOO_SOON', 429);

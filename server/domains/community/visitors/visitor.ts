@@ -209,7 +209,6 @@ function visitorList(name: string, description: string, kind: 'house' | 'communi
       type: VisitorConnectionRef,
       description,
       ...grants(...(grantList as ['AVisitorsRead'])),
-      errors: { types: [InputError, NotFoundError] },
       args: {
         ...(kind === 'house' ? { houseId: t.arg.globalID({ required: false, description: "The viewer's house when omitted" }) } : {}),
         filter: t.arg({ type: VisitorFilterInput, required: false }),
@@ -304,7 +303,6 @@ builder.queryField('visitorLog', (t) =>
     type: VisitorLogConnectionRef,
     description: "A visitor's log, newest first (GET visitors/{id}/log)",
     ...grants(...VISITOR_READERS),
-    errors: { types: [NotFoundError] },
     args: { visitorId: t.arg.globalID({ required: true }), ...idPageArgs(t.arg) },
     resolve: async (_r, args, ctx, info) => {
       const page = keysetPage(args, parseBigCursor);
