@@ -368,6 +368,7 @@ const PUBLIC_ROOT_FIELDS = [
   'completeSignup',
   'onboardingCommunity',
   'registerOnboardingOwner',
+  'publicVisitor',
 ];
 
 /** Whether the operation asks for a public root field, however it is spelled (inline fragments, named fragments). */

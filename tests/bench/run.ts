@@ -20,6 +20,7 @@ import { addDays } from '../../core/amenitySlots.js';
 import { todayIn } from '../../core/receipts.js';
 import { BENCH_YEAR, seedExpenseYear, seedRecentFees } from './moneySeed.js';
 import { rawSlotsCase, seedAmenityYear } from './amenitySeed.js';
+import { BENCH_VISITORS, GATE_SEARCHES, rawVisitorsCase, seedVisitorCrowd } from './visitorSeed.js';
 import {
   latency,
   MONTH,
@@ -81,6 +82,8 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   console.log(`  egresos de ${BENCH_YEAR}: ${spent.expenses.toLocaleString('en')} egresos, ${spent.ledger.toLocaleString('en')} movimientos de la comunidad`);
   const terraza = await seedAmenityYear(db, olivos.id);
   console.log(`  reservaciones de la Terraza: ${terraza.bookings.toLocaleString('en')} en un año`);
+  const visitors = await seedVisitorCrowd(db, olivos.id);
+  console.log(`  visitas: ${visitors.toLocaleString('en')}`);
   // Statistics of the bulk-loaded tables, as autovacuum would leave them (else the planner walks whole tables).
   await sql('ANALYZE');
   await db.close();
@@ -255,6 +258,9 @@ interface Measured {
 
 /** Every route measured against its raw baseline must answer at least this share of the baseline's requests per second (issue 27). */
 const RATIO_GOAL = 0.6;
+/** The gate's lookup p95 goal at 100,000 visitors (issue 30 item 8). */
+const GATE_P95_MS = 100;
+const gateFigures: { search: string; p50: number; p95: number; n: number }[] = [];
 /** The ratios of this run, for the summary (and BENCH_STRICT). */
 const ratios: { name: string; ratio: number }[] = [];
 
@@ -388,6 +394,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
           ...compiled,
           ...rawExpenseCases(neighborhoodId),
           ...rawSlotsCase(neighborhoodId, slotsTarget.houseId, slotsTarget.amenityId, slotsTarget.from),
+          ...rawVisitorsCase(neighborhoodId),
         }),
       });
       await waitForServer(`http://127.0.0.1:${RAW_PORT}/health`);
@@ -411,6 +418,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         { name: 'expenses-month' },
         { name: 'expenses-year' },
         { name: 'amenity-slots' },
+        { name: 'visitors' },
       ]) {
         baselines[c.name] = await measure(null, `raw node:http + pg: ${c.name}`, { url: `http://127.0.0.1:${RAW_PORT}/${c.name}`, headers });
       }
@@ -544,6 +552,39 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       },
       baselines['amenity-slots'],
     );
+    // The administration's visitor list, first page of 20 with the count, at 100,000 visitors (issue 30).
+    await measure(
+      base,
+      `GraphQL community visitors (${BENCH_VISITORS.toLocaleString('en')})`,
+      {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: `{ visitors(first: 20) { totalCount edges { node { id databaseId reference name email visitorType entranceType vehicle vehiclePlate badge
+            origin houseDatabaseId houseLabel ownerName createdByName entryDate entryHour entryMinute departureDate inside lastEntryAt createdAt } } } }`,
+        }),
+      },
+      baselines.visitors,
+    );
+    // The gate: the guard's search as they type, p95 (goal ≤ 100 ms at 100,000 visitors).
+    if (wanted('gate')) {
+      const guardLogin = await fetch(`${base}/api/1.0/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'seguridad@demo.mx', password: 'demo1234' }),
+      });
+      const guardHeaders = { authorization: `Bearer ${((await guardLogin.json()) as { token: string }).token}`, 'content-type': 'application/json' };
+      for (const search of GATE_SEARCHES) {
+        const body = {
+          query: `query($s: String!) { gateVisitors(search: $s) { id databaseId reference name vehiclePlate houseLabel inside insideSince warning } }`,
+          variables: { s: search },
+        };
+        const l = await latency(base, guardHeaders, { path: '/graphql', body }, { seconds: REPORT_SECONDS, connections: 4 });
+        gateFigures.push({ search, p50: l.p50, p95: l.p95, n: l.n });
+        console.log(`  GraphQL gate lookup «${search}»`.padEnd(54) + ` p50 ${String(l.p50).padStart(4)} ms   p95 ${String(l.p95).padStart(4)} ms   n ${l.n}`);
+      }
+    }
     const keysetSmall = await measure(base, `GraphQL house receipts keyset page at ${receiptCount.toLocaleString('en')} receipts`, {
       url: `${base}/graphql`,
       method: 'POST',
@@ -631,6 +672,12 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
       if (j.ms > target) misses.push(line);
     }
     for (const r of below) misses.push(`${r.name}: ${r.ratio.toFixed(2)}× raw (meta ≥ ${RATIO_GOAL})`);
+    for (const g of gateFigures) {
+      console.log(
+        `    caseta «${g.search}»: p95 ${g.p95} ms a ${BENCH_VISITORS.toLocaleString('en')} visitas${g.p95 > GATE_P95_MS ? `   ✗ meta ≤ ${GATE_P95_MS} ms` : ''}`,
+      );
+      if (g.p95 > GATE_P95_MS) misses.push(`caseta «${g.search}»: p95 ${g.p95} ms (meta ≤ ${GATE_P95_MS} ms)`);
+    }
     if (misses.length && process.env.BENCH_STRICT === '1') {
       console.log(`\n  BENCH_STRICT: ${misses.length} metas sin cumplir:\n    ${misses.join('\n    ')}`);
       process.exitCode = 1;

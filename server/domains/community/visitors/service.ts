@@ -544,7 +544,7 @@ export async function listVisitors(
     if (!holdsAny(ctx, ADMIN_HOUSE_GRANTS)) throw new ForbiddenError();
     where = visibleWhere(ctx, n);
   } else {
-    if (!holdsAny(ctx, SECURITY_ANY)) throw new ForbiddenError();
+    if (!holdsAny(ctx, [...SECURITY_ANY, ...ADMIN_HOUSE_GRANTS])) throw new ForbiddenError();
     where = visibleWhere(ctx, n);
   }
   where = { AND: [where, filterWhere(filter, n.timeZone)] };

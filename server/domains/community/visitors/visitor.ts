@@ -234,11 +234,12 @@ function visitorList(name: string, description: string, kind: 'house' | 'communi
 const HOUSE_LIST_GRANTS = [...HOUSE_READERS, 'OVisitorsCreate', 'SVisitorsCreate', 'RVisitorsCreate', ...ADMIN_HOUSE_GRANTS] as const;
 visitorList('houseVisitors', "A house's visitors, newest first (GET houses/{h}/visitors)", 'house', HOUSE_LIST_GRANTS);
 visitorList('visitors', "The community's visitors as the administration sees them, newest first (GET visitors)", 'community', ADMIN_HOUSE_GRANTS);
-visitorList('securityVisitors', "The community's visitors for security, newest first (GET security/visitors)", 'security', [
-  ...SECURITY_READERS,
-  ...SECURITY_CREATORS,
-  ...GATE_KEEPERS,
-]);
+visitorList(
+  'securityVisitors',
+  "The community's visitors for security (and the administration, as far as it sees them), newest first (GET security/visitors)",
+  'security',
+  [...SECURITY_READERS, ...SECURITY_CREATORS, ...GATE_KEEPERS, ...ADMIN_HOUSE_GRANTS],
+);
 
 builder.queryField('visitor', (t) =>
   t.field({
