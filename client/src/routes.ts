@@ -7,6 +7,7 @@ import { comingSoonAccountRoutes, comingSoonAdministrationRoutes, comingSoonProp
 import { amenityAdminRoutes, amenityBookingAdminRoutes, amenityBookingPropertyRoutes, amenitySettingsRoutes } from './screens/community/amenities/routes.js';
 import { dashboardRoutes } from './screens/community/dashboard/routes.js';
 import { revisionPointsRoutes } from './screens/community/revisionPoints/routes.js';
+import { visitorAdminRoutes, visitorLogRoutes, visitorPropertyRoutes, visitorSecurityRoutes } from './screens/community/visitors/routes.js';
 import { gatewayKeysRoutes, generalRoutes, modulesRoutes, msiRoutes } from './screens/community/settings/routes.js';
 import { accountingExportRoutes } from './screens/money/accounting/accountingExports/routes.js';
 import { accountingAccountsRoutes, accountsRoutes } from './screens/money/accounting/accounts/routes.js';
@@ -64,6 +65,7 @@ const AREA_TABLES: AppRoute[][] = [
   taxInfoRoutes,
   incomesSummaryRoutes,
   amenityBookingPropertyRoutes,
+  visitorPropertyRoutes,
   comingSoonPropertyRoutes,
   // Administration (titled with the community type name)
   ownerRoutes,
@@ -83,7 +85,10 @@ const AREA_TABLES: AppRoute[][] = [
   cfdiRoutes,
   amenityAdminRoutes,
   amenityBookingAdminRoutes,
+  visitorAdminRoutes,
   comingSoonAdministrationRoutes,
+  visitorSecurityRoutes,
+  visitorLogRoutes,
   // Configuration
   generalRoutes,
   maintenanceRoutes,

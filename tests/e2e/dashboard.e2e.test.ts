@@ -92,10 +92,11 @@ describe('dashboard in the browser', () => {
   });
 
   it('each role lands on a home for it: the guard on the gate, the configuration administrator on setup, the resident on the house', async () => {
-    // The guard: what the account may do and the gate's rules, nothing that opens a «Próximamente» page.
+    // The guard lands on the gate; Inicio shows what the account may do, the gate's rules and the way back to the gate.
     const guard = await env.newPage();
     await signInToShell(guard, env.base, 'seguridad@demo.mx');
-    await guard.waitForURL(`${env.base}/`);
+    await guard.waitForURL(`${env.base}/security/visitors`);
+    await guard.goto(`${env.base}/`);
     const security = guard.getByTestId('security-home');
     await security.getByRole('heading', { name: 'Seguridad en Residencial Los Olivos' }).waitFor();
     await security.getByText('Registrar la entrada y la salida de las visitas.').waitFor();
@@ -105,7 +106,7 @@ describe('dashboard in the browser', () => {
     expect(await guard.getByText(/tus recibos/).count()).toBe(0);
     const main = guard.locator('main');
     const targets = await main.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(targets.filter((href) => href && /^\/(security|vehicle)\//.test(href))).toEqual([]);
+    expect(targets.filter((href) => href && /^\/(security|vehicle)\//.test(href))).toEqual(['/security/visitors']);
     await screenshotsAtBothWidths(guard, 'dashboard-security');
     await guard.close();
 

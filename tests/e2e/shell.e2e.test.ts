@@ -105,7 +105,7 @@ describe('client shell in the browser', () => {
   it('sign-out returns to sign-in', async () => {
     const page = await env.newPage();
     await signIn(page, env.base, 'seguridad@demo.mx');
-    // Security visitors is not built yet: security staff stay on the dashboard.
+    // Security staff land on the gate (/security/visitors); the account menu is there too.
     await page.locator(menuGroup('account')).waitFor();
     await page.locator(menuGroup('account')).getByRole('link', { name: 'Salir' }).click();
     await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor();

@@ -30,4 +30,5 @@ export function returnPath(): string {
 export const SIGNED_IN_HINT = 'signedIn';
 
 /** Signed-out pages, served with or without a session. */
-export const isPublicPath = (path: string) => /^\/(sign-up|recover-password|setup-password|verify-email|signup|onboarding|login)(\/|$)/.test(path);
+export const isPublicPath = (path: string) =>
+  /^\/(sign-up|recover-password|setup-password|verify-email|signup|onboarding|login)(\/|$)/.test(path) || /^\/([^/]+\/)?visita\/[^/]+\/?$/.test(path);

@@ -3,19 +3,16 @@ import type { AppRoute } from '../../routes.js';
 // Spec routes that no issue has built yet: they have no screen, so they show the "coming soon" page of
 // their area. Each table sits in the route list where its menu entries belong.
 export const comingSoonPropertyRoutes: AppRoute[] = [
-  { path: '/houses/visitors', grants: ['OVisitorsRead', 'SVisitorsRead', 'RVisitorsRead'], menu: { group: 'property', label: 'menu.houses_visitors' } },
   { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
 ];
 export const comingSoonAdministrationRoutes: AppRoute[] = [
   { path: '/neighborhood/vehicles', grants: ['AVehiclesRead'], menu: { group: 'administration', label: 'menu.neighborhood_vehicles' } },
   { path: '/neighborhood/scheduled-vehicles', grants: ['AVehiclesScheduleRead'], menu: { group: 'administration', label: 'menu.scheduled_vehicles' } },
-  { path: '/neighborhood/visitors', grants: ['AVisitorsRead'], menu: { group: 'administration', label: 'menu.neighborhood_visitors' } },
   {
     path: '/neighborhood/files',
     grants: ['AFilesCreate', 'AFilesUpdate', 'AFilesDelete'],
     menu: { group: 'administration', label: 'menu.neighborhood_files' },
   },
-  { path: '/security/visitors', grants: ['SecVisitorsRead'], menu: { group: 'administration', label: 'menu.security_visitors' } },
   { path: '/vehicle/security', grants: ['SecVehicleRead'], menu: { group: 'administration', label: 'menu.vehicle_security' } },
 ];
 export const comingSoonAccountRoutes: AppRoute[] = [{ path: '/chats', grants: [], menu: { group: 'account', label: 'menu.chats' } }];

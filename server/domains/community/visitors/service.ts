@@ -119,7 +119,14 @@ export function localNow(timeZone: string, now = new Date()) {
   return { today, minute: Math.min(Math.max(minute, 0), 24 * 60 - 1) };
 }
 
-type Community = { id: number; name: string; timeZone: string; visitorAllowAdminSeeAll: boolean; visitorArrivalEmail: boolean } & VisitorFlagsRow;
+type Community = {
+  id: number;
+  name: string;
+  domain: string;
+  timeZone: string;
+  visitorAllowAdminSeeAll: boolean;
+  visitorArrivalEmail: boolean;
+} & VisitorFlagsRow;
 type VisitorFlagsRow = {
   visitorRequireVehicleInfo: boolean;
   visitorEmailRequired: boolean;
@@ -134,6 +141,7 @@ async function communityRow(db: Pick<Tx, 'neighborhood'>, id: number): Promise<C
     select: {
       id: true,
       name: true,
+      domain: true,
       timeZone: true,
       visitorAllowAdminSeeAll: true,
       visitorArrivalEmail: true,
@@ -259,7 +267,7 @@ function passEmail(ctx: ServiceContext, n: Community, v: VisitorRow) {
       `Tienes una visita registrada en ${n.name}${v.house ? ` (${houseLabel(v.house)})` : ''} ${when}.`,
       `Muestra este código en la caseta: ${v.reference}`,
       '',
-      `Tu pase: ${appLink(ctx.config, `/visita/${encodeURIComponent(v.reference)}`)}`,
+      `Tu pase: ${appLink(ctx.config, `/${encodeURIComponent(n.domain)}/visita/${encodeURIComponent(v.reference)}`)}`,
     ].join('\n'),
   };
 }
@@ -573,7 +581,7 @@ export async function searchGate(ctx: ServiceContext, text: string, limit = 20):
     where: {
       neighborhoodId,
       deletedAt: null,
-      OR: [{ reference: { startsWith: upper } }, { vehiclePlate: { startsWith: upper } }, { name: contains(q) }],
+      OR: [{ reference: { startsWith: upper, mode: 'insensitive' } }, { vehiclePlate: { startsWith: upper, mode: 'insensitive' } }, { name: contains(q) }],
     },
     orderBy: [{ insideSince: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
     take: Math.min(Math.max(limit, 1), 50),

@@ -69,8 +69,8 @@ export function searchHouses(ctx: Pick<ServiceContext, 'actor' | 'prisma'>, quer
       neighborhoodId: communityOf(ctx),
       status: { not: 'DELETED' },
       AND: words.map(wordWhere),
-      // Owners and co-owners search their own house only (administrators every house).
-      ...(ctx.actor?.grants.has('AHousesRead') || ctx.actor?.grants.has('AHousesSearch') ? {} : { id: ctx.actor?.houseId ?? -1 }),
+      // Owners and co-owners search their own house only (administrators, and security registering a visit, every house).
+      ...(['AHousesRead', 'AHousesSearch', 'SecVisitorsCreate'].some((g) => ctx.actor?.grants.has(g)) ? {} : { id: ctx.actor?.houseId ?? -1 }),
     },
     orderBy: { id: 'asc' },
     take: 20,

@@ -17,6 +17,7 @@ import { SecurityHome } from './SecurityHome.js';
 import { Shortcuts } from './Shortcuts.js';
 import { SetupProgress } from './SetupProgress.js';
 import { Welcome } from './Welcome.js';
+import { ComingVisitors, DASHBOARD_VISITOR_GRANTS } from '../visitors/ComingVisitors.js';
 
 export const dashboardQuery = graphql`
   query DashboardQuery {
@@ -65,12 +66,15 @@ export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
   const holds = (list: string[]) => list.some((g) => grants.has(g));
   const money = !!session.neighborhood && holds(DASHBOARD_GRANTS) && holds(MONEY_GRANTS);
   const owner = !!session.house && holds(OWNER_RECEIPTS);
+  // Spec 3 section 2: the owner dashboard shows visitors to any of OVisitorsRead, SVisitorsRead, RVisitorsRead.
+  const visitors = !!session.house && holds(DASHBOARD_VISITOR_GRANTS);
 
   return (
     <Stack gap="lg">
       <PageHeader title={t('dashboard.welcome', { name: session.user.firstName })} description={place || undefined} />
       {money && <MoneyDashboard key={session.neighborhood!.id} query={data} currentMonth={currentMonth()} opens={opens} />}
       {owner && <OwnerDashboard query={data} />}
+      {visitors && <ComingVisitors />}
       {session.neighborhood && <SetupProgress dashboard={data.dashboard} communityId={session.neighborhood.id} opens={opens} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {audience === 'security' && data.neighborhood && <SecurityHome neighborhood={data.neighborhood} grants={grants} />}

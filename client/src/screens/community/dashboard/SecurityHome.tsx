@@ -1,4 +1,5 @@
-import { List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { graphql, useFragment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
 import type { SecurityHome_neighborhood$key } from '../../../__generated__/SecurityHome_neighborhood.graphql';
@@ -42,8 +43,8 @@ type Rules = {
 
 /**
  * "/" for the security staff: what this account may do in the app (its Sec grants), the community's access
- * rules for the shift (the visitor and vehicle settings of the active modules) and whom to ask. The visitor
- * and plate screens are later issues: nothing here links to a «Próximamente» page.
+ * rules for the shift (the visitor and vehicle settings of the active modules) and whom to ask, with the way
+ * to the gate (/security/visitors, the guard's home).
  */
 export function SecurityHome({ neighborhood, grants }: { neighborhood: SecurityHome_neighborhood$key; grants: ReadonlySet<string> }) {
   const { t } = useTranslation();
@@ -69,9 +70,11 @@ export function SecurityHome({ neighborhood, grants }: { neighborhood: SecurityH
                   <List.Item key={text}>{text}</List.Item>
                 ))}
               </List>
-              <Text size="sm" c="dimmed">
-                {t('dashboard.security.notYet')}
-              </Text>
+              {community.modules.includes('VISITAS' as never) && grants.has('SecVisitorsRead') && (
+                <Anchor component={Link} to="/security/visitors" size="sm" fw={600}>
+                  {t('dashboard.security.gate')}
+                </Anchor>
+              )}
             </>
           ) : (
             <Text size="sm">{t('dashboard.security.nothing')}</Text>

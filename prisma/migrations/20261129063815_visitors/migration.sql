@@ -83,6 +83,12 @@ CREATE INDEX "Visitor_neighborhoodId_vehiclePlate_idx" ON "Visitor"("neighborhoo
 CREATE INDEX "Visitor_name_trgm_idx" ON "Visitor" USING GIN ("name" gin_trgm_ops);
 
 -- CreateIndex
+CREATE INDEX "Visitor_reference_trgm_idx" ON "Visitor" USING GIN ("reference" gin_trgm_ops);
+
+-- CreateIndex
+CREATE INDEX "Visitor_vehiclePlate_trgm_idx" ON "Visitor" USING GIN ("vehiclePlate" gin_trgm_ops);
+
+-- CreateIndex
 CREATE UNIQUE INDEX "Visitor_neighborhoodId_reference_key" ON "Visitor"("neighborhoodId", "reference");
 
 -- CreateIndex

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Button, Stack } from '@mantine/core';
+import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CommunityVisitorList_query$key } from '../../../__generated__/CommunityVisitorList_query.graphql';
+import type { CommunityVisitorsQuery } from '../../../__generated__/CommunityVisitorsQuery.graphql';
+import { downloadFile } from '../../../components/download.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { errorMessage } from '../../../components/errors.js';
+import { notify } from '../../../components/notify.js';
+import { useListRefetch } from '../../../components/lists.js';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { PagedList } from '../../../components/PagedList.js';
+import { useSession } from '../../../components/SessionProvider.js';
+import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
+import { COMMUNITY_FILTERS } from './routes.js';
+import { useVisitorChanges } from './useVisitorChanges.js';
+import { VisitorFilters } from './VisitorFilters.js';
+import { VisitorsTable } from './VisitorsTable.js';
+
+export const communityVisitorsQuery = graphql`
+  query CommunityVisitorsQuery($first: Int!, $offset: Int!, $filter: VisitorFilter) {
+    ...CommunityVisitorList_query @arguments(first: $first, offset: $offset, filter: $filter)
+  }
+`;
+
+const listFragment = graphql`
+  fragment CommunityVisitorList_query on Query
+  @refetchable(queryName: "CommunityVisitorListRefetchQuery")
+  @argumentDefinitions(first: { type: "Int!" }, offset: { type: "Int!" }, filter: { type: "VisitorFilter" }) {
+    visitors(first: $first, offset: $offset, filter: $filter) {
+      totalCount
+      edges { node { ...VisitorsTable_visitors } }
+    }
+  }
+`;
+
+/** The legacy query keys whose names are not the snake_case of the filter's. */
+const LEGACY_KEYS: Record<string, string> = { scheduledFrom: 'entrance_scheduled_from', scheduledTo: 'entrance_scheduled_to', streetId: 'id_street' };
+
+/** The XLS of the community's visitors with the list's filters (GET /api/1.0/neighborhoods/{n}/visitors/xls). */
+function xlsHref(neighborhoodId: number, search: URLSearchParams): string {
+  const query = new URLSearchParams();
+  for (const key of COMMUNITY_FILTERS) {
+    const value = search.get(key)?.trim();
+    if (value) query.set(LEGACY_KEYS[key] ?? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value);
+  }
+  const text = query.toString();
+  return `/api/1.0/neighborhoods/${neighborhoodId}/visitors/xls${text ? `?${text}` : ''}`;
+}
+
+/**
+ * /neighborhood/visitors: the community's visitors, newest first, with every filter of spec 3 section 7,
+ * paged, live with the gate's changes; «Descargar XLS» with AAllVisitorsRead.
+ */
+export default function CommunityVisitors({ queryRef, route }: ScreenProps<CommunityVisitorsQuery> & { route: ScreenRoute }) {
+  const data = usePreloadedQuery<CommunityVisitorsQuery>(communityVisitorsQuery, queryRef);
+  return <List query={data} route={route} />;
+}
+
+function List({ query, route }: { query: CommunityVisitorList_query$key; route: ScreenRoute }) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const { grants, session } = useSession();
+  const [data, refetch] = useRefetchableFragment(listFragment, query);
+  const { pending, reload } = useListRefetch(route, refetch);
+  useVisitorChanges(reload);
+  const action = grants.has('AVisitorsCreate') ? { label: t('visitors.register'), to: '/neighborhood/visitors/form' } : null;
+  const filtered = COMMUNITY_FILTERS.some((key) => search.get(key));
+  const result = data.visitors;
+  const community = session.neighborhood;
+  const [downloading, setDownloading] = useState(false);
+  return (
+    <Stack>
+      <PageHeader title={t('visitors.communityTitle')} description={t('visitors.communityDescription')} action={action}>
+        {grants.has('AAllVisitorsRead') && community && (
+          <Button
+            variant="default"
+            loading={downloading}
+            onClick={async () => {
+              setDownloading(true);
+              const result = await downloadFile(xlsHref(community.databaseId, search), 'visitas.xlsx');
+              setDownloading(false);
+              if (!result.ok) notify('danger', errorMessage({ status: result.status, data: result.data }));
+            }}
+          >
+            {t('visitors.xls')}
+          </Button>
+        )}
+      </PageHeader>
+      <VisitorFilters keys={COMMUNITY_FILTERS} />
+      <PagedList
+        totalCount={result.totalCount ?? 0}
+        empty={
+          filtered ? (
+            <EmptyState title={t('list.noMatch')} hint={t('list.noMatchHint')} />
+          ) : (
+            <EmptyState title={t('visitors.empty')} hint={t('visitors.emptyHint')} action={action} />
+          )
+        }
+      >
+        <VisitorsTable
+          visitors={result.edges.map((e) => e.node)}
+          community
+          pending={pending}
+          editPath={(id) => `/neighborhood/visitors/edit/${id}`}
+          onChanged={reload}
+        />
+      </PagedList>
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.js';
+import { type FilterDef, FilterBar } from '../../../components/FilterBar.js';
+import { searchWithFilter } from '../../../components/paging.js';
+
+/** The keys picked with a date picker in the bar itself; the other days are typed in the drawer. */
+const PICKED_DAYS = ['scheduledFrom', 'scheduledTo'] as const;
+const TYPED_DAYS = new Set(['entranceFrom', 'entranceTo', 'creationDate']);
+
+/**
+ * A visitors list's filters, kept in the query string: the name in sight, the scheduled days with pickers,
+ * every other filter of the list behind «Filtros» and as removable chips.
+ */
+export function VisitorFilters({ keys }: { keys: readonly string[] }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const defs: FilterDef[] = keys
+    .filter((key) => !(PICKED_DAYS as readonly string[]).includes(key) && key !== 'streetId')
+    .map((key) => ({
+      key,
+      label: t(`visitors.filters.${key}`),
+      placeholder: TYPED_DAYS.has(key) ? t('visitors.filters.datePlaceholder') : key === 'name' ? t('visitors.filters.namePlaceholder') : undefined,
+    }));
+  return (
+    <FilterBar filters={defs} primary="name" primaryWidth={260}>
+      {PICKED_DAYS.filter((key) => keys.includes(key)).map((key) => (
+        <DateField
+          key={key}
+          label={t(`visitors.filters.${key}`)}
+          placeholder={t('filterBar.all')}
+          value={search.get(key) || null}
+          onChange={(value) => setSearch(searchWithFilter(search, key, value ? String(value).slice(0, 10) : null))}
+          flex={{ base: '1 1 140px', xs: '0 1 170px' }}
+        />
+      ))}
+    </FilterBar>
+  );
+}
