@@ -25,6 +25,11 @@ describe('the visit window the gate judges', () => {
     expect(visitWarning(w, '2026-11-29', at(12))).toBe('La visita está programada a partir del 30/11/2026 a las 10:30');
     expect(visitWarning(w, '2026-12-01', at(0))).toBe('La visita terminó el 30/11/2026');
     expect(lastVisitDay(w)).toBe('2026-11-30');
+    // A departure hour without a departure day ends that same day; before the entry hour it is the next morning's.
+    const short = window({ entryHour: 10, entryMinute: 0, departureHour: 12, departureMinute: 0 });
+    expect(visitWarning(short, '2026-11-30', at(11))).toBeNull();
+    expect(visitWarning(short, '2026-11-30', at(20))).toBe('La visita terminó el 30/11/2026 a las 12:00');
+    expect(visitWarning(window({ entryHour: 20, entryMinute: 0, departureHour: 1, departureMinute: 0 }), '2026-11-30', at(21))).toBeNull();
   });
 
   it('a visit over several days ends at its departure hour and keeps its daily hours; a permanent one has no end', () => {

@@ -197,8 +197,10 @@ export function visitWarning(w: VisitWindow, today: string, minuteOfDay: number)
   if (today < w.entryDate || (today === w.entryDate && from != null && minuteOfDay < from)) {
     return `La visita está programada a partir del ${dmy(w.entryDate)}${from != null ? ` a las ${hhmm(from)}` : ''}`;
   }
-  if (last && (today > last || (today === last && w.departureDate && to != null && minuteOfDay > to))) {
-    return `La visita terminó el ${dmy(last)}${w.departureDate && to != null ? ` a las ${hhmm(to)}` : ''}`;
+  // The departure hour ends the last day (a one-day visit's too), unless it is before the entry hour that same day (a visit overnight).
+  const endsAt = to != null && (w.departureDate !== null || from === null || to >= from) ? to : null;
+  if (last && (today > last || (today === last && endsAt != null && minuteOfDay > endsAt))) {
+    return `La visita terminó el ${dmy(last)}${endsAt != null ? ` a las ${hhmm(endsAt)}` : ''}`;
   }
   const day = VISIT_DAYS[weekdayOf(today)]!;
   if (!w.days[day]) return `La visita no tiene permitido el ${DAY_NAMES[day]}`;

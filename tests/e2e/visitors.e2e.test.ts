@@ -128,11 +128,19 @@ describe('visitors in the browser', () => {
     await guard.getByRole('link', { name: 'Registrar visita' }).first().click();
     await guard.getByRole('heading', { name: 'Registrar visita en caseta' }).waitFor();
     await guard.getByRole('textbox', { name: /^Nombre/ }).fill('Paquetería Veloz');
+    // The guard finds the house by its owner (the search answers a label and the owner's name, nothing more).
+    const own = await prisma().membership.findFirstOrThrow({ where: { user: { email: 'propietario@demo.mx' }, houseId: { not: null } } });
+    const ownerRow = await prisma().house.findUniqueOrThrow({ where: { id: own.houseId! }, include: { owner: true } });
+    await guard.getByRole('textbox', { name: /^Propiedad/ }).fill(ownerRow.owner!.lastName!);
+    await guard.getByRole('option').first().click();
+    await guard.getByTestId('visitor-house').waitFor();
     await phoneShot(guard, 'visitors-gate-form');
     await guard.getByRole('button', { name: 'Registrar visita' }).click();
     await guard.getByText('La visita ha sido registrada').first().waitFor();
     await guard.waitForURL('**/security/visitors');
-    expect(await prisma().visitor.findFirstOrThrow({ where: { name: 'Paquetería Veloz' } })).toMatchObject({ origin: 'SECURITY', houseId: null });
+    const walkIn = await prisma().visitor.findFirstOrThrow({ where: { name: 'Paquetería Veloz' } });
+    expect(walkIn).toMatchObject({ origin: 'SECURITY' });
+    expect(walkIn.houseId).not.toBeNull();
 
     // The log, as the owner reads it: registered, entry and departure, with who and when.
     await owner.goto(`${env.base}/visitors/${visitor.id}/log`);

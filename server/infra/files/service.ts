@@ -9,8 +9,9 @@ import { isUuid } from '../../kernel/ids.js';
 import { write } from '../../kernel/write.js';
 import { fileTypeFromBuffer } from 'file-type';
 
-/** Grants that see every visitor's photo (the visitors module's security and administration grants). */
-const VISITOR_GATE_AND_ADMIN = ['SecVisitorsRead', 'SecVisitorsCreate', 'SecVisitorsUpdate', 'AVisitorsRead', 'AVisitorsCreate', 'AVisitorsUpdate'];
+/** Grants that see visitors' photos: security every one, the administration those it sees. */
+const VISITOR_GATE = ['SecVisitorsRead', 'SecVisitorsCreate', 'SecVisitorsUpdate'];
+const VISITOR_ADMIN = ['AVisitorsRead', 'AVisitorsCreate', 'AVisitorsUpdate'];
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TYPES: Record<string, string> = {
@@ -93,23 +94,25 @@ export async function readableFile(db: Database, viewer: Viewer, id: string) {
       houses: { select: { id: true } },
       memberships: { select: { houseId: true } },
       taxInfos: { select: { houseId: true } },
-      visitorPhotos: { select: { houseId: true } },
+      visitorPhotos: { select: { houseId: true, origin: true, neighborhood: { select: { visitorAllowAdminSeeAll: true } } } },
     },
   });
   if (!file) return null;
-  // A visitor's photo: the gate (security) and the administration's visitor grants see it, the house's people their visitors'.
-  if (file.visitorPhotos.length > 0 && [...VISITOR_GATE_AND_ADMIN].some((g) => viewer.grants.has(g))) return file;
+  // A visitor's photo: the gate (security) sees it; the administration as far as it sees the visitor
+  // (visitor_allow_admin_see_all, else the ones it or security registered); the house's people their visitors'.
+  if (file.visitorPhotos.length > 0) {
+    if (VISITOR_GATE.some((g) => viewer.grants.has(g))) return file;
+    const adminSees =
+      VISITOR_ADMIN.some((g) => viewer.grants.has(g)) && file.visitorPhotos.some((v) => v.neighborhood.visitorAllowAdminSeeAll || v.origin !== 'HOUSE');
+    const ofMyHouse = viewer.houseId != null && file.visitorPhotos.some((v) => v.houseId === viewer.houseId);
+    return adminSees || ofMyHouse || file.userId === viewer.userId ? file : null;
+  }
   const logo = await db.prisma.neighborhood.count({ where: { id: viewer.neighborhoodId, logoFileId: id } });
   if (logo > 0) return file;
   const admin = ['AHousesRead', 'AResidentsRead', 'ATaxRead', 'AReceiptsRead'].some((g) => viewer.grants.has(g));
   const ofMyHouse =
     viewer.houseId != null &&
-    ([
-      ...file.houses.map((h) => h.id),
-      ...file.memberships.map((m) => m.houseId),
-      ...file.taxInfos.map((i) => i.houseId),
-      ...file.visitorPhotos.map((v) => v.houseId),
-    ].includes(viewer.houseId) ||
+    ([...file.houses.map((h) => h.id), ...file.memberships.map((m) => m.houseId), ...file.taxInfos.map((i) => i.houseId)].includes(viewer.houseId) ||
       // The attachment of one of the house's receipts (a manual payment request's proof).
       (await db.prisma.receipt.count({ where: { attachmentFileId: id, houseId: viewer.houseId } })) > 0);
   return file.userId === viewer.userId || admin || ofMyHouse ? file : null;

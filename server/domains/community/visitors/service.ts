@@ -33,7 +33,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../../kernel/er
 import { parseInput } from '../../../kernel/input.js';
 import { lockRow } from '../../../kernel/locks.js';
 import { write, type WriteScope } from '../../../kernel/write.js';
-import { likeLiteral } from '../../property/houses/filter.js';
+import { likeLiteral, searchHouses } from '../../property/houses/filter.js';
 
 /** House people: their own house's visitors (spec 3 section 8: O, S and R grants). */
 export const HOUSE_READERS = ['OVisitorsRead', 'SVisitorsRead', 'RVisitorsRead'] as const;
@@ -339,9 +339,8 @@ export async function updateVisitor(ctx: ServiceContext, id: number, input: Visi
   const current = await findVisible(ctx, n, id);
   if (!mayChange(ctx, current)) throw new ForbiddenError();
   const data = parseInput(visitorFields(flagsOf(n), holdsAny(ctx, ADMIN_UPDATERS)), input);
-  // A permanent visitor stays permanent when a house's person who may not register one edits it.
-  const visitorType =
-    current.visitorType === 'PERMANENT' && data.visitorType === 'OCCASIONAL' && input.visitorType === 'PERMANENT' ? 'PERMANENT' : data.visitorType;
+  // A permanent visitor stays permanent when someone who may not register one edits it (their form cannot say PERMANENT).
+  const visitorType = current.visitorType === 'PERMANENT' && !(holdsAny(ctx, ADMIN_UPDATERS) || n.visitorAllowPermanent) ? 'PERMANENT' : data.visitorType;
   const photoFileId = data.photoFileId ? (data.photoFileId === current.photoFileId ? current.photoFileId : await claimFile(ctx, data.photoFileId)) : null;
   await write(ctx, { idempotencyKey, request: { operation: 'updateVisitor', input: { id, input } } }, async (scope) => {
     const { tx, audit } = scope;
@@ -380,13 +379,13 @@ export async function deleteVisitor(ctx: ServiceContext, id: number, idempotency
 }
 
 /** E-mails the visitor its code again: at most every NOTIFY_WAIT_SECONDS, and only when it left. */
-export async function notifyVisitor(ctx: ServiceContext, id: number, now = new Date()) {
+export async function notifyVisitor(ctx: ServiceContext, id: number, idempotencyKey?: string | null, now = new Date()) {
   const neighborhoodId = communityOf(ctx);
   const n = await communityRow(ctx.prisma, neighborhoodId);
   const current = await findVisible(ctx, n, id);
   if (!mayChange(ctx, current) && !holdsAny(ctx, VISITOR_CREATORS)) throw new ForbiddenError();
   if (!current.email) throw new ConflictError('VISITOR_NO_EMAIL');
-  const outboxId = await write(ctx, {}, async ({ tx, audit }) => {
+  const outboxId = await write(ctx, { idempotencyKey, request: { operation: 'notifyVisitor', input: { id } } }, async ({ tx, audit }) => {
     await lockRow(tx, 'Visitor', id, { neighborhoodId });
     const { notifiedAt } = await tx.visitor.findUniqueOrThrow({ where: { id }, select: { notifiedAt: true } });
     if (notifiedAt && now.getTime() - notifiedAt.getTime() < NOTIFY_WAIT_SECONDS * 1000) throw new ConflictError('VISITOR_NOTIFY_TOO_SOON', 429);
@@ -399,12 +398,12 @@ export async function notifyVisitor(ctx: ServiceContext, id: number, now = new D
 }
 
 /** Entry (GET_IN) or departure (GET_OUT) at the gate, under the visitor's row lock; entry outside the visit is warned, not refused. */
-export async function registerPassage(ctx: ServiceContext, id: number, kind: 'GET_IN' | 'GET_OUT', now = new Date()) {
+export async function registerPassage(ctx: ServiceContext, id: number, kind: 'GET_IN' | 'GET_OUT', now = new Date(), idempotencyKey?: string | null) {
   if (!holdsAny(ctx, GATE_KEEPERS)) throw new ForbiddenError();
   const neighborhoodId = communityOf(ctx);
   const actor = actorOf(ctx);
   const n = await communityRow(ctx.prisma, neighborhoodId);
-  const warning = await write(ctx, {}, async (scope) => {
+  const warning = await write(ctx, { idempotencyKey, request: { operation: `visitor${kind}`, input: { id } } }, async (scope) => {
     const { tx, audit } = scope;
     if (!(await lockRow(tx, 'Visitor', id, { neighborhoodId }))) throw new NotFoundError('VISITOR_NOT_FOUND');
     const v = await tx.visitor.findUniqueOrThrow({ where: { id }, include: VISITOR_VIEW });
@@ -570,6 +569,22 @@ export async function listVisitors(
   return { rows, total };
 }
 
+/** The houses the administration or security may register a visit for, by key, number or owner (2 characters or more): label and owner only. */
+export async function visitorHouses(ctx: ServiceContext, phrase: string) {
+  if (!holdsAny(ctx, [...ADMIN_CREATORS, ...SECURITY_CREATORS])) throw new ForbiddenError();
+  const select = {
+    id: true,
+    interiorNumber: true,
+    exteriorNumber: true,
+    block: true,
+    lot: true,
+    catastral: true,
+    owner: { select: { firstName: true, lastName: true } },
+  };
+  const houses = (await searchHouses(ctx, { select }, phrase)) as unknown as PrismaNS.HouseGetPayload<{ select: typeof select }>[];
+  return houses.map((h) => ({ databaseId: h.id, label: houseLabel(h), catastral: h.catastral, ownerName: h.owner ? personName(h.owner) : null }));
+}
+
 /** The gate's search as the guard types: reference or plate from their start, or the name anywhere (2 characters or more). */
 export async function searchGate(ctx: ServiceContext, text: string, limit = 20): Promise<VisitorRow[]> {
   if (!holdsAny(ctx, SECURITY_ANY)) throw new ForbiddenError();
@@ -602,10 +617,15 @@ export async function comingVisitors(ctx: ServiceContext, options: { houseId?: n
   const { today } = localNow(n.timeZone, now);
   const weekday = VISIT_DAYS[(new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7]!;
   const base: PrismaNS.VisitorWhereInput = { AND: [visibleWhere(ctx, n), houseId !== null ? { houseId } : {}, { insideSince: null }] };
+  // An occasional visit that already left today is over.
+  const notOverToday: PrismaNS.VisitorWhereInput = {
+    OR: [{ visitorType: 'PERMANENT' }, { lastDepartureAt: null }, { lastDepartureAt: { lt: localInstant(today, '00:00', n.timeZone) } }],
+  };
   const todays = await ctx.prisma.visitor.findMany({
     where: {
       AND: [
         base,
+        notOverToday,
         { entryDate: { lte: dateOf(today) }, [weekday]: true },
         {
           OR: [{ departureDate: { gte: dateOf(today) } }, { departureDate: null, visitorType: 'PERMANENT' }, { departureDate: null, entryDate: dateOf(today) }],
@@ -616,10 +636,7 @@ export async function comingVisitors(ctx: ServiceContext, options: { houseId?: n
     take: options.allToday ? COMING_TODAY_MAX : COMING_PAGE,
     include: VISITOR_VIEW,
   });
-  // Today's arrivals that already left stay out (an occasional visit is over once it left).
-  const expected = todays.filter(
-    (v) => expectedOn(windowOf(v), today) && !(v.visitorType === 'OCCASIONAL' && v.lastDepartureAt && dayOf(v.lastDepartureAt)! >= today),
-  );
+  const expected = todays.filter((v) => expectedOn(windowOf(v), today));
   if (options.allToday || expected.length >= COMING_PAGE) return expected;
   const later = await ctx.prisma.visitor.findMany({
     where: { AND: [base, { entryDate: { gt: dateOf(today) } }] },

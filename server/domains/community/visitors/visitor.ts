@@ -3,6 +3,7 @@
 // pass, and the live changes.
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
+import { filter } from '@graphql-yoga/subscription';
 import { z } from 'zod';
 import { houseLabel, personName } from '../../../../core/houseLabel.js';
 import { dayText } from '../../../../core/input.js';
@@ -46,6 +47,7 @@ import {
   VISITOR_READERS,
   VISITOR_UPDATERS,
   visitorLog,
+  visitorHouses,
   visitorSettings,
   type LogRow,
   type VisitorFilter,
@@ -249,6 +251,26 @@ builder.queryField('visitor', (t) =>
     errors: { types: [NotFoundError] },
     args: { visitorId: t.arg.globalID({ required: true }) },
     resolve: (_r, { visitorId }, ctx) => getVisitor(ctx, idOf(visitorId, 'Visitor')!),
+  }),
+);
+
+const VisitorHouseRef = builder.objectRef<Awaited<ReturnType<typeof visitorHouses>>[number]>('VisitorHouseOption').implement({
+  description: 'A house a visit can be registered for: its label and owner, nothing else',
+  fields: (t) => ({
+    databaseId: t.exposeInt('databaseId'),
+    label: t.exposeString('label'),
+    catastral: t.exposeString('catastral', { nullable: true }),
+    ownerName: t.exposeString('ownerName', { nullable: true }),
+  }),
+});
+
+builder.queryField('visitorHouses', (t) =>
+  t.field({
+    type: [VisitorHouseRef],
+    description: 'Houses to register a visit for, by key, number or owner (2 characters or more; 20 at most): for the administration and security',
+    ...grants('AVisitorsCreate', 'SecVisitorsCreate'),
+    args: { phrase: t.arg.string({ required: true }) },
+    resolve: (_r, { phrase }, ctx) => visitorHouses(ctx, phrase.slice(0, 100)),
   }),
 );
 
@@ -469,7 +491,7 @@ builder.mutationField('notifyVisitor', (t) =>
     ...grants(...VISITOR_UPDATERS, ...VISITOR_CREATORS),
     errors: { types: [NotFoundError, ConflictError] },
     args: { input: t.arg({ type: VisitorIdInput, required: true }) },
-    resolve: (_r, { input }, ctx) => notifyVisitor(ctx, idOf(input.visitorId, 'Visitor')!),
+    resolve: (_r, { input }, ctx) => notifyVisitor(ctx, idOf(input.visitorId, 'Visitor')!, input.idempotencyKey),
   }),
 );
 
@@ -484,7 +506,7 @@ for (const [name, kind, description] of [
       ...grants(...GATE_KEEPERS),
       errors: { types: [NotFoundError, ConflictError] },
       args: { input: t.arg({ type: VisitorIdInput, required: true }) },
-      resolve: (_r, { input }, ctx) => registerPassage(ctx, idOf(input.visitorId, 'Visitor')!, kind),
+      resolve: (_r, { input }, ctx) => registerPassage(ctx, idOf(input.visitorId, 'Visitor')!, kind, new Date(), input.idempotencyKey),
     }),
   );
 }
@@ -514,7 +536,7 @@ builder.subscriptionField('visitorsChanged', (t) =>
         const security = holdsAny(ctx, [...SECURITY_READERS, ...SECURITY_CREATORS, ...GATE_KEEPERS]);
         const events = ctx.pubsub.subscribe('visitors:community', neighborhoodId);
         // An administration that does not see the houses' visitors hears only its own and security's.
-        return security || n.visitorAllowAdminSeeAll ? events : filterEvents(events, (e) => e.origin !== 'HOUSE');
+        return security || n.visitorAllowAdminSeeAll ? events : filter((e: VisitorEvent) => e.origin !== 'HOUSE')(events);
       }
       if (ctx.actor?.houseId == null) throw new ForbiddenError();
       return ctx.pubsub.subscribe('visitors:house', ctx.actor.houseId);
@@ -522,7 +544,3 @@ builder.subscriptionField('visitorsChanged', (t) =>
     resolve: (event) => event,
   }),
 );
-
-async function* filterEvents(events: AsyncIterable<VisitorEvent>, keep: (e: VisitorEvent) => boolean) {
-  for await (const e of events) if (keep(e)) yield e;
-}

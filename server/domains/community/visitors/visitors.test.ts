@@ -117,6 +117,26 @@ describe('registering a visitor', () => {
     }
   });
 
+  it('keeps a permanent visitor permanent when a house’s person edits it, and lets security find a house by label and owner only', async () => {
+    const keeper = (await create({ name: 'Permanente de la casa', visitorType: 'PERMANENT', houseId: gid('House', ownHouseId) }, admin)).data.visitor;
+    const { body } = await t.gql(
+      `mutation($input: UpdateVisitorInput!) { updateVisitor(input: $input) { __typename ... on MutationUpdateVisitorSuccess { data { visitor { visitorType name } } } } }`,
+      { input: { visitorId: gid('Visitor', keeper.databaseId), name: 'Permanente editada', entryDate: TODAY, visitorType: 'OCCASIONAL' } },
+      { token: owner },
+    );
+    expect(body.data.updateVisitor.data.visitor).toEqual({ visitorType: 'PERMANENT', name: 'Permanente editada' });
+    const owners = await prisma().house.findUniqueOrThrow({ where: { id: ownHouseId }, include: { owner: true } });
+    const found = await t.gql(
+      `query($p: String!) { visitorHouses(phrase: $p) { databaseId label ownerName } }`,
+      { p: owners.owner!.lastName! },
+      { token: guard },
+    );
+    expect(found.body.data.visitorHouses.map((h: any) => h.databaseId)).toContain(ownHouseId);
+    expect(Object.keys(found.body.data.visitorHouses[0]).sort()).toEqual(['databaseId', 'label', 'ownerName']);
+    const refused = await t.gql(`query { visitorHouses(phrase: "ga") { databaseId } }`, {}, { token: owner });
+    expect(refused.body.errors?.length).toBeGreaterThan(0);
+  });
+
   it('refuses bad input in Spanish and writes nothing', async () => {
     const before = await prisma().visitor.count();
     const cases: [Record<string, unknown>, string][] = [

@@ -69,7 +69,7 @@ export function searchHouses(ctx: Pick<ServiceContext, 'actor' | 'prisma'>, quer
       neighborhoodId: communityOf(ctx),
       status: { not: 'DELETED' },
       AND: words.map(wordWhere),
-      // Owners and co-owners search their own house only (administrators, and security registering a visit, every house).
+      // Owners and co-owners search their own house only (administrators every house; security every house for visitorHouses).
       ...(['AHousesRead', 'AHousesSearch', 'SecVisitorsCreate'].some((g) => ctx.actor?.grants.has(g)) ? {} : { id: ctx.actor?.houseId ?? -1 }),
     },
     orderBy: { id: 'asc' },

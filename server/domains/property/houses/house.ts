@@ -207,8 +207,8 @@ builder.prismaObject('HouseOwnerChange', {
 builder.queryField('searchHouses', (t) =>
   t.prismaField({
     type: ['House'],
-    description: 'Houses whose key, numbers or owner match a phrase of 2 characters or more (20 at most); security finds any house to register a visit for.',
-    ...grants('AHousesSearch', 'AHousesRead', 'OReceiptsRead', 'SReceiptsRead', 'SecVisitorsCreate'),
+    description: 'Houses whose key, numbers or owner match a phrase of 2 characters or more (20 at most).',
+    ...grants('AHousesSearch', 'AHousesRead', 'OReceiptsRead', 'SReceiptsRead'),
     args: { phrase: t.arg.string({ required: true }) },
     resolve: (query, _r, { phrase }, ctx) => searchHouses(ctx, query, phrase),
   }),

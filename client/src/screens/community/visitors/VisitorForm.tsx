@@ -20,6 +20,7 @@ import { globalId } from '../../../relay/ids.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { newIdempotencyKey } from '../../money/receivables/receipts/receiptTexts.js';
 import { HouseSearch } from '../../property/owners/HouseSearch.js';
+import { VisitorHouseSearch } from './VisitorHouseSearch.js';
 import { clockOf, photoUrl } from './visitorTexts.js';
 
 export const visitorFormQuery = graphql`
@@ -66,7 +67,7 @@ type Existing = NonNullable<NonNullable<VisitorFormQuery$data['visitor']>['data'
 
 const LIST_OF: Record<Kind, string> = { house: '/houses/visitors', community: '/neighborhood/visitors', security: '/security/visitors' };
 /** Who may search the community's houses (searchHouses). */
-const HOUSE_SEARCHERS = ['AHousesSearch', 'AHousesRead', 'SecVisitorsCreate'];
+const HOUSE_SEARCHERS = ['AHousesSearch', 'AHousesRead'];
 
 /** Today in the community, YYYY-MM-DD. */
 export function communityToday(at = new Date()): string {
@@ -135,7 +136,7 @@ function Fields({ kind, flags, existing }: { kind: Kind; flags: VisitorFlags; ex
   });
   const create = useAppMutation<VisitorFormCreateMutation>(createMutation);
   const update = useAppMutation<VisitorFormUpdateMutation>(updateMutation);
-  const mayPickHouse = kind === 'community' || (kind === 'security' && HOUSE_SEARCHERS.some((g) => grants.has(g)));
+  const mayPickHouse = kind === 'community' || (kind === 'security' && grants.has('SecVisitorsCreate'));
   const [target, setTarget] = useState<'house' | 'administration'>(kind === 'community' || kind === 'security' ? 'house' : 'house');
   const [house, setHouse] = useState<{ databaseId: number; label: string } | null>(null);
   const [houseError, setHouseError] = useState<string | null>(null);
@@ -221,14 +222,24 @@ function Fields({ kind, flags, existing }: { kind: Kind; flags: VisitorFlags; ex
                         </Group>
                       ) : (
                         <Stack gap={4}>
-                          <HouseSearch
-                            label={t('visitors.form.house')}
-                            fullWidth
-                            onPick={(h) => {
-                              setHouse({ databaseId: h.databaseId, label: h.label });
-                              setHouseError(null);
-                            }}
-                          />
+                          {kind === 'security' || !HOUSE_SEARCHERS.some((g) => grants.has(g)) ? (
+                            <VisitorHouseSearch
+                              label={t('visitors.form.house')}
+                              onPick={(h) => {
+                                setHouse(h);
+                                setHouseError(null);
+                              }}
+                            />
+                          ) : (
+                            <HouseSearch
+                              label={t('visitors.form.house')}
+                              fullWidth
+                              onPick={(h) => {
+                                setHouse({ databaseId: h.databaseId, label: h.label });
+                                setHouseError(null);
+                              }}
+                            />
+                          )}
                           <Text size="xs" c={houseError ? 'red' : 'dimmed'} role={houseError ? 'alert' : undefined}>
                             {houseError ?? t('visitors.form.houseHint')}
                           </Text>
