@@ -96,7 +96,8 @@ describe('dashboard in the browser', () => {
     const guard = await env.newPage();
     await signInToShell(guard, env.base, 'seguridad@demo.mx');
     await guard.waitForURL(`${env.base}/security/visitors`);
-    await guard.goto(`${env.base}/`);
+    await guard.getByTestId('menu-home').click();
+    await guard.waitForURL(`${env.base}/`);
     const security = guard.getByTestId('security-home');
     await security.getByRole('heading', { name: 'Seguridad en Residencial Los Olivos' }).waitFor();
     await security.getByText('Registrar la entrada y la salida de las visitas.').waitFor();
@@ -106,7 +107,9 @@ describe('dashboard in the browser', () => {
     expect(await guard.getByText(/tus recibos/).count()).toBe(0);
     const main = guard.locator('main');
     const targets = await main.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(targets.filter((href) => href && /^\/(security|vehicle)\//.test(href))).toEqual(['/security/visitors']);
+    // The way to the gate; nothing that opens a «Próximamente» page (the plate lookup is not built yet).
+    expect(targets).toContain('/security/visitors');
+    expect(targets.filter((href) => href && /^\/vehicle\//.test(href))).toEqual([]);
     await screenshotsAtBothWidths(guard, 'dashboard-security');
     await guard.close();
 

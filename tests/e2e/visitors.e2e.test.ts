@@ -131,7 +131,7 @@ describe('visitors in the browser', () => {
     // The guard finds the house by its owner (the search answers a label and the owner's name, nothing more).
     const own = await prisma().membership.findFirstOrThrow({ where: { user: { email: 'propietario@demo.mx' }, houseId: { not: null } } });
     const ownerRow = await prisma().house.findUniqueOrThrow({ where: { id: own.houseId! }, include: { owner: true } });
-    await guard.getByRole('textbox', { name: /^Propiedad/ }).fill(ownerRow.owner!.lastName!);
+    await guard.getByPlaceholder('Clave catastral, número o propietario').fill(ownerRow.owner!.lastName!);
     await guard.getByRole('option').first().click();
     await guard.getByTestId('visitor-house').waitFor();
     await phoneShot(guard, 'visitors-gate-form');
