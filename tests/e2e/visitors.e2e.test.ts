@@ -158,7 +158,7 @@ describe('visitors in the browser', () => {
     await admin.goto(`${env.base}/neighborhood/visitors?name=${encodeURIComponent('montaño')}`);
     await admin.getByRole('heading', { name: 'Visitas', exact: true }).waitFor();
     const adminRow = admin.getByTestId(`visitor-${visitor.id}`);
-    await adminRow.getByText('Terminada').or(adminRow.getByText('Esperada hoy')).first().waitFor();
+    await adminRow.getByText(/^Salió /).waitFor();
     expect(await admin.locator('[data-testid^="visitor-"]').count()).toBe(1);
     await screenshotsAtBothWidths(admin, 'visitors-community-list');
     await admin.getByRole('link', { name: 'Registrar visita' }).first().click();

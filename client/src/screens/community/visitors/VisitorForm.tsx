@@ -21,6 +21,7 @@ import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { newIdempotencyKey } from '../../money/receivables/receipts/receiptTexts.js';
 import { HouseSearch } from '../../property/owners/HouseSearch.js';
 import { VisitorHouseSearch } from './VisitorHouseSearch.js';
+import { todayIn } from '../../../../../core/receipts.js';
 import { clockOf, photoUrl } from './visitorTexts.js';
 
 export const visitorFormQuery = graphql`
@@ -71,7 +72,7 @@ const HOUSE_SEARCHERS = ['AHousesSearch', 'AHousesRead'];
 
 /** Today in the community, YYYY-MM-DD. */
 export function communityToday(at = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: COMMUNITY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return todayIn(COMMUNITY_TIME_ZONE, at);
 }
 
 /**

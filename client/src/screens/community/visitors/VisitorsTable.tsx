@@ -38,6 +38,7 @@ const rowsFragment = graphql`
     allowedDays
     inside
     insideSince
+    lastDepartureAt
     warning
     canUpdate
   }

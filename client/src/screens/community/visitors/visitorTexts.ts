@@ -1,5 +1,5 @@
 // How a visitor's window and state read in the lists, the gate and the pass.
-import { formatDate, formatTime } from '../../../format.js';
+import { formatDate, formatDateTime, formatTime } from '../../../format.js';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -47,6 +47,8 @@ export interface StatusInput {
   inside: boolean;
   insideSince?: unknown;
   warning?: string | null;
+  visitorType?: string;
+  lastDepartureAt?: unknown;
 }
 
 const todayOf = (value: unknown) => formatDate(value) === formatDate(new Date());
@@ -60,6 +62,9 @@ export function statusOf(t: T, v: StatusInput): { label: string; color: string }
       color: 'green',
     };
   }
+  // An occasional visit that came and left is over, whatever its dates still allow.
+  if (v.visitorType === 'OCCASIONAL' && v.lastDepartureAt)
+    return { label: t('visitors.status.left', { when: formatDateTime(v.lastDepartureAt) }), color: 'gray' };
   if (!v.warning) return { label: t('visitors.status.expected'), color: 'blue' };
   if (v.warning.startsWith('La visita terminó')) return { label: t('visitors.status.finished'), color: 'gray' };
   if (v.warning.startsWith('La visita está programada')) return { label: t('visitors.status.scheduled'), color: 'cyan' };
