@@ -21,8 +21,12 @@ import { providerCfdi } from '../fixtures/providerCfdi/generate.js';
 import { type Artifact, cleanEnv, copyCheckout, npmStart, type Started } from './artifact.js';
 
 const run = promisify(execFile);
-/** The first start builds the client and the server (about half a minute alone, more beside the other suites). */
-const FIRST_START_MS = 300_000;
+/**
+ * The first start builds the client and the server: about half a minute alone, but on CI's PostgreSQL pass it
+ * builds beside the PGlite pass's browser journeys, where it was seen to take over 300 s; that pass ends long
+ * before the PGlite one, so waiting longer costs CI nothing.
+ */
+const FIRST_START_MS = 600_000;
 /**
  * How long a start with nothing to build, and one after kill -9, may take to answer. Issue 24 asks 1.5 s and
  * 5 s on a quiet machine (measured apart, docs/decisions.md). CI runs its two suites side by side on two

@@ -1,6 +1,6 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, type PreloadedQuery, usePreloadedQuery, useQueryLoader } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ComingVisitorsQuery } from '../../../__generated__/ComingVisitorsQuery.graphql';
@@ -26,10 +26,11 @@ export const DASHBOARD_VISITOR_GRANTS = ['OVisitorsRead', 'SVisitorsRead', 'RVis
  */
 export function ComingVisitors() {
   const { t } = useTranslation();
-  const [fetchKey, setFetchKey] = useState(0);
+  const [queryRef, loadQuery] = useQueryLoader<ComingVisitorsQuery>(query);
+  useEffect(() => loadQuery({}, { fetchPolicy: 'store-and-network' }), [loadQuery]);
   useVisitorChanges((change) => {
     if (change.kind === 'GET_IN') notify('info', t('visitors.dashboard.arrived', { name: change.name }));
-    setFetchKey((k) => k + 1);
+    loadQuery({}, { fetchPolicy: 'network-only' });
   });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="coming-visitors-title" data-testid="coming-visitors">
@@ -37,9 +38,7 @@ export function ComingVisitors() {
         <Title order={3} size="h4" id="coming-visitors-title">
           {t('visitors.dashboard.title')}
         </Title>
-        <Suspense fallback={<Loader size="sm" />}>
-          <Rows fetchKey={fetchKey} />
-        </Suspense>
+        <Suspense fallback={<Loader size="sm" />}>{queryRef && <Rows queryRef={queryRef} />}</Suspense>
         <Anchor component={Link} to="/houses/visitors" size="sm">
           {t('visitors.dashboard.seeAll')}
         </Anchor>
@@ -48,9 +47,9 @@ export function ComingVisitors() {
   );
 }
 
-function Rows({ fetchKey }: { fetchKey: number }) {
+function Rows({ queryRef }: { queryRef: PreloadedQuery<ComingVisitorsQuery> }) {
   const { t } = useTranslation();
-  const data = useLazyLoadQuery<ComingVisitorsQuery>(query, {}, { fetchPolicy: fetchKey ? 'network-only' : 'store-and-network', fetchKey });
+  const data = usePreloadedQuery<ComingVisitorsQuery>(query, queryRef);
   if (data.comingVisitors.length === 0)
     return (
       <Text size="sm" c="dimmed">

@@ -1,7 +1,7 @@
-import { Suspense, useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Button, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { graphql, useLazyLoadQuery, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
+import { graphql, type PreloadedQuery, usePreloadedQuery, useQueryLoader, useRefetchableFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SecurityVisitorsQuery } from '../../../__generated__/SecurityVisitorsQuery.graphql';
@@ -52,6 +52,10 @@ export default function SecurityVisitors({ queryRef }: ScreenProps<SecurityVisit
   const [typed] = useDebouncedValue(phrase.trim(), GATE_SEARCH_DELAY_MS);
   const [fetchKey, setFetchKey] = useState(0);
   const search = useDeferredValue(typed);
+  const [searchRef, loadSearch] = useQueryLoader<SecurityVisitorsSearchQuery>(searchQuery);
+  useEffect(() => {
+    if (search.length >= MIN_CHARS) loadSearch({ search }, { fetchPolicy: fetchKey ? 'network-only' : 'store-and-network' });
+  }, [search, fetchKey, loadSearch]);
   useVisitorChanges(() => {
     refetch({}, { fetchPolicy: 'network-only' });
     setFetchKey((k) => k + 1);
@@ -77,9 +81,7 @@ export default function SecurityVisitors({ queryRef }: ScreenProps<SecurityVisit
         data-testid="gate-search"
       />
       {search.length >= MIN_CHARS ? (
-        <Suspense fallback={<Loader size="sm" />}>
-          <SearchResults search={search} fetchKey={fetchKey} />
-        </Suspense>
+        <Suspense fallback={<Loader size="sm" />}>{searchRef && <SearchResults search={search} queryRef={searchRef} />}</Suspense>
       ) : (
         phrase.trim().length > 0 && (
           <Text size="sm" c="dimmed">
@@ -127,9 +129,9 @@ function Section({ title, empty, testId, children }: { title: string; empty: str
   );
 }
 
-function SearchResults({ search, fetchKey }: { search: string; fetchKey: number }) {
+function SearchResults({ search, queryRef }: { search: string; queryRef: PreloadedQuery<SecurityVisitorsSearchQuery> }) {
   const { t } = useTranslation();
-  const data = useLazyLoadQuery<SecurityVisitorsSearchQuery>(searchQuery, { search }, { fetchPolicy: 'store-and-network', fetchKey });
+  const data = usePreloadedQuery<SecurityVisitorsSearchQuery>(searchQuery, queryRef);
   if (data.gateVisitors.length === 0)
     return (
       <Text size="sm" c="dimmed" role="status">
