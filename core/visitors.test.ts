@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysOf, daysSummary, expectedOn, lastVisitDay, type VisitWindow, visitWarning, visitorFields } from './visitors.js';
+import { daysOf, daysSummary, expectedOn, foldForSearch, gateKeyOf, lastVisitDay, type VisitWindow, visitWarning, visitorFields } from './visitors.js';
 
 const ALL = daysOf('allDays');
 const FLAGS = { requireVehicleInfo: false, emailRequired: false, reasonRequired: false, pictureRequired: false, allowPermanent: false };
@@ -104,5 +104,13 @@ describe('the form with the community’s flags', () => {
     });
     expect(daysSummary(daysOf('weekend'))).toMatchObject({ weekend: true, allowedDays: 'sábado, domingo' });
     expect(daysSummary(ALL)).toMatchObject({ allDays: true, hasDays: true });
+  });
+});
+
+describe('the gate’s search key', () => {
+  it('folds case, accents and spaces, so the guard finds «Sofía» typing «sofia»', () => {
+    expect(foldForSearch('  Sofía   FLORES Ñúñez ')).toBe('sofia flores nunez');
+    expect(gateKeyOf({ name: 'José Ortiz', reference: 'AB3K9QWXYZ', vehiclePlate: 'BNC-1234' })).toBe('jose ortiz ab3k9qwxyz bnc-1234');
+    expect(gateKeyOf({ name: 'Rosa', reference: 'Q2W3E4R5T6', vehiclePlate: null })).toBe('rosa q2w3e4r5t6');
   });
 });

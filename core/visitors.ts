@@ -237,3 +237,18 @@ export function daysSummary(days: Record<VisitDay, boolean>) {
       .join(', '),
   };
 }
+
+/** Text folded for searching: lower case, without accents, spaces collapsed («Sofía  FLORES» → «sofia flores»). */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** What the gate searches in: the visitor's name, reference and plate, folded; the guard's words are found anywhere in it. */
+export function gateKeyOf(v: { name: string; reference: string; vehiclePlate: string | null }): string {
+  return foldForSearch([v.name, v.reference, v.vehiclePlate].filter(Boolean).join(' '));
+}

@@ -10,18 +10,23 @@ export async function seedVisitorCrowd(db: Db, neighborhoodId: number, count = B
   const [{ n }] = await db.sql<{ n: number }>(
     `WITH houses AS (SELECT h.id, h."ownerUserId", row_number() OVER (ORDER BY h.id) - 1 AS k
                        FROM "House" h WHERE h.catastral LIKE 'BEN-%' AND h.status = 'ACTIVE' AND h."ownerUserId" IS NOT NULL),
-          inserted AS (
-            INSERT INTO "Visitor" ("neighborhoodId", "houseId", "createdByUserId", origin, reference, name, "visitorType", "entranceType",
-                                   vehicle, "vehiclePlate", "entryDate", "entryHour", "entryMinute", "insideSince", "lastEntryAt", "createdAt", "updatedAt")
-            SELECT $1, h.id, h."ownerUserId", 'HOUSE', upper(substr(md5('visita' || g), 1, 10)),
+          crowd AS (
+            SELECT g, h.id AS "houseId", h."ownerUserId", upper(substr(md5('visita' || g), 1, 10)) AS reference,
                    (ARRAY['Juan','Rosa','Carlos','Elena','Miguel','Sofía','Luis','Carmen'])[1 + g % 8] || ' ' ||
-                   (ARRAY['Ortiz','Navarro','Reyes','Flores','Morales','Jiménez','Ruiz','Vargas','Castillo'])[1 + g % 9] || ' ' || g,
+                   (ARRAY['Ortiz','Navarro','Reyes','Flores','Morales','Jiménez','Ruiz','Vargas','Castillo'])[1 + g % 9] || ' ' || g AS name,
+                   CASE WHEN g % 3 = 0 THEN 'BNC-' || lpad((g % 10000)::text, 4, '0') END AS plate
+              FROM generate_series(1, $2::int) g JOIN houses h ON h.k = g % (SELECT count(*) FROM houses)),
+          inserted AS (
+            INSERT INTO "Visitor" ("neighborhoodId", "houseId", "createdByUserId", origin, reference, name, "gateKey", "visitorType", "entranceType",
+                                   vehicle, "vehiclePlate", "entryDate", "entryHour", "entryMinute", "insideSince", "lastEntryAt", "createdAt", "updatedAt")
+            SELECT $1, c."houseId", c."ownerUserId", 'HOUSE', c.reference, c.name,
+                   translate(lower(c.name || ' ' || c.reference || coalesce(' ' || c.plate, '')), 'áéíóúñ', 'aeioun'),
                    'OCCASIONAL', CASE WHEN g % 3 = 0 THEN 'DRIVING' ELSE 'WALKING' END::"VisitorEntrance",
-                   CASE WHEN g % 3 = 0 THEN 'Sedán gris' END, CASE WHEN g % 3 = 0 THEN 'BNC-' || lpad((g % 10000)::text, 4, '0') END,
+                   CASE WHEN g % 3 = 0 THEN 'Sedán gris' END, c.plate,
                    (now() AT TIME ZONE 'America/Mexico_City')::date - 365 + (g % 730), 8 + g % 12, 0,
                    CASE WHEN g % 300 = 0 THEN now() - interval '1 hour' END, CASE WHEN g % 300 = 0 THEN now() - interval '1 hour' END,
                    now() - interval '1 day' * (730 - g % 730), now()
-              FROM generate_series(1, $2::int) g JOIN houses h ON h.k = g % (SELECT count(*) FROM houses)
+              FROM crowd c
             RETURNING id, "createdByUserId", "createdAt"),
           logged AS (
             INSERT INTO "VisitorLog" ("neighborhoodId", "visitorId", kind, "userId", at)

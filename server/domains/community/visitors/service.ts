@@ -19,6 +19,8 @@ import {
   visitorFields,
   type VisitorInput,
   visitWarning,
+  foldForSearch,
+  gateKeyOf,
 } from '../../../../core/visitors.js';
 import { holdsAny, targetHouse } from '../../../auth/houseScope.js';
 import { takeAttempt, type AttemptRule } from '../../../auth/rateLimit.js';
@@ -299,6 +301,7 @@ export async function createVisitor(
         reference,
         photoFileId,
         ...columnsOf(data),
+        gateKey: gateKeyOf({ ...data, reference }),
         createdAt: now,
       },
       include: VISITOR_VIEW,
@@ -346,7 +349,10 @@ export async function updateVisitor(ctx: ServiceContext, id: number, input: Visi
     const { tx, audit } = scope;
     await lockRow(tx, 'Visitor', id, { neighborhoodId });
     if ((await tx.visitor.findUniqueOrThrow({ where: { id }, select: { deletedAt: true } })).deletedAt) throw new NotFoundError('VISITOR_NOT_FOUND');
-    await tx.visitor.update({ where: { id }, data: { ...columnsOf(data), visitorType, photoFileId } });
+    await tx.visitor.update({
+      where: { id },
+      data: { ...columnsOf(data), gateKey: gateKeyOf({ ...data, reference: current.reference }), visitorType, photoFileId },
+    });
     await audit({ action: 'UPDATE', entity: 'Visitor', entityId: id, data: { name: data.name } });
     announce(scope, ctx, neighborhoodId, { visitorId: id, houseId: current.houseId, origin: current.origin, kind: 'UPDATED', name: data.name, at: new Date() });
   });
@@ -585,19 +591,14 @@ export async function visitorHouses(ctx: ServiceContext, phrase: string) {
   return houses.map((h) => ({ databaseId: h.id, label: houseLabel(h), catastral: h.catastral, ownerName: h.owner ? personName(h.owner) : null }));
 }
 
-/** The gate's search as the guard types: reference or plate from their start, or the name anywhere (2 characters or more). */
+/** The gate's search as the guard types: the words anywhere in the name, reference or plate, in any case or accents (2 characters or more). */
 export async function searchGate(ctx: ServiceContext, text: string, limit = 20): Promise<VisitorRow[]> {
   if (!holdsAny(ctx, SECURITY_ANY)) throw new ForbiddenError();
   const q = text.trim();
   if (q.length < 2) return [];
   const neighborhoodId = communityOf(ctx);
-  const upper = likeLiteral(q.toUpperCase());
   return ctx.prisma.visitor.findMany({
-    where: {
-      neighborhoodId,
-      deletedAt: null,
-      OR: [{ reference: { startsWith: upper, mode: 'insensitive' } }, { vehiclePlate: { startsWith: upper, mode: 'insensitive' } }, { name: contains(q) }],
-    },
+    where: { neighborhoodId, deletedAt: null, gateKey: { contains: likeLiteral(foldForSearch(q)) } },
     orderBy: [{ insideSince: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
     take: Math.min(Math.max(limit, 1), 50),
     include: VISITOR_VIEW,

@@ -125,6 +125,11 @@ describe('registering a visitor', () => {
       { token: owner },
     );
     expect(body.data.updateVisitor.data.visitor).toEqual({ visitorType: 'PERMANENT', name: 'Permanente editada' });
+    // The gate finds it by its new name, and no longer by the old one.
+    const gate = async (s: string) =>
+      (await t.gql(`query($s: String!) { gateVisitors(search: $s) { databaseId } }`, { s }, { token: guard })).body.data.gateVisitors.map((r: any) => r.databaseId);
+    expect(await gate('permanente editada')).toEqual([keeper.databaseId]);
+    expect(await gate('permanente de la casa')).toEqual([]);
     const owners = await prisma().house.findUniqueOrThrow({ where: { id: ownHouseId }, include: { owner: true } });
     const found = await t.gql(
       `query($p: String!) { visitorHouses(phrase: $p) { databaseId label ownerName } }`,
@@ -268,7 +273,7 @@ describe('who sees which visitor', () => {
 
 describe('the gate', () => {
   it('finds a visitor as the guard types its name, reference or plate, lets it in once, warns outside its days, and lets it out', async () => {
-    const v = (await create({ name: 'Rodrigo Belmonte Quiroz', entranceType: 'DRIVING', vehicle: 'Seat Ibiza', vehiclePlate: 'QRO-555-X' })).data.visitor;
+    const v = (await create({ name: 'Rodrigo Belmonte Quíroz', entranceType: 'DRIVING', vehicle: 'Seat Ibiza', vehiclePlate: 'QRO-555-X' })).data.visitor;
     const search = async (text: string) =>
       (await t.gql(`query($s: String!) { gateVisitors(search: $s) { databaseId } }`, { s: text }, { token: guard })).body.data.gateVisitors.map(
         (r: any) => r.databaseId,
@@ -276,6 +281,11 @@ describe('the gate', () => {
     expect(await search('belmonte')).toContain(v.databaseId);
     expect(await search(v.reference.slice(0, 4).toLowerCase())).toContain(v.databaseId);
     expect(await search('QRO-55')).toContain(v.databaseId);
+    // Anywhere, in any case or accents; a percent sign is a character, not a wildcard.
+    expect(await search('  BELMONTE   quiroz ')).toEqual([v.databaseId]);
+    expect(await search('555-x')).toContain(v.databaseId);
+    expect(await search(v.reference.slice(3, 8))).toContain(v.databaseId);
+    expect(await search('bel%oz')).toEqual([]);
     expect(await search('b')).toEqual([]);
     // Not for owners.
     const refused = await t.gql(`query { gateVisitors(search: "belmonte") { databaseId } }`, {}, { token: owner });

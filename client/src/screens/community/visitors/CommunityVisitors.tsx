@@ -1,23 +1,19 @@
 import { useState } from 'react';
-import { Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CommunityVisitorList_query$key } from '../../../__generated__/CommunityVisitorList_query.graphql';
 import type { CommunityVisitorsQuery } from '../../../__generated__/CommunityVisitorsQuery.graphql';
 import { downloadFile } from '../../../components/download.js';
-import { EmptyState } from '../../../components/EmptyState.js';
 import { errorMessage } from '../../../components/errors.js';
 import { notify } from '../../../components/notify.js';
 import { useListRefetch } from '../../../components/lists.js';
-import { PageHeader } from '../../../components/PageHeader.js';
-import { PagedList } from '../../../components/PagedList.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { COMMUNITY_FILTERS } from './routes.js';
 import { useVisitorChanges } from './useVisitorChanges.js';
-import { VisitorFilters } from './VisitorFilters.js';
-import { VisitorsTable } from './VisitorsTable.js';
+import { VisitorListPage } from './VisitorListPage.js';
 
 export const communityVisitorsQuery = graphql`
   query CommunityVisitorsQuery($first: Int!, $offset: Int!, $filter: VisitorFilter) {
@@ -67,47 +63,35 @@ function List({ query, route }: { query: CommunityVisitorList_query$key; route: 
   const { pending, reload } = useListRefetch(route, refetch);
   useVisitorChanges(reload);
   const action = grants.has('AVisitorsCreate') ? { label: t('visitors.register'), to: '/neighborhood/visitors/form' } : null;
-  const filtered = COMMUNITY_FILTERS.some((key) => search.get(key));
-  const result = data.visitors;
   const community = session.neighborhood;
   const [downloading, setDownloading] = useState(false);
+  const xls = grants.has('AAllVisitorsRead') && community && (
+    <Button
+      variant="default"
+      loading={downloading}
+      onClick={async () => {
+        setDownloading(true);
+        const result = await downloadFile(xlsHref(community.databaseId, search), 'visitas.xlsx');
+        setDownloading(false);
+        if (!result.ok) notify('danger', errorMessage({ status: result.status, data: result.data }));
+      }}
+    >
+      {t('visitors.xls')}
+    </Button>
+  );
   return (
-    <Stack>
-      <PageHeader title={t('visitors.communityTitle')} description={t('visitors.communityDescription')} action={action}>
-        {grants.has('AAllVisitorsRead') && community && (
-          <Button
-            variant="default"
-            loading={downloading}
-            onClick={async () => {
-              setDownloading(true);
-              const result = await downloadFile(xlsHref(community.databaseId, search), 'visitas.xlsx');
-              setDownloading(false);
-              if (!result.ok) notify('danger', errorMessage({ status: result.status, data: result.data }));
-            }}
-          >
-            {t('visitors.xls')}
-          </Button>
-        )}
-      </PageHeader>
-      <VisitorFilters keys={COMMUNITY_FILTERS} />
-      <PagedList
-        totalCount={result.totalCount ?? 0}
-        empty={
-          filtered ? (
-            <EmptyState title={t('list.noMatch')} hint={t('list.noMatchHint')} />
-          ) : (
-            <EmptyState title={t('visitors.empty')} hint={t('visitors.emptyHint')} action={action} />
-          )
-        }
-      >
-        <VisitorsTable
-          visitors={result.edges.map((e) => e.node)}
-          community
-          pending={pending}
-          editPath={(id) => `/neighborhood/visitors/edit/${id}`}
-          onChanged={reload}
-        />
-      </PagedList>
-    </Stack>
+    <VisitorListPage
+      title={t('visitors.communityTitle')}
+      description={t('visitors.communityDescription')}
+      action={action}
+      headerExtra={xls}
+      filterKeys={COMMUNITY_FILTERS}
+      totalCount={data.visitors.totalCount ?? 0}
+      visitors={data.visitors.edges.map((e) => e.node)}
+      community
+      pending={pending}
+      editPath={(id) => `/neighborhood/visitors/edit/${id}`}
+      onChanged={reload}
+    />
   );
 }

@@ -1,19 +1,13 @@
-import { Stack } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HouseVisitorList_query$key } from '../../../__generated__/HouseVisitorList_query.graphql';
 import type { HouseVisitorsQuery } from '../../../__generated__/HouseVisitorsQuery.graphql';
-import { EmptyState } from '../../../components/EmptyState.js';
 import { useListRefetch } from '../../../components/lists.js';
-import { PageHeader } from '../../../components/PageHeader.js';
-import { PagedList } from '../../../components/PagedList.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { HOUSE_FILTERS, HOUSE_VISITOR_CREATORS } from './routes.js';
 import { useVisitorChanges } from './useVisitorChanges.js';
-import { VisitorFilters } from './VisitorFilters.js';
-import { VisitorsTable } from './VisitorsTable.js';
+import { VisitorListPage } from './VisitorListPage.js';
 
 export const houseVisitorsQuery = graphql`
   query HouseVisitorsQuery($first: Int!, $offset: Int!, $filter: VisitorFilter) {
@@ -40,36 +34,23 @@ export default function HouseVisitors({ queryRef, route }: ScreenProps<HouseVisi
 
 function List({ query, route }: { query: HouseVisitorList_query$key; route: ScreenRoute }) {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
   const { grants } = useSession();
   const [data, refetch] = useRefetchableFragment(listFragment, query);
   const { pending, reload } = useListRefetch(route, refetch);
   useVisitorChanges(reload);
   const action = HOUSE_VISITOR_CREATORS.some((g) => grants.has(g)) ? { label: t('visitors.register'), to: '/houses/visitors/form' } : null;
-  const filtered = HOUSE_FILTERS.some((key) => search.get(key));
-  const result = data.houseVisitors;
   return (
-    <Stack>
-      <PageHeader title={t('visitors.houseTitle')} description={t('visitors.houseDescription')} action={action} />
-      <VisitorFilters keys={HOUSE_FILTERS} />
-      <PagedList
-        totalCount={result.totalCount ?? 0}
-        empty={
-          filtered ? (
-            <EmptyState title={t('list.noMatch')} hint={t('list.noMatchHint')} />
-          ) : (
-            <EmptyState title={t('visitors.empty')} hint={t('visitors.emptyHint')} action={action} />
-          )
-        }
-      >
-        <VisitorsTable
-          visitors={result.edges.map((e) => e.node)}
-          community={false}
-          pending={pending}
-          editPath={(id) => `/houses/visitors/edit/${id}`}
-          onChanged={reload}
-        />
-      </PagedList>
-    </Stack>
+    <VisitorListPage
+      title={t('visitors.houseTitle')}
+      description={t('visitors.houseDescription')}
+      action={action}
+      filterKeys={HOUSE_FILTERS}
+      totalCount={data.houseVisitors.totalCount ?? 0}
+      visitors={data.houseVisitors.edges.map((e) => e.node)}
+      community={false}
+      pending={pending}
+      editPath={(id) => `/houses/visitors/edit/${id}`}
+      onChanged={reload}
+    />
   );
 }

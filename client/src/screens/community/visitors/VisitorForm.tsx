@@ -20,7 +20,6 @@ import { globalId } from '../../../relay/ids.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { newIdempotencyKey } from '../../money/receivables/receipts/receiptTexts.js';
 import { HouseSearch } from '../../property/owners/HouseSearch.js';
-import { VisitorHouseSearch } from './VisitorHouseSearch.js';
 import { todayIn } from '../../../../../core/receipts.js';
 import { clockOf, photoUrl } from './visitorTexts.js';
 
@@ -223,24 +222,15 @@ function Fields({ kind, flags, existing }: { kind: Kind; flags: VisitorFlags; ex
                         </Group>
                       ) : (
                         <Stack gap={4}>
-                          {kind === 'security' || !HOUSE_SEARCHERS.some((g) => grants.has(g)) ? (
-                            <VisitorHouseSearch
-                              label={t('visitors.form.house')}
-                              onPick={(h) => {
-                                setHouse(h);
-                                setHouseError(null);
-                              }}
-                            />
-                          ) : (
-                            <HouseSearch
-                              label={t('visitors.form.house')}
-                              fullWidth
-                              onPick={(h) => {
-                                setHouse({ databaseId: h.databaseId, label: h.label });
-                                setHouseError(null);
-                              }}
-                            />
-                          )}
+                          <HouseSearch
+                            label={t('visitors.form.house')}
+                            fullWidth
+                            gate={kind === 'security' || !HOUSE_SEARCHERS.some((g) => grants.has(g))}
+                            onPick={(h) => {
+                              setHouse({ databaseId: h.databaseId, label: h.label });
+                              setHouseError(null);
+                            }}
+                          />
                           <Text size="xs" c={houseError ? 'red' : 'dimmed'} role={houseError ? 'alert' : undefined}>
                             {houseError ?? t('visitors.form.houseHint')}
                           </Text>

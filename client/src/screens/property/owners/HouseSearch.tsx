@@ -1,24 +1,51 @@
 import { useRef, useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
+import { type Environment, fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
-import type { HouseSearchQuery, HouseSearchQuery$data } from '../../../__generated__/HouseSearchQuery.graphql';
+import type { HouseSearchGateQuery } from '../../../__generated__/HouseSearchGateQuery.graphql';
+import type { HouseSearchQuery } from '../../../__generated__/HouseSearchQuery.graphql';
 import { personName } from '../../../../../core/houseLabel.js';
 import { SEARCH_MIN_CHARS } from './filters.js';
 
-const query = graphql`
+const ownersQuery = graphql`
   query HouseSearchQuery($phrase: String!) {
     searchHouses(phrase: $phrase) { id databaseId label catastral owner { firstName lastName email } }
   }
 `;
 
-type Found = HouseSearchQuery$data['searchHouses'][number];
+// The gate's search (visitorHouses): a house's label and its owner's name only, for whoever registers visits.
+const gateQuery = graphql`
+  query HouseSearchGateQuery($phrase: String!) {
+    visitorHouses(phrase: $phrase) { databaseId label catastral ownerName }
+  }
+`;
+
+interface Found {
+  databaseId: number;
+  label: string;
+  catastral: string | null;
+  ownerName: string | null;
+}
+
+async function findHouses(environment: Environment, phrase: string, gate: boolean): Promise<Found[]> {
+  const options = { fetchPolicy: 'network-only' } as const;
+  if (gate) {
+    const data = await fetchQuery<HouseSearchGateQuery>(environment, gateQuery, { phrase }, options).toPromise();
+    return (data?.visitorHouses ?? []).map((h) => ({ ...h, catastral: h.catastral ?? null, ownerName: h.ownerName ?? null }));
+  }
+  const data = await fetchQuery<HouseSearchQuery>(environment, ownersQuery, { phrase }, options).toPromise();
+  return (data?.searchHouses ?? []).map((h) => ({
+    databaseId: h.databaseId,
+    label: h.label,
+    catastral: h.catastral ?? null,
+    ownerName: h.owner ? personName(h.owner) : null,
+  }));
+}
 
 export function houseOptionLabel(house: Found): string {
-  const owner = house.owner ? personName(house.owner) : null;
   const key = house.catastral && house.catastral !== house.label ? `${house.label} (${house.catastral})` : house.label;
-  return owner ? `${key} · ${owner}` : key;
+  return house.ownerName ? `${key} · ${house.ownerName}` : key;
 }
 
 /** Quick search of houses by key, number or owner (from 2 characters); choosing one calls onPick. */
@@ -27,6 +54,7 @@ export function HouseSearch({
   label,
   autoFocus,
   fullWidth,
+  gate,
 }: {
   onPick: (house: { databaseId: number; catastral: string | null; label: string }) => void;
   /** «Buscar propiedad» unless given. */
@@ -34,6 +62,8 @@ export function HouseSearch({
   autoFocus?: boolean;
   /** The whole width of its container (a dialog) rather than 320 px from sm up. */
   fullWidth?: boolean;
+  /** Search through visitorHouses (label and owner only), for those who register visits without reading owners. */
+  gate?: boolean;
 }) {
   const { t } = useTranslation();
   const environment = useRelayEnvironment();
@@ -49,10 +79,9 @@ export function HouseSearch({
       return;
     }
     setLoading(true);
-    fetchQuery<HouseSearchQuery>(environment, query, { phrase: text.trim() }, { fetchPolicy: 'network-only' })
-      .toPromise()
-      .then((data) => {
-        if (latest.current === text) setFound(data?.searchHouses ?? []);
+    findHouses(environment, text.trim(), gate ?? false)
+      .then((houses) => {
+        if (latest.current === text) setFound(houses);
       })
       .catch(() => setFound([]))
       .finally(() => setLoading(false));
@@ -75,7 +104,7 @@ export function HouseSearch({
       value={null}
       onChange={(value) => {
         const house = found.find((h) => String(h.databaseId) === value);
-        if (house) onPick({ databaseId: house.databaseId, catastral: house.catastral ?? null, label: house.label });
+        if (house) onPick({ databaseId: house.databaseId, catastral: house.catastral, label: house.label });
       }}
       nothingFoundMessage={short ? t('owners.search.hint') : loading ? t('app.loading') : t('owners.search.none')}
       w={fullWidth ? '100%' : { base: '100%', sm: 320 }}
