@@ -127,7 +127,9 @@ describe('registering a visitor', () => {
     expect(body.data.updateVisitor.data.visitor).toEqual({ visitorType: 'PERMANENT', name: 'Permanente editada' });
     // The gate finds it by its new name, and no longer by the old one.
     const gate = async (s: string) =>
-      (await t.gql(`query($s: String!) { gateVisitors(search: $s) { databaseId } }`, { s }, { token: guard })).body.data.gateVisitors.map((r: any) => r.databaseId);
+      (await t.gql(`query($s: String!) { gateVisitors(search: $s) { databaseId } }`, { s }, { token: guard })).body.data.gateVisitors.map(
+        (r: any) => r.databaseId,
+      );
     expect(await gate('permanente editada')).toEqual([keeper.databaseId]);
     expect(await gate('permanente de la casa')).toEqual([]);
     const owners = await prisma().house.findUniqueOrThrow({ where: { id: ownHouseId }, include: { owner: true } });
