@@ -55,6 +55,9 @@ import {
   windowOf,
 } from './service.js';
 import { visitWarning } from '../../../../core/visitors.js';
+import { Place } from '../../property/houses/house.js';
+
+type PlaceRow = { id: number; name: string };
 
 const idOf = (id: { typename: string; id: string } | null | undefined, typename: string) => (id ? (id.typename === typename ? rowId(id.id) : -1) : null);
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
@@ -347,6 +350,34 @@ const VisitorSettingsRef = builder.objectRef<Awaited<ReturnType<typeof visitorSe
     arrivalEmail: t.exposeBoolean('arrivalEmail'),
   }),
 });
+
+const VisitorPlacesRef = builder.objectRef<{ streets: PlaceRow[]; condominiums: PlaceRow[]; malls: PlaceRow[] }>('VisitorPlaces').implement({
+  description: "The community's streets, condominiums and malls, for the visitor lists' location filters",
+  fields: (t) => ({
+    streets: t.field({ type: [Place], resolve: (p) => p.streets }),
+    condominiums: t.field({ type: [Place], resolve: (p) => p.condominiums }),
+    malls: t.field({ type: [Place], resolve: (p) => p.malls }),
+  }),
+});
+
+builder.queryField('visitorPlaces', (t) =>
+  t.field({
+    type: VisitorPlacesRef,
+    description: "The places a visitor list filters by (its filter's streetId, condominiumId and mallId)",
+    ...grants(...ADMIN_HOUSE_GRANTS, ...SECURITY_READERS, ...SECURITY_CREATORS, ...GATE_KEEPERS),
+    resolve: async (_r, _a, ctx) => {
+      const where = { neighborhoodId: communityOf(ctx) };
+      const select = { id: true, name: true } as const;
+      const orderBy = [{ name: 'asc' as const }, { id: 'asc' as const }];
+      const [streets, condominiums, malls] = await Promise.all([
+        ctx.prisma.street.findMany({ where, select, orderBy, take: 500 }),
+        ctx.prisma.condominium.findMany({ where, select, orderBy, take: 500 }),
+        ctx.prisma.mall.findMany({ where, select, orderBy, take: 500 }),
+      ]);
+      return { streets, condominiums, malls };
+    },
+  }),
+);
 
 builder.queryField('visitorSettings', (t) =>
   t.field({

@@ -266,6 +266,28 @@ describe('who sees which visitor', () => {
         JSON.stringify(filter),
       ).not.toContain(v.databaseId);
     }
+    // The location filters: the house's street, picked from the community's places, and its numbers.
+    expect(ownerRow.streetId).not.toBeNull();
+    const places = await t.gql(`{ visitorPlaces { streets { databaseId name } condominiums { databaseId } malls { databaseId } } }`, {}, { token: admin });
+    expect(places.body.data.visitorPlaces.streets.map((p: any) => p.databaseId)).toContain(ownerRow.streetId);
+    const foreignStreets = await prisma().street.findMany({ where: { neighborhoodId: { not: ownerRow.neighborhoodId } }, select: { id: true } });
+    expect(places.body.data.visitorPlaces.streets.map((p: any) => p.databaseId)).not.toContain(foreignStreets[0]?.id ?? -1);
+    expect((await t.gql(`{ visitorPlaces { malls { name } } }`, {}, { token: owner })).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    for (const filter of [
+      { streetId: gid('Street', ownerRow.streetId!), name: 'Filtro' },
+      { exteriorNumber: ownerRow.exteriorNumber, name: 'Filtro' },
+    ]) {
+      const { body } = await t.gql(LIST, { filter }, { token: admin });
+      expect(
+        body.data.visitors.edges.map((e: any) => e.node.databaseId),
+        JSON.stringify(filter),
+      ).toContain(v.databaseId);
+    }
+    const otherStreet = places.body.data.visitorPlaces.streets.find((p: any) => p.databaseId !== ownerRow.streetId);
+    if (otherStreet) {
+      const { body } = await t.gql(LIST, { filter: { streetId: gid('Street', otherStreet.databaseId), name: 'Filtro' } }, { token: admin });
+      expect(body.data.visitors.edges.map((e: any) => e.node.databaseId)).not.toContain(v.databaseId);
+    }
     // A % typed in a filter is a literal %.
     expect((await t.gql(LIST, { filter: { name: '%' } }, { token: admin })).body.data.visitors.totalCount).toBe(0);
     const bad = await t.gql(LIST, { filter: { scheduledFrom: 'ayer' } }, { token: admin });

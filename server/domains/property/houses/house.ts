@@ -214,8 +214,8 @@ builder.queryField('searchHouses', (t) =>
   }),
 );
 
-const Place = builder.objectRef<{ id: number; name: string }>('Place').implement({
-  description: 'A condominium or mall inside the community.',
+export const Place = builder.objectRef<{ id: number; name: string }>('Place').implement({
+  description: 'A street, condominium or mall inside the community.',
   fields: (t) => ({ databaseId: t.exposeInt('id'), name: t.exposeString('name') }),
 });
 

@@ -18,6 +18,11 @@ import { VisitorListPage } from './VisitorListPage.js';
 export const communityVisitorsQuery = graphql`
   query CommunityVisitorsQuery($first: Int!, $offset: Int!, $filter: VisitorFilter) {
     ...CommunityVisitorList_query @arguments(first: $first, offset: $offset, filter: $filter)
+    visitorPlaces {
+      streetId: streets { databaseId name }
+      condominiumId: condominiums { databaseId name }
+      mallId: malls { databaseId name }
+    }
   }
 `;
 
@@ -33,7 +38,13 @@ const listFragment = graphql`
 `;
 
 /** The legacy query keys whose names are not the snake_case of the filter's. */
-const LEGACY_KEYS: Record<string, string> = { scheduledFrom: 'entrance_scheduled_from', scheduledTo: 'entrance_scheduled_to', streetId: 'id_street' };
+const LEGACY_KEYS: Record<string, string> = {
+  scheduledFrom: 'entrance_scheduled_from',
+  scheduledTo: 'entrance_scheduled_to',
+  streetId: 'id_street',
+  condominiumId: 'id_condominium',
+  mallId: 'id_mall',
+};
 
 /** The XLS of the community's visitors with the list's filters (GET /api/1.0/neighborhoods/{n}/visitors/xls). */
 function xlsHref(neighborhoodId: number, search: URLSearchParams): string {
@@ -52,10 +63,18 @@ function xlsHref(neighborhoodId: number, search: URLSearchParams): string {
  */
 export default function CommunityVisitors({ queryRef, route }: ScreenProps<CommunityVisitorsQuery> & { route: ScreenRoute }) {
   const data = usePreloadedQuery<CommunityVisitorsQuery>(communityVisitorsQuery, queryRef);
-  return <List query={data} route={route} />;
+  return <List query={data} places={data.visitorPlaces} route={route} />;
 }
 
-function List({ query, route }: { query: CommunityVisitorList_query$key; route: ScreenRoute }) {
+function List({
+  query,
+  places,
+  route,
+}: {
+  query: CommunityVisitorList_query$key;
+  places: CommunityVisitorsQuery['response']['visitorPlaces'];
+  route: ScreenRoute;
+}) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const { grants, session } = useSession();
@@ -86,6 +105,7 @@ function List({ query, route }: { query: CommunityVisitorList_query$key; route: 
       action={action}
       headerExtra={xls}
       filterKeys={COMMUNITY_FILTERS}
+      places={places}
       totalCount={data.visitors.totalCount ?? 0}
       visitors={data.visitors.edges.map((e) => e.node)}
       community

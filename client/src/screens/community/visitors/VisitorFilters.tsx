@@ -3,6 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.js';
 import { type FilterDef, FilterBar } from '../../../components/FilterBar.js';
 import { searchWithFilter } from '../../../components/paging.js';
+import { PLACE_TYPES } from './routes.js';
+
+interface Place {
+  databaseId: number;
+  name: string;
+}
 
 /** The keys picked with a date picker in the bar itself; the other days are typed in the drawer. */
 const PICKED_DAYS = ['scheduledFrom', 'scheduledTo'] as const;
@@ -10,16 +16,19 @@ const TYPED_DAYS = new Set(['entranceFrom', 'entranceTo', 'creationDate']);
 
 /**
  * A visitors list's filters, kept in the query string: the name in sight, the scheduled days with pickers,
- * every other filter of the list behind «Filtros» and as removable chips.
+ * every other filter of the list behind «Filtros» (streets, condominiums and malls chosen from `places`)
+ * and as removable chips.
  */
-export function VisitorFilters({ keys }: { keys: readonly string[] }) {
+export function VisitorFilters({ keys, places }: { keys: readonly string[]; places?: Partial<Record<string, readonly Place[]>> }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const defs: FilterDef[] = keys
-    .filter((key) => !(PICKED_DAYS as readonly string[]).includes(key) && key !== 'streetId')
+    // A place is picked from the community's (none: the community has no such place).
+    .filter((key) => !(PICKED_DAYS as readonly string[]).includes(key) && (!(key in PLACE_TYPES) || (places?.[key]?.length ?? 0) > 0))
     .map((key) => ({
       key,
       label: t(`visitors.filters.${key}`),
+      options: key in PLACE_TYPES ? places![key]!.map((p) => ({ value: String(p.databaseId), label: p.name })) : undefined,
       placeholder: TYPED_DAYS.has(key) ? t('visitors.filters.datePlaceholder') : key === 'name' ? t('visitors.filters.namePlaceholder') : undefined,
     }));
   return (

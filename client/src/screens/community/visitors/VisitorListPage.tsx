@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ export function VisitorListPage({
   action,
   headerExtra,
   filterKeys,
+  places,
   totalCount,
   visitors,
   community,
@@ -28,6 +29,8 @@ export function VisitorListPage({
   action: { label: string; to: string } | null;
   headerExtra?: ReactNode;
   filterKeys: readonly string[];
+  /** The community's streets, condominiums and malls by filter key, for the location filters. */
+  places?: ComponentProps<typeof VisitorFilters>['places'];
   totalCount: number;
   visitors: VisitorsTable_visitors$key;
   community: boolean;
@@ -43,7 +46,7 @@ export function VisitorListPage({
       <PageHeader title={title} description={description} action={action}>
         {headerExtra}
       </PageHeader>
-      <VisitorFilters keys={filterKeys} />
+      <VisitorFilters keys={filterKeys} places={places} />
       <PagedList
         totalCount={totalCount}
         empty={

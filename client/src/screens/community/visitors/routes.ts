@@ -22,6 +22,8 @@ export const COMMUNITY_FILTERS = [
   'ownerFirstName',
   'ownerLastName',
   'streetId',
+  'condominiumId',
+  'mallId',
   'exteriorNumber',
   'interiorNumber',
   'block',
@@ -32,14 +34,16 @@ export const COMMUNITY_FILTERS = [
 ] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The location filters picked from the community's places: their node types. */
+export const PLACE_TYPES: Record<string, string> = { streetId: 'Street', condominiumId: 'Condominium', mallId: 'Mall' };
 const DAY_KEYS = new Set(['entranceFrom', 'entranceTo', 'scheduledFrom', 'scheduledTo', 'creationDate']);
 
-/** The filter of a list from its query string: text trimmed, days only as YYYY-MM-DD, the street as its global id. */
+/** The filter of a list from its query string: text trimmed, days only as YYYY-MM-DD, the places as their global ids. */
 export function visitorFilterOf(search: URLSearchParams, keys: readonly string[]): Record<string, string | null> {
   const filter: Record<string, string | null> = {};
   for (const key of keys) {
     const value = search.get(key)?.trim() || null;
-    if (key === 'streetId') filter[key] = value && /^\d{1,10}$/.test(value) ? globalId('Street', value) : null;
+    if (key in PLACE_TYPES) filter[key] = value && /^\d{1,10}$/.test(value) ? globalId(PLACE_TYPES[key]!, value) : null;
     else if (DAY_KEYS.has(key)) filter[key] = value && DAY.test(value) ? value : null;
     else filter[key] = value ? value.slice(0, 200) : null;
   }
