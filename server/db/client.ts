@@ -117,8 +117,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
     try {
-      const client = await pool.connect();
-      client.release();
+      await firstConnection(pool);
     } catch (error) {
       await pool.end().catch(() => {});
       const safeUrl = options.databaseUrl.replace(/\/\/([^:@/]+)(:[^@/]*)?@/, '//$1@');
@@ -136,6 +135,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const own = new pg.Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: 5000 });
       own.on('error', () => {});
       try {
+        await firstConnection(own);
         return await applyMigrations(new PrismaPg(own));
       } finally {
         await own.end().catch(() => {});
@@ -205,6 +205,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await closeDriver();
     },
   };
+}
+
+/** How long a starting server keeps trying a database that accepts connections but is slow to answer them. */
+const FIRST_CONNECTION_PATIENCE_MS = 30_000;
+
+/**
+ * The pool's first connection. A database that refuses connections (nothing listening, wrong password)
+ * fails at once; one that times out (a busy or starting server) is tried again for FIRST_CONNECTION_PATIENCE_MS.
+ */
+async function firstConnection(pool: pg.Pool): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      (await pool.connect()).release();
+      return;
+    } catch (error) {
+      if (!/timeout/i.test((error as Error).message) || Date.now() - started > FIRST_CONNECTION_PATIENCE_MS) throw error;
+    }
+  }
 }
 
 /** How often the LISTEN connection is checked: a connection cut without a word (a failover, a NAT's idle timeout) would stop the notifications silently. */
