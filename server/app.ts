@@ -369,6 +369,7 @@ const PUBLIC_ROOT_FIELDS = [
   'onboardingCommunity',
   'registerOnboardingOwner',
   'publicVisitor',
+  'sendContactRequest',
 ];
 
 /** Whether the operation asks for a public root field, however it is spelled (inline fragments, named fragments). */

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^smtps?:\/\/.+/.test(v), { message: 'SMTP_URL debe ser una URL smtp://usuario:clave@servidor:puerto' }),
   MAIL_FROM: z.string().trim().min(3).default('Comunidad <no-reply@comunidad.mx>'),
+  SUPPORT_EMAIL: z.string().trim().email('SUPPORT_EMAIL debe ser un correo electrónico').default('soporte@comunidad.mx'),
   SECRETS_KEY: z
     .string()
     .trim()
@@ -79,6 +80,8 @@ export interface Config {
   /** SMTP server that delivers the e-mail outbox; without it the outbox is the mailbox (/dev/mailbox). */
   smtpUrl?: string;
   mailFrom: string;
+  /** Where the public contact form's messages go. */
+  supportEmail: string;
   /** Seals the secrets kept in the database (server/infra/secrets.ts); without it a key is generated into dataDir. */
   secretsKey?: string;
   /** sandbox: the built-in sandbox gateway answers Openpay's API inside this app; openpay: Openpay's own API. */
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     secretsKey: e.SECRETS_KEY,
     paymentGateway: e.PAYMENT_GATEWAY,
     pac: e.PAC,

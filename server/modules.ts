@@ -13,6 +13,7 @@ import visitors from './domains/community/visitors/module.js';
 import accounts from './domains/people/accounts/module.js';
 import activation from './domains/people/activation/module.js';
 import adminUsers from './domains/people/adminUsers/module.js';
+import contact from './domains/people/contact/module.js';
 import onboarding from './domains/people/onboarding/module.js';
 import residents from './domains/people/residents/module.js';
 import session from './domains/people/session/module.js';
@@ -66,6 +67,7 @@ export const modules: readonly DomainModule[] = [
   accounts,
   activation,
   adminUsers,
+  contact,
   onboarding,
   residents,
   session,

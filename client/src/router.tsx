@@ -18,6 +18,7 @@ import { publicVisitorRoutes } from './screens/community/visitors/publicRoutes.j
 export const PUBLIC_ROUTES: ScreenRoute[] = [
   { path: '/sign-up', screen: () => import('./screens/public/SignUp.js'), skeleton: 'public', relay: false },
   { path: '/recover-password', screen: () => import('./screens/public/RecoverPassword.js'), skeleton: 'public', relay: false },
+  { path: '/contact', screen: () => import('./screens/public/Contact.js'), skeleton: 'public', relay: false },
   {
     path: '/setup-password/:code',
     screen: () => import('./screens/public/SetupPassword.js'),

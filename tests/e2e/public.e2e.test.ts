@@ -97,4 +97,27 @@ describe('public screens in the browser', () => {
     await page.getByRole('button', { name: 'Enviar instrucciones' }).waitFor();
     await page.context().close();
   });
+
+  it('sends the contact form, reached from the sign-in page, to support without loading Relay', async () => {
+    const page = await env.newPage();
+    const scripts = recordScripts(page);
+    await page.goto(`${env.base}/login`);
+    await page.getByRole('link', { name: 'Contáctanos' }).click();
+    await page.getByRole('heading', { name: 'Contáctanos' }).waitFor();
+    await page.getByRole('combobox', { name: /^Motivo/ }).click();
+    await page.getByRole('option', { name: 'Quiero conocer la plataforma para mi comunidad' }).click();
+    await page.getByRole('textbox', { name: /^Tu correo electrónico/ }).fill('lucia.mendez@ejemplo.mx');
+    await page.getByRole('textbox', { name: /^Mensaje/ }).fill('Hola');
+    await page.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await page.getByText('Escribe tu mensaje (al menos 10 caracteres)').waitFor();
+    await page.getByRole('textbox', { name: /^Mensaje/ }).fill('Administro un fraccionamiento de 120 casas y quisiera una demostración.');
+    await screenshotsAtBothWidths(page, 'contact');
+    await page.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await page.getByText('Recibimos tu mensaje; te responderemos a tu correo electrónico').waitFor();
+    await screenshot(page, 'contact-sent');
+    expect(scripts.urls().filter((url) => /relay/i.test(url))).toEqual([]);
+    const mail = await env.t.app.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: 'soporte@comunidad.mx' }, orderBy: { id: 'desc' } });
+    expect(mail.text).toContain('Correo de quien escribe: lucia.mendez@ejemplo.mx');
+    await page.context().close();
+  });
 });

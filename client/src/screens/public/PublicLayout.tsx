@@ -62,6 +62,10 @@ export function PublicLayout({ title, description, width = 440, children }: Publ
           </Stack>
         </Paper>
         <Text size="xs" c="dimmed" ta="center">
+          <Anchor href="/contact" c="dimmed" size="xs">
+            {t('app.contact')}
+          </Anchor>
+          {' · '}
           <Anchor href={`mailto:${support}`} c="dimmed" size="xs">
             {support}
           </Anchor>
