@@ -1,6 +1,7 @@
 // Visitors at the gate in the browser: an owner registers a visitor on a phone; the guard, on a phone, finds it
 // by typing part of its name and registers its entry while the owner's open dashboard shows the arrival
 // without a reload; then its departure; the log shows both; the pass opens signed out.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
@@ -8,6 +9,8 @@ import { screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, ty
 let env: BrowserEnv;
 const prisma = () => env.t.app.db.prisma;
 const NAME = 'Rogelio Montaño Vidal';
+// A 1×1 PNG: the visitor's photo.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
   env = await startBrowserEnv();
@@ -65,12 +68,16 @@ describe('visitors in the browser', () => {
     await owner.getByRole('textbox', { name: /^Placas/ }).fill('abc 123 x');
     await owner.getByRole('button', { name: 'Fin de semana' }).click();
     await owner.getByRole('button', { name: 'Todos los días' }).click();
+    // The photo goes up through the app's upload endpoint before the visit is saved.
+    await owner.locator('input[type="file"]').setInputFiles({ name: 'rogelio.png', mimeType: 'image/png', buffer: PNG });
+    await owner.getByText('Archivo cargado').waitFor();
     await phoneShot(owner, 'visitors-form');
     await owner.getByRole('button', { name: 'Registrar visita' }).click();
     await owner.getByText('La visita ha sido registrada').first().waitFor();
     await owner.waitForURL('**/houses/visitors');
     const visitor = await prisma().visitor.findFirstOrThrow({ where: { name: NAME } });
     expect(visitor).toMatchObject({ vehiclePlate: 'ABC 123 X', entranceType: 'DRIVING', origin: 'HOUSE' });
+    expect(visitor.photoFileId).not.toBeNull();
     const row = owner.getByTestId(`visitor-${visitor.id}`);
     await row.getByText('Esperada hoy').waitFor();
     // Resending the code pauses the button for 30 seconds.
@@ -161,6 +168,11 @@ describe('visitors in the browser', () => {
     await adminRow.getByText(/^Salió /).waitFor();
     expect(await admin.locator('[data-testid^="visitor-"]').count()).toBe(1);
     await screenshotsAtBothWidths(admin, 'visitors-community-list');
+    // The XLS of every visitor, with the list's filter.
+    const [xls] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Descargar XLS' }).click()]);
+    expect(xls.suggestedFilename()).toMatch(/^visitas-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const sheet = await readFile((await xls.path())!);
+    expect(sheet.subarray(0, 2).toString()).toBe('PK');
     await admin.getByRole('link', { name: 'Registrar visita' }).first().click();
     await admin.getByRole('radio', { name: 'Administración' }).waitFor({ state: 'attached' });
     await admin.getByRole('radio', { name: 'Permanente' }).waitFor({ state: 'attached' });

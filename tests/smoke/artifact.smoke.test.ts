@@ -264,6 +264,30 @@ describe('the built artifact, started as npm start starts it', () => {
     }
   });
 
+  it('lets the guard find a demo visitor at the gate as typed, register its passage, and shows its pass without a session', async () => {
+    const guard = tokens['seguridad@demo.mx'];
+    const { gateVisitors } = await gql(`query($s: String!) { gateVisitors(search: $s) { id reference name inside } }`, { s: 'maria hernandez' }, guard);
+    const keeper = gateVisitors.find((v: any) => v.name === 'María Hernández López');
+    expect(keeper, JSON.stringify(gateVisitors)).toBeDefined();
+    // Out if inside, then in (or the other way round): the demo's housekeeper is inside during her hours.
+    const kinds = keeper.inside ? ['Departure', 'Entry'] : ['Entry', 'Departure'];
+    for (const kind of kinds) {
+      const answer = (
+        await gql(
+          `mutation($input: VisitorIdInput!) { registerVisitor${kind}(input: $input) { __typename
+            ... on MutationRegisterVisitor${kind}Success { data { visitor { inside } } } ... on Error { message } } }`,
+          { input: { visitorId: keeper.id } },
+          guard,
+        )
+      )[`registerVisitor${kind}`];
+      expect(answer.__typename, JSON.stringify(answer)).toBe(`MutationRegisterVisitor${kind}Success`);
+      expect(answer.data.visitor.inside).toBe(kind === 'Entry');
+    }
+    const pass = await fetch(`${artifact.base}/api/1.0/public/los_olivos/visitors/${keeper.reference}`);
+    expect(pass.status).toBe(200);
+    expect(await pass.json()).toMatchObject({ name: 'María Hernández López' });
+  });
+
   it('opens the administrator’s dashboard in the browser', async () => {
     const browser = await launchChromium();
     try {
