@@ -248,6 +248,9 @@ export function foldForSearch(text: string): string {
     .trim();
 }
 
+/** Characters the gate's search needs: a trigram index finds 3 anywhere in 100,000 visitors; 2 would read them all. */
+export const GATE_SEARCH_MIN = 3;
+
 /** What the gate searches in: the visitor's name, reference and plate, folded; the guard's words are found anywhere in it. */
 export function gateKeyOf(v: { name: string; reference: string; vehiclePlate: string | null }): string {
   return foldForSearch([v.name, v.reference, v.vehiclePlate].filter(Boolean).join(' '));

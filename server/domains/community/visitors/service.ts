@@ -20,6 +20,7 @@ import {
   type VisitorInput,
   visitWarning,
   foldForSearch,
+  GATE_SEARCH_MIN,
   gateKeyOf,
 } from '../../../../core/visitors.js';
 import { holdsAny, targetHouse } from '../../../auth/houseScope.js';
@@ -591,18 +592,23 @@ export async function visitorHouses(ctx: ServiceContext, phrase: string) {
   return houses.map((h) => ({ databaseId: h.id, label: houseLabel(h), catastral: h.catastral, ownerName: h.owner ? personName(h.owner) : null }));
 }
 
-/** The gate's search as the guard types: the words anywhere in the name, reference or plate, in any case or accents (2 characters or more). */
+/** The gate's search as the guard types: the words anywhere in the name, reference or plate, in any case or accents (GATE_SEARCH_MIN characters or more). */
 export async function searchGate(ctx: ServiceContext, text: string, limit = 20): Promise<VisitorRow[]> {
   if (!holdsAny(ctx, SECURITY_ANY)) throw new ForbiddenError();
   const q = text.trim();
-  if (q.length < 2) return [];
+  if (q.length < GATE_SEARCH_MIN) return [];
   const neighborhoodId = communityOf(ctx);
-  return ctx.prisma.visitor.findMany({
+  // The page's ids first, then their rows with house and owner: joined before the sort, the house and owner
+  // of every match (a thousand for «ortiz 4» at 100,000 visitors) were read to keep 20.
+  const hits = await ctx.prisma.visitor.findMany({
     where: { neighborhoodId, deletedAt: null, gateKey: { contains: likeLiteral(foldForSearch(q)) } },
     orderBy: [{ insideSince: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
     take: Math.min(Math.max(limit, 1), 50),
-    include: VISITOR_VIEW,
+    select: { id: true },
   });
+  if (hits.length === 0) return [];
+  const rows = new Map((await ctx.prisma.visitor.findMany({ where: { id: { in: hits.map((h) => h.id) } }, include: VISITOR_VIEW })).map((v) => [v.id, v]));
+  return hits.flatMap((h) => rows.get(h.id) ?? []);
 }
 
 /**

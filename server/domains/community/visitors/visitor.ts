@@ -280,7 +280,7 @@ builder.queryField('visitorHouses', (t) =>
 builder.queryField('gateVisitors', (t) =>
   t.field({
     type: [VisitorRef],
-    description: 'The gate: visitors by name, reference or plate, anywhere and in any case or accents, as the guard types (2 characters or more); inside first',
+    description: 'The gate: visitors by name, reference or plate, anywhere and in any case or accents, as the guard types (3 characters or more); inside first',
     ...grants(...SECURITY_READERS, ...SECURITY_CREATORS, ...GATE_KEEPERS),
     args: { search: t.arg.string({ required: true }), first: t.arg.int({ required: false }) },
     resolve: (_r, { search, first }, ctx) => searchGate(ctx, search.slice(0, 100), first ?? 20),

@@ -311,6 +311,7 @@ describe('the gate', () => {
     expect(await search(v.reference.slice(3, 8))).toContain(v.databaseId);
     expect(await search('bel%oz')).toEqual([]);
     expect(await search('b')).toEqual([]);
+    expect(await search('be')).toEqual([]);
     // Not for owners.
     const refused = await t.gql(`query { gateVisitors(search: "belmonte") { databaseId } }`, {}, { token: owner });
     expect(refused.body.errors?.length).toBeGreaterThan(0);
