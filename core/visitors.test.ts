@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { daysOf, daysSummary, expectedOn, foldForSearch, gateKeyOf, lastVisitDay, type VisitWindow, visitWarning, visitorFields } from './visitors.js';
+import {
+  daysOf,
+  daysSummary,
+  expectedOn,
+  foldForSearch,
+  gateKeyOf,
+  gateSearchable,
+  lastVisitDay,
+  type VisitWindow,
+  visitWarning,
+  visitorFields,
+} from './visitors.js';
 
 const ALL = daysOf('allDays');
 const FLAGS = { requireVehicleInfo: false, emailRequired: false, reasonRequired: false, pictureRequired: false, allowPermanent: false };
@@ -112,5 +123,10 @@ describe('the gate’s search key', () => {
     expect(foldForSearch('  Sofía   FLORES Ñúñez ')).toBe('sofia flores nunez');
     expect(gateKeyOf({ name: 'José Ortiz', reference: 'AB3K9QWXYZ', vehiclePlate: 'BNC-1234' })).toBe('jose ortiz ab3k9qwxyz bnc-1234');
     expect(gateKeyOf({ name: 'Rosa', reference: 'Q2W3E4R5T6', vehiclePlate: null })).toBe('rosa q2w3e4r5t6');
+  });
+
+  it('searches from 3 letters or digits in a row, which a trigram index can find', () => {
+    for (const text of ['ort', 'ortiz 4', 'BNC-12', '555-x', 'Ñúñ']) expect(gateSearchable(text), text).toBe(true);
+    for (const text of ['or', 'de la', 'al 4', '55-x', '%%%', '---', '   ', 'n\u0303o']) expect(gateSearchable(text), text).toBe(false);
   });
 });

@@ -248,8 +248,14 @@ export function foldForSearch(text: string): string {
     .trim();
 }
 
-/** Characters the gate's search needs: a trigram index finds 3 anywhere in 100,000 visitors; 2 would read them all. */
+/** Letters or digits in a row the gate's search needs: a trigram index finds 3 anywhere in 100,000 visitors; 2 would read them all. */
 export const GATE_SEARCH_MIN = 3;
+const GATE_SEARCHABLE = new RegExp(`[\\p{L}\\p{N}]{${GATE_SEARCH_MIN}}`, 'u');
+
+/** Whether what the guard typed can be searched: GATE_SEARCH_MIN letters or digits in a row once folded («de la» cannot, «ortiz 4» can). */
+export function gateSearchable(text: string): boolean {
+  return GATE_SEARCHABLE.test(foldForSearch(text));
+}
 
 /** What the gate searches in: the visitor's name, reference and plate, folded; the guard's words are found anywhere in it. */
 export function gateKeyOf(v: { name: string; reference: string; vehiclePlate: string | null }): string {

@@ -207,12 +207,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** How long a starting server keeps trying a database that accepts connections but is slow to answer them. */
+/** How long a starting server keeps trying a database that is busy or still starting. */
 const FIRST_CONNECTION_PATIENCE_MS = 30_000;
 
 /**
- * The pool's first connection. A database that refuses connections (nothing listening, wrong password)
- * fails at once; one that times out (a busy or starting server) is tried again for FIRST_CONNECTION_PATIENCE_MS.
+ * The pool's first connection. A database nobody listens at, or that refuses the credentials, fails at once;
+ * one that times out (busy) or says it is starting up (57P03) is tried again, half a second apart, for
+ * FIRST_CONNECTION_PATIENCE_MS.
  */
 async function firstConnection(pool: pg.Pool): Promise<void> {
   const started = Date.now();
@@ -221,7 +222,9 @@ async function firstConnection(pool: pg.Pool): Promise<void> {
       (await pool.connect()).release();
       return;
     } catch (error) {
-      if (!/timeout/i.test((error as Error).message) || Date.now() - started > FIRST_CONNECTION_PATIENCE_MS) throw error;
+      const passing = /timeout/i.test((error as Error).message) || (error as { code?: string }).code === '57P03';
+      if (!passing || Date.now() - started > FIRST_CONNECTION_PATIENCE_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
 }

@@ -20,7 +20,7 @@ import {
   type VisitorInput,
   visitWarning,
   foldForSearch,
-  GATE_SEARCH_MIN,
+  gateSearchable,
   gateKeyOf,
 } from '../../../../core/visitors.js';
 import { holdsAny, targetHouse } from '../../../auth/houseScope.js';
@@ -592,11 +592,11 @@ export async function visitorHouses(ctx: ServiceContext, phrase: string) {
   return houses.map((h) => ({ databaseId: h.id, label: houseLabel(h), catastral: h.catastral, ownerName: h.owner ? personName(h.owner) : null }));
 }
 
-/** The gate's search as the guard types: the words anywhere in the name, reference or plate, in any case or accents (GATE_SEARCH_MIN characters or more). */
+/** The gate's search as the guard types: the words anywhere in the name, reference or plate, in any case or accents (from 3 letters or digits in a row: gateSearchable). */
 export async function searchGate(ctx: ServiceContext, text: string, limit = 20): Promise<VisitorRow[]> {
   if (!holdsAny(ctx, SECURITY_ANY)) throw new ForbiddenError();
   const q = text.trim();
-  if (q.length < GATE_SEARCH_MIN) return [];
+  if (!gateSearchable(q)) return [];
   const neighborhoodId = communityOf(ctx);
   // The page's ids first, then their rows with house and owner: joined before the sort, the house and owner
   // of every match (a thousand for «ortiz 4» at 100,000 visitors) were read to keep 20.
@@ -607,7 +607,9 @@ export async function searchGate(ctx: ServiceContext, text: string, limit = 20):
     select: { id: true },
   });
   if (hits.length === 0) return [];
-  const rows = new Map((await ctx.prisma.visitor.findMany({ where: { id: { in: hits.map((h) => h.id) } }, include: VISITOR_VIEW })).map((v) => [v.id, v]));
+  const rows = new Map(
+    (await ctx.prisma.visitor.findMany({ where: { id: { in: hits.map((h) => h.id) }, deletedAt: null }, include: VISITOR_VIEW })).map((v) => [v.id, v]),
+  );
   return hits.flatMap((h) => rows.get(h.id) ?? []);
 }
 

@@ -280,7 +280,8 @@ builder.queryField('visitorHouses', (t) =>
 builder.queryField('gateVisitors', (t) =>
   t.field({
     type: [VisitorRef],
-    description: 'The gate: visitors by name, reference or plate, anywhere and in any case or accents, as the guard types (3 characters or more); inside first',
+    description:
+      'The gate: visitors by name, reference or plate, anywhere and in any case or accents, as the guard types (from 3 letters or digits in a row); inside first',
     ...grants(...SECURITY_READERS, ...SECURITY_CREATORS, ...GATE_KEEPERS),
     args: { search: t.arg.string({ required: true }), first: t.arg.int({ required: false }) },
     resolve: (_r, { search, first }, ctx) => searchGate(ctx, search.slice(0, 100), first ?? 20),
@@ -370,9 +371,9 @@ builder.queryField('visitorPlaces', (t) =>
       const select = { id: true, name: true } as const;
       const orderBy = [{ name: 'asc' as const }, { id: 'asc' as const }];
       const [streets, condominiums, malls] = await Promise.all([
-        ctx.prisma.street.findMany({ where, select, orderBy, take: 500 }),
-        ctx.prisma.condominium.findMany({ where, select, orderBy, take: 500 }),
-        ctx.prisma.mall.findMany({ where, select, orderBy, take: 500 }),
+        ctx.prisma.street.findMany({ where, select, orderBy }),
+        ctx.prisma.condominium.findMany({ where, select, orderBy }),
+        ctx.prisma.mall.findMany({ where, select, orderBy }),
       ]);
       return { streets, condominiums, malls };
     },

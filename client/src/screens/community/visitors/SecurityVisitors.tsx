@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { SecurityVisitorsQuery } from '../../../__generated__/SecurityVisitorsQuery.graphql';
 import type { SecurityVisitorsLists_query$key } from '../../../__generated__/SecurityVisitorsLists_query.graphql';
 import type { SecurityVisitorsSearchQuery } from '../../../__generated__/SecurityVisitorsSearchQuery.graphql';
-import { GATE_SEARCH_MIN } from '../../../../../core/visitors.js';
+import { gateSearchable } from '../../../../../core/visitors.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import type { ScreenProps } from '../../../router/screenRoute.js';
@@ -35,7 +35,7 @@ const searchQuery = graphql`
   }
 `;
 
-/** The guard types a name, code or plates: results from 2 characters, this long after the last key. */
+/** The guard types a name, code or plates: results from 3 letters or digits in a row, this long after the last key. */
 export const GATE_SEARCH_DELAY_MS = 150;
 
 /**
@@ -54,7 +54,7 @@ export default function SecurityVisitors({ queryRef }: ScreenProps<SecurityVisit
   const search = useDeferredValue(typed);
   const [searchRef, loadSearch] = useQueryLoader<SecurityVisitorsSearchQuery>(searchQuery);
   useEffect(() => {
-    if (search.length >= GATE_SEARCH_MIN) loadSearch({ search }, { fetchPolicy: fetchKey ? 'network-only' : 'store-and-network' });
+    if (gateSearchable(search)) loadSearch({ search }, { fetchPolicy: fetchKey ? 'network-only' : 'store-and-network' });
   }, [search, fetchKey, loadSearch]);
   useVisitorChanges(() => {
     refetch({}, { fetchPolicy: 'network-only' });
@@ -80,7 +80,7 @@ export default function SecurityVisitors({ queryRef }: ScreenProps<SecurityVisit
         rightSection={typed !== search ? <Loader size="xs" /> : null}
         data-testid="gate-search"
       />
-      {search.length >= GATE_SEARCH_MIN ? (
+      {gateSearchable(search) ? (
         <Suspense fallback={<Loader size="sm" />}>{searchRef && <SearchResults search={search} queryRef={searchRef} />}</Suspense>
       ) : (
         phrase.trim().length > 0 && (
