@@ -9,7 +9,8 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../../core/amenitySlots.js';
 import { todayIn } from '../../../../core/receipts.js';
-import { REFERENCE_LENGTH } from '../../../../core/visitors.js';
+import { readFileSync } from 'node:fs';
+import { gateKeyOf, REFERENCE_LENGTH } from '../../../../core/visitors.js';
 import { startTestApp, type TestApp } from '../../../../tests/testApp.js';
 
 let t: TestApp;
@@ -303,6 +304,18 @@ describe('who sees which visitor', () => {
 });
 
 describe('the gate', () => {
+  it('keys the visitors registered before the gate key as gateKeyOf does (the migration’s backfill)', async () => {
+    const names = ['ÁLVARO  Núñez   Peña', 'José Émile Ortíz', 'Zoë Ñandú'];
+    const made = [];
+    for (const name of names) made.push((await create({ name, entranceType: 'DRIVING', vehicle: 'Vocho', vehiclePlate: 'ÑXA-12' }, admin)).data.visitor);
+    const ids = made.map((v: any) => v.databaseId);
+    await prisma().visitor.updateMany({ where: { id: { in: ids } }, data: { gateKey: '' } });
+    const migration = readFileSync('prisma/migrations/20261129091526_visitor_gate_key/migration.sql', 'utf8');
+    const backfill = /UPDATE "Visitor"[\s\S]*?;/.exec(migration)![0].replace(/;$/, ` WHERE id IN (${ids.join(',')});`);
+    await prisma().$executeRawUnsafe(backfill);
+    for (const v of await prisma().visitor.findMany({ where: { id: { in: ids } } })) expect(v.gateKey, v.name).toBe(gateKeyOf(v));
+  });
+
   it('finds a visitor as the guard types its name, reference or plate, lets it in once, warns outside its days, and lets it out', async () => {
     const v = (await create({ name: 'Rodrigo Belmonte Quíroz', entranceType: 'DRIVING', vehicle: 'Seat Ibiza', vehiclePlate: 'QRO-555-X' })).data.visitor;
     const search = async (text: string) =>
