@@ -55,6 +55,9 @@ export const VISITOR_MESSAGES = {
   notInside: 'La visita no ha registrado su entrada',
 } as const;
 
+/** How visitWarning's warnings start, for screens that sort them into a state. */
+export const WARNING_STARTS = { scheduled: 'La visita está programada a partir del', finished: 'La visita terminó el' } as const;
+
 /** The community's flags that shape the form (spec 3 "Neighbourhood" visitor_* flags). */
 export interface VisitorFlags {
   requireVehicleInfo: boolean;
@@ -195,12 +198,12 @@ export function visitWarning(w: VisitWindow, today: string, minuteOfDay: number)
   const from = minutesOf(w.entryHour, w.entryMinute);
   const to = minutesOf(w.departureHour, w.departureMinute);
   if (today < w.entryDate || (today === w.entryDate && from != null && minuteOfDay < from)) {
-    return `La visita está programada a partir del ${dmy(w.entryDate)}${from != null ? ` a las ${hhmm(from)}` : ''}`;
+    return `${WARNING_STARTS.scheduled} ${dmy(w.entryDate)}${from != null ? ` a las ${hhmm(from)}` : ''}`;
   }
   // The departure hour ends the last day (a one-day visit's too), unless it is before the entry hour that same day (a visit overnight).
   const endsAt = to != null && (w.departureDate !== null || from === null || to >= from) ? to : null;
   if (last && (today > last || (today === last && endsAt != null && minuteOfDay > endsAt))) {
-    return `La visita terminó el ${dmy(last)}${endsAt != null ? ` a las ${hhmm(endsAt)}` : ''}`;
+    return `${WARNING_STARTS.finished} ${dmy(last)}${endsAt != null ? ` a las ${hhmm(endsAt)}` : ''}`;
   }
   const day = VISIT_DAYS[weekdayOf(today)]!;
   if (!w.days[day]) return `La visita no tiene permitido el ${DAY_NAMES[day]}`;

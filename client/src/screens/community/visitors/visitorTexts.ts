@@ -1,4 +1,5 @@
 // How a visitor's window and state read in the lists, the gate and the pass.
+import { WARNING_STARTS } from '../../../../../core/visitors.js';
 import { formatDate, formatDateTime, formatTime } from '../../../format.js';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -66,8 +67,8 @@ export function statusOf(t: T, v: StatusInput): { label: string; color: string }
   if (v.visitorType === 'OCCASIONAL' && v.lastDepartureAt)
     return { label: t('visitors.status.left', { when: formatDateTime(v.lastDepartureAt) }), color: 'gray' };
   if (!v.warning) return { label: t('visitors.status.expected'), color: 'blue' };
-  if (v.warning.startsWith('La visita terminó')) return { label: t('visitors.status.finished'), color: 'gray' };
-  if (v.warning.startsWith('La visita está programada')) return { label: t('visitors.status.scheduled'), color: 'cyan' };
+  if (v.warning.startsWith(WARNING_STARTS.finished)) return { label: t('visitors.status.finished'), color: 'gray' };
+  if (v.warning.startsWith(WARNING_STARTS.scheduled)) return { label: t('visitors.status.scheduled'), color: 'cyan' };
   return { label: t('visitors.status.notNow'), color: 'yellow' };
 }
 
