@@ -11,6 +11,7 @@ import { EXPENSE_MESSAGES } from '../../core/expenses.js';
 import { CSD_MESSAGES } from '../../core/fiscal.js';
 import { PAYMENT_MESSAGES, SAVED_CARD_GONE_CODE, TOO_MANY_ATTEMPTS_CODE } from '../../core/payments.js';
 import { RECEIPT_ALREADY_PAID as RECEIPT_ALREADY_PAID_MESSAGE } from '../../core/receipts.js';
+import { VEHICLE_MESSAGES } from '../../core/vehicles.js';
 import { VISITOR_MESSAGES } from '../../core/visitors.js';
 
 /** The spec's own numeric codes (spec 1 section 8, spec 2 section 8). */
@@ -270,7 +271,11 @@ export const REASONS = {
   RESIDENT_NOT_FOUND: { message: 'El habitante no existe' },
   RESIDENT_NOT_MODIFIABLE: { message: (p: { name: string }) => `No puedes modificar a ${p.name}; pídelo a la administración` },
   REVISION_POINT_NAME_TAKEN: { message: (p: { name: string }) => `Ya existe un punto de revisión llamado ${p.name}` },
+  REVISION_POINT_HAS_APPOINTMENTS: { message: 'El punto de revisión tiene citas programadas; cancélalas o espera a que pasen antes de eliminarlo' },
   REVISION_POINT_NOT_FOUND: { message: 'El punto de revisión no existe' },
+  REVISION_SPACE_COMPLETED: { message: 'La cita ya fue marcada como completada' },
+  REVISION_SPACE_NOT_FOUND: { message: 'La cita no existe' },
+  REVISION_SPACE_TAKEN: { message: VEHICLE_MESSAGES.spaceTaken },
   ROLE_NOT_ASSIGNABLE: { message: (p: { role: string }) => `No puedes asignar el rol ${p.role}; pídelo a la administración` },
   SAVED_CARD_GONE: { message: PAYMENT_MESSAGES.savedCardGone, code: SAVED_CARD_GONE_CODE },
   SERVICE_CHARGE_REFUSED: { message: (p: { house: string; message: string }) => `Propiedad ${p.house}: ${p.message}` },
@@ -304,6 +309,10 @@ export const REASONS = {
   UNKNOWN_PAYMENT_NOT_FOUND: { message: 'El pago no reconocido no existe' },
   USER_EMAIL_TAKEN: { message: (p: { email: string }) => `Ya existe un usuario con el correo ${p.email}` },
   USER_NOT_FOUND: { message: 'El usuario no existe' },
+  VEHICLE_ALREADY_AUTHORIZED: { message: 'El vehículo ya está autorizado' },
+  VEHICLE_ALREADY_BOOKED: { message: VEHICLE_MESSAGES.alreadyBooked },
+  VEHICLE_NO_PARKING_SPOT: { message: 'La propiedad ya tiene registrados tantos vehículos como cajones de estacionamiento' },
+  VEHICLE_NOT_FOUND: { message: 'El vehículo no existe' },
   VERIFICATION_CODE_INVALID: { message: 'El código de verificación no es válido o ya fue usado' },
   VISITOR_ALREADY_INSIDE: { message: VISITOR_MESSAGES.alreadyInside },
   VISITOR_DELETE_INSIDE: { message: `${VISITOR_MESSAGES.deleteFailed}: la visita sigue dentro; registra su salida primero` },

@@ -12,6 +12,8 @@ import { fileTypeFromBuffer } from 'file-type';
 /** Grants that see visitors' photos: security every one, the administration those it sees. */
 const VISITOR_GATE = ['SecVisitorsRead', 'SecVisitorsCreate', 'SecVisitorsUpdate'];
 const VISITOR_ADMIN = ['AVisitorsRead', 'AVisitorsCreate', 'AVisitorsUpdate'];
+/** Grants that see every vehicle's circulation card (the administration's vehicle grants). */
+const VEHICLE_ADMIN = ['AVehiclesRead', 'AVehiclesCreate', 'AVehiclesUpdate', 'AVehiclesDelete'];
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TYPES: Record<string, string> = {
@@ -95,9 +97,15 @@ export async function readableFile(db: Database, viewer: Viewer, id: string) {
       memberships: { select: { houseId: true } },
       taxInfos: { select: { houseId: true } },
       visitorPhotos: { select: { houseId: true, origin: true, neighborhood: { select: { visitorAllowAdminSeeAll: true } } } },
+      circulationCards: { select: { houseId: true } },
     },
   });
   if (!file) return null;
+  // A vehicle's circulation card: the administration's vehicle grants and the people of the vehicle's house.
+  if (file.circulationCards.length > 0) {
+    const ofMyHouse = viewer.houseId != null && file.circulationCards.some((v) => v.houseId === viewer.houseId);
+    return VEHICLE_ADMIN.some((g) => viewer.grants.has(g)) || ofMyHouse || file.userId === viewer.userId ? file : null;
+  }
   // A visitor's photo: the gate (security) sees it; the administration as far as it sees the visitor
   // (visitor_allow_admin_see_all, else the ones it or security registered); the house's people their visitors'.
   if (file.visitorPhotos.length > 0) {

@@ -12,7 +12,8 @@ export const DEMO_GATEWAY_KEYS = {
 /**
  * The demo community's general settings: its address in Querétaro (postal code 76090 is set when it is
  * created), a house-moving window, interest-free months 3, 6 and 12, sandbox gateway keys (the private
- * key sealed) and the modules' terms accepted by the administrator.
+ * key sealed), vehicles inspected and authorized before they count as validated, and the modules' terms
+ * accepted by the administrator.
  */
 export async function seedCommunitySettings(demo: DemoSeedContext): Promise<void> {
   const { prisma, neighborhoodId } = demo;
@@ -32,6 +33,9 @@ export async function seedCommunitySettings(demo: DemoSeedContext): Promise<void
       gatewayPublicKey: DEMO_GATEWAY_KEYS.publicKey,
       gatewayPrivateKeyEncrypted: demo.secrets.seal(DEMO_GATEWAY_KEYS.privateKey, gatewayKeyContext(neighborhoodId)),
       gatewaySandbox: true,
+      // Vehicles are inspected at the gate's revision point and then authorized by the administration.
+      requiredVehicleRevision: true,
+      requiredVehicleAuthorization: true,
       modulesTosAcceptedAt: new Date(),
       modulesTosAcceptedByUserId: demo.adminUserId,
     },

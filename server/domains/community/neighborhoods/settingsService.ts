@@ -1,6 +1,7 @@
 // Community settings (spec 3 sections 2 to 7): general data, address, house-moving window, welcome
 // address, visitor and vehicle rules, collecting option, modules, interest-free months and the payment
 // gateway keys. This module owns every write of those Neighborhood columns and of the MsiSetting table.
+import { refreshVehicleStatuses } from '../vehicles/statuses.js';
 import {
   COLLECTING_NEEDS_MODULE,
   CommunitySettingsSchema,
@@ -204,6 +205,14 @@ export async function updateCommunitySettings(ctx: ServiceContext, raw: unknown)
     const general = Object.fromEntries(Object.entries(changed).filter(([key]) => !(key in behavior)));
     if (input.basic || input.address || input.moving || input.welcomeUrl !== undefined || input.collecting) {
       await audit({ action: 'UPDATE', entity: 'Neighborhood', entityId: neighborhoodId, data: { changed: general } });
+    }
+    if (['requiredVehicleRevision', 'requiredVehicleTag', 'requiredVehicleAuthorization'].some((flag) => flag in changed)) {
+      const after = { ...before, ...data } as typeof before;
+      await refreshVehicleStatuses(tx, neighborhoodId, {
+        requiredVehicleRevision: after.requiredVehicleRevision,
+        requiredVehicleTag: after.requiredVehicleTag,
+        requiredVehicleAuthorization: after.requiredVehicleAuthorization,
+      });
     }
     if (input.behavior) {
       const flags = Object.fromEntries(Object.entries(changed).filter(([key]) => key in behavior));

@@ -5,6 +5,7 @@ import { RevisionPointSchema, type RevisionPointValues } from '../../../../core/
 import { communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
 import { boundedText, parseInput } from '../../../kernel/input.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from '../../../kernel/errors.js';
+import { lockRow } from '../../../kernel/locks.js';
 import { write } from '../../../kernel/write.js';
 import { message } from '../../../kernel/reasons.js';
 
@@ -82,6 +83,11 @@ export async function deleteRevisionPoint(ctx: ServiceContext, id: number) {
   const neighborhoodId = communityOf(ctx);
   const point = await findOwn(ctx.prisma, neighborhoodId, id);
   return write(ctx, { audit: { action: 'DELETE', entity: 'RevisionPoint', entityId: id, data: snapshot(point) } }, async ({ tx }) => {
+    // Under the point's lock, as bookings are (vehicles/service.ts bookSpace): appointments ahead keep it (docs/decisions.md).
+    await lockRow(tx, 'RevisionPoint', id, { neighborhoodId });
+    if (await tx.revisionPointSpace.count({ where: { revisionPointId: id, status: 'CONFIRMED', start: { gt: new Date() } } })) {
+      throw new ConflictError('REVISION_POINT_HAS_APPOINTMENTS');
+    }
     const { count } = await tx.revisionPoint.deleteMany({ where: { id, neighborhoodId } });
     if (count === 0) throw new NotFoundError('REVISION_POINT_NOT_FOUND');
     return id;
