@@ -25,11 +25,11 @@ export async function seedVehicles(demo: DemoSeedContext): Promise<void> {
     where: { neighborhoodId: n.id, active: true, user: { email: 'propietario@demo.mx' } },
     select: { houseId: true },
   });
-  // Owners of open houses past the first ones (the tests take the first and the last active houses for themselves).
+  // Owners of open houses past the first two (the tests take the first and the last active houses for themselves).
   const owners = await prisma.membership.findMany({
     where: { neighborhoodId: n.id, active: true, role: { kind: 'OWNER' }, house: { status: 'ACTIVE' }, user: { email: { startsWith: 'vecino' } } },
     orderBy: { houseId: 'asc' },
-    skip: 16,
+    skip: 2,
     take: 8,
     select: { houseId: true, user: { select: { email: true } } },
   });
