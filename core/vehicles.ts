@@ -150,6 +150,7 @@ export const VehicleFields = z.object({
   tagTypeId: z
     .number(VEHICLE_MESSAGES.tagTypeInvalid)
     .int(VEHICLE_MESSAGES.tagTypeInvalid)
+    .refine((v) => [...TAG_TYPES, ...HOUSE_TAG_OPTIONS].some((t) => t.id === v), VEHICLE_MESSAGES.tagTypeInvalid)
     .nullish()
     .transform((v) => v ?? null),
   tagNumber: optionalText(40, 'El número de tag'),
