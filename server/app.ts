@@ -368,6 +368,7 @@ const PUBLIC_ROOT_FIELDS = [
   'completeSignup',
   'onboardingCommunity',
   'registerOnboardingOwner',
+  'publicRevisionSpace',
   'publicVisitor',
   'sendContactRequest',
 ];

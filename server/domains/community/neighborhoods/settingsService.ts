@@ -1,7 +1,6 @@
 // Community settings (spec 3 sections 2 to 7): general data, address, house-moving window, welcome
 // address, visitor and vehicle rules, collecting option, modules, interest-free months and the payment
 // gateway keys. This module owns every write of those Neighborhood columns and of the MsiSetting table.
-import { refreshVehicleStatuses } from '../vehicles/statuses.js';
 import {
   COLLECTING_NEEDS_MODULE,
   CommunitySettingsSchema,
@@ -26,11 +25,24 @@ import { actorOf, communityOf, type ServiceContext } from '../../../kernel/conte
 import { ConflictError, InputError, reason } from '../../../kernel/errors.js';
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
 import { parseInput } from '../../../kernel/input.js';
+import { announce } from '../../../kernel/events.js';
 import { write } from '../../../kernel/write.js';
 import { claimFile } from '../../../infra/files/service.js';
 import { secretBox } from '../../../infra/secrets.js';
 import { NEIGHBORHOOD_TYPE_NAMES } from './neighborhood.js';
 import { gatewayKeyContext } from './keys.js';
+
+declare module '../../../kernel/events.js' {
+  interface DomainEvents {
+    /** required_vehicle_revision, _tag or _authorization changed (inside the settings' write): vehicles take their new status. */
+    'community.vehicleRulesChanged': {
+      neighborhoodId: number;
+      requiredVehicleRevision: boolean;
+      requiredVehicleTag: boolean;
+      requiredVehicleAuthorization: boolean;
+    };
+  }
+}
 
 export { gatewayKeyContext };
 
@@ -208,7 +220,8 @@ export async function updateCommunitySettings(ctx: ServiceContext, raw: unknown)
     }
     if (['requiredVehicleRevision', 'requiredVehicleTag', 'requiredVehicleAuthorization'].some((flag) => flag in changed)) {
       const after = { ...before, ...data } as typeof before;
-      await refreshVehicleStatuses(tx, neighborhoodId, {
+      await announce(tx, 'community.vehicleRulesChanged', {
+        neighborhoodId,
         requiredVehicleRevision: after.requiredVehicleRevision,
         requiredVehicleTag: after.requiredVehicleTag,
         requiredVehicleAuthorization: after.requiredVehicleAuthorization,

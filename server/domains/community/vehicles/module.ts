@@ -1,6 +1,7 @@
 // The vehicles module (community): a house's vehicles, their inspection appointments at revision points, the
 // guard's plate lookup and comments.
 import { defineModule } from '../../../kernel/module.js';
+import './statuses.js';
 import './vehicle.js';
 import { vehicleRoutes } from './rest.js';
 import { seedVehicles } from './demoSeed.js';
@@ -9,7 +10,6 @@ import { ADMIN_HOUSE_GRANTS, SECURITY_READERS } from './service.js';
 export default defineModule({
   name: 'vehicles',
   context: 'community',
-  face: ['statuses.ts'],
   tables: ['Vehicle', 'VehicleComment', 'RevisionPointSpace'],
   rest: vehicleRoutes,
   // The administration and security reach every house's vehicles (service.ts).

@@ -311,7 +311,10 @@ export const vehicleRoutes: RestRoute[] = [
     method: 'GET',
     path: `${BASE}/plate/{plate}`,
     operation: `query($plate: String!) { vehicleLookup(plate: $plate) { ${VEHICLE} } }`,
-    variables: ({ params }) => ({ plate: params.plate }),
+    variables: ({ params }) => {
+      if (!/^[\p{L}\p{N} .·-]{1,20}$/u.test(params.plate)) throw new RestError(400, 400, 'Las placas solo llevan letras, números, espacios y guiones');
+      return { plate: params.plate };
+    },
     result: (data) => {
       const rows = data.vehicleLookup.map(legacyVehicle);
       return { total: rows.length, content: rows };

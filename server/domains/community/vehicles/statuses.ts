@@ -1,8 +1,9 @@
 // A community's vehicles follow its flags: when required_vehicle_revision, _tag or _authorization change
-// (neighborhoods' settings), every vehicle takes the status vehicleStatus gives it. The module's face.
+// (neighborhoods' settings announce it), every vehicle takes the status vehicleStatus gives it.
 import type { VehicleFlags } from '../../../../core/vehicles.js';
 import type { Prisma as PrismaNS } from '../../../db/generated/client.js';
 import type { Tx } from '../../../kernel/context.js';
+import { subscribe } from '../../../kernel/events.js';
 
 /**
  * Every vehicle of a community to the status its flags give it now (when the flags change): three statements,
@@ -25,3 +26,5 @@ export async function refreshVehicleStatuses(tx: Pick<Tx, 'vehicle'>, neighborho
     await tx.vehicle.updateMany({ where: { ...complete, status: { not: 'ACTIVE' } }, data: { status: 'ACTIVE' } });
   }
 }
+
+subscribe('community.vehicleRulesChanged', (tx, { neighborhoodId, ...flags }) => refreshVehicleStatuses(tx, neighborhoodId, flags));

@@ -94,7 +94,14 @@ describe('registering a vehicle', () => {
     const made = await create({ plate: ' abc-101 ', tagTypeId: 3, tagNumber: 'IMDM-1' });
     expect(made.__typename, JSON.stringify(made)).toBe('MutationCreateVehicleSuccess');
     expect(made.data).toMatchObject({ message: 'El vehículo ha sido registrado', needsAppointment: true });
-    expect(made.data.vehicle).toMatchObject({ houseDatabaseId: ownHouseId, plate: 'ABC-101', type: 'CAR', status: 'INCOMPLETE', icon: 'banned', canBook: true });
+    expect(made.data.vehicle).toMatchObject({
+      houseDatabaseId: ownHouseId,
+      plate: 'ABC-101',
+      type: 'CAR',
+      status: 'INCOMPLETE',
+      icon: 'banned',
+      canBook: true,
+    });
   });
 
   it('answers the form’s problems in Spanish, and refuses «No tengo tag» to the administration', async () => {
@@ -128,7 +135,10 @@ describe('registering a vehicle', () => {
     try {
       expect((await create({ houseId: gid('House', house.id), plate: 'PRK-001' }, admin)).__typename).toBe('MutationCreateVehicleSuccess');
       const second = await create({ houseId: gid('House', house.id), plate: 'PRK-002' }, admin);
-      expect(second).toMatchObject({ __typename: 'ConflictError', message: 'La propiedad ya tiene registrados tantos vehículos como cajones de estacionamiento' });
+      expect(second).toMatchObject({
+        __typename: 'ConflictError',
+        message: 'La propiedad ya tiene registrados tantos vehículos como cajones de estacionamiento',
+      });
     } finally {
       await prisma().neighborhood.update({ where: { id: olivosId }, data: { restrictVehicles: false } });
     }
@@ -156,7 +166,15 @@ describe('who sees which vehicle', () => {
     const torreHouse = await prisma().house.findFirstOrThrow({ where: { neighborhoodId: torre.id } });
     const adminUser = await prisma().user.findUniqueOrThrow({ where: { email: 'admin@demo.mx' } });
     const foreign = await prisma().vehicle.create({
-      data: { neighborhoodId: torre.id, houseId: torreHouse.id, createdByUserId: adminUser.id, plate: 'TAZ-001', plateKey: 'TAZ001', state: 'CMX', status: 'ACTIVE' },
+      data: {
+        neighborhoodId: torre.id,
+        houseId: torreHouse.id,
+        createdByUserId: adminUser.id,
+        plate: 'TAZ-001',
+        plateKey: 'TAZ001',
+        state: 'CMX',
+        status: 'ACTIVE',
+      },
     });
     const id = gid('Vehicle', foreign.id);
     expect((await gql(`query($id: ID!) { vehicle(vehicleId: $id) { __typename } }`, { id }, admin)).data.vehicle.__typename).toBe('NotFoundError');
@@ -194,7 +212,10 @@ describe('authorizing and rejecting', () => {
       vehicle: { status: 'INCOMPLETE', statusName: 'Rechazado', rejectionReason: 'Las placas no se leen', icon: 'banned' },
     });
     expect(await prisma().emailOutbox.count({ where: { subject: 'Tu vehículo con placas REJ-001 fue rechazado' } })).toBe(1);
-    const edited = result(await gql(UPDATE, { input: { vehicleId: id, plate: 'REJ-002', state: 'QUE', tagTypeId: 3, tagNumber: 'I-9' } }, owner), 'updateVehicle');
+    const edited = result(
+      await gql(UPDATE, { input: { vehicleId: id, plate: 'REJ-002', state: 'QUE', tagTypeId: 3, tagNumber: 'I-9' } }, owner),
+      'updateVehicle',
+    );
     expect(edited.data.vehicle).toMatchObject({ plate: 'REJ-002', rejectionReason: null, status: 'INCOMPLETE' });
   });
 
@@ -247,7 +268,10 @@ describe('inspection appointments', () => {
   it('refuses a space the point does not offer or that began (410)', async () => {
     const vehicle = (await create({ plate: 'APT-002', tagTypeId: 3, tagNumber: 'I-3' })).data.vehicle;
     const [space] = await availableSpaces(vehicle.databaseId);
-    expect(await book(vehicle.databaseId, space.minute + 7)).toMatchObject({ code: 410, message: 'El horario pudo ser apartado por alguien más, intenta nuevamente' });
+    expect(await book(vehicle.databaseId, space.minute + 7)).toMatchObject({
+      code: 410,
+      message: 'El horario pudo ser apartado por alguien más, intenta nuevamente',
+    });
     expect(await book(vehicle.databaseId, Math.floor(Date.now() / 60_000) - 24 * 60)).toMatchObject({ code: 410 });
   });
 
@@ -310,7 +334,12 @@ describe('inspection appointments', () => {
     const space = await prisma().revisionPointSpace.findFirstOrThrow({ where: { neighborhoodId: olivosId, status: 'CONFIRMED' }, include: { vehicle: true } });
     const q = `query($d: String!, $c: String!) { publicRevisionSpace(domain: $d, code: $c) { __typename ... on QueryPublicRevisionSpaceSuccess { data { plate revisionPointName communityName status } } ... on Error { message } } }`;
     const page = (await t.gql(q, { d: 'los_olivos', c: space.code.toLowerCase() })).body.data.publicRevisionSpace;
-    expect(page.data).toEqual({ plate: space.vehicle.plate, revisionPointName: 'Caseta principal', communityName: 'Residencial Los Olivos', status: 'CONFIRMED' });
+    expect(page.data).toEqual({
+      plate: space.vehicle.plate,
+      revisionPointName: 'Caseta principal',
+      communityName: 'Residencial Los Olivos',
+      status: 'CONFIRMED',
+    });
     expect((await t.gql(q, { d: 'torre_azul', c: space.code })).body.data.publicRevisionSpace.message).toBe('La cita no existe');
     expect((await t.gql(q, { d: 'los_olivos', c: 'ZZZZZZZZ' })).body.data.publicRevisionSpace.message).toBe('La cita no existe');
   });
@@ -337,7 +366,11 @@ describe('the guard', () => {
     expect(empty.issues).toEqual([{ message: 'El comentario es requerido' }]);
     const ok = result(await gql(ADD, { input: { vehicleId: gid('Vehicle', sedan.id), comment: 'Llegó con un remolque' } }, guard), 'addVehicleComment');
     expect(ok.data).toMatchObject({ message: 'El comentario ha sido agregado', comment: { comment: 'Llegó con un remolque' } });
-    const asOwner = await gql(`query($id: ID!) { vehicle(vehicleId: $id) { ... on QueryVehicleSuccess { data { comments { comment } } } } }`, { id: gid('Vehicle', sedan.id) }, owner);
+    const asOwner = await gql(
+      `query($id: ID!) { vehicle(vehicleId: $id) { ... on QueryVehicleSuccess { data { comments { comment } } } } }`,
+      { id: gid('Vehicle', sedan.id) },
+      owner,
+    );
     expect(asOwner.data.vehicle.data.comments).toEqual([]);
   });
 });
