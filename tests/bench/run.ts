@@ -20,6 +20,7 @@ import { addDays } from '../../core/amenitySlots.js';
 import { todayIn } from '../../core/receipts.js';
 import { BENCH_YEAR, seedExpenseYear, seedRecentFees } from './moneySeed.js';
 import { rawSlotsCase, seedAmenityYear } from './amenitySeed.js';
+import { BENCH_VEHICLES, PLATE_LOOKUPS, rawVehiclesCase, seedVehicleFleet } from './vehicleSeed.js';
 import { BENCH_VISITORS, GATE_SEARCHES, rawVisitorsCase, seedVisitorCrowd } from './visitorSeed.js';
 import {
   latency,
@@ -84,6 +85,8 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   console.log(`  reservaciones de la Terraza: ${terraza.bookings.toLocaleString('en')} en un año`);
   const visitors = await seedVisitorCrowd(db, olivos.id);
   console.log(`  visitas: ${visitors.toLocaleString('en')}`);
+  const vehicles = await seedVehicleFleet(db, olivos.id);
+  console.log(`  vehículos: ${vehicles.toLocaleString('en')}`);
   // Statistics of the bulk-loaded tables, as autovacuum would leave them (else the planner walks whole tables).
   await sql('ANALYZE');
   await db.close();
@@ -261,6 +264,9 @@ const RATIO_GOAL = 0.6;
 /** The gate's lookup p95 goal at 100,000 visitors (issue 30 item 8). */
 const GATE_P95_MS = 100;
 const gateFigures: { search: string; p50: number; p95: number; n: number }[] = [];
+/** The guard's plate lookup p95 goal at 50,000 vehicles (issue 31 item 5). */
+const PLATE_P95_MS = 100;
+const plateFigures: { search: string; p50: number; p95: number; n: number }[] = [];
 /** The ratios of this run, for the summary (and BENCH_STRICT). */
 const ratios: { name: string; ratio: number }[] = [];
 
@@ -395,6 +401,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
           ...rawExpenseCases(neighborhoodId),
           ...rawSlotsCase(neighborhoodId, slotsTarget.houseId, slotsTarget.amenityId, slotsTarget.from),
           ...rawVisitorsCase(neighborhoodId),
+          ...rawVehiclesCase(neighborhoodId),
         }),
       });
       await waitForServer(`http://127.0.0.1:${RAW_PORT}/health`);
@@ -419,6 +426,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         { name: 'expenses-year' },
         { name: 'amenity-slots' },
         { name: 'visitors' },
+        { name: 'vehicles' },
       ]) {
         baselines[c.name] = await measure(null, `raw node:http + pg: ${c.name}`, { url: `http://127.0.0.1:${RAW_PORT}/${c.name}`, headers });
       }
@@ -585,6 +593,39 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         console.log(`  GraphQL gate lookup «${search}»`.padEnd(54) + ` p50 ${String(l.p50).padStart(4)} ms   p95 ${String(l.p95).padStart(4)} ms   n ${l.n}`);
       }
     }
+    // The administration's vehicle list, first page of 20 with the count, at 50,000 vehicles (issue 31).
+    await measure(
+      base,
+      `GraphQL community vehicles (${BENCH_VEHICLES.toLocaleString('en')})`,
+      {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: `{ vehicles(first: 20) { totalCount edges { node { id databaseId houseDatabaseId houseLabel ownerName type plate state tagTypeId tagNumber
+            description status icon createdAt appointment { databaseId code start revisionPointName } } } } }`,
+        }),
+      },
+      baselines.vehicles,
+    );
+    // The guard's plate lookup as they type, p95 (goal ≤ 100 ms at 50,000 vehicles).
+    if (wanted('plate')) {
+      const guardLogin = await fetch(`${base}/api/1.0/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'seguridad@demo.mx', password: 'demo1234' }),
+      });
+      const guardHeaders = { authorization: `Bearer ${((await guardLogin.json()) as { token: string }).token}`, 'content-type': 'application/json' };
+      for (const search of PLATE_LOOKUPS) {
+        const body = {
+          query: `query($p: String!) { vehicleLookup(plate: $p) { id databaseId plate stateName typeName houseLabel ownerName status statusName comments { comment userName createdAt } } }`,
+          variables: { p: search },
+        };
+        const l = await latency(base, guardHeaders, { path: '/graphql', body }, { seconds: REPORT_SECONDS, connections: 4 });
+        plateFigures.push({ search, p50: l.p50, p95: l.p95, n: l.n });
+        console.log(`  GraphQL plate lookup «${search}»`.padEnd(54) + ` p50 ${String(l.p50).padStart(4)} ms   p95 ${String(l.p95).padStart(4)} ms   n ${l.n}`);
+      }
+    }
     const keysetSmall = await measure(base, `GraphQL house receipts keyset page at ${receiptCount.toLocaleString('en')} receipts`, {
       url: `${base}/graphql`,
       method: 'POST',
@@ -677,6 +718,12 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         `    caseta «${g.search}»: p95 ${g.p95} ms a ${BENCH_VISITORS.toLocaleString('en')} visitas${g.p95 > GATE_P95_MS ? `   ✗ meta ≤ ${GATE_P95_MS} ms` : ''}`,
       );
       if (g.p95 > GATE_P95_MS) misses.push(`caseta «${g.search}»: p95 ${g.p95} ms (meta ≤ ${GATE_P95_MS} ms)`);
+    }
+    for (const g of plateFigures) {
+      console.log(
+        `    placas «${g.search}»: p95 ${g.p95} ms a ${BENCH_VEHICLES.toLocaleString('en')} vehículos${g.p95 > PLATE_P95_MS ? `   ✗ meta ≤ ${PLATE_P95_MS} ms` : ''}`,
+      );
+      if (g.p95 > PLATE_P95_MS) misses.push(`placas «${g.search}»: p95 ${g.p95} ms (meta ≤ ${PLATE_P95_MS} ms)`);
     }
     if (misses.length && process.env.BENCH_STRICT === '1') {
       console.log(`\n  BENCH_STRICT: ${misses.length} metas sin cumplir:\n    ${misses.join('\n    ')}`);

@@ -288,6 +288,23 @@ describe('the built artifact, started as npm start starts it', () => {
     expect(await pass.json()).toMatchObject({ name: 'María Hernández López' });
   });
 
+  it('lets the guard look a demo plate up as typed, lists the demo’s appointments, and shows one without a session', async () => {
+    const n = (await gql('{ session { neighborhood { databaseId } } }', {}, admin())).session.neighborhood.databaseId;
+    const found = await fetch(`${artifact.base}/api/1.0/neighborhoods/${n}/vehicles/plate/ujk%20482`, {
+      headers: { authorization: `Bearer ${tokens['seguridad@demo.mx']}` },
+    });
+    expect(found.status).toBe(200);
+    const lookup = (await found.json()) as { content: { plate: string; status: string; comments: unknown[] }[] };
+    expect(lookup.content[0]).toMatchObject({ plate: 'UJK-482-C', status: 'ACTIVE' });
+    expect(lookup.content[0].comments.length).toBeGreaterThan(0);
+    const { scheduledVehicles } = await gql(`{ scheduledVehicles(first: 20) { totalCount edges { node { code vehicle { plate } } } } }`, {}, admin());
+    expect(scheduledVehicles.totalCount).toBeGreaterThanOrEqual(4);
+    const code = scheduledVehicles.edges[0].node.code;
+    const page = await fetch(`${artifact.base}/api/1.0/public/los_olivos/revision-point-spaces/${code}`);
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ code, status: 'CONFIRMED', revision_point_name: 'Caseta principal' });
+  });
+
   it('opens the administrator’s dashboard in the browser', async () => {
     const browser = await launchChromium();
     try {
