@@ -113,7 +113,11 @@ describe('/api/1.0 vehicles', () => {
     const noReason = await t.rest('PUT', `${V}/${pending[0].id}/reject`, {}, { token: admin });
     expect(noReason).toMatchObject({ status: 400, body: { description: 'La razón del rechazo es requerida' } });
     const rejected = await t.rest('PUT', `${V}/${pending[0].id}/reject`, { comment: 'Falta la tarjeta de circulación' }, { token: admin });
-    expect(rejected.body).toMatchObject({ message: 'El vehículo ha sido rechazado', status: 'INCOMPLETE', rejection_reason: 'Falta la tarjeta de circulación' });
+    expect(rejected.body).toMatchObject({
+      message: 'El vehículo ha sido rechazado',
+      status: 'INCOMPLETE',
+      rejection_reason: 'Falta la tarjeta de circulación',
+    });
     const authorized = await t.rest('PUT', `${V}/${pending[1].id}/authorize`, undefined, { token: admin });
     expect(authorized.body).toMatchObject({ message: 'El vehículo ha sido autorizado', status: 'ACTIVE', icon: 'check' });
     expect((await t.rest('PUT', `${V}/${pending[1].id}/authorize`, undefined, { token: owner })).status).toBe(403);
@@ -160,7 +164,12 @@ describe('/api/1.0 vehicles', () => {
     const [a, b] = await freeSpaces(first.id);
     const booked = await t.rest('POST', `${H}/${first.id}/schedule`, { id_revision_point: pointId, id_revision_point_space: a.id }, { token: owner });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    expect(booked.body).toMatchObject({ message: 'La cita ha sido agendada', status: 'CONFIRMED', id_revision_point: pointId, revision_point_name: 'Caseta principal' });
+    expect(booked.body).toMatchObject({
+      message: 'La cita ha sido agendada',
+      status: 'CONFIRMED',
+      id_revision_point: pointId,
+      revision_point_name: 'Caseta principal',
+    });
     expect(booked.body.entry_date).toBe(a.entry_date);
     const again = await t.rest('POST', `${H}/${first.id}/schedule`, { id_revision_point: pointId, id_revision_point_space: b.id }, { token: owner });
     expect(again).toMatchObject({ status: 409, body: { description: 'Encontramos que este vehículo ya tiene un horario apartado' } });

@@ -12,9 +12,11 @@ const BASE = '/neighborhoods/{n}/vehicles';
 const HOUSE_BASE = '/neighborhoods/{n}/houses/{h}/vehicles';
 
 const APPOINTMENT = 'databaseId code start end status revisionPointDatabaseId revisionPointName canComplete';
-const VEHICLE = `databaseId houseDatabaseId houseLabel catastral ownerName type typeName plate state stateName tagTypeId tagTypeName tagNumber tagSerial
+/** A vehicle in lists (its comments are read one vehicle at a time, with VEHICLE). */
+const VEHICLE_ROW = `databaseId houseDatabaseId houseLabel catastral ownerName type typeName plate state stateName tagTypeId tagTypeName tagNumber tagSerial
   circulationCardFileId description externId status statusName icon rejectionReason rejectedAt authorizedAt inspectedAt createdAt
-  appointment { ${APPOINTMENT} } comments { databaseId comment createdAt userName } canUpdate canDelete canBook canCancel canAuthorize`;
+  appointment { ${APPOINTMENT} } canUpdate canDelete canBook canCancel canAuthorize`;
+const VEHICLE = `${VEHICLE_ROW} comments { databaseId comment createdAt userName }`;
 
 const fileUrl = (id: string | null) => (id ? `${FILES_PATH}/${id}` : null);
 
@@ -50,7 +52,7 @@ export function legacyVehicle(v: any) {
     tag_type_name: v.tagTypeName,
     circulation_card: fileUrl(v.circulationCardFileId),
     revision_point_space: legacyAppointment(v.appointment),
-    comments: (v.comments ?? []).map((c: any) => ({ id: c.databaseId, comment: c.comment, created_at: c.createdAt, user_name: c.userName })),
+    ...(v.comments ? { comments: v.comments.map((c: any) => ({ id: c.databaseId, comment: c.comment, created_at: c.createdAt, user_name: c.userName })) } : {}),
     description: v.description,
     extern_id: v.externId,
     tag_number: v.tagNumber,
@@ -275,7 +277,7 @@ export const vehicleRoutes: RestRoute[] = [
     path: `${BASE}/scheduled`,
     query: scheduledQuery,
     operation: `query($first: Int, $offset: Int, $filter: ScheduledVehicleFilter) { scheduledVehicles(first: $first, offset: $offset, filter: $filter) {
-      totalCount edges { node { ${APPOINTMENT} vehicle { ${VEHICLE} } } } } }`,
+      totalCount edges { node { ${APPOINTMENT} vehicle { ${VEHICLE_ROW} } } } } }`,
     variables: ({ query }) => ({
       first: query.page_size,
       offset: query.offset,
@@ -299,7 +301,7 @@ export const vehicleRoutes: RestRoute[] = [
     method: 'GET',
     path: `${BASE}/defaulters`,
     query: legacyPageQuery,
-    operation: `query($first: Int, $offset: Int) { defaulterVehicles(first: $first, offset: $offset) { totalCount edges { node { debt vehicle { ${VEHICLE} } } } } }`,
+    operation: `query($first: Int, $offset: Int) { defaulterVehicles(first: $first, offset: $offset) { totalCount edges { node { debt vehicle { ${VEHICLE_ROW} } } } } }`,
     variables: ({ query }) => ({ first: query.page_size, offset: query.offset }),
     result: (data) => ({
       total: data.defaulterVehicles.totalCount,
@@ -324,7 +326,7 @@ export const vehicleRoutes: RestRoute[] = [
     method: 'GET',
     path: BASE,
     query: listQuery,
-    operation: `query(${PAGE_ARGS}) { vehicles(first: $first, offset: $offset, filter: $filter) { totalCount edges { node { ${VEHICLE} } } } }`,
+    operation: `query(${PAGE_ARGS}) { vehicles(first: $first, offset: $offset, filter: $filter) { totalCount edges { node { ${VEHICLE_ROW} } } } }`,
     variables: ({ query }) => ({ first: query.page_size, offset: query.offset, filter: filterOf(query, true) }),
     result: (data) => list(data.vehicles),
   },
@@ -383,7 +385,7 @@ export const vehicleRoutes: RestRoute[] = [
     path: HOUSE_BASE,
     query: listQuery,
     operation: `query($houseId: ID, ${PAGE_ARGS}) { houseVehicles(houseId: $houseId, first: $first, offset: $offset, filter: $filter) {
-      totalCount edges { node { ${VEHICLE} } } } }`,
+      totalCount edges { node { ${VEHICLE_ROW} } } } }`,
     variables: ({ params, query }) => ({ houseId: globalId('House', params.h), first: query.page_size, offset: query.offset, filter: filterOf(query, false) }),
     result: (data) => list(data.houseVehicles),
   },

@@ -110,7 +110,8 @@ export const VEHICLE_VIEW = {
   },
 } as const satisfies PrismaNS.VehicleInclude;
 
-export type VehicleRow = PrismaNS.VehicleGetPayload<{ include: typeof VEHICLE_VIEW }>;
+/** A vehicle as the screens read it; the lookup adds its latest comments, read with the page. */
+export type VehicleRow = PrismaNS.VehicleGetPayload<{ include: typeof VEHICLE_VIEW }> & { latestComments?: CommentRow[] };
 
 type Community = VehicleFlags & { id: number; name: string; domain: string; timeZone: string; restrictVehicles: boolean };
 
@@ -485,7 +486,22 @@ export async function lookupPlate(ctx: ServiceContext, plate: string, limit = 20
   ]);
   const ids = [...new Set([...exact, ...hits].map((h) => h.id))].slice(0, take);
   if (ids.length === 0) return [];
-  const rows = new Map((await ctx.prisma.vehicle.findMany({ where: { id: { in: ids }, deletedAt: null }, include: VEHICLE_VIEW })).map((v) => [v.id, v]));
+  const [vehicles, comments] = await Promise.all([
+    ctx.prisma.vehicle.findMany({ where: { id: { in: ids }, deletedAt: null }, include: VEHICLE_VIEW }),
+    // The latest comments of every vehicle found, in one statement (the guard reads them with each plate).
+    sql<{ id: number; vehicleId: number; comment: string; createdAt: Date; firstName: string; lastName: string | null }>`
+      SELECT x.id, x."vehicleId", x.comment, x."createdAt", x."firstName", x."lastName" FROM (
+        SELECT c.id, c."vehicleId", c.comment, c."createdAt", u."firstName", u."lastName",
+               row_number() OVER (PARTITION BY c."vehicleId" ORDER BY c.id DESC) AS n
+          FROM "VehicleComment" c JOIN "User" u ON u.id = c."userId"
+         WHERE c."neighborhoodId" = ${neighborhoodId} AND c."vehicleId" IN (${sql.join(ids)})) x
+      WHERE x.n <= ${LOOKUP_COMMENTS} ORDER BY x.id DESC`.execute(ctx.db.kysely),
+  ]);
+  const latest = (id: number): CommentRow[] =>
+    comments.rows
+      .filter((c) => c.vehicleId === id)
+      .map((c) => ({ id: c.id, comment: c.comment, createdAt: new Date(c.createdAt), user: { firstName: c.firstName, lastName: c.lastName } }));
+  const rows = new Map(vehicles.map((v) => [v.id, { ...v, latestComments: latest(v.id) } as VehicleRow]));
   return ids.flatMap((id) => rows.get(id) ?? []);
 }
 
@@ -496,14 +512,18 @@ export interface CommentRow {
   user: { firstName: string; lastName: string | null };
 }
 
+const COMMENT_SELECT = { id: true, comment: true, createdAt: true, user: { select: { firstName: true, lastName: true } } } as const;
+
 /** A vehicle's comments, newest first (security and the administration). */
-export async function vehicleComments(ctx: ServiceContext, vehicleId: number, limit = LOOKUP_COMMENTS): Promise<CommentRow[]> {
+export async function vehicleComments(ctx: ServiceContext, vehicle: Pick<VehicleRow, 'id' | 'latestComments'>, limit = LOOKUP_COMMENTS): Promise<CommentRow[]> {
   if (!holdsAny(ctx, COMMENTERS)) return [];
+  const take = Math.min(Math.max(limit, 1), 100);
+  if (vehicle.latestComments && take <= LOOKUP_COMMENTS) return vehicle.latestComments.slice(0, take);
   return ctx.prisma.vehicleComment.findMany({
-    where: { vehicleId, neighborhoodId: communityOf(ctx) },
+    where: { vehicleId: vehicle.id, neighborhoodId: communityOf(ctx) },
     orderBy: { id: 'desc' },
-    take: Math.min(Math.max(limit, 1), 100),
-    select: { id: true, comment: true, createdAt: true, user: { select: { firstName: true, lastName: true } } },
+    take,
+    select: COMMENT_SELECT,
   });
 }
 
@@ -518,10 +538,7 @@ export async function addVehicleComment(ctx: ServiceContext, vehicleId: number, 
     await audit({ action: 'COMMENT', entity: 'Vehicle', entityId: vehicleId, data: { comment } });
     return row.id;
   });
-  const row = await ctx.prisma.vehicleComment.findUniqueOrThrow({
-    where: { id },
-    select: { id: true, comment: true, createdAt: true, user: { select: { firstName: true, lastName: true } } },
-  });
+  const row = await ctx.prisma.vehicleComment.findUniqueOrThrow({ where: { id }, select: COMMENT_SELECT });
   return {
     comment: row,
     vehicle: await ctx.prisma.vehicle.findUniqueOrThrow({ where: { id: vehicleId }, include: VEHICLE_VIEW }),

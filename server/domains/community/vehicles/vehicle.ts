@@ -141,7 +141,7 @@ export const VehicleRef = builder.objectRef<VehicleRow>('Vehicle').implement({
       type: [VehicleCommentRef],
       description: 'Security and administration comments, newest first (empty for others)',
       args: { first: t.arg.int({ required: false }) },
-      resolve: (v, { first }, ctx) => vehicleComments(ctx, v.id, first ?? 5),
+      resolve: (v, { first }, ctx) => vehicleComments(ctx, v, first ?? 5),
     }),
     canUpdate: t.boolean({ resolve: (v, _a, ctx) => mayUpdate(ctx, v) }),
     canDelete: t.boolean({ resolve: (v, _a, ctx) => mayDelete(ctx, v) }),
