@@ -1,0 +1,63 @@
+import type { AppRoute } from '../../../routes.js';
+import { listVariables } from '../../../components/paging.js';
+import { globalId } from '../../../relay/ids.js';
+import HouseVehiclesQuery from '../../../__generated__/HouseVehiclesQuery.graphql.js';
+import ScheduleVehicleQuery from '../../../__generated__/ScheduleVehicleQuery.graphql.js';
+import VehicleFormQuery from '../../../__generated__/VehicleFormQuery.graphql.js';
+import { vehicleFilterOf } from './vehicleTexts.js';
+
+const PEOPLE = ['O', 'S', 'R'];
+const of = (prefixes: string[], action: string) => prefixes.map((p) => `${p}Vehicles${action}`);
+
+/** Who sees a house's vehicles (spec 3 section 6): its people, and the administration. */
+export const HOUSE_VEHICLE_READERS = [...of(PEOPLE, 'Read'), ...of(PEOPLE, 'Create'), ...of(PEOPLE, 'Update'), ...of(PEOPLE, 'Delete')];
+export const HOUSE_VEHICLE_CREATORS = of(PEOPLE, 'Create');
+const HOUSE_VEHICLE_UPDATERS = of(PEOPLE, 'Update');
+const SCHEDULERS = [...of([...PEOPLE, 'A'], 'ScheduleCreate'), ...of([...PEOPLE, 'A'], 'ScheduleDelete')];
+const ADMIN_READERS = ['AVehiclesRead', 'AVehiclesCreate', 'AVehiclesUpdate', 'AVehiclesDelete'];
+
+const DB_ID = /^\d{1,10}$/;
+
+const houseList = {
+  screen: () => import('./HouseVehicles.js'),
+  query: HouseVehiclesQuery,
+  variables: ({ params, search }) => ({
+    ...listVariables(search),
+    houseId: params.houseId ? globalId('House', params.houseId) : null,
+    houseNodeId: globalId('House', params.houseId),
+    withHouse: !!params.houseId,
+    filter: vehicleFilterOf(search, []),
+  }),
+  skeleton: 'list',
+} satisfies Partial<AppRoute>;
+
+/** The form: ?vehicleId= (database id) edits that vehicle; the path's house is the one it is for. */
+const form = {
+  screen: () => import('./VehicleForm.js'),
+  query: VehicleFormQuery,
+  variables: ({ params, search }) => {
+    const vehicle = search.get('vehicleId') ?? '';
+    return {
+      id: globalId('Vehicle', vehicle),
+      edit: DB_ID.test(vehicle),
+      houseNodeId: globalId('House', params.idHouse),
+      withHouse: !!params.idHouse && DB_ID.test(params.idHouse),
+    };
+  },
+  skeleton: 'form',
+} satisfies Partial<AppRoute>;
+
+// A house's vehicles (menu «Mi propiedad»), its form and the inspection appointment.
+export const vehiclePropertyRoutes: AppRoute[] = [
+  { path: '/houses/vehicles', grants: HOUSE_VEHICLE_READERS, menu: { group: 'property', label: 'menu.houses_vehicles' }, ...houseList },
+  { path: '/houses/:houseId/vehicles', grants: [...HOUSE_VEHICLE_READERS, ...ADMIN_READERS], ...houseList },
+  { path: '/houses/:idHouse/vehicles/form', grants: [...HOUSE_VEHICLE_CREATORS, ...HOUSE_VEHICLE_UPDATERS, 'AVehiclesCreate', 'AVehiclesUpdate'], ...form },
+  {
+    path: '/houses/:houseId/vehicles/:vehicleId/schedule',
+    grants: SCHEDULERS,
+    screen: () => import('./ScheduleVehicle.js'),
+    query: ScheduleVehicleQuery,
+    variables: ({ params }) => ({ id: globalId('Vehicle', params.vehicleId) }),
+    skeleton: 'page',
+  },
+];

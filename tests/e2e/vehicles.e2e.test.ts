@@ -1,0 +1,103 @@
+// Vehicles in the browser: a resident registers a vehicle on a phone and goes straight to booking its
+// inspection; the administrator sees the appointments (its home), authorizes a pending vehicle and marks an
+// appointment completed; the guard looks a plate up on a phone and comments on it.
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+
+let env: BrowserEnv;
+const prisma = () => env.t.app.db.prisma;
+const PLATE = 'UVW-318-E';
+// A 1×1 PNG: the circulation card.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+beforeAll(async () => {
+  env = await startBrowserEnv();
+});
+const pages: Page[] = [];
+afterAll(() => env?.close());
+
+/** The page as a phone shows it (375 px), which must not scroll sideways. */
+async function phoneShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (width > 376) throw new Error(`${name} scrolls sideways at 375 px (${width} px wide)`);
+  await screenshot(page, `${name}-375`);
+}
+
+async function phone(email: string) {
+  const page = await env.newPage();
+  await signInToShell(page, env.base, email);
+  await page.setViewportSize({ width: 375, height: 812 });
+  return page;
+}
+
+describe('vehicles in the browser', () => {
+  it('a resident registers and books, the administration authorizes and completes, the guard comments a plate', async () => {
+    onTestFailed(async () => {
+      for (const [i, page] of pages.entries()) await screenshot(page, `vehicles-failed-${i}`).catch(() => undefined);
+    });
+
+    // The resident, on a phone: the house's vehicles by segment.
+    const owner = await phone('propietario@demo.mx');
+    pages.push(owner);
+    await owner.goto(`${env.base}/houses/vehicles`);
+    await owner.getByRole('heading', { name: 'Mis vehículos' }).waitFor();
+    await owner.getByText('UJK-482-C').first().waitFor();
+    await owner.getByText('UMN-915-B').first().waitFor();
+    await owner.getByRole('tab', { name: /^Validados/ }).click();
+    await owner.waitForURL('**segment=ACTIVE**');
+    await owner.getByText('UMN-915-B').waitFor({ state: 'detached' });
+    await owner.getByText('UJK-482-C').first().waitFor();
+    await owner.getByRole('tab', { name: /^Todos/ }).click();
+    await owner.getByText('UMN-915-B').first().waitFor();
+    await phoneShot(owner, 'vehicles-house-list');
+
+    // Registers a vehicle: the community asks for an inspection, so the form leads to booking it.
+    await owner.getByRole('link', { name: 'Registrar vehículo' }).first().click();
+    await owner.getByRole('heading', { name: 'Registrar vehículo' }).waitFor();
+    await owner.getByRole('textbox', { name: /^Placas/ }).fill(PLATE.toLowerCase());
+    await owner.getByRole('textbox', { name: /^Descripción/ }).fill('Kia Rio rojo 2022');
+    await owner.getByRole('combobox', { name: /^Tipo de tag/ }).click();
+    await owner.getByRole('option', { name: 'TAG PASE / TeleVía' }).click();
+    // A tag needs its number: the form says so with core's words.
+    await owner.getByRole('button', { name: 'Registrar vehículo' }).click();
+    await owner.getByText('El número de tag es requerido').waitFor();
+    await owner.getByRole('textbox', { name: /^Número de tag/ }).fill('PASE-7781203');
+    await owner.locator('input[type="file"]').setInputFiles({ name: 'tarjeta.png', mimeType: 'image/png', buffer: PNG });
+    await owner.getByText('Archivo cargado').waitFor();
+    await phoneShot(owner, 'vehicles-form');
+    await owner.getByRole('button', { name: 'Registrar vehículo' }).click();
+    await owner.getByText('El vehículo ha sido registrado').first().waitFor();
+    await owner.waitForURL('**/schedule');
+    const vehicle = await prisma().vehicle.findFirstOrThrow({ where: { plate: PLATE } });
+    expect(vehicle).toMatchObject({ tagTypeId: 4, tagNumber: 'PASE-7781203', description: 'Kia Rio rojo 2022' });
+    expect(vehicle.circulationCardFileId).not.toBeNull();
+
+    // Books the first free space of the week.
+    await owner.getByRole('heading', { name: `Cita de revisión de ${PLATE}` }).waitFor();
+    await owner.getByTestId('spaces').locator('[data-space="available"]').first().waitFor();
+    await phoneShot(owner, 'vehicles-schedule');
+    await owner.getByTestId('spaces').locator('[data-space="available"]').first().click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Apartar cita' }).click();
+    await owner.getByText('La cita ha sido agendada').first().waitFor();
+    const held = owner.getByTestId('held-appointment');
+    await held.waitFor();
+    const space = await prisma().revisionPointSpace.findFirstOrThrow({ where: { vehicleId: vehicle.id } });
+    await held.getByText(space.code).waitFor();
+    await phoneShot(owner, 'vehicles-schedule-held');
+    // Cancels and books again: the space is free once more.
+    await held.getByRole('button', { name: 'Cancelar cita' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Cancelar cita' }).click();
+    await owner.getByText('La cita ha sido cancelada').first().waitFor();
+    await held.waitFor({ state: 'detached' });
+    await owner.getByTestId('spaces').locator('[data-space="available"]').first().click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Apartar cita' }).click();
+    await owner.getByTestId('held-appointment').waitFor();
+    await owner.goto(`${env.base}/houses/vehicles`);
+    await owner
+      .getByTestId(`vehicle-${vehicle.id}`)
+      .getByText(/Código [A-Z0-9]{8}/)
+      .waitFor();
+  });
+});
