@@ -1,18 +1,17 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HouseVehicleList_query$key } from '../../../__generated__/HouseVehicleList_query.graphql';
 import type { HouseVehiclesQuery } from '../../../__generated__/HouseVehiclesQuery.graphql';
-import { VEHICLE_SEGMENT_NAMES, VEHICLE_SEGMENTS } from '../../../../../core/vehicles.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { useListRefetch } from '../../../components/lists.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { PagedList } from '../../../components/PagedList.js';
-import { searchWithFilter } from '../../../components/paging.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { HOUSE_VEHICLE_CREATORS } from './routes.js';
+import { SegmentTabs } from './SegmentTabs.js';
 import { segmentOf } from './vehicleTexts.js';
 import { VehiclesTable } from './VehiclesTable.js';
 
@@ -51,7 +50,7 @@ function List({ query, houseLabel, route }: { query: HouseVehicleList_query$key;
   const { t } = useTranslation();
   const { grants, session } = useSession();
   const { houseId } = useParams();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const [data, refetch] = useRefetchableFragment(listFragment, query);
   const { pending, reload } = useListRefetch(route, refetch);
   const house = houseId ?? (session.house ? String(session.house.databaseId) : null);
@@ -65,7 +64,6 @@ function List({ query, houseLabel, route }: { query: HouseVehicleList_query$key;
     WITH_REVISION_POINT: data.withPoint.totalCount,
     WITHOUT_REVISION_POINT: data.withoutPoint.totalCount,
   };
-  const label = (text: string, key: string) => (counts[key] != null ? `${text} (${counts[key]})` : text);
   return (
     <Stack>
       <PageHeader
@@ -73,21 +71,7 @@ function List({ query, houseLabel, route }: { query: HouseVehicleList_query$key;
         description={t('vehicles.houseDescription')}
         action={action}
       />
-      <Tabs
-        variant="pills"
-        radius="xl"
-        value={segment ?? 'all'}
-        onChange={(value) => setSearch(searchWithFilter(search, 'segment', value && value !== 'all' ? value : null))}
-      >
-        <Tabs.List style={{ gap: 6 }}>
-          <Tabs.Tab value="all">{label(t('vehicles.all'), 'all')}</Tabs.Tab>
-          {VEHICLE_SEGMENTS.map((s) => (
-            <Tabs.Tab key={s} value={s}>
-              {label(VEHICLE_SEGMENT_NAMES[s], s)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <SegmentTabs counts={counts} />
       <PagedList
         totalCount={data.houseVehicles.totalCount ?? 0}
         empty={

@@ -131,8 +131,8 @@ export function VehiclesTable({
                   <Stack gap={2} align="flex-start">
                     <VehicleStatusIcon icon={row.icon} label={row.statusName} />
                     {row.rejectionReason && row.status !== 'ACTIVE' && (
-                      <Text size="xs" c="red.7" lineClamp={2}>
-                        {t('vehicles.rejectedBecause', { reason: row.rejectionReason })}
+                      <Text size="xs" c="red.7" lineClamp={2} maw={260}>
+                        {row.rejectionReason}
                       </Text>
                     )}
                   </Stack>
@@ -153,7 +153,7 @@ export function VehiclesTable({
                 </Table.Td>
                 <Table.Td data-card="actions">
                   <Group gap={4} wrap="wrap" justify="flex-end">
-                    {row.canBook && row.status !== 'ACTIVE' && (
+                    {row.canBook && (row.status === 'INCOMPLETE' || !!row.appointment) && (
                       <Button
                         component={Link}
                         to={`/houses/${row.houseDatabaseId}/vehicles/${row.databaseId}/schedule`}
@@ -173,9 +173,6 @@ export function VehiclesTable({
                         {t('vehicles.edit')}
                       </Button>
                     )}
-                    <Anchor component={Link} to={detail} size="sm" px={6}>
-                      {t('vehicles.open')}
-                    </Anchor>
                     {row.canDelete && (
                       <Button size="compact-sm" variant="subtle" color="red" onClick={() => setToDelete(row)}>
                         {t('vehicles.delete')}

@@ -1,10 +1,12 @@
 import type { AppRoute } from '../../../routes.js';
 import { listVariables } from '../../../components/paging.js';
 import { globalId } from '../../../relay/ids.js';
+import CommunityVehiclesQuery from '../../../__generated__/CommunityVehiclesQuery.graphql.js';
 import HouseVehiclesQuery from '../../../__generated__/HouseVehiclesQuery.graphql.js';
 import ScheduleVehicleQuery from '../../../__generated__/ScheduleVehicleQuery.graphql.js';
+import VehicleDetailQuery from '../../../__generated__/VehicleDetailQuery.graphql.js';
 import VehicleFormQuery from '../../../__generated__/VehicleFormQuery.graphql.js';
-import { vehicleFilterOf } from './vehicleTexts.js';
+import { COMMUNITY_VEHICLE_FILTERS, vehicleFilterOf } from './vehicleTexts.js';
 
 const PEOPLE = ['O', 'S', 'R'];
 const of = (prefixes: string[], action: string) => prefixes.map((p) => `${p}Vehicles${action}`);
@@ -15,6 +17,8 @@ export const HOUSE_VEHICLE_CREATORS = of(PEOPLE, 'Create');
 const HOUSE_VEHICLE_UPDATERS = of(PEOPLE, 'Update');
 const SCHEDULERS = [...of([...PEOPLE, 'A'], 'ScheduleCreate'), ...of([...PEOPLE, 'A'], 'ScheduleDelete')];
 const ADMIN_READERS = ['AVehiclesRead', 'AVehiclesCreate', 'AVehiclesUpdate', 'AVehiclesDelete'];
+
+const ALL_READERS = [...HOUSE_VEHICLE_READERS, ...ADMIN_READERS, 'AVehiclesScheduleRead', 'SecVehicleRead'];
 
 const DB_ID = /^\d{1,10}$/;
 
@@ -47,6 +51,13 @@ const form = {
   skeleton: 'form',
 } satisfies Partial<AppRoute>;
 
+const detail = {
+  screen: () => import('./VehicleDetail.js'),
+  query: VehicleDetailQuery,
+  variables: ({ params }) => ({ id: globalId('Vehicle', params.vehicleId) }),
+  skeleton: 'page',
+} satisfies Partial<AppRoute>;
+
 // A house's vehicles (menu «Mi propiedad»), its form and the inspection appointment.
 export const vehiclePropertyRoutes: AppRoute[] = [
   { path: '/houses/vehicles', grants: HOUSE_VEHICLE_READERS, menu: { group: 'property', label: 'menu.houses_vehicles' }, ...houseList },
@@ -60,4 +71,20 @@ export const vehiclePropertyRoutes: AppRoute[] = [
     variables: ({ params }) => ({ id: globalId('Vehicle', params.vehicleId) }),
     skeleton: 'page',
   },
+  { path: '/vehicles/:vehicleId', grants: ALL_READERS, ...detail },
+];
+
+// The administration's vehicles, their appointments and the defaulters' report.
+export const vehicleAdminRoutes: AppRoute[] = [
+  {
+    path: '/neighborhood/vehicles',
+    grants: ['AVehiclesRead'],
+    menu: { group: 'administration', label: 'menu.neighborhood_vehicles' },
+    screen: () => import('./CommunityVehicles.js'),
+    query: CommunityVehiclesQuery,
+    variables: ({ search }) => ({ ...listVariables(search), filter: vehicleFilterOf(search, COMMUNITY_VEHICLE_FILTERS) }),
+    skeleton: 'list',
+  },
+  { path: '/neighborhood/vehicles/form', grants: ['AVehiclesCreate'], ...form },
+  { path: '/neighborhood/vehicles/:vehicleId', grants: ADMIN_READERS, ...detail },
 ];
