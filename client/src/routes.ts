@@ -7,7 +7,7 @@ import { comingSoonAccountRoutes, comingSoonAdministrationRoutes, comingSoonProp
 import { amenityAdminRoutes, amenityBookingAdminRoutes, amenityBookingPropertyRoutes, amenitySettingsRoutes } from './screens/community/amenities/routes.js';
 import { dashboardRoutes } from './screens/community/dashboard/routes.js';
 import { revisionPointsRoutes } from './screens/community/revisionPoints/routes.js';
-import { vehiclePropertyRoutes } from './screens/community/vehicles/routes.js';
+import { vehicleAdminRoutes, vehiclePropertyRoutes } from './screens/community/vehicles/routes.js';
 import { visitorAdminRoutes, visitorLogRoutes, visitorPropertyRoutes, visitorSecurityRoutes } from './screens/community/visitors/routes.js';
 import { gatewayKeysRoutes, generalRoutes, modulesRoutes, msiRoutes } from './screens/community/settings/routes.js';
 import { accountingExportRoutes } from './screens/money/accounting/accountingExports/routes.js';
@@ -88,6 +88,7 @@ const AREA_TABLES: AppRoute[][] = [
   amenityAdminRoutes,
   amenityBookingAdminRoutes,
   visitorAdminRoutes,
+  vehicleAdminRoutes,
   comingSoonAdministrationRoutes,
   visitorSecurityRoutes,
   visitorLogRoutes,

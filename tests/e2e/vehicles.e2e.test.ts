@@ -99,5 +99,35 @@ describe('vehicles in the browser', () => {
       .getByTestId(`vehicle-${vehicle.id}`)
       .getByText(/Código [A-Z0-9]{8}/)
       .waitFor();
+
+    // The administrator: the community's vehicles, the pending ones by status.
+    const admin = await env.newPage();
+    pages.push(admin);
+    await signInToShell(admin, env.base, 'admin@demo.mx');
+    await admin.goto(`${env.base}/neighborhood/vehicles`);
+    await admin.getByRole('heading', { name: 'Vehículos', exact: true }).waitFor();
+    await admin.getByTestId(`vehicle-${vehicle.id}`).waitFor();
+    await screenshot(admin, 'vehicles-community-list');
+    await admin.goto(`${env.base}/neighborhood/vehicles?status=PENDING_AUTHORIZATION`);
+    await admin.getByTestId('filter-chip-status').waitFor();
+    const pendingRow = admin.getByRole('row').filter({ hasText: 'SNT-204-A' });
+    await pendingRow.getByRole('link', { name: 'SNT-204-A' }).click();
+    await admin.getByRole('heading', { name: 'Vehículo SNT-204-A' }).waitFor();
+    // Rejecting asks for a reason.
+    await admin.getByRole('button', { name: 'Rechazar' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Rechazar vehículo' }).click();
+    await admin.getByText('La razón del rechazo es requerida').waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+    await admin.getByRole('button', { name: 'Autorizar' }).click();
+    await admin.getByText('El vehículo ha sido autorizado').first().waitFor();
+    await admin.locator('[data-status-icon="check"]').first().waitFor();
+    await screenshot(admin, 'vehicles-detail-authorized');
+    expect((await prisma().vehicle.findFirstOrThrow({ where: { plate: 'SNT-204-A' } })).authorizedAt).not.toBeNull();
+    // The resident's new vehicle: its appointment marked completed.
+    await admin.goto(`${env.base}/neighborhood/vehicles/${vehicle.id}`);
+    const appointment = admin.getByTestId('vehicle-appointment');
+    await appointment.getByRole('button', { name: 'Marcar como completada' }).click();
+    await admin.getByText('La cita ha sido marcada como completada').first().waitFor();
+    await expect.poll(async () => (await prisma().vehicle.findUniqueOrThrow({ where: { id: vehicle.id } })).inspectedAt).not.toBeNull();
   });
 });

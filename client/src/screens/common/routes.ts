@@ -6,7 +6,6 @@ export const comingSoonPropertyRoutes: AppRoute[] = [
   { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
 ];
 export const comingSoonAdministrationRoutes: AppRoute[] = [
-  { path: '/neighborhood/vehicles', grants: ['AVehiclesRead'], menu: { group: 'administration', label: 'menu.neighborhood_vehicles' } },
   { path: '/neighborhood/scheduled-vehicles', grants: ['AVehiclesScheduleRead'], menu: { group: 'administration', label: 'menu.scheduled_vehicles' } },
   {
     path: '/neighborhood/files',
