@@ -9,6 +9,7 @@ import dashboard from './domains/community/dashboard/module.js';
 import neighborhoods from './domains/community/neighborhoods/module.js';
 import revisionPoints from './domains/community/revisionPoints/module.js';
 import setupSummary from './domains/community/setupSummary/module.js';
+import sharedFiles from './domains/community/sharedFiles/module.js';
 import vehicles from './domains/community/vehicles/module.js';
 import visitors from './domains/community/visitors/module.js';
 import accounts from './domains/people/accounts/module.js';
@@ -63,6 +64,7 @@ export const modules: readonly DomainModule[] = [
   neighborhoods,
   revisionPoints,
   setupSummary,
+  sharedFiles,
   vehicles,
   visitors,
   // people

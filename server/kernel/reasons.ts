@@ -289,6 +289,7 @@ export const REASONS = {
   SERVICE_PERIOD_NOT_FOUND: { message: 'El periodo no existe' },
   SERVICE_PERIOD_NOT_READY: { message: 'Inicia las mediciones del periodo antes de capturarlas' },
   SERVICE_PERIOD_PENDING: { message: 'El servicio ya tiene un periodo pendiente: aplica o elimina ese periodo antes de registrar otro' },
+  SHARED_FILE_NOT_FOUND: { message: 'El archivo no existe' },
   SIGNUP_CODE_INVALID: { message: SIGNUP_CODE_INVALID_MESSAGE },
   SIGNUP_EMAIL_TAKEN: { message: 'Ya existe una cuenta con ese correo electrónico; elige "Ya tengo cuenta" para usarla' },
   SPEI_CLABE_MISSING: { message: 'La propiedad aún no tiene una CLABE para recibir transferencias' },

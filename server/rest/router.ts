@@ -12,7 +12,7 @@ export interface RestRequest {
 }
 
 export interface RestRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   /** Legacy path under /api/1.0 with {placeholders}, e.g. /auth/{domain}/login */
   path: string;
   /** Schema of the legacy JSON body; failures answer 400 with the Spanish messages. */

@@ -1,5 +1,6 @@
 // Uploaded documents (official ids, accreditation files). The bytes live in StoredFile so every
 // instance serves them; the legacy client's object-storage policy is replaced by POST /api/1.0/files.
+import { fileAccessesFor } from '../../../core/sharedFiles.js';
 import type { Database } from '../../db/client.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { ServiceContext } from '../../kernel/context.js';
@@ -12,6 +13,8 @@ import { fileTypeFromBuffer } from 'file-type';
 /** Grants that see visitors' photos: security every one, the administration those it sees. */
 const VISITOR_GATE = ['SecVisitorsRead', 'SecVisitorsCreate', 'SecVisitorsUpdate'];
 const VISITOR_ADMIN = ['AVisitorsRead', 'AVisitorsCreate', 'AVisitorsUpdate'];
+/** Grants that manage shared files (they read every access). */
+const FILE_MANAGERS = ['AFilesCreate', 'AFilesUpdate', 'AFilesDelete'];
 /** Grants that see every vehicle's circulation card (the administration's vehicle grants). */
 const VEHICLE_ADMIN = ['AVehiclesRead', 'AVehiclesCreate', 'AVehiclesUpdate', 'AVehiclesDelete'];
 
@@ -98,9 +101,15 @@ export async function readableFile(db: Database, viewer: Viewer, id: string) {
       taxInfos: { select: { houseId: true } },
       visitorPhotos: { select: { houseId: true, origin: true, neighborhood: { select: { visitorAllowAdminSeeAll: true } } } },
       circulationCards: { select: { houseId: true } },
+      sharedFiles: { select: { access: true } },
     },
   });
   if (!file) return null;
+  // A shared file: its access decides (core/sharedFiles.ts), the administration of files reads every one.
+  if (file.sharedFiles.length > 0) {
+    const readable = fileAccessesFor({ admin: FILE_MANAGERS.some((g) => viewer.grants.has(g)), owner: viewer.roleKind === 'OWNER' });
+    return file.sharedFiles.some((f) => readable.includes(f.access)) || file.userId === viewer.userId ? file : null;
+  }
   // A vehicle's circulation card: the administration's vehicle grants and the people of the vehicle's house.
   if (file.circulationCards.length > 0) {
     const ofMyHouse = viewer.houseId != null && file.circulationCards.some((v) => v.houseId === viewer.houseId);
