@@ -87,8 +87,10 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   console.log(`  visitas: ${visitors.toLocaleString('en')}`);
   const vehicles = await seedVehicleFleet(db, olivos.id);
   console.log(`  vehículos: ${vehicles.toLocaleString('en')}`);
-  // Statistics of the bulk-loaded tables, as autovacuum would leave them (else the planner walks whole tables).
-  await sql('ANALYZE');
+  // Statistics of the bulk-loaded tables, and their trigram indexes' pending entries merged, as autovacuum would
+  // leave them (else the planner walks whole tables, and a GIN index scan reads its unmerged list: 5 ms instead of
+  // 0.4 ms for a plate at 50,000 vehicles).
+  await sql('VACUUM ANALYZE');
   await db.close();
   return olivos.id;
 }
