@@ -391,43 +391,43 @@ export interface VehicleFilter {
 }
 
 const given = (v: string | null | undefined): v is string => !!v && v.trim() !== '';
-const contains = (v: string) => ({ contains: likeLiteral(v.trim()), mode: 'insensitive' as const });
-const same = (v: string) => ({ equals: likeLiteral(v.trim()), mode: 'insensitive' as const });
+const containing = (v: string) => `%${likeLiteral(v.trim())}%`;
 
-/** Every filter of spec 3 section 7 as one Prisma where. */
-export function filterWhere(f: VehicleFilter): PrismaNS.VehicleWhereInput {
-  const house: PrismaNS.HouseWhereInput = {
-    ...(f.mallId ? { mallId: f.mallId } : {}),
-    ...(f.condominiumId ? { condominiumId: f.condominiumId } : {}),
-    ...(f.streetId ? { streetId: f.streetId } : {}),
-    ...(f.houseTypeId ? { houseTypeId: f.houseTypeId } : {}),
-    ...(given(f.catastral) ? { catastral: { startsWith: likeLiteral(f.catastral.trim()), mode: 'insensitive' as const } } : {}),
-    ...(given(f.exteriorNumber) ? { exteriorNumber: same(f.exteriorNumber) } : {}),
-    ...(given(f.interiorNumber) ? { interiorNumber: same(f.interiorNumber) } : {}),
-    ...(given(f.block) ? { block: same(f.block) } : {}),
-    ...(given(f.lot) ? { lot: same(f.lot) } : {}),
-  };
-  const segment: PrismaNS.VehicleWhereInput =
-    f.segment === 'ACTIVE'
-      ? { status: 'ACTIVE' }
-      : f.segment === 'WITH_REVISION_POINT'
-        ? { status: { not: 'ACTIVE' }, spaces: { some: { status: 'CONFIRMED' } } }
-        : f.segment === 'WITHOUT_REVISION_POINT'
-          ? { status: { not: 'ACTIVE' }, spaces: { none: { status: 'CONFIRMED' } } }
-          : {};
+/**
+ * Every filter of spec 3 section 7 as one SQL condition on "Vehicle" v (with its community): the list's page and
+ * its total read it in one statement (docs/decisions.md «Lists read a page in one statement»).
+ */
+export function filterSql(f: VehicleFilter, neighborhoodId: number) {
+  const and = [sql`v."neighborhoodId" = ${neighborhoodId}`, sql`v."deletedAt" IS NULL`];
+  const held = sql`EXISTS (SELECT 1 FROM "RevisionPointSpace" s WHERE s."vehicleId" = v.id AND s.status = 'CONFIRMED')`;
+  if (f.segment === 'ACTIVE') and.push(sql`v.status = 'ACTIVE'`);
+  else if (f.segment === 'WITH_REVISION_POINT') and.push(sql`v.status <> 'ACTIVE'`, held);
+  else if (f.segment === 'WITHOUT_REVISION_POINT') and.push(sql`v.status <> 'ACTIVE'`, sql`NOT ${held}`);
+  if (f.status) and.push(sql`v.status = ${f.status}::"VehicleStatus"`);
+  if (given(f.description)) and.push(sql`v.description ILIKE ${containing(f.description)}`);
   const key = given(f.plate) ? plateKey(f.plate) : '';
-  return {
-    ...segment,
-    ...(f.status ? { AND: [{ status: f.status }] } : {}),
-    ...(given(f.description) ? { description: contains(f.description) } : {}),
-    ...(key ? { plateKey: { contains: likeLiteral(key) } } : {}),
-    ...(given(f.externId) ? { externId: contains(f.externId) } : {}),
-    ...(given(f.tagNumber) ? { tagNumber: contains(f.tagNumber) } : {}),
-    ...(given(f.tagSerial) ? { tagSerial: contains(f.tagSerial) } : {}),
-    ...(f.tagTypeId ? { tagTypeId: f.tagTypeId } : {}),
-    ...(f.houseId ? { houseId: f.houseId } : {}),
-    ...(Object.keys(house).length ? { house } : {}),
-  };
+  if (key) and.push(sql`v."plateKey" LIKE ${`%${key}%`}`);
+  if (given(f.externId)) and.push(sql`v."externId" ILIKE ${containing(f.externId)}`);
+  if (given(f.tagNumber)) and.push(sql`v."tagNumber" ILIKE ${containing(f.tagNumber)}`);
+  if (given(f.tagSerial)) and.push(sql`v."tagSerial" ILIKE ${containing(f.tagSerial)}`);
+  if (f.tagTypeId) and.push(sql`v."tagTypeId" = ${f.tagTypeId}`);
+  if (f.houseId) and.push(sql`v."houseId" = ${f.houseId}`);
+  const house = [];
+  if (f.mallId) house.push(sql`h."mallId" = ${f.mallId}`);
+  if (f.condominiumId) house.push(sql`h."condominiumId" = ${f.condominiumId}`);
+  if (f.streetId) house.push(sql`h."streetId" = ${f.streetId}`);
+  if (f.houseTypeId) house.push(sql`h."houseTypeId" = ${f.houseTypeId}`);
+  if (given(f.catastral)) house.push(sql`h.catastral ILIKE ${`${likeLiteral(f.catastral.trim())}%`}`);
+  for (const [column, value] of [
+    ['exteriorNumber', f.exteriorNumber],
+    ['interiorNumber', f.interiorNumber],
+    ['block', f.block],
+    ['lot', f.lot],
+  ] as const) {
+    if (given(value)) house.push(sql`lower(h.${sql.ref(column)}) = lower(${value.trim()})`);
+  }
+  if (house.length) and.push(sql`EXISTS (SELECT 1 FROM "House" h WHERE h.id = v."houseId" AND ${sql.join(house, sql` AND `)})`);
+  return sql.join(and, sql` AND `);
 }
 
 export type VehicleListScope = { kind: 'house'; houseId: number | null } | { kind: 'community' };
@@ -440,27 +440,26 @@ export async function listVehicles(
   page: { limit: number; offset: number; after: number | null; before: number | null; backwards: boolean },
   withTotal: boolean,
 ): Promise<{ rows: VehicleRow[]; total?: number }> {
-  let where: PrismaNS.VehicleWhereInput;
+  let houseIdOf: number | null = null;
   if (scope.kind === 'house') {
     const house = await targetHouse(ctx, scope.houseId, ADMIN_HOUSE_GRANTS, 'FOREIGN_HOUSE');
     if (!house.asAdmin && !holdsAny(ctx, HOUSE_GRANTS)) throw new ForbiddenError();
-    where = { neighborhoodId: communityOf(ctx), deletedAt: null, houseId: house.id };
-  } else {
-    if (!holdsAny(ctx, ADMIN_HOUSE_GRANTS)) throw new ForbiddenError();
-    where = { neighborhoodId: communityOf(ctx), deletedAt: null };
-  }
-  where = { AND: [where, filterWhere(filter)] };
-  const keyset = page.after !== null ? { id: { lt: page.after } } : page.before !== null ? { id: { gt: page.before } } : {};
-  const [rows, total] = await Promise.all([
-    ctx.prisma.vehicle.findMany({
-      where: { AND: [where, keyset] },
-      orderBy: { id: page.backwards ? 'asc' : 'desc' },
-      take: page.limit,
-      skip: page.offset,
-      include: VEHICLE_VIEW,
-    }),
-    withTotal ? ctx.prisma.vehicle.count({ where }) : Promise.resolve(undefined),
-  ]);
+    houseIdOf = house.id;
+  } else if (!holdsAny(ctx, ADMIN_HOUSE_GRANTS)) throw new ForbiddenError();
+  const condition = filterSql({ ...filter, houseId: scope.kind === 'house' ? houseIdOf : filter.houseId }, communityOf(ctx));
+  const keyset = page.after !== null ? sql`v.id < ${page.after}` : page.before !== null ? sql`v.id > ${page.before}` : sql`TRUE`;
+  // The page's ids and the filter's total in one statement, then the page's rows with house and appointment.
+  const { rows: hits } = await sql<{ id: number; total: number | null }>`
+    SELECT v.id, ${withTotal ? sql`(SELECT count(*)::int FROM "Vehicle" v WHERE ${condition})` : sql`NULL::int`} AS total
+      FROM "Vehicle" v WHERE ${condition} AND ${keyset}
+     ORDER BY v.id ${page.backwards ? sql`ASC` : sql`DESC`} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(ctx.db.kysely);
+  const total = withTotal
+    ? (hits[0]?.total ?? (await sql<{ total: number }>`SELECT count(*)::int AS total FROM "Vehicle" v WHERE ${condition}`.execute(ctx.db.kysely)).rows[0].total)
+    : undefined;
+  const found = new Map(
+    (hits.length ? await ctx.prisma.vehicle.findMany({ where: { id: { in: hits.map((h) => h.id) } }, include: VEHICLE_VIEW }) : []).map((v) => [v.id, v]),
+  );
+  const rows = hits.flatMap((h) => found.get(h.id) ?? []);
   return { rows, total };
 }
 

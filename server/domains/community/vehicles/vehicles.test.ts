@@ -196,6 +196,14 @@ describe('who sees which vehicle', () => {
     expect(pending.data.vehicles.totalCount).toBeGreaterThanOrEqual(3);
     const plate = await gql(q, { f: { plate: 'ujk482' } }, admin);
     expect(plate.data.vehicles.edges.map((e: any) => e.node.plate)).toEqual(['UJK-482-C']);
+    // The house's place and numbers: Patricia's street and exterior number find her vehicles, another street not.
+    const house = await prisma().house.findUniqueOrThrow({ where: { id: ownHouseId } });
+    const placed = await gql(q, { f: { streetId: gid('Street', house.streetId!), exteriorNumber: ` ${house.exteriorNumber} `, description: 'nissan' } }, admin);
+    expect(placed.data.vehicles.edges.map((e: any) => e.node.plate)).toEqual(['UJK-482-C']);
+    const elsewhere = await prisma().street.findFirstOrThrow({ where: { neighborhoodId: olivosId, id: { not: house.streetId! } } });
+    expect((await gql(q, { f: { streetId: gid('Street', elsewhere.id), plate: 'UJK482' } }, admin)).data.vehicles.totalCount).toBe(0);
+    const tagged = await gql(q, { f: { tagTypeId: 3, tagNumber: 'imdm-2093' } }, admin);
+    expect(tagged.data.vehicles.edges.map((e: any) => e.node.plate)).toEqual(['UJK-482-C']);
   });
 });
 
