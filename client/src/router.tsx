@@ -12,6 +12,7 @@ import OnboardingQuery from './__generated__/OnboardingQuery.graphql.js';
 import ActivateAccountQuery from './__generated__/ActivateAccountQuery.graphql.js';
 import SetupPasswordQuery from './__generated__/SetupPasswordQuery.graphql.js';
 import SignIn from './screens/public/SignIn.js';
+import { publicVehicleRoutes } from './screens/community/vehicles/publicRoutes.js';
 import { publicVisitorRoutes } from './screens/community/visitors/publicRoutes.js';
 
 /** Signed-out pages; each names what it loads. */
@@ -42,6 +43,7 @@ export const PUBLIC_ROUTES: ScreenRoute[] = [
     skeleton: 'public',
   },
   ...publicVisitorRoutes,
+  ...publicVehicleRoutes,
 ];
 
 function Root() {

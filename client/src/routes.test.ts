@@ -58,7 +58,8 @@ describe('home redirect priority (spec 3 section 2)', () => {
     expect(homeRedirect(new Set(), true, BUILT)).toBe('/chats');
   });
   it('skips screens not built yet: the administrator lands on the first built one, security on the gate, others on the dashboard', () => {
-    expect(homeRedirect(grantsOf('ADMIN'), false)).toBe('/neighborhood/settings/maintenance');
+    expect(homeRedirect(grantsOf('ADMIN'), false)).toBe('/neighborhood/scheduled-vehicles');
+    expect(homeRedirect(grantsOf('ADMIN', ['BASE', 'COBRANZA']), false)).toBe('/neighborhood/settings/maintenance');
     expect(homeRedirect(grantsOf('ADMIN', ['BASE']), false)).toBe('/neighborhood/settings/users');
     expect(homeRedirect(grantsOf('SECURITY'), false)).toBe('/security/visitors');
     expect(homeRedirect(new Set(), true)).toBeNull();

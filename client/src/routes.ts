@@ -7,7 +7,7 @@ import { comingSoonAccountRoutes, comingSoonAdministrationRoutes, comingSoonProp
 import { amenityAdminRoutes, amenityBookingAdminRoutes, amenityBookingPropertyRoutes, amenitySettingsRoutes } from './screens/community/amenities/routes.js';
 import { dashboardRoutes } from './screens/community/dashboard/routes.js';
 import { revisionPointsRoutes } from './screens/community/revisionPoints/routes.js';
-import { vehicleAdminRoutes, vehiclePropertyRoutes } from './screens/community/vehicles/routes.js';
+import { vehicleAdminRoutes, vehiclePropertyRoutes, vehicleSecurityRoutes } from './screens/community/vehicles/routes.js';
 import { visitorAdminRoutes, visitorLogRoutes, visitorPropertyRoutes, visitorSecurityRoutes } from './screens/community/visitors/routes.js';
 import { gatewayKeysRoutes, generalRoutes, modulesRoutes, msiRoutes } from './screens/community/settings/routes.js';
 import { accountingExportRoutes } from './screens/money/accounting/accountingExports/routes.js';
@@ -91,6 +91,7 @@ const AREA_TABLES: AppRoute[][] = [
   vehicleAdminRoutes,
   comingSoonAdministrationRoutes,
   visitorSecurityRoutes,
+  vehicleSecurityRoutes,
   visitorLogRoutes,
   // Configuration
   generalRoutes,

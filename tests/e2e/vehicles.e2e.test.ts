@@ -104,6 +104,27 @@ describe('vehicles in the browser', () => {
     const admin = await env.newPage();
     pages.push(admin);
     await signInToShell(admin, env.base, 'admin@demo.mx');
+    // Its home: the inspection appointments from today on, soonest first.
+    await admin.waitForURL('**/neighborhood/scheduled-vehicles');
+    await admin.getByRole('heading', { name: 'Citas de vehículos' }).waitFor();
+    const heldSpace = await prisma().revisionPointSpace.findFirstOrThrow({ where: { vehicleId: vehicle.id, status: 'CONFIRMED' } });
+    await admin.getByTestId(`appointment-${heldSpace.id}`).waitFor();
+    await admin.getByText('NLE-331-P').first().waitFor();
+    await screenshot(admin, 'vehicles-scheduled');
+    // Filtered by plate, one appointment is marked completed.
+    await admin.getByRole('textbox', { name: 'Placas' }).fill('nle');
+    await admin.waitForURL('**plate=nle**');
+    const neighbour = await prisma().vehicle.findFirstOrThrow({ where: { plate: 'NLE-331-P' }, include: { spaces: true } });
+    const neighbourRow = admin.getByTestId(`appointment-${neighbour.spaces[0]!.id}`);
+    await neighbourRow.waitFor();
+    await expect.poll(() => admin.getByRole('row').count()).toBe(2);
+    await neighbourRow.getByRole('button', { name: 'Marcar como completada' }).click();
+    await admin.getByText('La cita ha sido marcada como completada').first().waitFor();
+    await neighbourRow.getByText('Completada').waitFor();
+    await expect.poll(async () => (await prisma().vehicle.findUniqueOrThrow({ where: { id: neighbour.id } })).inspectedAt).not.toBeNull();
+    // The dashboard lists the vehicles waiting for authorization.
+    await admin.getByTestId('menu-home').click();
+    await admin.getByTestId('pending-vehicles').getByText('SNT-204-A').waitFor();
     await admin.goto(`${env.base}/neighborhood/vehicles`);
     await admin.getByRole('heading', { name: 'Vehículos', exact: true }).waitFor();
     await admin.getByTestId(`vehicle-${vehicle.id}`).waitFor();
@@ -129,5 +150,36 @@ describe('vehicles in the browser', () => {
     await appointment.getByRole('button', { name: 'Marcar como completada' }).click();
     await admin.getByText('La cita ha sido marcada como completada').first().waitFor();
     await expect.poll(async () => (await prisma().vehicle.findUniqueOrThrow({ where: { id: vehicle.id } })).inspectedAt).not.toBeNull();
+    await admin.goto(`${env.base}/neighborhood/defaulter/vehicles`);
+    await admin.getByRole('heading', { name: 'Vehículos con adeudo' }).waitFor();
+    await screenshot(admin, 'vehicles-defaulters');
+
+    // The guard, on a phone: plates from 3 letters or digits, the vehicle's house, owner and status, and a comment.
+    const guard = await phone('seguridad@demo.mx');
+    pages.push(guard);
+    await guard.goto(`${env.base}/vehicle/security`);
+    await guard.getByRole('heading', { name: 'Consulta de placas' }).waitFor();
+    await guard.getByTestId('plate-search').fill('um');
+    await guard.getByText('Escribe al menos 3 letras o números de las placas.').waitFor();
+    await guard.getByTestId('plate-search').fill('umn9');
+    const suv = await prisma().vehicle.findFirstOrThrow({ where: { plate: 'UMN-915-B' } });
+    const card = guard.getByTestId('plate-results').getByTestId(`plate-vehicle-${suv.id}`);
+    await card.getByText('Patricia', { exact: false }).first().waitFor();
+    await card.getByRole('textbox', { name: 'Agregar comentario' }).fill('Entró sin tag a las 22:10; se le pidió registrarlo.');
+    await card.getByRole('button', { name: 'Agregar comentario' }).click();
+    await guard.getByText('El comentario ha sido agregado').first().waitFor();
+    await card.getByText('Entró sin tag a las 22:10; se le pidió registrarlo.').waitFor();
+    await phoneShot(guard, 'vehicles-security');
+    expect(await prisma().vehicleComment.count({ where: { vehicleId: suv.id, comment: { startsWith: 'Entró sin tag' } } })).toBe(1);
+
+    // The appointment's public page, signed out.
+    const visitor = await env.newPage();
+    pages.push(visitor);
+    await visitor.setViewportSize({ width: 375, height: 812 });
+    const suvSpace = await prisma().revisionPointSpace.findFirstOrThrow({ where: { vehicleId: suv.id } });
+    await visitor.goto(`${env.base}/los_olivos/cita-vehicular/${suvSpace.code}`);
+    await visitor.getByTestId('revision-space-code').getByText(suvSpace.code).waitFor();
+    await visitor.getByText('UMN-915-B', { exact: false }).first().waitFor();
+    await phoneShot(visitor, 'vehicles-public');
   });
 });

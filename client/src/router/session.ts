@@ -31,4 +31,6 @@ export const SIGNED_IN_HINT = 'signedIn';
 
 /** Signed-out pages, served with or without a session. */
 export const isPublicPath = (path: string) =>
-  /^\/(sign-up|recover-password|contact|setup-password|verify-email|signup|onboarding|login)(\/|$)/.test(path) || /^\/([^/]+\/)?visita\/[^/]+\/?$/.test(path);
+  /^\/(sign-up|recover-password|contact|setup-password|verify-email|signup|onboarding|login)(\/|$)/.test(path) ||
+  /^\/([^/]+\/)?visita\/[^/]+\/?$/.test(path) ||
+  /^\/[^/]+\/cita-vehicular\/[^/]+\/?$/.test(path);

@@ -6,12 +6,10 @@ export const comingSoonPropertyRoutes: AppRoute[] = [
   { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
 ];
 export const comingSoonAdministrationRoutes: AppRoute[] = [
-  { path: '/neighborhood/scheduled-vehicles', grants: ['AVehiclesScheduleRead'], menu: { group: 'administration', label: 'menu.scheduled_vehicles' } },
   {
     path: '/neighborhood/files',
     grants: ['AFilesCreate', 'AFilesUpdate', 'AFilesDelete'],
     menu: { group: 'administration', label: 'menu.neighborhood_files' },
   },
-  { path: '/vehicle/security', grants: ['SecVehicleRead'], menu: { group: 'administration', label: 'menu.vehicle_security' } },
 ];
 export const comingSoonAccountRoutes: AppRoute[] = [{ path: '/chats', grants: [], menu: { group: 'account', label: 'menu.chats' } }];

@@ -18,6 +18,7 @@ import { Shortcuts } from './Shortcuts.js';
 import { SetupProgress } from './SetupProgress.js';
 import { Welcome } from './Welcome.js';
 import { ComingVisitors, DASHBOARD_VISITOR_GRANTS } from '../visitors/ComingVisitors.js';
+import { DASHBOARD_VEHICLE_GRANT, PendingVehicles } from '../vehicles/PendingVehicles.js';
 
 export const dashboardQuery = graphql`
   query DashboardQuery {
@@ -78,6 +79,7 @@ export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
       {session.neighborhood && <SetupProgress dashboard={data.dashboard} communityId={session.neighborhood.id} opens={opens} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {audience === 'security' && data.neighborhood && <SecurityHome neighborhood={data.neighborhood} grants={grants} />}
+        {session.neighborhood && grants.has(DASHBOARD_VEHICLE_GRANT) && <PendingVehicles />}
         {session.house && <MyHouse links={houseLinks} />}
         {session.neighborhood && (
           <Welcome dashboard={data.dashboard} communityName={session.neighborhood.name} audience={audience} configures={grants.has('CRead')} />

@@ -2,11 +2,14 @@ import type { AppRoute } from '../../../routes.js';
 import { listVariables } from '../../../components/paging.js';
 import { globalId } from '../../../relay/ids.js';
 import CommunityVehiclesQuery from '../../../__generated__/CommunityVehiclesQuery.graphql.js';
+import DefaulterVehiclesQuery from '../../../__generated__/DefaulterVehiclesQuery.graphql.js';
 import HouseVehiclesQuery from '../../../__generated__/HouseVehiclesQuery.graphql.js';
+import ScheduledVehiclesQuery from '../../../__generated__/ScheduledVehiclesQuery.graphql.js';
 import ScheduleVehicleQuery from '../../../__generated__/ScheduleVehicleQuery.graphql.js';
+import SecurityVehiclesQuery from '../../../__generated__/SecurityVehiclesQuery.graphql.js';
 import VehicleDetailQuery from '../../../__generated__/VehicleDetailQuery.graphql.js';
 import VehicleFormQuery from '../../../__generated__/VehicleFormQuery.graphql.js';
-import { COMMUNITY_VEHICLE_FILTERS, vehicleFilterOf } from './vehicleTexts.js';
+import { COMMUNITY_VEHICLE_FILTERS, scheduledFilterOf, vehicleFilterOf } from './vehicleTexts.js';
 
 const PEOPLE = ['O', 'S', 'R'];
 const of = (prefixes: string[], action: string) => prefixes.map((p) => `${p}Vehicles${action}`);
@@ -87,4 +90,34 @@ export const vehicleAdminRoutes: AppRoute[] = [
   },
   { path: '/neighborhood/vehicles/form', grants: ['AVehiclesCreate'], ...form },
   { path: '/neighborhood/vehicles/:vehicleId', grants: ADMIN_READERS, ...detail },
+  {
+    path: '/neighborhood/scheduled-vehicles',
+    grants: ['AVehiclesScheduleRead'],
+    menu: { group: 'administration', label: 'menu.scheduled_vehicles' },
+    screen: () => import('./ScheduledVehicles.js'),
+    query: ScheduledVehiclesQuery,
+    variables: ({ search }) => ({ ...listVariables(search), filter: scheduledFilterOf(search) }),
+    skeleton: 'list',
+  },
+  {
+    path: '/neighborhood/defaulter/vehicles',
+    grants: ['AVehiclesRead'],
+    screen: () => import('./DefaulterVehicles.js'),
+    query: DefaulterVehiclesQuery,
+    variables: ({ search }) => listVariables(search),
+    skeleton: 'list',
+  },
+];
+
+// The guard's plate lookup.
+export const vehicleSecurityRoutes: AppRoute[] = [
+  {
+    path: '/vehicle/security',
+    grants: ['SecVehicleRead'],
+    menu: { group: 'administration', label: 'menu.vehicle_security' },
+    screen: () => import('./SecurityVehicles.js'),
+    query: SecurityVehiclesQuery,
+    variables: () => ({}),
+    skeleton: 'page',
+  },
 ];
