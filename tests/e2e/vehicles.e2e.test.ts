@@ -3,7 +3,7 @@
 // appointment completed; the guard looks a plate up on a phone and comments on it.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 const prisma = () => env.t.app.db.prisma;
@@ -100,6 +100,16 @@ describe('vehicles in the browser', () => {
       .getByText(/Código [A-Z0-9]{8}/)
       .waitFor();
 
+    // Editing keeps the vehicle: its description changes.
+    const sedan = await prisma().vehicle.findFirstOrThrow({ where: { plate: 'UJK-482-C' } });
+    await owner.getByTestId(`vehicle-${sedan.id}`).getByRole('link', { name: 'Editar' }).click();
+    await owner.getByRole('heading', { name: 'Editar vehículo' }).waitFor();
+    await owner.getByRole('textbox', { name: /^Descripción/ }).fill('Nissan Versa gris 2021, rin deportivo');
+    await owner.getByRole('button', { name: 'Guardar' }).click();
+    await owner.getByText('El vehículo ha sido actualizado').first().waitFor();
+    await owner.waitForURL('**/houses/vehicles');
+    await owner.getByTestId(`vehicle-${sedan.id}`).getByText('Nissan Versa gris 2021, rin deportivo').waitFor();
+
     // The administrator: the community's vehicles, the pending ones by status.
     const admin = await env.newPage();
     pages.push(admin);
@@ -110,7 +120,7 @@ describe('vehicles in the browser', () => {
     const heldSpace = await prisma().revisionPointSpace.findFirstOrThrow({ where: { vehicleId: vehicle.id, status: 'CONFIRMED' } });
     await admin.getByTestId(`appointment-${heldSpace.id}`).waitFor();
     await admin.getByText('NLE-331-P').first().waitFor();
-    await screenshot(admin, 'vehicles-scheduled');
+    await screenshotsAtBothWidths(admin, 'vehicles-scheduled');
     // Filtered by plate, one appointment is marked completed.
     await admin.getByRole('textbox', { name: 'Placas' }).fill('nle');
     await admin.waitForURL('**plate=nle**');
@@ -125,10 +135,11 @@ describe('vehicles in the browser', () => {
     // The dashboard lists the vehicles waiting for authorization.
     await admin.getByTestId('menu-home').click();
     await admin.getByTestId('pending-vehicles').getByText('SNT-204-A').waitFor();
+    await screenshotsAtBothWidths(admin, 'vehicles-dashboard');
     await admin.goto(`${env.base}/neighborhood/vehicles`);
     await admin.getByRole('heading', { name: 'Vehículos', exact: true }).waitFor();
     await admin.getByTestId(`vehicle-${vehicle.id}`).waitFor();
-    await screenshot(admin, 'vehicles-community-list');
+    await screenshotsAtBothWidths(admin, 'vehicles-community-list');
     await admin.goto(`${env.base}/neighborhood/vehicles?status=PENDING_AUTHORIZATION`);
     await admin.getByTestId('filter-chip-status').waitFor();
     const pendingRow = admin.getByRole('row').filter({ hasText: 'SNT-204-A' });
@@ -142,7 +153,7 @@ describe('vehicles in the browser', () => {
     await admin.getByRole('button', { name: 'Autorizar' }).click();
     await admin.getByText('El vehículo ha sido autorizado').first().waitFor();
     await admin.locator('[data-status-icon="check"]').first().waitFor();
-    await screenshot(admin, 'vehicles-detail-authorized');
+    await screenshotsAtBothWidths(admin, 'vehicles-detail-authorized');
     expect((await prisma().vehicle.findFirstOrThrow({ where: { plate: 'SNT-204-A' } })).authorizedAt).not.toBeNull();
     // The resident's new vehicle: its appointment marked completed.
     await admin.goto(`${env.base}/neighborhood/vehicles/${vehicle.id}`);
@@ -153,6 +164,23 @@ describe('vehicles in the browser', () => {
     await admin.goto(`${env.base}/neighborhood/defaulter/vehicles`);
     await admin.getByRole('heading', { name: 'Vehículos con adeudo' }).waitFor();
     await screenshot(admin, 'vehicles-defaulters');
+    // The administration registers a vehicle for a house it finds by its cadastral key.
+    const quintero = await prisma().vehicle.findFirstOrThrow({ where: { plate: 'QRO-650-M' }, include: { house: true } });
+    await admin.goto(`${env.base}/neighborhood/vehicles/form`);
+    await admin.getByRole('heading', { name: 'Registrar vehículo' }).waitFor();
+    await admin.getByPlaceholder('Clave catastral, número o propietario').fill(quintero.house.catastral!);
+    await admin.getByRole('option').first().click();
+    await admin.getByTestId('vehicle-house').waitFor();
+    await admin.getByRole('textbox', { name: /^Placas/ }).fill('QRO-777-Z');
+    await admin.getByRole('combobox', { name: /^Tipo de tag/ }).click();
+    // The administration is not offered «No tengo tag».
+    expect(await admin.getByRole('option', { name: 'No tengo tag' }).count()).toBe(0);
+    await admin.getByRole('option', { name: 'TAG IAVE' }).click();
+    await admin.getByRole('textbox', { name: /^Número de tag/ }).fill('IMDM-4400127');
+    await admin.getByRole('button', { name: 'Registrar vehículo' }).click();
+    await admin.getByText('El vehículo ha sido registrado').first().waitFor();
+    await admin.waitForURL(/\/schedule$|\/neighborhood\/vehicles$/);
+    expect(await prisma().vehicle.findFirstOrThrow({ where: { plate: 'QRO-777-Z' } })).toMatchObject({ houseId: quintero.houseId, tagTypeId: 3 });
 
     // The guard, on a phone: plates from 3 letters or digits, the vehicle's house, owner and status, and a comment.
     const guard = await phone('seguridad@demo.mx');
