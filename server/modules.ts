@@ -6,6 +6,7 @@ import auditLog from './domains/platform/auditLog/module.js';
 import downloads from './domains/platform/downloads/module.js';
 import amenities from './domains/community/amenities/module.js';
 import dashboard from './domains/community/dashboard/module.js';
+import feed from './domains/community/feed/module.js';
 import neighborhoods from './domains/community/neighborhoods/module.js';
 import revisionPoints from './domains/community/revisionPoints/module.js';
 import setupSummary from './domains/community/setupSummary/module.js';
@@ -61,6 +62,7 @@ export const modules: readonly DomainModule[] = [
   // community
   amenities,
   dashboard,
+  feed,
   neighborhoods,
   revisionPoints,
   setupSummary,

@@ -46,6 +46,16 @@ export interface VisitorEvent {
   at: Date;
 }
 
+/** The community's feed changed: a post, a vote or a comment; open feeds refetch what they show. */
+export interface FeedEvent {
+  kind: 'POSTED' | 'DELETED' | 'VOTED' | 'COMMENTED' | 'COMMENT_DELETED';
+  postId: number;
+  /** Who may hear it: the post's privacy and author (the subscription filters by them). */
+  privacy: 'NEIGHBORS' | 'OWNERS' | 'ONLY_ME';
+  authorUserId: number;
+  at: Date;
+}
+
 export type PubSubChannels = {
   'user:session': [userId: number, event: SessionEvent];
   'receipt:payment': [receiptId: number, event: ReceiptPaymentEvent];
@@ -55,6 +65,8 @@ export type PubSubChannels = {
   'visitors:community': [neighborhoodId: number, event: VisitorEvent];
   /** Keyed by house: the house's people. */
   'visitors:house': [houseId: number, event: VisitorEvent];
+  /** Keyed by community: open feeds. */
+  'feed:community': [neighborhoodId: number, event: FeedEvent];
 };
 
 /** In-process by default; through Redis when REDIS_URL is set, so every instance sees every event. */

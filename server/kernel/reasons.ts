@@ -8,6 +8,7 @@ import { INVITATION_INVALID as INVITATION_INVALID_MESSAGE } from '../../core/acc
 import { SIGNUP_CODE_INVALID as SIGNUP_CODE_INVALID_MESSAGE } from '../../core/activation.js';
 import { AGREEMENT_MESSAGES } from '../../core/agreements.js';
 import { EXPENSE_MESSAGES } from '../../core/expenses.js';
+import { FEED_MESSAGES } from '../../core/feed.js';
 import { CSD_MESSAGES } from '../../core/fiscal.js';
 import { PAYMENT_MESSAGES, SAVED_CARD_GONE_CODE, TOO_MANY_ATTEMPTS_CODE } from '../../core/payments.js';
 import { RECEIPT_ALREADY_PAID as RECEIPT_ALREADY_PAID_MESSAGE } from '../../core/receipts.js';
@@ -240,6 +241,13 @@ export const REASONS = {
   PAYMENT_DECLINED: { message: (p: { message: string }) => p.message },
   PAYMENT_GATEWAY_UNAVAILABLE: { message: 'La pasarela de pago no respondió. Intenta de nuevo en unos minutos', code: 1004 },
   PAYMENT_TOO_MANY_ATTEMPTS: { message: PAYMENT_MESSAGES.tooManyAttempts, code: TOO_MANY_ATTEMPTS_CODE },
+  POST_ALREADY_VOTED: { message: FEED_MESSAGES.alreadyVoted },
+  POST_COMMENTS_OFF: { message: FEED_MESSAGES.commentsOff },
+  POST_COMMENT_NOT_FOUND: { message: 'El comentario no existe' },
+  POST_EXPIRED: { message: 'La encuesta ya terminó' },
+  POST_NOT_A_POLL: { message: 'La publicación no es una encuesta' },
+  POST_NOT_FOUND: { message: 'La publicación no existe' },
+  POST_OPTION_NOT_FOUND: { message: 'La opción no existe' },
   PROFILE_SELF_ONLY: { message: (p: { email: string }) => `El nombre y el correo de ${p.email} solo los puede cambiar su titular desde Mis datos` },
   PROVIDER_NOT_FOUND: { message: 'El proveedor no existe' },
   PROVIDER_RFC_TAKEN: { message: (p: { rfc: string; name: string }) => `Ya existe un proveedor con el RFC ${p.rfc} en la comunidad: ${p.name}` },

@@ -1,0 +1,271 @@
+// The community's feed (issue 32; spec 3 sections 3 to 9): posts and polls for everyone, owners or their
+// author, until an expiry day and for the house types they target; one vote per person; comments where the post
+// allows them; who saw each post. Who reads which post (visibleSql): its author; the administration every post
+// but another's ONLY_ME; everyone else the open ones their privacy, expiry and house type let them read.
+import { sql } from 'kysely';
+import { FEED_MESSAGES, FEED_PAGE, CommentFields, type PostInput, postFields } from '../../../../core/feed.js';
+import { todayIn } from '../../../../core/receipts.js';
+import { holdsAny } from '../../../auth/houseScope.js';
+import type { Prisma as PrismaNS } from '../../../db/generated/client.js';
+import { kickMailer, queueEmail } from '../../../infra/mail/outbox.js';
+import type { FeedEvent } from '../../../infra/pubsub.js';
+import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../kernel/errors.js';
+import { parseInput } from '../../../kernel/input.js';
+import { lockRow } from '../../../kernel/locks.js';
+import { write } from '../../../kernel/write.js';
+
+export const POST_CREATORS = ['APostsCreate', 'OPostsCreate', 'SPostsCreate', 'RPostsCreate'] as const;
+export const POST_READERS = ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead', ...POST_CREATORS] as const;
+export const HOUSE_POST_DELETERS = ['OPostsDelete', 'SPostsDelete', 'RPostsDelete'] as const;
+export const POST_DELETERS = ['APostsDelete', ...HOUSE_POST_DELETERS] as const;
+/** The administration: reads every post but another's ONLY_ME, deletes any, sees who viewed them. */
+export const ADMIN_POST_GRANTS = ['APostsRead', 'APostsCreate', 'APostsDelete'] as const;
+export const COMMENT_CREATORS = ['ACommentsCreate', 'OCommentsCreate', 'SCommentsCreate', 'RCommentsCreate'] as const;
+export const COMMENT_READERS = ['ACommentsRead', 'OCommentsRead', 'SCommentsRead', 'RCommentsRead', ...COMMENT_CREATORS] as const;
+export const COMMENT_DELETERS = ['ACommentsDelete', 'OCommentsDelete', 'SCommentsDelete', 'RCommentsDelete'] as const;
+/** E-mails a new post to the community (spec 3: on by default for administrators holding it). */
+export const POST_NOTIFIERS = ['APostsNotify'] as const;
+
+export const POST_VIEW = {
+  author: { select: { firstName: true, lastName: true } },
+  options: { orderBy: { position: 'asc' }, select: { id: true, text: true, votes: true, position: true } },
+  _count: { select: { comments: { where: { deletedAt: null } }, views: true } },
+} as const satisfies PrismaNS.PostInclude;
+export type PostRow = PrismaNS.PostGetPayload<{ include: typeof POST_VIEW }> & { myVoteOptionId?: number | null };
+
+async function viewerOf(ctx: ServiceContext) {
+  const actor = actorOf(ctx);
+  const n = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { id: true, name: true, timeZone: true } });
+  const houseTypeId =
+    actor.houseId == null ? null : ((await ctx.prisma.house.findUnique({ where: { id: actor.houseId }, select: { houseTypeId: true } }))?.houseTypeId ?? null);
+  return { n, userId: actor.userId, admin: holdsAny(ctx, ADMIN_POST_GRANTS), owner: actor.roleKind === 'OWNER', houseTypeId, today: todayIn(n.timeZone) };
+}
+type FeedViewer = Awaited<ReturnType<typeof viewerOf>>;
+
+/** The posts this viewer reads, as one SQL condition on "Post" p. */
+function visibleSql(v: FeedViewer) {
+  const mine = sql`p."authorUserId" = ${v.userId}`;
+  const open = sql`(p.privacy = 'NEIGHBORS' ${v.owner ? sql`OR p.privacy = 'OWNERS'` : sql``})
+    AND (p."expiresAt" IS NULL OR p."expiresAt" >= ${v.today}::date)
+    AND (cardinality(p."houseTypeIds") = 0 ${v.houseTypeId === null ? sql`` : sql`OR ${v.houseTypeId}::int = ANY(p."houseTypeIds")`})`;
+  const reach = v.admin ? sql`(${mine} OR p.privacy <> 'ONLY_ME')` : sql`(${mine} OR (${open}))`;
+  return sql`p."neighborhoodId" = ${v.n.id} AND p."deletedAt" IS NULL AND ${reach}`;
+}
+
+async function rowsOf(ctx: ServiceContext, v: FeedViewer, ids: number[]): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  const [posts, votes] = await Promise.all([
+    ctx.prisma.post.findMany({ where: { id: { in: ids } }, include: POST_VIEW }),
+    ctx.prisma.postVote.findMany({ where: { postId: { in: ids }, userId: v.userId }, select: { postId: true, optionId: true } }),
+  ]);
+  const byId = new Map(posts.map((p) => [p.id, { ...p, myVoteOptionId: votes.find((x) => x.postId === p.id)?.optionId ?? null }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function findVisible(ctx: ServiceContext, v: FeedViewer, id: number): Promise<PostRow> {
+  const { rows } = await sql<{ id: number }>`SELECT p.id FROM "Post" p WHERE p.id = ${id} AND ${visibleSql(v)}`.execute(ctx.db.kysely);
+  if (!rows.length) throw new NotFoundError('POST_NOT_FOUND');
+  return (await rowsOf(ctx, v, [id]))[0];
+}
+
+export async function getPost(ctx: ServiceContext, id: number) {
+  if (!holdsAny(ctx, POST_READERS)) throw new ForbiddenError();
+  return findVisible(ctx, await viewerOf(ctx), id);
+}
+
+/**
+ * A page of the feed, newest first: the latest FEED_PAGE posts, those newer than `newerThan` (what appeared
+ * since the feed opened) or older than `olderThan` (the next page). The posts shown are recorded as seen.
+ */
+export async function feed(ctx: ServiceContext, page: { newerThan?: number | null; olderThan?: number | null; size?: number | null }) {
+  if (!holdsAny(ctx, POST_READERS)) throw new ForbiddenError();
+  const v = await viewerOf(ctx);
+  const size = Math.min(Math.max(page.size ?? FEED_PAGE, 1), 50);
+  const cut = page.newerThan != null ? sql`AND p.id > ${page.newerThan}` : page.olderThan != null ? sql`AND p.id < ${page.olderThan}` : sql``;
+  const { rows } = await sql<{ id: number }>`
+    SELECT p.id FROM "Post" p WHERE ${visibleSql(v)} ${cut} ORDER BY p.id DESC LIMIT ${size + 1}`.execute(ctx.db.kysely);
+  const ids = rows.slice(0, size).map((r) => r.id);
+  if (ids.length) {
+    await sql`INSERT INTO "PostView" ("postId", "userId") VALUES ${sql.join(ids.map((id) => sql`(${id}, ${v.userId})`))}
+              ON CONFLICT DO NOTHING`.execute(ctx.db.kysely);
+  }
+  return { posts: await rowsOf(ctx, v, ids), hasOlder: rows.length > size };
+}
+
+export const mayDeletePost = (ctx: ServiceContext, p: Pick<PostRow, 'authorUserId'>) =>
+  holdsAny(ctx, ['APostsDelete']) || (holdsAny(ctx, HOUSE_POST_DELETERS) && p.authorUserId === ctx.actor?.userId);
+export const mayComment = (ctx: ServiceContext, p: Pick<PostRow, 'commentsEnabled'>) => p.commentsEnabled && holdsAny(ctx, COMMENT_CREATORS);
+
+export async function createPost(ctx: ServiceContext, input: PostInput, idempotencyKey?: string | null) {
+  if (!holdsAny(ctx, POST_CREATORS)) throw new ForbiddenError();
+  const v = await viewerOf(ctx);
+  const data = parseInput(postFields(v.today), input);
+  const sendEmail = data.sendEmail && holdsAny(ctx, POST_NOTIFIERS) && data.privacy !== 'ONLY_ME';
+  if (data.houseTypeIds.length) {
+    const known = await ctx.prisma.houseType.count({ where: { neighborhoodId: v.n.id, id: { in: data.houseTypeIds } } });
+    if (known !== data.houseTypeIds.length) throw new InputError([{ field: 'houseTypeIds', message: 'El tipo de propiedad no existe' }]);
+  }
+  const id = await write(ctx, { idempotencyKey, request: { operation: 'createPost', input } }, async (scope) => {
+    const { tx, audit } = scope;
+    const post = await tx.post.create({
+      data: {
+        neighborhoodId: v.n.id,
+        authorUserId: v.userId,
+        type: data.type,
+        text: data.text,
+        privacy: data.privacy,
+        expiresAt: data.expiresAt ? new Date(`${data.expiresAt}T00:00:00Z`) : null,
+        commentsEnabled: data.commentsEnabled,
+        sendEmail,
+        houseTypeIds: data.houseTypeIds,
+        options: { create: data.options.map((text, position) => ({ text, position })) },
+      },
+      select: { id: true },
+    });
+    await audit({ action: 'CREATE', entity: 'Post', entityId: post.id, data: { type: data.type, privacy: data.privacy, sendEmail } });
+    if (sendEmail) {
+      for (const to of await readersEmails(tx, v.n.id, data.privacy, data.houseTypeIds, v.userId)) {
+        await queueEmail(tx, {
+          to,
+          neighborhoodId: v.n.id,
+          subject: `${data.type === 'POLL' ? 'Nueva encuesta' : 'Nueva publicación'} en ${v.n.name}`,
+          text: `${data.text}\n\n${data.type === 'POLL' ? 'Vota en la aplicación de tu comunidad.' : 'Léela y coméntala en la aplicación de tu comunidad.'}`,
+        });
+      }
+      scope.afterCommit(() => kickMailer(ctx.prisma));
+    }
+    announce(ctx, scope, v.n.id, { kind: 'POSTED', postId: post.id, privacy: data.privacy, authorUserId: v.userId });
+    return post.id;
+  });
+  return { post: (await rowsOf(ctx, v, [id]))[0], message: FEED_MESSAGES.created };
+}
+
+/** Who the e-mail notice reaches: the community's active people with an address its privacy and target let read it. */
+async function readersEmails(tx: Tx, neighborhoodId: number, privacy: string, houseTypeIds: number[], authorId: number) {
+  const people = await tx.membership.findMany({
+    where: {
+      neighborhoodId,
+      active: true,
+      userId: { not: authorId },
+      ...(privacy === 'OWNERS' ? { role: { kind: { in: ['OWNER', 'ADMIN'] } } } : {}),
+      ...(houseTypeIds.length ? { OR: [{ houseId: null }, { house: { houseTypeId: { in: houseTypeIds } } }] } : {}),
+    },
+    select: { user: { select: { email: true } } },
+  });
+  return [...new Set(people.map((p) => p.user.email).filter(Boolean))];
+}
+
+function announce(ctx: ServiceContext, scope: { afterCommit: (f: () => void) => void }, neighborhoodId: number, event: Omit<FeedEvent, 'at'>) {
+  const pubsub = ctx.pubsub;
+  if (!pubsub) return;
+  scope.afterCommit(() => pubsub.publish('feed:community', neighborhoodId, { ...event, at: new Date() }));
+}
+
+export async function deletePost(ctx: ServiceContext, id: number, idempotencyKey?: string | null) {
+  const v = await viewerOf(ctx);
+  const post = await findVisible(ctx, v, id);
+  if (!mayDeletePost(ctx, post)) throw new ForbiddenError();
+  await write(ctx, { idempotencyKey, request: { operation: 'deletePost', input: { id } } }, async (scope) => {
+    const { count } = await scope.tx.post.updateMany({ where: { id, neighborhoodId: v.n.id, deletedAt: null }, data: { deletedAt: new Date() } });
+    if (count === 0) throw new NotFoundError('POST_NOT_FOUND');
+    await scope.audit({ action: 'DELETE', entity: 'Post', entityId: id, data: { authorUserId: post.authorUserId } });
+    announce(ctx, scope, v.n.id, { kind: 'DELETED', postId: id, privacy: post.privacy, authorUserId: post.authorUserId });
+  });
+  return { id, message: FEED_MESSAGES.deleted };
+}
+
+/** One vote per person on a poll, counted under the post's lock (concurrent votes add up exactly). */
+export async function vote(ctx: ServiceContext, postId: number, optionId: number, idempotencyKey?: string | null) {
+  if (!holdsAny(ctx, POST_READERS)) throw new ForbiddenError();
+  const v = await viewerOf(ctx);
+  const post = await findVisible(ctx, v, postId);
+  if (post.type !== 'POLL') throw new ConflictError('POST_NOT_A_POLL');
+  if (!post.options.some((o) => o.id === optionId)) throw new NotFoundError('POST_OPTION_NOT_FOUND');
+  if (post.expiresAt && post.expiresAt.toISOString().slice(0, 10) < v.today) throw new ConflictError('POST_EXPIRED');
+  await write(ctx, { idempotencyKey, request: { operation: 'votePost', input: { postId, optionId } } }, async (scope) => {
+    const { tx, audit } = scope;
+    await lockRow(tx, 'Post', postId, { neighborhoodId: v.n.id });
+    if (await tx.postVote.count({ where: { postId, userId: v.userId } })) throw new ConflictError('POST_ALREADY_VOTED');
+    await tx.postVote.create({ data: { postId, optionId, userId: v.userId } });
+    await tx.postOption.update({ where: { id: optionId }, data: { votes: { increment: 1 } } });
+    await audit({ action: 'VOTE', entity: 'Post', entityId: postId, data: { optionId } });
+    announce(ctx, scope, v.n.id, { kind: 'VOTED', postId, privacy: post.privacy, authorUserId: post.authorUserId });
+  });
+  return { post: (await rowsOf(ctx, v, [postId]))[0], message: FEED_MESSAGES.voted };
+}
+
+export const COMMENT_SELECT = {
+  id: true,
+  postId: true,
+  userId: true,
+  text: true,
+  createdAt: true,
+  user: { select: { firstName: true, lastName: true } },
+} as const;
+export type CommentRow = PrismaNS.PostCommentGetPayload<{ select: typeof COMMENT_SELECT }>;
+
+/** A post's comments, newest first, by pages (COMMENTS_PAGE): older than `olderThan`. */
+export async function comments(ctx: ServiceContext, postId: number, page: { olderThan?: number | null; size: number; offset: number }) {
+  if (!holdsAny(ctx, COMMENT_READERS)) throw new ForbiddenError();
+  const v = await viewerOf(ctx);
+  await findVisible(ctx, v, postId);
+  const where = { postId, deletedAt: null, ...(page.olderThan != null ? { id: { lt: page.olderThan } } : {}) };
+  const [rows, total] = await Promise.all([
+    ctx.prisma.postComment.findMany({ where, orderBy: { id: 'desc' }, take: page.size, skip: page.offset, select: COMMENT_SELECT }),
+    ctx.prisma.postComment.count({ where: { postId, deletedAt: null } }),
+  ]);
+  return { rows, total };
+}
+
+export async function addComment(ctx: ServiceContext, postId: number, input: { text?: string | null }, idempotencyKey?: string | null) {
+  if (!holdsAny(ctx, COMMENT_CREATORS)) throw new ForbiddenError();
+  const v = await viewerOf(ctx);
+  const post = await findVisible(ctx, v, postId);
+  if (!post.commentsEnabled) throw new ConflictError('POST_COMMENTS_OFF');
+  const audience = { privacy: post.privacy, authorUserId: post.authorUserId };
+  const { text } = parseInput(CommentFields, { text: input.text ?? '' });
+  const id = await write(ctx, { idempotencyKey, request: { operation: 'addPostComment', input: { postId, text } } }, async (scope) => {
+    const row = await scope.tx.postComment.create({ data: { neighborhoodId: v.n.id, postId, userId: v.userId, text }, select: { id: true } });
+    await scope.audit({ action: 'COMMENT', entity: 'Post', entityId: postId, data: { commentId: row.id } });
+    announce(ctx, scope, v.n.id, { kind: 'COMMENTED', postId, ...audience });
+    return row.id;
+  });
+  return { comment: await ctx.prisma.postComment.findUniqueOrThrow({ where: { id }, select: COMMENT_SELECT }), message: FEED_MESSAGES.commentAdded };
+}
+
+export const mayDeleteComment = (ctx: ServiceContext, c: Pick<CommentRow, 'userId'>) =>
+  holdsAny(ctx, ['ACommentsDelete']) || (holdsAny(ctx, COMMENT_DELETERS) && c.userId === ctx.actor?.userId);
+
+export async function deleteComment(ctx: ServiceContext, id: number, idempotencyKey?: string | null) {
+  const v = await viewerOf(ctx);
+  const comment = await ctx.prisma.postComment.findFirst({ where: { id, neighborhoodId: v.n.id, deletedAt: null }, select: COMMENT_SELECT });
+  if (!comment) throw new NotFoundError('POST_COMMENT_NOT_FOUND');
+  const post = await findVisible(ctx, v, comment.postId);
+  if (!mayDeleteComment(ctx, comment)) throw new ForbiddenError();
+  await write(ctx, { idempotencyKey, request: { operation: 'deletePostComment', input: { id } } }, async (scope) => {
+    const { count } = await scope.tx.postComment.updateMany({ where: { id, deletedAt: null }, data: { deletedAt: new Date() } });
+    if (count === 0) throw new NotFoundError('POST_COMMENT_NOT_FOUND');
+    await scope.audit({ action: 'DELETE_COMMENT', entity: 'Post', entityId: comment.postId, data: { commentId: id } });
+    announce(ctx, scope, v.n.id, { kind: 'COMMENT_DELETED', postId: comment.postId, privacy: post.privacy, authorUserId: post.authorUserId });
+  });
+  return { id, message: FEED_MESSAGES.commentDeleted };
+}
+
+/** Who saw a post (its author and the administration), most recent first. */
+export async function postViews(ctx: ServiceContext, postId: number, page: { size: number; offset: number }) {
+  const v = await viewerOf(ctx);
+  const post = await findVisible(ctx, v, postId);
+  if (post.authorUserId !== v.userId && !v.admin) throw new ForbiddenError();
+  const [rows, total] = await Promise.all([
+    ctx.prisma.postView.findMany({
+      where: { postId },
+      orderBy: [{ viewedAt: 'desc' }, { userId: 'asc' }],
+      take: page.size,
+      skip: page.offset,
+      select: { viewedAt: true, userId: true, user: { select: { firstName: true, lastName: true } } },
+    }),
+    ctx.prisma.postView.count({ where: { postId } }),
+  ]);
+  return { rows, total };
+}
