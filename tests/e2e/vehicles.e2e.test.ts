@@ -142,6 +142,11 @@ describe('vehicles in the browser', () => {
     await screenshotsAtBothWidths(admin, 'vehicles-community-list');
     await admin.goto(`${env.base}/neighborhood/vehicles?status=PENDING_AUTHORIZATION`);
     await admin.getByTestId('filter-chip-status').waitFor();
+    // A pending vehicle authorized from the list leaves the pending ones.
+    const gtoRow = admin.getByRole('row').filter({ hasText: 'GTO-778-K' });
+    await gtoRow.getByRole('button', { name: 'Autorizar' }).click();
+    await admin.getByText('El vehículo ha sido autorizado').first().waitFor();
+    await gtoRow.waitFor({ state: 'detached' });
     const pendingRow = admin.getByRole('row').filter({ hasText: 'SNT-204-A' });
     await pendingRow.getByRole('link', { name: 'SNT-204-A' }).click();
     await admin.getByRole('heading', { name: 'Vehículo SNT-204-A' }).waitFor();

@@ -19,7 +19,7 @@ import { COMMUNITY_TIME_ZONE, formatDate, formatTime } from '../../../format.js'
 import { globalId } from '../../../relay/ids.js';
 import type { ScreenProps } from '../../../router/screenRoute.js';
 import { newIdempotencyKey } from '../../money/receivables/receipts/receiptTexts.js';
-import { appointmentWhen, publicAppointmentPath, scheduleBackPath, spaceState } from './vehicleTexts.js';
+import { appointmentWhen, communityDay, laterDay, publicAppointmentPath, scheduleBackPath, spaceState } from './vehicleTexts.js';
 import { VehicleStatusIcon } from './VehicleStatusIcon.js';
 
 export const scheduleVehicleQuery = graphql`
@@ -304,12 +304,7 @@ function WeekOfSpaces({
           {t('vehicles.schedule.week', { from: formatDate(week.from), to: formatDate(week.to) })}
         </Title>
         <Group gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            disabled={week.from <= today}
-            onClick={() => onPage(addDays(week.from, -7) < today ? today : addDays(week.from, -7))}
-          >
+          <Button variant="default" size="xs" disabled={week.from <= today} onClick={() => onPage(laterDay(addDays(week.from, -7), today))}>
             {t('vehicles.schedule.previous')}
           </Button>
           <Button variant="default" size="xs" onClick={() => onPage(addDays(week.to, 1))}>
@@ -399,7 +394,7 @@ function WeekOfSpaces({
             <Text size="sm">
               {t('vehicles.schedule.confirmText', {
                 point: week.revisionPointName,
-                day: `${dayName(formatDateKey(picked.start))} ${formatDate(picked.start)}`,
+                day: `${dayName(communityDay(picked.start))} ${formatDate(picked.start)}`,
                 from: formatTime(picked.start),
                 to: formatTime(picked.end),
               })}
@@ -417,10 +412,4 @@ function WeekOfSpaces({
       </Modal>
     </Stack>
   );
-}
-
-/** YYYY-MM-DD of a date-time in the community (its weekday's name). */
-function formatDateKey(value: unknown): string {
-  const [d, m, y] = formatDate(value as string).split('/');
-  return `${y}-${m}-${d}`;
 }

@@ -16,6 +16,7 @@ import { useSession } from '../../../components/SessionProvider.js';
 import { formatDate, formatTime } from '../../../format.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
 import { CompleteAppointmentButton } from './CompleteAppointmentButton.js';
+import { communityDay } from './vehicleTexts.js';
 import { VehicleStatusIcon } from './VehicleStatusIcon.js';
 
 export const scheduledVehiclesQuery = graphql`
@@ -42,12 +43,6 @@ const listFragment = graphql`
 `;
 
 type Settings = ScheduledVehiclesQuery$data['vehicleSettings'];
-
-/** YYYY-MM-DD of a date-time in the community (its weekday). */
-function dayKey(value: unknown): string {
-  const [d, m, y] = formatDate(value as string).split('/');
-  return `${y}-${m}-${d}`;
-}
 
 /**
  * /neighborhood/scheduled-vehicles, the administrator's home when it holds AVehiclesScheduleRead: the inspection
@@ -130,7 +125,7 @@ function List({ query, settings, route }: { query: ScheduledVehicleList_query$ke
               <Table.Tr key={row.id} data-testid={`appointment-${row.databaseId}`}>
                 <Table.Td miw={130}>
                   <Text size="xs" c="dimmed" tt="capitalize">
-                    {t(`amenityBookings.weekdays.${weekdayOf(dayKey(row.start))}`)} {formatDate(row.start as string)}
+                    {t(`amenityBookings.weekdays.${weekdayOf(communityDay(row.start))}`)} {formatDate(row.start as string)}
                   </Text>
                   <Text size="sm" fw={700}>
                     {formatTime(row.start as string)} – {formatTime(row.end as string)}

@@ -4,6 +4,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VehiclesTable_vehicles$data, VehiclesTable_vehicles$key } from '../../../__generated__/VehiclesTable_vehicles.graphql';
+import type { VehiclesTableAuthorizeMutation } from '../../../__generated__/VehiclesTableAuthorizeMutation.graphql';
 import type { VehiclesTableDeleteMutation } from '../../../__generated__/VehiclesTableDeleteMutation.graphql';
 import { VEHICLE_MESSAGES } from '../../../../../core/vehicles.js';
 import { ConfirmDelete } from '../../../components/ConfirmDelete.js';
@@ -33,6 +34,7 @@ const rowsFragment = graphql`
     canUpdate
     canDelete
     canBook
+    canAuthorize
     appointment { id code start end status revisionPointName }
   }
 `;
@@ -43,6 +45,16 @@ const deleteMutation = graphql`
       __typename
       ... on Error { code message }
       ... on MutationDeleteVehicleSuccess { data { message vehicleDatabaseId } }
+    }
+  }
+`;
+
+const authorizeMutation = graphql`
+  mutation VehiclesTableAuthorizeMutation($input: VehicleIdInput!) {
+    authorizeVehicle(input: $input) {
+      __typename
+      ... on Error { code message }
+      ... on MutationAuthorizeVehicleSuccess { data { message vehicle { id status statusName icon canAuthorize } } }
     }
   }
 `;
@@ -68,6 +80,16 @@ export function VehiclesTable({
   const rows = useFragment(rowsFragment, vehicles);
   const remove = useAppMutation<VehiclesTableDeleteMutation>(deleteMutation);
   const [toDelete, setToDelete] = useState<Row | null>(null);
+  const authorize = useAppMutation<VehiclesTableAuthorizeMutation>(authorizeMutation);
+  const [authorizing, setAuthorizing] = useState<string | null>(null);
+  const authorizeRow = async (row: Row) => {
+    setAuthorizing(row.id);
+    const done = await authorize.run({ input: { vehicleId: row.id, idempotencyKey: newIdempotencyKey() } }, 'authorizeVehicle', {
+      success: VEHICLE_MESSAGES.authorized,
+    });
+    setAuthorizing(null);
+    if (done) onChanged();
+  };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -153,6 +175,11 @@ export function VehiclesTable({
                 </Table.Td>
                 <Table.Td data-card="actions">
                   <Group gap={4} wrap="wrap" justify="flex-end">
+                    {community && row.canAuthorize && row.status === 'PENDING_AUTHORIZATION' && (
+                      <Button size="compact-sm" color="teal" onClick={() => authorizeRow(row)} loading={authorizing === row.id}>
+                        {t('vehicles.detail.authorize')}
+                      </Button>
+                    )}
                     {row.canBook && (row.status === 'INCOMPLETE' || !!row.appointment) && (
                       <Button
                         component={Link}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentWhen, publicAppointmentPath, scheduleBackPath, scheduledFilterOf, segmentOf, spaceState, vehicleFilterOf } from './vehicleTexts.js';
+import {
+  appointmentWhen,
+  communityDay,
+  laterDay,
+  publicAppointmentPath,
+  scheduleBackPath,
+  scheduledFilterOf,
+  segmentOf,
+  spaceState,
+  vehicleFilterOf,
+} from './vehicleTexts.js';
 
 const t = (key: string, options?: Record<string, unknown>) => `${key}:${JSON.stringify(options ?? {})}`;
 
@@ -65,5 +75,13 @@ describe('appointments and spaces', () => {
     expect(scheduleBackPath(true)).toBe('/neighborhood/vehicles');
     expect(scheduleBackPath(false)).toBe('/houses/vehicles');
     expect(publicAppointmentPath('los_olivos', 'ABCD2345')).toBe('/los_olivos/cita-vehicular/ABCD2345');
+  });
+
+  it('reads the community day of a date-time and keeps weeks from today', () => {
+    // 23:30 in Mexico City is already the next day in UTC.
+    expect(communityDay('2026-12-02T05:30:00.000Z')).toBe('2026-12-01');
+    expect(communityDay('2026-12-01T15:00:00.000Z')).toBe('2026-12-01');
+    expect(laterDay('2026-11-23', '2026-11-29')).toBe('2026-11-29');
+    expect(laterDay('2026-12-06', '2026-11-29')).toBe('2026-12-06');
   });
 });

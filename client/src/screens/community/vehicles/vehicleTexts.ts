@@ -96,3 +96,14 @@ export function scheduleBackPath(admin: boolean): string {
 export function publicAppointmentPath(domain: string, code: string): string {
   return `/${encodeURIComponent(domain)}/cita-vehicular/${encodeURIComponent(code)}`;
 }
+
+/** The YYYY-MM-DD of a date-time in the community's time zone (its weekday, its day in a week). */
+export function communityDay(value: unknown): string {
+  const [d, m, y] = formatDate(value as string).split('/');
+  return `${y}-${m}-${d}`;
+}
+
+/** The later of two YYYY-MM-DD days (a week never starts before today). */
+export function laterDay(a: string, b: string): string {
+  return a < b ? b : a;
+}
