@@ -61,7 +61,16 @@ export function VehicleStatusIcon({ icon, label, withLabel = true }: { icon: Ico
   const { t } = useTranslation();
   const meaning = t(`vehicles.icon.${icon}`);
   const mark = (
-    <ThemeIcon color={COLOR[icon] ?? 'gray'} variant="light" radius="xl" size={28} aria-label={meaning} role="img" data-status-icon={icon}>
+    <ThemeIcon
+      color={COLOR[icon] ?? 'gray'}
+      variant="light"
+      radius="xl"
+      size={28}
+      style={{ flexShrink: 0 }}
+      aria-label={meaning}
+      role="img"
+      data-status-icon={icon}
+    >
       <Shape icon={icon} size={18} title={meaning} />
     </ThemeIcon>
   );
@@ -72,9 +81,9 @@ export function VehicleStatusIcon({ icon, label, withLabel = true }: { icon: Ico
       </Tooltip>
     );
   return (
-    <Group gap={8} wrap="nowrap">
+    <Group gap={8} wrap="nowrap" align="center">
       {mark}
-      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" fw={500} lh={1.25} miw={0}>
         {label}
       </Text>
     </Group>
