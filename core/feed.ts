@@ -37,7 +37,40 @@ export const FEED_MESSAGES = {
   expiryAfterTomorrow: 'La fecha de vigencia debe ser posterior a mañana',
   expiryInvalid: 'La fecha de vigencia debe tener el formato AAAA-MM-DD',
   commentRequired: 'Escribe el comentario',
+  videoHost: 'Solo se pueden insertar videos de YouTube o Vimeo',
+  tooManyAttachments: 'Adjunta como máximo 10 archivos',
 } as const;
+
+/** Hosts whose videos a post may embed; the client's Content-Security-Policy frames only these (frame-src). */
+export const EMBED_FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+
+/**
+ * A video link as its embed address, or null when it is not a YouTube or Vimeo video: youtube.com/watch?v=ID,
+ * youtu.be/ID, youtube.com/embed/ID and /shorts/ID become youtube-nocookie.com/embed/ID; vimeo.com/ID becomes
+ * player.vimeo.com/video/ID.
+ */
+export function embedUrl(link: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(link.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
+  const id = (value: string | null | undefined) => (value && /^[A-Za-z0-9_-]{6,20}$/.test(value) ? value : null);
+  let youtube: string | null = null;
+  if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    const [, first, second] = url.pathname.split('/');
+    youtube = first === 'watch' ? id(url.searchParams.get('v')) : first === 'embed' || first === 'shorts' ? id(second) : null;
+  } else if (host === 'youtu.be') youtube = id(url.pathname.split('/')[1]);
+  if (youtube) return `https://www.youtube-nocookie.com/embed/${youtube}`;
+  if (host === 'vimeo.com' || host === 'player.vimeo.com') {
+    const match = /^\/(?:video\/)?(\d{4,12})\/?$/.exec(url.pathname);
+    if (match) return `https://player.vimeo.com/video/${match[1]}`;
+  }
+  return null;
+}
 
 /** The post form; `postFields(today)` checks the expiry against the community's day. */
 export const PostFields = z.object({
@@ -65,6 +98,12 @@ export const PostFields = z.object({
     .nullish()
     .transform((v) => v ?? false),
   houseTypeIds: z.array(z.number().int().positive().max(2_147_483_647)).max(100).nullish(),
+  attachmentFileIds: z.array(z.string().max(300)).max(100).nullish(),
+  videoUrl: z
+    .string()
+    .max(500)
+    .nullish()
+    .transform((v) => v?.trim() || null),
 });
 export type PostInput = z.input<typeof PostFields>;
 
@@ -77,6 +116,8 @@ export function postFields(today: string) {
     ...v,
     options: v.type === 'POLL' ? (v.options ?? []).map((o) => o.trim()) : [],
     houseTypeIds: [...new Set(v.houseTypeIds ?? [])],
+    attachmentFileIds: [...new Set((v.attachmentFileIds ?? []).map((a) => a.trim().split('/').pop() ?? '').filter(Boolean))],
+    videoUrl: v.videoUrl ? (embedUrl(v.videoUrl) ?? v.videoUrl) : null,
   })).superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!v.text) issue('text', FEED_MESSAGES.textRequired);
@@ -85,6 +126,8 @@ export function postFields(today: string) {
       else if (v.options.some((o) => o === '' || o.length > 200)) issue('options', FEED_MESSAGES.optionRequired);
       if (v.privacy === 'ONLY_ME') issue('privacy', FEED_MESSAGES.pollPrivacy);
     }
+    if (v.videoUrl && !embedUrl(v.videoUrl)) issue('videoUrl', FEED_MESSAGES.videoHost);
+    if (v.attachmentFileIds.length > 10) issue('attachmentFileIds', FEED_MESSAGES.tooManyAttachments);
     if (v.expiresAt !== null) {
       if (!isCalendarDay(v.expiresAt)) issue('expiresAt', FEED_MESSAGES.expiryInvalid);
       else if (v.expiresAt <= addDays(today, 1)) issue('expiresAt', FEED_MESSAGES.expiryAfterTomorrow);

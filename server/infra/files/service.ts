@@ -86,6 +86,14 @@ export async function storeFile(db: Database, viewer: Viewer, ip: string, file: 
   });
 }
 
+type FileReader = (db: Database, viewer: Viewer, fileId: string) => Promise<boolean>;
+const fileReaders: FileReader[] = [];
+
+/** A module's own rule for files it attaches (the feed's attachments): a file is readable when one of them says so. */
+export function registerFileReader(reader: FileReader): void {
+  fileReaders.push(reader);
+}
+
 /**
  * A file is readable in its community by whoever uploaded it, by administrators (any A grant that
  * reads houses or residents), by the people of the house it is attached to and, for the community's
@@ -132,5 +140,7 @@ export async function readableFile(db: Database, viewer: Viewer, id: string) {
     ([...file.houses.map((h) => h.id), ...file.memberships.map((m) => m.houseId), ...file.taxInfos.map((i) => i.houseId)].includes(viewer.houseId) ||
       // The attachment of one of the house's receipts (a manual payment request's proof).
       (await db.prisma.receipt.count({ where: { attachmentFileId: id, houseId: viewer.houseId } })) > 0);
-  return file.userId === viewer.userId || admin || ofMyHouse ? file : null;
+  if (file.userId === viewer.userId || admin || ofMyHouse) return file;
+  for (const reads of fileReaders) if (await reads(db, viewer, id)) return file;
+  return null;
 }

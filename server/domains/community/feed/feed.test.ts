@@ -31,7 +31,8 @@ afterAll(() => t.close());
 const gql = async (query: string, variables: Record<string, unknown>, token: string) => (await t.gql(query, variables, { token })).body;
 const result = (body: any, field: string) => body.data?.[field] ?? { __typename: body.errors?.[0]?.extensions?.code, message: body.errors?.[0]?.message };
 
-const POST = 'databaseId type text privacy expiresAt commentsEnabled authorName isMine totalVotes myVoteOptionId commentCount viewCount canDelete canComment options { databaseId text votes share }';
+const POST =
+  'databaseId type text privacy expiresAt commentsEnabled authorName isMine totalVotes myVoteOptionId commentCount viewCount canDelete canComment options { databaseId text votes share }';
 const CREATE = `mutation($input: CreatePostInput!) { createPost(input: $input) { __typename
   ... on MutationCreatePostSuccess { data { message post { ${POST} } } } ... on InputError { issues { field message } } ... on Error { message } } }`;
 const FEED = `query($older: Int, $newer: Int) { feed(olderThan: $older, newerThan: $newer) { hasOlder posts { ${POST} } } }`;
@@ -131,7 +132,9 @@ describe('polls', () => {
     const role = await prisma().role.findFirstOrThrow({ where: { neighborhoodId: olivosId, kind: 'RESIDENT' } });
     const emails = Array.from({ length: 50 }, (_, i) => `votante${i}@demo.mx`);
     for (const email of emails) {
-      const user = await prisma().user.create({ data: { email, firstName: 'Votante', lastName: email, passwordHash: template.passwordHash, emailVerified: true } });
+      const user = await prisma().user.create({
+        data: { email, firstName: 'Votante', lastName: email, passwordHash: template.passwordHash, emailVerified: true },
+      });
       await prisma().membership.create({ data: { neighborhoodId: olivosId, userId: user.id, houseId: ownHouseId, roleId: role.id } });
     }
     const tokens = await Promise.all(emails.map((e) => t.signIn(e)));
@@ -160,7 +163,11 @@ describe('comments, deleting and views', () => {
     const mine = result(await gql(ADD, { input: { postId: gid('Post', open.databaseId), text: 'Yo llevo el ponche' } }, owner), 'addPostComment');
     expect(mine.data).toMatchObject({ message: 'El comentario ha sido agregado', comment: { text: 'Yo llevo el ponche', canDelete: true } });
     for (let i = 0; i < 21; i++) await gql(ADD, { input: { postId: gid('Post', open.databaseId), text: `Comentario ${i}` } }, resident);
-    const page = await gql(`query($id: ID!) { postComments(postId: $id) { ... on QueryPostCommentsSuccess { data { total comments { text } } } } }`, { id: gid('Post', open.databaseId) }, neighbour);
+    const page = await gql(
+      `query($id: ID!) { postComments(postId: $id) { ... on QueryPostCommentsSuccess { data { total comments { text } } } } }`,
+      { id: gid('Post', open.databaseId) },
+      neighbour,
+    );
     expect(page.data.postComments.data.total).toBe(22);
     expect(page.data.postComments.data.comments).toHaveLength(20);
     expect(page.data.postComments.data.comments[0].text).toBe('Comentario 20');
@@ -183,7 +190,9 @@ describe('comments, deleting and views', () => {
     expect(asResident.errors?.[0]?.extensions?.code ?? asResident.data?.postViews?.__typename).toBe('FORBIDDEN');
     const DELETE = `mutation($input: PostIdInput!) { deletePost(input: $input) { __typename ... on MutationDeletePostSuccess { data { message } } ... on Error { message } } }`;
     expect(result(await gql(DELETE, { input: { postId: gid('Post', post.databaseId) } }, resident), 'deletePost').__typename).toBe('FORBIDDEN');
-    expect(result(await gql(DELETE, { input: { postId: gid('Post', post.databaseId) } }, owner), 'deletePost').data.message).toBe('La publicación ha sido eliminada');
+    expect(result(await gql(DELETE, { input: { postId: gid('Post', post.databaseId) } }, owner), 'deletePost').data.message).toBe(
+      'La publicación ha sido eliminada',
+    );
     expect(await texts(admin)).not.toContain('Se vende bicicleta');
   });
 });

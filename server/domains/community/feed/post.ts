@@ -6,6 +6,7 @@ import { personName } from '../../../../core/houseLabel.js';
 import { COMMENTS_PAGE, POST_PRIVACIES, POST_PRIVACY_NAMES, POST_TYPES, voteShares } from '../../../../core/feed.js';
 import { builder, grants, idempotencyKeyField } from '../../../graphql/builder.js';
 import { holdsAny } from '../../../auth/houseScope.js';
+import { FILES_PATH } from '../../../infra/files/http.js';
 import type { FeedEvent } from '../../../infra/pubsub.js';
 import { communityOf } from '../../../kernel/context.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../kernel/errors.js';
@@ -45,6 +46,16 @@ const PollOptionRef = builder.objectRef<{ id: number; text: string; votes: numbe
   }),
 });
 
+const PostAttachmentRef = builder.objectRef<{ id: string; name: string; contentType: string; size: number }>('PostAttachment').implement({
+  fields: (t) => ({
+    fileId: t.exposeString('id'),
+    url: t.string({ resolve: (f) => `${FILES_PATH}/${f.id}` }),
+    name: t.exposeString('name'),
+    contentType: t.exposeString('contentType'),
+    size: t.exposeInt('size'),
+  }),
+});
+
 export const PostRef = builder.objectRef<PostRow>('Post').implement({
   description: 'A post of the community\'s feed (spec 3 "Post")',
   fields: (t) => ({
@@ -62,6 +73,18 @@ export const PostRef = builder.objectRef<PostRow>('Post').implement({
     commentsEnabled: t.exposeBoolean('commentsEnabled'),
     sendEmail: t.exposeBoolean('sendEmail'),
     houseTypeIds: t.exposeIntList('houseTypeIds'),
+    attachments: t.field({
+      type: [PostAttachmentRef],
+      resolve: async (p, _a, ctx) => {
+        if (p.attachmentFileIds.length === 0) return [];
+        const files = await ctx.prisma.storedFile.findMany({
+          where: { id: { in: p.attachmentFileIds } },
+          select: { id: true, name: true, contentType: true, size: true },
+        });
+        return p.attachmentFileIds.flatMap((id) => files.find((f) => f.id === id) ?? []);
+      },
+    }),
+    videoUrl: t.exposeString('videoUrl', { nullable: true, description: 'The embed address of a YouTube or Vimeo video' }),
     authorName: t.string({ resolve: (p) => personName(p.author) }),
     isMine: t.boolean({ resolve: (p, _a, ctx) => p.authorUserId === ctx.actor?.userId }),
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
@@ -91,8 +114,16 @@ builder.queryField('feed', (t) =>
     type: FeedPageRef,
     description: 'The feed, newest first, 10 a page: newer than a post (what appeared since) or older than one (GET users/{u}/feed)',
     ...grants(...POST_READERS),
-    args: { newerThan: t.arg.int({ required: false }), olderThan: t.arg.int({ required: false }), first: t.arg.int({ required: false }) },
-    resolve: (_r, args, ctx) => feed(ctx, { newerThan: args.newerThan, olderThan: args.olderThan, size: args.first }),
+    args: {
+      newerThan: t.arg.int({ required: false }),
+      olderThan: t.arg.int({ required: false }),
+      first: t.arg.int({ required: false }),
+      userId: t.arg.int({ required: false, description: "The legacy path's user: only the viewer's own feed" }),
+    },
+    resolve: (_r, args, ctx) => {
+      if (args.userId != null && args.userId !== ctx.actor?.userId) throw new ForbiddenError();
+      return feed(ctx, { newerThan: args.newerThan, olderThan: args.olderThan, size: args.first });
+    },
   }),
 );
 
@@ -189,15 +220,18 @@ builder.mutationField('createPost', (t) =>
             commentsEnabled: f.boolean({ required: false }),
             sendEmail: f.boolean({ required: false, description: 'E-mail it to its readers (APostsNotify)' }),
             houseTypeIds: f.intList({ required: false }),
+            attachmentFileIds: f.stringList({ required: false, description: 'Uploads of POST /api/1.0/files (10 at most)' }),
+            videoUrl: f.string({ required: false, description: 'A YouTube or Vimeo link' }),
             idempotencyKey: idempotencyKeyField(f),
           }),
         }),
         required: true,
       }),
+      files: t.arg({ type: ['File'], required: false, description: 'Files sent with the post (multipart): stored as uploads' }),
     },
-    resolve: (_r, { input }, ctx) => {
+    resolve: (_r, { input, files }, ctx) => {
       const { idempotencyKey, ...fields } = input;
-      return createPost(ctx, fields, idempotencyKey);
+      return createPost(ctx, fields, idempotencyKey, (files ?? []) as File[]);
     },
   }),
 );

@@ -7,6 +7,7 @@ import { FEED_MESSAGES, FEED_PAGE, CommentFields, type PostInput, postFields } f
 import { todayIn } from '../../../../core/receipts.js';
 import { holdsAny } from '../../../auth/houseScope.js';
 import type { Prisma as PrismaNS } from '../../../db/generated/client.js';
+import { claimFile, MAX_FILE_BYTES, sniffFileType, storeFile } from '../../../infra/files/service.js';
 import { kickMailer, queueEmail } from '../../../infra/mail/outbox.js';
 import type { FeedEvent } from '../../../infra/pubsub.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
@@ -97,11 +98,28 @@ export const mayDeletePost = (ctx: ServiceContext, p: Pick<PostRow, 'authorUserI
   holdsAny(ctx, ['APostsDelete']) || (holdsAny(ctx, HOUSE_POST_DELETERS) && p.authorUserId === ctx.actor?.userId);
 export const mayComment = (ctx: ServiceContext, p: Pick<PostRow, 'commentsEnabled'>) => p.commentsEnabled && holdsAny(ctx, COMMENT_CREATORS);
 
-export async function createPost(ctx: ServiceContext, input: PostInput, idempotencyKey?: string | null) {
+/** Files sent with the post itself (the legacy multipart form), stored as uploads: their content decides their type. */
+async function storeAttachments(ctx: ServiceContext, files: readonly File[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const file of files) {
+    const problem = (message: string) => new InputError([{ field: 'attachments', message: `${file.name}: ${message}` }]);
+    if (file.size === 0) throw problem('el archivo está vacío');
+    if (file.size > MAX_FILE_BYTES) throw problem('el archivo debe pesar como máximo 10 MB');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = await sniffFileType(bytes);
+    if (!type) throw problem('el archivo debe ser PDF, PNG, JPG o WEBP');
+    ids.push((await storeFile(ctx.db, actorOf(ctx), ctx.ip, { name: file.name, type, bytes })).id);
+  }
+  return ids;
+}
+
+export async function createPost(ctx: ServiceContext, input: PostInput, idempotencyKey?: string | null, files: readonly File[] = []) {
   if (!holdsAny(ctx, POST_CREATORS)) throw new ForbiddenError();
   const v = await viewerOf(ctx);
   const data = parseInput(postFields(v.today), input);
+  if (data.attachmentFileIds.length + files.length > 10) throw new InputError([{ field: 'attachmentFileIds', message: FEED_MESSAGES.tooManyAttachments }]);
   const sendEmail = data.sendEmail && holdsAny(ctx, POST_NOTIFIERS) && data.privacy !== 'ONLY_ME';
+  const attachmentFileIds = [...(await Promise.all(data.attachmentFileIds.map((id) => claimFile(ctx, id)))), ...(await storeAttachments(ctx, files))];
   if (data.houseTypeIds.length) {
     const known = await ctx.prisma.houseType.count({ where: { neighborhoodId: v.n.id, id: { in: data.houseTypeIds } } });
     if (known !== data.houseTypeIds.length) throw new InputError([{ field: 'houseTypeIds', message: 'El tipo de propiedad no existe' }]);
@@ -119,6 +137,8 @@ export async function createPost(ctx: ServiceContext, input: PostInput, idempote
         commentsEnabled: data.commentsEnabled,
         sendEmail,
         houseTypeIds: data.houseTypeIds,
+        attachmentFileIds,
+        videoUrl: data.videoUrl,
         options: { create: data.options.map((text, position) => ({ text, position })) },
       },
       select: { id: true },
@@ -268,4 +288,13 @@ export async function postViews(ctx: ServiceContext, postId: number, page: { siz
     ctx.prisma.postView.count({ where: { postId } }),
   ]);
   return { rows, total };
+}
+
+/** Whether a viewer reads a post that holds this upload (the files endpoint asks, for attachments). */
+export async function readsAttachment(ctx: ServiceContext, fileId: string): Promise<boolean> {
+  if (!holdsAny(ctx, POST_READERS)) return false;
+  const v = await viewerOf(ctx);
+  const { rows } = await sql<{ id: number }>`
+    SELECT p.id FROM "Post" p WHERE ${fileId} = ANY(p."attachmentFileIds") AND ${visibleSql(v)} LIMIT 1`.execute(ctx.db.kysely);
+  return rows.length > 0;
 }

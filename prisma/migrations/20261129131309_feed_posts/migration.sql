@@ -16,6 +16,8 @@ CREATE TABLE "Post" (
     "commentsEnabled" BOOLEAN NOT NULL DEFAULT true,
     "sendEmail" BOOLEAN NOT NULL DEFAULT false,
     "houseTypeIds" INTEGER[],
+    "attachmentFileIds" TEXT[],
+    "videoUrl" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "deletedAt" TIMESTAMP(3),
 
