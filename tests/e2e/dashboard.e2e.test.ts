@@ -15,8 +15,8 @@ describe('dashboard in the browser', () => {
   it('an administrator sees the money widgets and charts, and they update live when a payment lands', async () => {
     const page = await env.newPage();
     await signInToShell(page, env.base, 'admin@demo.mx');
-    // Signing in lands on the first configuration screen (home redirect); Inicio opens the dashboard.
-    await page.waitForURL('**/neighborhood/settings/maintenance');
+    // Signing in lands on the scheduled vehicles (home redirect); Inicio opens the dashboard.
+    await page.waitForURL('**/neighborhood/scheduled-vehicles');
     // When the figures appear, to compare with when the charts' code is asked for.
     await page.evaluate(() => {
       performance.setResourceTimingBufferSize(2000);
@@ -107,9 +107,9 @@ describe('dashboard in the browser', () => {
     expect(await guard.getByText(/tus recibos/).count()).toBe(0);
     const main = guard.locator('main');
     const targets = await main.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    // The way to the gate; nothing that opens a «Próximamente» page (the plate lookup is not built yet).
+    // The way to the gate and to the plate lookup.
     expect(targets).toContain('/security/visitors');
-    expect(targets.filter((href) => href && /^\/vehicle\//.test(href))).toEqual([]);
+    expect(targets).toContain('/vehicle/security');
     await screenshotsAtBothWidths(guard, 'dashboard-security');
     await guard.close();
 

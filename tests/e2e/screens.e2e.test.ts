@@ -86,7 +86,7 @@ describe('main screens at 1280 and 375 px', () => {
       { name: 'house-types', open: '/neighborhood/settings/houses-types', heading: 'Tipos de propiedad', content: (p) => p.getByText('Propiedad en avenida') },
       { name: 'users', open: '/neighborhood/settings/users', heading: 'Usuarios', content: rows },
       { name: 'user-settings', open: '/user-settings', heading: 'Mis datos', content: (p) => p.getByLabel('Teléfono celular') },
-      { name: 'coming-soon', open: '/neighborhood/vehicles', heading: 'Vehículos', content: (p) => p.getByTestId('coming-soon') },
+      { name: 'coming-soon', open: '/chats', heading: 'Mensajes', content: (p) => p.getByTestId('coming-soon') },
     ];
     const overflowing = await tour(page, visits);
     expect(overflowing).toEqual([]);

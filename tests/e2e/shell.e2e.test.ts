@@ -13,14 +13,13 @@ describe('client shell in the browser', () => {
   it('the administrator signs in and sees the administration and configuration menus', async () => {
     const page = await env.newPage();
     await signInToShell(page, env.base, 'admin@demo.mx');
-    // Spec 3 priority among the screens that are built: scheduled vehicles is not yet, so the
-    // administrator lands on maintenance settings.
-    await page.waitForURL('**/neighborhood/settings/maintenance');
+    // Spec 3 priority: the administrator lands on the scheduled vehicles.
+    await page.waitForURL('**/neighborhood/scheduled-vehicles');
     await page.locator(menuGroup('administration')).waitFor();
     expect(await page.locator(menuGroup('administration')).innerText()).toMatch(/^FRACCIONAMIENTO|Fraccionamiento/i);
     await page.locator(menuGroup('configuration')).waitFor();
     expect(await page.locator(menuGroup('configuration')).innerText()).toContain('Datos generales');
-    await page.getByRole('heading', { name: 'Mantenimiento', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Citas de vehículos', exact: true }).waitFor();
     await screenshot(page, 'admin-menus');
     await page.context().close();
   });
@@ -45,7 +44,7 @@ describe('client shell in the browser', () => {
   it('Inicio opens the dashboard after the landing redirect, with the onboarding stats linking to the filtered owners list', async () => {
     const page = await env.newPage();
     await signInToShell(page, env.base, 'admin@demo.mx');
-    await page.waitForURL('**/neighborhood/settings/maintenance');
+    await page.waitForURL('**/neighborhood/scheduled-vehicles');
     await page.getByTestId('menu-home').click();
     await page.waitForURL(`${env.base}/`);
     await page.getByRole('heading', { name: 'Hola, Adriana' }).waitFor();
@@ -63,7 +62,7 @@ describe('client shell in the browser', () => {
     const page = await env.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
     await signInToShell(page, env.base, 'admin@demo.mx');
-    await page.getByRole('heading', { name: 'Mantenimiento', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Citas de vehículos', exact: true }).waitFor();
     const navbar = page.locator('nav[aria-label="Menú principal"]');
     // Where the drawer's left edge is: 0 when open, off screen to the left when closed.
     const left = async () => (await navbar.boundingBox())?.x ?? -1;
