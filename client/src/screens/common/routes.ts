@@ -5,11 +5,5 @@ import type { AppRoute } from '../../routes.js';
 export const comingSoonPropertyRoutes: AppRoute[] = [
   { path: '/news', grants: ['APostsRead', 'OPostsRead', 'SPostsRead', 'RPostsRead'], menu: { group: 'property', label: 'menu.news' } },
 ];
-export const comingSoonAdministrationRoutes: AppRoute[] = [
-  {
-    path: '/neighborhood/files',
-    grants: ['AFilesCreate', 'AFilesUpdate', 'AFilesDelete'],
-    menu: { group: 'administration', label: 'menu.neighborhood_files' },
-  },
-];
+export const comingSoonAdministrationRoutes: AppRoute[] = [];
 export const comingSoonAccountRoutes: AppRoute[] = [{ path: '/chats', grants: [], menu: { group: 'account', label: 'menu.chats' } }];
