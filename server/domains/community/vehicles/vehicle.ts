@@ -20,6 +20,7 @@ import {
 import { builder, grants, idempotencyKeyField, idPageArgs, keysetConnection, keysetPage, parseIdCursor, selectsField } from '../../../graphql/builder.js';
 import { holdsAny } from '../../../auth/houseScope.js';
 import { InputError, ConflictError, NotFoundError } from '../../../kernel/errors.js';
+import { communityPlaces, PlacesRef } from '../../property/houses/house.js';
 import { rowId } from '../../../kernel/ids.js';
 import { parseInput } from '../../../kernel/input.js';
 import { z } from 'zod';
@@ -284,6 +285,15 @@ builder.queryField('vehicleLookup', (t) =>
     ...grants(...SECURITY_READERS, ...ADMIN_READERS),
     args: { plate: t.arg.string({ required: true }), first: t.arg.int({ required: false }) },
     resolve: (_r, { plate, first }, ctx) => lookupPlate(ctx, plate, first ?? 20),
+  }),
+);
+
+builder.queryField('vehiclePlaces', (t) =>
+  t.field({
+    type: PlacesRef,
+    description: "The places the community's vehicle list filters by (its filter's streetId, condominiumId and mallId)",
+    ...grants(...ADMIN_HOUSE_GRANTS),
+    resolve: (_r, _a, ctx) => communityPlaces(ctx),
   }),
 );
 

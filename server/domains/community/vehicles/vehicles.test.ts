@@ -202,6 +202,9 @@ describe('who sees which vehicle', () => {
     expect(placed.data.vehicles.edges.map((e: any) => e.node.plate)).toEqual(['UJK-482-C']);
     const elsewhere = await prisma().street.findFirstOrThrow({ where: { neighborhoodId: olivosId, id: { not: house.streetId! } } });
     expect((await gql(q, { f: { streetId: gid('Street', elsewhere.id), plate: 'UJK482' } }, admin)).data.vehicles.totalCount).toBe(0);
+    const places = await gql(`{ vehiclePlaces { streets { databaseId name } } }`, {}, admin);
+    expect(places.data.vehiclePlaces.streets.map((p: any) => p.databaseId)).toContain(house.streetId);
+    expect((await gql(`{ vehiclePlaces { streets { name } } }`, {}, owner)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const tagged = await gql(q, { f: { tagTypeId: 3, tagNumber: 'imdm-2093' } }, admin);
     expect(tagged.data.vehicles.edges.map((e: any) => e.node.plate)).toEqual(['UJK-482-C']);
   });

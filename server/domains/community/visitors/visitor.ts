@@ -55,9 +55,7 @@ import {
   windowOf,
 } from './service.js';
 import { visitWarning } from '../../../../core/visitors.js';
-import { Place } from '../../property/houses/house.js';
-
-type PlaceRow = { id: number; name: string };
+import { communityPlaces, PlacesRef } from '../../property/houses/house.js';
 
 const idOf = (id: { typename: string; id: string } | null | undefined, typename: string) => (id ? (id.typename === typename ? rowId(id.id) : -1) : null);
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
@@ -352,31 +350,12 @@ const VisitorSettingsRef = builder.objectRef<Awaited<ReturnType<typeof visitorSe
   }),
 });
 
-const VisitorPlacesRef = builder.objectRef<{ streets: PlaceRow[]; condominiums: PlaceRow[]; malls: PlaceRow[] }>('VisitorPlaces').implement({
-  description: "The community's streets, condominiums and malls, for the visitor lists' location filters",
-  fields: (t) => ({
-    streets: t.field({ type: [Place], resolve: (p) => p.streets }),
-    condominiums: t.field({ type: [Place], resolve: (p) => p.condominiums }),
-    malls: t.field({ type: [Place], resolve: (p) => p.malls }),
-  }),
-});
-
 builder.queryField('visitorPlaces', (t) =>
   t.field({
-    type: VisitorPlacesRef,
+    type: PlacesRef,
     description: "The places a visitor list filters by (its filter's streetId, condominiumId and mallId)",
     ...grants(...ADMIN_HOUSE_GRANTS, ...SECURITY_READERS, ...SECURITY_CREATORS, ...GATE_KEEPERS),
-    resolve: async (_r, _a, ctx) => {
-      const where = { neighborhoodId: communityOf(ctx) };
-      const select = { id: true, name: true } as const;
-      const orderBy = [{ name: 'asc' as const }, { id: 'asc' as const }];
-      const [streets, condominiums, malls] = await Promise.all([
-        ctx.prisma.street.findMany({ where, select, orderBy }),
-        ctx.prisma.condominium.findMany({ where, select, orderBy }),
-        ctx.prisma.mall.findMany({ where, select, orderBy }),
-      ]);
-      return { streets, condominiums, malls };
-    },
+    resolve: (_r, _a, ctx) => communityPlaces(ctx),
   }),
 );
 

@@ -219,6 +219,30 @@ export const Place = builder.objectRef<{ id: number; name: string }>('Place').im
   fields: (t) => ({ databaseId: t.exposeInt('id'), name: t.exposeString('name') }),
 });
 
+type PlaceRow = { id: number; name: string };
+
+/** The community's streets, condominiums and malls, for the lists that filter by a house's place. */
+export const PlacesRef = builder.objectRef<{ streets: PlaceRow[]; condominiums: PlaceRow[]; malls: PlaceRow[] }>('VisitorPlaces').implement({
+  description: "The community's streets, condominiums and malls, for the visitor and vehicle lists' location filters",
+  fields: (t) => ({
+    streets: t.field({ type: [Place], resolve: (p) => p.streets }),
+    condominiums: t.field({ type: [Place], resolve: (p) => p.condominiums }),
+    malls: t.field({ type: [Place], resolve: (p) => p.malls }),
+  }),
+});
+
+export async function communityPlaces(ctx: Pick<Context, 'prisma' | 'actor'>) {
+  const where = { neighborhoodId: communityOf(ctx) };
+  const select = { id: true, name: true } as const;
+  const orderBy = [{ name: 'asc' as const }, { id: 'asc' as const }];
+  const [streets, condominiums, malls] = await Promise.all([
+    ctx.prisma.street.findMany({ where, select, orderBy }),
+    ctx.prisma.condominium.findMany({ where, select, orderBy }),
+    ctx.prisma.mall.findMany({ where, select, orderBy }),
+  ]);
+  return { streets, condominiums, malls };
+}
+
 builder.queryField('condominiums', (t) =>
   t.field({
     type: [Place],

@@ -18,6 +18,11 @@ import { VehiclesTable } from './VehiclesTable.js';
 export const communityVehiclesQuery = graphql`
   query CommunityVehiclesQuery($first: Int!, $offset: Int!, $filter: VehicleFilter) {
     vehicleSettings { tagTypes { tagTypeId: id name } }
+    vehiclePlaces {
+      streetId: streets { databaseId name }
+      condominiumId: condominiums { databaseId name }
+      mallId: malls { databaseId name }
+    }
     ...CommunityVehicleList_query @arguments(first: $first, offset: $offset, filter: $filter)
   }
 `;
@@ -42,16 +47,26 @@ const DRAWER_FILTERS = ['description', 'externId', 'tagNumber', 'tagSerial', 'ca
  */
 export default function CommunityVehicles({ queryRef, route }: ScreenProps<CommunityVehiclesQuery> & { route: ScreenRoute }) {
   const data = usePreloadedQuery<CommunityVehiclesQuery>(communityVehiclesQuery, queryRef);
-  return <List query={data} tagTypes={data.vehicleSettings.tagTypes} route={route} />;
+  return <List query={data} tagTypes={data.vehicleSettings.tagTypes} places={data.vehiclePlaces} route={route} />;
+}
+
+type Place = { readonly databaseId: number; readonly name: string };
+
+/** A place filter's options: the community's places, with the one the address asks for even when it is not among them. */
+function placeOptions(places: readonly Place[], current: string | null) {
+  const options = places.map((p) => ({ value: String(p.databaseId), label: p.name }));
+  return current && !options.some((o) => o.value === current) ? [...options, { value: current, label: current }] : options;
 }
 
 function List({
   query,
   tagTypes,
+  places,
   route,
 }: {
   query: CommunityVehicleList_query$key;
   tagTypes: readonly { tagTypeId: number; name: string }[];
+  places: Record<'streetId' | 'condominiumId' | 'mallId', readonly Place[]>;
   route: ScreenRoute;
 }) {
   const { t } = useTranslation();
@@ -68,6 +83,10 @@ function List({
       options: VEHICLE_STATUS_VALUES.map((s) => ({ value: s, label: t(`vehicles.statusNames.${s}`) })),
     },
     { key: 'tagTypeId', label: t('vehicles.filters.tagTypeId'), options: tagTypes.map((tag) => ({ value: String(tag.tagTypeId), label: tag.name })) },
+    // A community without streets, condominiums or malls has no such filter, unless the address asks for one.
+    ...(['streetId', 'condominiumId', 'mallId'] as const)
+      .filter((key) => places[key].length > 0 || !!search.get(key))
+      .map((key) => ({ key, label: t(`vehicles.filters.${key}`), options: placeOptions(places[key], search.get(key)) })),
     ...DRAWER_FILTERS.map((key) => ({ key, label: t(`vehicles.filters.${key}`) })),
   ];
   const filtered = filters.some((f) => search.get(f.key)) || !!search.get('segment');
