@@ -20,6 +20,7 @@ import { addDays } from '../../core/amenitySlots.js';
 import { todayIn } from '../../core/receipts.js';
 import { BENCH_YEAR, seedExpenseYear, seedRecentFees } from './moneySeed.js';
 import { rawSlotsCase, seedAmenityYear } from './amenitySeed.js';
+import { BENCH_POSTS, rawFeedCase, seedFeedYear } from './feedSeed.js';
 import { BENCH_VEHICLES, PLATE_LOOKUPS, rawVehiclesCase, seedVehicleFleet } from './vehicleSeed.js';
 import { BENCH_VISITORS, GATE_SEARCHES, rawVisitorsCase, seedVisitorCrowd } from './visitorSeed.js';
 import {
@@ -87,6 +88,8 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   console.log(`  visitas: ${visitors.toLocaleString('en')}`);
   const vehicles = await seedVehicleFleet(db, olivos.id);
   console.log(`  vehículos: ${vehicles.toLocaleString('en')}`);
+  const posts = await seedFeedYear(db, olivos.id);
+  console.log(`  publicaciones del muro: ${posts.toLocaleString('en')}`);
   // Statistics of the bulk-loaded tables, and their trigram indexes' pending entries merged, as autovacuum would
   // leave them (else the planner walks whole tables, and a GIN index scan reads its unmerged list: 5 ms instead of
   // 0.4 ms for a plate at 50,000 vehicles).
@@ -404,6 +407,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
           ...rawSlotsCase(neighborhoodId, slotsTarget.houseId, slotsTarget.amenityId, slotsTarget.from),
           ...rawVisitorsCase(neighborhoodId),
           ...rawVehiclesCase(neighborhoodId),
+          ...rawFeedCase(),
         }),
       });
       await waitForServer(`http://127.0.0.1:${RAW_PORT}/health`);
@@ -429,6 +433,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         { name: 'amenity-slots' },
         { name: 'visitors' },
         { name: 'vehicles' },
+        { name: 'feed' },
       ]) {
         baselines[c.name] = await measure(null, `raw node:http + pg: ${c.name}`, { url: `http://127.0.0.1:${RAW_PORT}/${c.name}`, headers });
       }
@@ -609,6 +614,21 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         }),
       },
       baselines.vehicles,
+    );
+    // The feed's first page for the administration (10 posts, recorded as seen), at 5,000 posts (issue 32).
+    await measure(
+      base,
+      `GraphQL feed page (${BENCH_POSTS.toLocaleString('en')} posts)`,
+      {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: `{ feed { hasOlder posts { id databaseId type text privacy expiresAt authorName createdAt totalVotes myVoteOptionId commentCount viewCount
+            canDelete canComment options { databaseId text votes share } } } }`,
+        }),
+      },
+      baselines.feed,
     );
     // The guard's plate lookup as they type, p95 (goal ≤ 100 ms at 50,000 vehicles).
     if (wanted('plate')) {
