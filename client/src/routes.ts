@@ -7,6 +7,7 @@ import { comingSoonAccountRoutes, comingSoonAdministrationRoutes, comingSoonProp
 import { amenityAdminRoutes, amenityBookingAdminRoutes, amenityBookingPropertyRoutes, amenitySettingsRoutes } from './screens/community/amenities/routes.js';
 import { dashboardRoutes } from './screens/community/dashboard/routes.js';
 import { revisionPointsRoutes } from './screens/community/revisionPoints/routes.js';
+import { feedRoutes } from './screens/community/feed/routes.js';
 import { sharedFileAdminRoutes, sharedFilePropertyRoutes } from './screens/community/files/routes.js';
 import { vehicleAdminRoutes, vehiclePropertyRoutes, vehicleSecurityRoutes } from './screens/community/vehicles/routes.js';
 import { visitorAdminRoutes, visitorLogRoutes, visitorPropertyRoutes, visitorSecurityRoutes } from './screens/community/visitors/routes.js';
@@ -69,6 +70,7 @@ const AREA_TABLES: AppRoute[][] = [
   amenityBookingPropertyRoutes,
   visitorPropertyRoutes,
   vehiclePropertyRoutes,
+  feedRoutes,
   sharedFilePropertyRoutes,
   comingSoonPropertyRoutes,
   // Administration (titled with the community type name)
