@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Center, Stack } from '@mantine/core';
 import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment } from 'react-relay';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,10 @@ export default function Feed({ queryRef }: ScreenProps<FeedQuery>) {
   const [fresh, setFresh] = useState(0);
   const [loadingNewer, setLoadingNewer] = useState(false);
   const [versions, setVersions] = useState<Record<number, number>>({});
+  // The route's query may answer from the store first and then from the server: the newer answer joins in.
+  useEffect(() => {
+    setPosts((shown) => mergePosts(shown, data.feed.posts.map(readPost)));
+  }, [data.feed.posts]);
   const action = POST_CREATORS.some((g) => grants.has(g)) ? { label: t('feed.newPost'), to: '/post' } : null;
 
   const fetchPage = useCallback(
