@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Box, Button, Card, Collapse, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Card, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { graphql, readInlineData } from 'react-relay';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -107,7 +107,7 @@ export function PostCard({
     <Card withBorder radius="md" padding="md" data-testid={`post-${post.databaseId}`}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Box miw={0}>
+          <Box miw={0} style={{ flex: 1 }}>
             <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {post.authorName}
             </Text>
@@ -116,7 +116,7 @@ export function PostCard({
               {post.expiresAt ? ` · ${t('feed.until', { date: formatDate(post.expiresAt) })}` : ''}
             </Text>
           </Box>
-          <Group gap={4} wrap="wrap" justify="flex-end">
+          <Group gap={4} wrap="wrap" justify="flex-end" style={{ flexShrink: 0, maxWidth: '50%' }}>
             {post.type === 'POLL' && (
               <Badge variant="light" color="grape" tt="none">
                 {t('feed.poll')}
@@ -217,23 +217,21 @@ export function PostCard({
             </Button>
           )}
         </Group>
-        <Collapse expanded={commentsOpen}>
-          {commentsOpen &&
-            (post.commentsEnabled || post.commentCount > 0 ? (
-              <Stack gap="xs">
-                {!post.commentsEnabled && (
-                  <Alert color="gray" variant="light" p="xs">
-                    {FEED_MESSAGES.commentsOff}
-                  </Alert>
-                )}
-                <PostComments postId={post.id} canComment={post.canComment} version={commentsVersion} />
-              </Stack>
-            ) : (
-              <Alert color="gray" variant="light" p="xs">
-                {FEED_MESSAGES.commentsOff}
-              </Alert>
-            ))}
-        </Collapse>
+        {commentsOpen &&
+          (post.commentsEnabled || post.commentCount > 0 ? (
+            <Stack gap="xs">
+              {!post.commentsEnabled && (
+                <Alert color="gray" variant="light" p="xs">
+                  {FEED_MESSAGES.commentsOff}
+                </Alert>
+              )}
+              <PostComments postId={post.id} canComment={post.canComment} version={commentsVersion} />
+            </Stack>
+          ) : (
+            <Alert color="gray" variant="light" p="xs">
+              {FEED_MESSAGES.commentsOff}
+            </Alert>
+          ))}
       </Stack>
       <ConfirmDelete
         opened={confirming}
