@@ -28,51 +28,102 @@ export const COMMENT_DELETERS = ['ACommentsDelete', 'OCommentsDelete', 'SComment
 /** E-mails a new post to the community (spec 3: on by default for administrators holding it). */
 export const POST_NOTIFIERS = ['APostsNotify'] as const;
 
-export const POST_VIEW = {
-  author: { select: { firstName: true, lastName: true } },
-  options: { orderBy: { position: 'asc' }, select: { id: true, text: true, votes: true, position: true } },
-  _count: { select: { comments: { where: { deletedAt: null } }, views: true } },
-} as const satisfies PrismaNS.PostInclude;
-export type PostRow = PrismaNS.PostGetPayload<{ include: typeof POST_VIEW }> & { myVoteOptionId?: number | null };
+/** A post as the screens read it: its author, options in order, its comment and view counts and the viewer's vote. */
+export interface PostRow {
+  id: number;
+  neighborhoodId: number;
+  authorUserId: number;
+  type: 'TEXT' | 'POLL';
+  text: string;
+  privacy: 'NEIGHBORS' | 'OWNERS' | 'ONLY_ME';
+  expiresAt: Date | null;
+  commentsEnabled: boolean;
+  sendEmail: boolean;
+  houseTypeIds: number[];
+  attachmentFileIds: string[];
+  videoUrl: string | null;
+  createdAt: Date;
+  author: { firstName: string; lastName: string | null };
+  options: { id: number; text: string; votes: number; position: number }[];
+  _count: { comments: number; views: number };
+  myVoteOptionId: number | null;
+}
 
-async function viewerOf(ctx: ServiceContext) {
+/** Who reads the feed: from the session alone (the community's day and the house's type are read by the SQL). */
+function readerOf(ctx: ServiceContext) {
   const actor = actorOf(ctx);
-  const n = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { id: true, name: true, timeZone: true } });
-  const houseTypeId =
-    actor.houseId == null ? null : ((await ctx.prisma.house.findUnique({ where: { id: actor.houseId }, select: { houseTypeId: true } }))?.houseTypeId ?? null);
-  return { n, userId: actor.userId, admin: holdsAny(ctx, ADMIN_POST_GRANTS), owner: actor.roleKind === 'OWNER', houseTypeId, today: todayIn(n.timeZone) };
+  return {
+    neighborhoodId: communityOf(ctx),
+    userId: actor.userId,
+    houseId: actor.houseId ?? null,
+    admin: holdsAny(ctx, ADMIN_POST_GRANTS),
+    owner: actor.roleKind === 'OWNER',
+  };
 }
-type FeedViewer = Awaited<ReturnType<typeof viewerOf>>;
+type Reader = ReturnType<typeof readerOf>;
 
-/** The posts this viewer reads, as one SQL condition on "Post" p. */
-function visibleSql(v: FeedViewer) {
-  const mine = sql`p."authorUserId" = ${v.userId}`;
-  const open = sql`(p.privacy = 'NEIGHBORS' ${v.owner ? sql`OR p.privacy = 'OWNERS'` : sql``})
-    AND (p."expiresAt" IS NULL OR p."expiresAt" >= ${v.today}::date)
-    AND (cardinality(p."houseTypeIds") = 0 ${v.houseTypeId === null ? sql`` : sql`OR ${v.houseTypeId}::int = ANY(p."houseTypeIds")`})`;
-  const reach = v.admin ? sql`(${mine} OR p.privacy <> 'ONLY_ME')` : sql`(${mine} OR (${open}))`;
-  return sql`p."neighborhoodId" = ${v.n.id} AND p."deletedAt" IS NULL AND ${reach}`;
-}
-
-async function rowsOf(ctx: ServiceContext, v: FeedViewer, ids: number[]): Promise<PostRow[]> {
-  if (ids.length === 0) return [];
-  const [posts, votes] = await Promise.all([
-    ctx.prisma.post.findMany({ where: { id: { in: ids } }, include: POST_VIEW }),
-    ctx.prisma.postVote.findMany({ where: { postId: { in: ids }, userId: v.userId }, select: { postId: true, optionId: true } }),
-  ]);
-  const byId = new Map(posts.map((p) => [p.id, { ...p, myVoteOptionId: votes.find((x) => x.postId === p.id)?.optionId ?? null }]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+/** The community's name and day, for what writes (a post's expiry, the e-mail notice, a vote on an expired poll). */
+async function viewerOf(ctx: ServiceContext) {
+  const r = readerOf(ctx);
+  const n = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: r.neighborhoodId }, select: { id: true, name: true, timeZone: true } });
+  return { ...r, n, today: todayIn(n.timeZone) };
 }
 
-async function findVisible(ctx: ServiceContext, v: FeedViewer, id: number): Promise<PostRow> {
-  const { rows } = await sql<{ id: number }>`SELECT p.id FROM "Post" p WHERE p.id = ${id} AND ${visibleSql(v)}`.execute(ctx.db.kysely);
-  if (!rows.length) throw new NotFoundError('POST_NOT_FOUND');
-  return (await rowsOf(ctx, v, [id]))[0];
+/** The posts this reader reads, as one SQL condition on "Post" p. */
+function visibleSql(r: Reader) {
+  const mine = sql`p."authorUserId" = ${r.userId}`;
+  const today = sql`(SELECT (now() AT TIME ZONE n."timeZone")::date FROM "Neighborhood" n WHERE n.id = ${r.neighborhoodId})`;
+  const houseType = r.houseId === null ? null : sql`(SELECT h."houseTypeId" FROM "House" h WHERE h.id = ${r.houseId})`;
+  const open = sql`(p.privacy = 'NEIGHBORS' ${r.owner ? sql`OR p.privacy = 'OWNERS'` : sql``})
+    AND (p."expiresAt" IS NULL OR p."expiresAt" >= ${today})
+    AND (cardinality(p."houseTypeIds") = 0 ${houseType ? sql`OR ${houseType} = ANY(p."houseTypeIds")` : sql``})`;
+  const reach = r.admin ? sql`(${mine} OR p.privacy <> 'ONLY_ME')` : sql`(${mine} OR (${open}))`;
+  return sql`p."neighborhoodId" = ${r.neighborhoodId} AND p."deletedAt" IS NULL AND ${reach}`;
+}
+
+type PostSqlRow = Omit<PostRow, 'expiresAt' | 'options'> & {
+  expiresAt: string | null;
+  options: { id: number; text: string; votes: number; position: number }[];
+};
+
+/**
+ * The posts of `page` (a statement of "Post" rows), newest first, in one statement with what the screens show of
+ * each; `before` runs first as a CTE of its own (the feed records the page as seen there).
+ */
+async function postsOf(ctx: ServiceContext, r: Reader, page: ReturnType<typeof sql>, before?: ReturnType<typeof sql>): Promise<PostRow[]> {
+  const { rows } = await sql<PostSqlRow>`
+    WITH page AS (${page}) ${before ? sql`, ${before}` : sql``}
+    SELECT p.id, p."neighborhoodId", p."authorUserId", p.type::text AS type, p.text, p.privacy::text AS privacy, p."expiresAt"::text AS "expiresAt",
+           p."commentsEnabled", p."sendEmail", p."houseTypeIds", p."attachmentFileIds", p."videoUrl", p."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
+           (SELECT json_build_object('firstName', u."firstName", 'lastName', u."lastName") FROM "User" u WHERE u.id = p."authorUserId") AS author,
+           (SELECT coalesce(json_agg(json_build_object('id', o.id, 'text', o.text, 'votes', o.votes, 'position', o.position) ORDER BY o.position), '[]')
+              FROM "PostOption" o WHERE o."postId" = p.id) AS options,
+           json_build_object(
+             'comments', (SELECT count(*)::int FROM "PostComment" c WHERE c."postId" = p.id AND c."deletedAt" IS NULL),
+             'views', (SELECT count(*)::int FROM "PostView" v WHERE v."postId" = p.id)) AS "_count",
+           (SELECT v."optionId" FROM "PostVote" v WHERE v."postId" = p.id AND v."userId" = ${r.userId}) AS "myVoteOptionId"
+      FROM page p ORDER BY p.id DESC`.execute(ctx.db.kysely);
+  return rows.map((row) => ({
+    ...row,
+    expiresAt: row.expiresAt ? new Date(`${row.expiresAt}T00:00:00Z`) : null,
+    createdAt: new Date(row.createdAt),
+    houseTypeIds: row.houseTypeIds ?? [],
+    attachmentFileIds: row.attachmentFileIds ?? [],
+  }));
+}
+
+const rowsOf = (ctx: ServiceContext, r: Reader, ids: number[]) =>
+  ids.length ? postsOf(ctx, r, sql`SELECT * FROM "Post" WHERE id IN (${sql.join(ids)})`) : Promise.resolve([]);
+
+async function findVisible(ctx: ServiceContext, r: Reader, id: number): Promise<PostRow> {
+  const [post] = await postsOf(ctx, r, sql`SELECT p.* FROM "Post" p WHERE p.id = ${id} AND ${visibleSql(r)}`);
+  if (!post) throw new NotFoundError('POST_NOT_FOUND');
+  return post;
 }
 
 export async function getPost(ctx: ServiceContext, id: number) {
   if (!holdsAny(ctx, POST_READERS)) throw new ForbiddenError();
-  return findVisible(ctx, await viewerOf(ctx), id);
+  return findVisible(ctx, readerOf(ctx), id);
 }
 
 /**
@@ -81,17 +132,18 @@ export async function getPost(ctx: ServiceContext, id: number) {
  */
 export async function feed(ctx: ServiceContext, page: { newerThan?: number | null; olderThan?: number | null; size?: number | null }) {
   if (!holdsAny(ctx, POST_READERS)) throw new ForbiddenError();
-  const v = await viewerOf(ctx);
+  const r = readerOf(ctx);
   const size = Math.min(Math.max(page.size ?? FEED_PAGE, 1), 50);
   const cut = page.newerThan != null ? sql`AND p.id > ${page.newerThan}` : page.olderThan != null ? sql`AND p.id < ${page.olderThan}` : sql``;
-  const { rows } = await sql<{ id: number }>`
-    SELECT p.id FROM "Post" p WHERE ${visibleSql(v)} ${cut} ORDER BY p.id DESC LIMIT ${size + 1}`.execute(ctx.db.kysely);
-  const ids = rows.slice(0, size).map((r) => r.id);
-  if (ids.length) {
-    await sql`INSERT INTO "PostView" ("postId", "userId") VALUES ${sql.join(ids.map((id) => sql`(${id}, ${v.userId})`))}
-              ON CONFLICT DO NOTHING`.execute(ctx.db.kysely);
-  }
-  return { posts: await rowsOf(ctx, v, ids), hasOlder: rows.length > size };
+  // One statement: the page (one more to know whether older ones follow), recorded as seen, with what each shows.
+  const posts = await postsOf(
+    ctx,
+    r,
+    sql`SELECT p.* FROM "Post" p WHERE ${visibleSql(r)} ${cut} ORDER BY p.id DESC LIMIT ${size + 1}`,
+    sql`seen AS (INSERT INTO "PostView" ("postId", "userId") SELECT x.id, ${r.userId} FROM (SELECT id FROM page ORDER BY id DESC LIMIT ${size}) x
+                 ON CONFLICT DO NOTHING)`,
+  );
+  return { posts: posts.slice(0, size), hasOlder: posts.length > size };
 }
 
 export const mayDeletePost = (ctx: ServiceContext, p: Pick<PostRow, 'authorUserId'>) =>
