@@ -28,6 +28,22 @@ const gql =
 const rest = (path: string) => () => t.rest('GET', path, undefined, { token: admin });
 
 describe('statements per list page', () => {
+  it('the feed: one statement for the page, its recording as seen, authors, options, counts and votes', async () => {
+    const { count, body } = await statementsOf(
+      gql(`{ feed { hasOlder posts { databaseId authorName totalVotes myVoteOptionId commentCount viewCount options { text share } } } }`),
+    );
+    expect(body.data.feed.posts.length).toBeGreaterThan(0);
+    expect(count).toBe(1);
+  });
+
+  it('vehicles: the page ids and total in one statement, their rows with house and appointment in another', async () => {
+    const { count, body } = await statementsOf(
+      gql(`{ vehicles(first: 20) { totalCount edges { node { databaseId plate houseLabel ownerName status icon appointment { code } } } } }`),
+    );
+    expect(body.data.vehicles.totalCount).toBeGreaterThan(0);
+    expect(count).toBe(2);
+  });
+
   it('agreements: one statement for the page, its houses, unpaid receipts and total', async () => {
     const { count, body } = await statementsOf(
       gql(`{ agreements(first: 20) { totalCount edges { node { id databaseId houseLabel debt pendingReceipts firstDueDate createdAt } } } }`),

@@ -6,7 +6,8 @@
 // times the event from just before the mutation is sent to the message's arrival, and prints delivered,
 // p50/p95/p99/max and instance A's memory per connection: VmRSS and V8 heap after opening the sockets minus
 // before, / N, each read after two full collections asked through A's inspector (127.0.0.1:9239).
-// Exits 1 when an event is lost, and with FANOUT_STRICT=1 when p99 > 200 ms.
+// Exits 1 when an event is lost, and with FANOUT_STRICT=1 when p99 > 200 ms. FANOUT_EVENT=feed follows the feed
+// instead: the sockets subscribe to feedChanged and each round the resident publishes a post on instance B.
 //
 // FANOUT_SESSION=other (the default: same) changes the profile from another session of the resident, so the
 // event is not the sockets' own session's. FANOUT_PROFILE=1 runs instance A with --cpu-prof (written to
@@ -43,8 +44,13 @@ const EMAIL = 'residente@demo.mx';
 const PASSWORD = 'demo1234';
 process.env.SECRETS_KEY ??= 'bench-secrets-key-0123456789abcdef0123456789';
 
-const SUBSCRIPTION = 'subscription { sessionEvents { kind thisSession } }';
-const MUTATION = 'mutation ($input: UpdateMyBasicDataInput!) { updateMyBasicData(input: $input) { __typename } }';
+/** FANOUT_EVENT=feed: the sockets follow the community's feed (feedChanged) and each round publishes a post (issue 32). */
+const FEED = process.env.FANOUT_EVENT === 'feed';
+const SUBSCRIPTION = FEED ? 'subscription { feedChanged { kind postDatabaseId } }' : 'subscription { sessionEvents { kind thisSession } }';
+const MUTATION = FEED
+  ? 'mutation ($input: CreatePostInput!) { createPost(input: $input) { __typename } }'
+  : 'mutation ($input: UpdateMyBasicDataInput!) { updateMyBasicData(input: $input) { __typename } }';
+const roundInput = (n: number) => (FEED ? { text: `Aviso de la ronda ${n}` } : { firstName: `Residente ${n}` });
 
 function startServer(port: number, databaseUrl: string, { profileDir, inspectPort }: { profileDir?: string; inspectPort?: number } = {}): ChildProcess {
   const env = {
@@ -202,7 +208,7 @@ async function run(databaseUrl: string) {
           resolve(true);
         };
       });
-      const body = JSON.stringify({ query: MUTATION, variables: { input: { firstName: `Residente ${++name}` } } });
+      const body = JSON.stringify({ query: MUTATION, variables: { input: roundInput(++name) } });
       roundStart = performance.now();
       const response = await fetch(`${baseB}/graphql`, {
         method: 'POST',
