@@ -1,4 +1,5 @@
 // buildApp(config): the whole server as a fetch handler plus a WebSocket attachment; tests start it in-process.
+import { contentSecurityPolicy, originsOf } from './http/csp.js';
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -230,6 +231,12 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
     return { body, gzip: true };
   }
 
+  /** The page's Content-Security-Policy, with the communities' welcome origins (one small read per page load). */
+  async function pagePolicy(): Promise<string> {
+    const rows = await db.prisma.neighborhood.findMany({ where: { welcomeUrl: { not: null } }, select: { welcomeUrl: true }, distinct: ['welcomeUrl'] });
+    return contentSecurityPolicy(originsOf(rows.map((r) => r.welcomeUrl)));
+  }
+
   async function serveClient(request: Request, url: URL): Promise<Response> {
     const acceptsGzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
     let relative: string;
@@ -251,7 +258,9 @@ export async function buildApp(config: Config, options: { trustProxy?: boolean; 
     }
     const index = path.join(clientDist, 'index.html');
     if (await isFile(index))
-      return new Response(await readFile(index), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
+      return new Response(await readFile(index), {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': await pagePolicy() },
+      });
     return new Response(CLIENT_NOT_BUILT, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
 

@@ -98,6 +98,14 @@ describe('the built artifact, started as npm start starts it', () => {
     expect(existsSync(path.join(artifact.dir, 'dist/server/bundle.js'))).toBe(true);
   });
 
+  it('serves the page with its Content-Security-Policy: own scripts, frames only from the video hosts and welcome pages', async () => {
+    const page = await fetch(`${artifact.base}/news`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toMatch(/frame-src 'self' https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com/);
+  });
+
   it('signs in with each demo role', async () => {
     for (const { email } of DEMO_ACCOUNTS) {
       const data = await signIn(email);
