@@ -93,6 +93,11 @@ describe('shared files and the feed in the browser', () => {
     const { readFile } = await import('node:fs/promises');
     expect((await readFile(saved)).subarray(0, 5).toString()).toBe('%PDF-');
     await screenshotsAtBothWidths(owner, 'files-house-list');
+    // A tag lists the files that carry it.
+    await owner.getByRole('link', { name: 'Ver los archivos con la etiqueta finanzas' }).click();
+    await owner.waitForURL('**tag=finanzas**');
+    await owner.getByText('Acta de la asamblea ordinaria de propietarios').waitFor({ state: 'detached' });
+    await owner.getByText(FILE_NAME).first().waitFor();
 
     const resident = await open('residente@demo.mx');
     await resident.goto(`${env.base}/houses/files`);

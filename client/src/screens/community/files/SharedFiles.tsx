@@ -14,6 +14,7 @@ import { useListRefetch } from '../../../components/lists.js';
 import { useAppMutation } from '../../../components/mutations.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { PagedList } from '../../../components/PagedList.js';
+import { searchWithFilter } from '../../../components/paging.js';
 import { useSession } from '../../../components/SessionProvider.js';
 import { formatDate } from '../../../format.js';
 import type { ScreenProps, ScreenRoute } from '../../../router/screenRoute.js';
@@ -70,6 +71,7 @@ function List({ query, route }: { query: SharedFileList_query$key; route: Screen
   const [toDelete, setToDelete] = useState<{ id: string; fileName: string } | null>(null);
   const filters: FilterDef[] = [
     { key: 'search', label: t('files.search'), placeholder: t('files.searchPlaceholder') },
+    { key: 'tag', label: t('files.tag') },
     ...(admin ? [{ key: 'access', label: t('files.access'), options: FILE_ACCESSES.map((a) => ({ value: a, label: FILE_ACCESS_NAMES[a] })) }] : []),
   ];
   const filtered = !!(search.get('search') || search.get('tag') || search.get('access'));
@@ -120,7 +122,17 @@ function List({ query, route }: { query: SharedFileList_query$key; route: Screen
                   {row.tags.length > 0 && (
                     <Group gap={4} mt={4}>
                       {row.tags.map((tag) => (
-                        <Badge key={tag} size="sm" variant="light" color="gray" tt="none">
+                        <Badge
+                          key={tag}
+                          component={Link}
+                          to={`?${searchWithFilter(search, 'tag', tag).toString()}`}
+                          size="sm"
+                          variant="light"
+                          color="gray"
+                          tt="none"
+                          style={{ cursor: 'pointer' }}
+                          aria-label={t('files.byTag', { tag })}
+                        >
                           {tag}
                         </Badge>
                       ))}
