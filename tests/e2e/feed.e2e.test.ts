@@ -121,6 +121,10 @@ describe('shared files and the feed in the browser', () => {
     await admin.getByRole('link', { name: 'Nueva publicación' }).first().click();
     await admin.getByRole('heading', { name: 'Nueva publicación' }).waitFor();
     await admin.getByText('Encuesta', { exact: true }).click();
+    // core/feed.ts checks the form as the server does.
+    await admin.getByRole('button', { name: 'Publicar' }).click();
+    await admin.getByText('Escribe el texto de la publicación').waitFor();
+    await admin.getByText('Escribe el texto de cada opción').waitFor();
     await admin.getByRole('textbox', { name: /^Pregunta/ }).fill(QUESTION);
     await admin.getByRole('textbox', { name: 'Opción 1' }).fill('Sábado');
     await admin.getByRole('textbox', { name: 'Opción 2' }).fill('Domingo');
