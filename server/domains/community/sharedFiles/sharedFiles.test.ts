@@ -82,7 +82,10 @@ describe('shared files', () => {
       status: 400,
       body: { description: 'Sube el archivo que vas a compartir' },
     });
-    expect(await t.rest('POST', F, { file_name: ' ', key }, { token: admin })).toMatchObject({ status: 400, body: { description: 'El nombre del archivo es requerido' } });
+    expect(await t.rest('POST', F, { file_name: ' ', key }, { token: admin })).toMatchObject({
+      status: 400,
+      body: { description: 'El nombre del archivo es requerido' },
+    });
     expect(await t.rest('POST', F, { file_name: 'X', key, access: 'TODOS' }, { token: admin })).toMatchObject({ status: 400 });
 
     // The owner reads and downloads it; the resident neither lists, reads nor downloads it.
@@ -95,14 +98,22 @@ describe('shared files', () => {
     expect((await t.rest('GET', `${F}/${made.body.id}/download`, undefined, { token: resident })).status).toBe(404);
 
     // Open to everyone: now the resident reads it too.
-    const edited = await t.rest('PUT', `${F}/${made.body.id}`, { file_name: 'Presupuesto 2027 aprobado', tags: ['Finanzas'], access: 'NEIGHBORS' }, { token: admin });
+    const edited = await t.rest(
+      'PUT',
+      `${F}/${made.body.id}`,
+      { file_name: 'Presupuesto 2027 aprobado', tags: ['Finanzas'], access: 'NEIGHBORS' },
+      { token: admin },
+    );
     expect(edited.body).toMatchObject({ message: 'El archivo ha sido actualizado', file_name: 'Presupuesto 2027 aprobado', tags: 'Finanzas', key });
     expect((await download(`/api/1.0/files/${key}`, resident)).status).toBe(200);
     expect((await t.rest('GET', `${F}?tag=Finanzas`, undefined, { token: resident })).body.content.map((f: any) => f.id)).toEqual([made.body.id]);
     expect((await t.rest('GET', `${F}?search=aprobado`, undefined, { token: resident })).body.total).toBe(1);
 
     expect((await t.rest('DELETE', `${F}/${made.body.id}`, undefined, { token: owner })).status).toBe(403);
-    expect((await t.rest('DELETE', `${F}/${made.body.id}`, undefined, { token: admin })).body).toEqual({ id: made.body.id, message: 'El archivo ha sido eliminado' });
+    expect((await t.rest('DELETE', `${F}/${made.body.id}`, undefined, { token: admin })).body).toEqual({
+      id: made.body.id,
+      message: 'El archivo ha sido eliminado',
+    });
     expect((await t.rest('GET', `${F}/${made.body.id}`, undefined, { token: admin })).status).toBe(404);
   });
 
@@ -127,7 +138,11 @@ describe('shared files', () => {
     expect((await t.rest('PUT', `${F}/${foreign.id}`, { file_name: 'Mío' }, { token: admin })).status).toBe(404);
     expect((await t.rest('DELETE', `${F}/${foreign.id}`, undefined, { token: admin })).status).toBe(404);
     expect(await names(admin)).not.toContain('Reglamento de Torre Azul');
-    const got = await t.gql(`query($id: ID!) { sharedFile(fileId: $id) { __typename } }`, { id: Buffer.from(`SharedFile:${foreign.id}`).toString('base64') }, { token: owner });
+    const got = await t.gql(
+      `query($id: ID!) { sharedFile(fileId: $id) { __typename } }`,
+      { id: Buffer.from(`SharedFile:${foreign.id}`).toString('base64') },
+      { token: owner },
+    );
     expect(got.body.data.sharedFile.__typename).toBe('NotFoundError');
   });
 });
