@@ -69,6 +69,9 @@ describe('posts and who reads them', () => {
       data: { neighborhoodId: olivosId, authorUserId: adminUser.id, text: 'Aviso vencido', expiresAt: new Date(`${addDays(TODAY, -1)}T00:00:00Z`) },
     });
     const otherType = await prisma().houseType.create({ data: { neighborhoodId: olivosId, title: 'Local comercial', defaultName: 'Local' } });
+    // Whoever posts may target house types: the resident reads the community's.
+    const types = await gql(`{ postHouseTypes { databaseId title } }`, {}, resident);
+    expect(types.data.postHouseTypes.map((h: any) => h.databaseId)).toContain(otherType.id);
     expect((await create({ text: 'Solo para locales', houseTypeIds: [otherType.id] })).data.post).toBeTruthy();
     const asOwner = await texts(owner);
     expect(asOwner).not.toContain('Aviso de Torre Azul');

@@ -198,6 +198,24 @@ builder.queryField('postViews', (t) =>
   }),
 );
 
+const PostHouseTypeRef = builder.objectRef<{ id: number; title: string }>('PostHouseType').implement({
+  fields: (t) => ({ databaseId: t.exposeInt('id'), title: t.exposeString('title') }),
+});
+
+builder.queryField('postHouseTypes', (t) =>
+  t.field({
+    type: [PostHouseTypeRef],
+    description: "The community's house types a post may target (for whoever posts)",
+    ...grants(...POST_CREATORS),
+    resolve: (_r, _a, ctx) =>
+      ctx.prisma.houseType.findMany({
+        where: { neighborhoodId: communityOf(ctx) },
+        select: { id: true, title: true },
+        orderBy: [{ title: 'asc' }, { id: 'asc' }],
+      }),
+  }),
+);
+
 const PostPayloadRef = builder.objectRef<{ post: PostRow; message: string }>('PostPayload').implement({
   fields: (t) => ({ message: t.exposeString('message'), post: t.field({ type: PostRef, resolve: (p) => p.post }) }),
 });

@@ -29,7 +29,7 @@ export const postFormQuery = graphql`
 
 const houseTypesQuery = graphql`
   query PostFormHouseTypesQuery {
-    houseTypes(first: 100) { edges { node { databaseId title } } }
+    postHouseTypes { databaseId title }
   }
 `;
 
@@ -45,7 +45,8 @@ const createMutation = graphql`
 `;
 
 /** Who may read the community's house types (the target of a post). */
-const HOUSE_TYPE_READERS = ['CHousesTypesRead', 'AHousesRead', 'AHousesCreate', 'AHousesUpdate'];
+/** Whoever publishes may target house types (postHouseTypes). */
+const POST_CREATORS = ['APostsCreate', 'OPostsCreate', 'SPostsCreate', 'RPostsCreate'];
 const MAX_ATTACHMENTS = 10;
 
 /**
@@ -82,7 +83,7 @@ export default function PostForm({ queryRef }: ScreenProps<PostFormQuery>) {
   const options = form.watch('options') ?? ['', ''];
   const [houseTypes, setHouseTypes] = useState<{ value: string; label: string }[] | null>(null);
   const [slots, setSlots] = useState<{ key: number; id: string | null }[]>([{ key: 0, id: null }]);
-  const mayTarget = HOUSE_TYPE_READERS.some((g) => grants.has(g));
+  const mayTarget = POST_CREATORS.some((g) => grants.has(g));
   const maxMb = Math.max(1, Math.round(config.maxSize / (1024 * 1024)));
   const pattern = useMemo(() => {
     try {
@@ -95,7 +96,7 @@ export default function PostForm({ queryRef }: ScreenProps<PostFormQuery>) {
   useEffect(() => {
     if (!mayTarget) return;
     const subscription = fetchQuery<PostFormHouseTypesQuery>(environment, houseTypesQuery, {}).subscribe({
-      next: (answer) => setHouseTypes(answer.houseTypes?.edges.map(({ node }) => ({ value: String(node.databaseId), label: node.title })) ?? []),
+      next: (answer) => setHouseTypes(answer.postHouseTypes.map((h) => ({ value: String(h.databaseId), label: h.title }))),
       error: () => setHouseTypes([]),
     });
     return () => subscription.unsubscribe();
