@@ -69,9 +69,9 @@ describe('the spaces of a revision point', () => {
     const now = new Date('2026-11-29T12:00:00Z');
     const at = (iso: string) => new Date(iso);
     const week = revisionSpaces(point, { asked: null, today: '2026-11-29', now, timeZone: TZ, vehicleId: 7 }, [
-      { id: 1, start: at('2026-11-30T15:00:00Z'), vehicleId: 7, status: 'CONFIRMED', code: 'ABCD2345' },
-      { id: 2, start: at('2026-11-30T15:20:00Z'), vehicleId: 8, status: 'CONFIRMED', code: 'ZZZZ2345' },
-      { id: 3, start: at('2026-11-30T15:40:00Z'), vehicleId: 9, status: 'COMPLETED', code: 'YYYY2345' },
+      { id: 1, start: at('2026-11-30T15:00:00Z'), end: at('2026-11-30T15:20:00Z'), vehicleId: 7, status: 'CONFIRMED', code: 'ABCD2345' },
+      { id: 2, start: at('2026-11-30T15:20:00Z'), end: at('2026-11-30T15:40:00Z'), vehicleId: 8, status: 'CONFIRMED', code: 'ZZZZ2345' },
+      { id: 3, start: at('2026-11-30T15:40:00Z'), end: at('2026-11-30T16:00:00Z'), vehicleId: 9, status: 'COMPLETED', code: 'YYYY2345' },
     ]);
     const monday = week.days.find((d) => d.day === '2026-11-30')!;
     expect(monday.spaces.slice(0, 4).map((s) => [s.status, s.code, s.bookingId])).toEqual([
@@ -81,9 +81,23 @@ describe('the spaces of a revision point', () => {
       ['AVAILABLE', null, null],
     ]);
     const admin = revisionSpaces(point, { asked: null, today: '2026-11-29', now, timeZone: TZ, vehicleId: null }, [
-      { id: 1, start: at('2026-11-30T15:00:00Z'), vehicleId: 7, status: 'CONFIRMED', code: 'ABCD2345' },
+      { id: 1, start: at('2026-11-30T15:00:00Z'), end: at('2026-11-30T15:20:00Z'), vehicleId: 7, status: 'CONFIRMED', code: 'ABCD2345' },
     ]);
     expect(admin.days.find((d) => d.day === '2026-11-30')!.spaces[0].status).toBe('TAKEN');
+  });
+
+  it('keeps the spaces a booking covers after the point’s length changed', () => {
+    const now = new Date('2026-11-29T12:00:00Z');
+    // Booked 09:00–09:30 when appointments lasted 30 minutes; now they last 20: 09:00 and 09:20 are both taken.
+    const week = revisionSpaces(point, { asked: null, today: '2026-11-29', now, timeZone: TZ, vehicleId: 8 }, [
+      { id: 1, start: new Date('2026-11-30T15:00:00Z'), end: new Date('2026-11-30T15:30:00Z'), vehicleId: 7, status: 'CONFIRMED', code: 'ABCD2345' },
+    ]);
+    expect(
+      week.days
+        .find((d) => d.day === '2026-11-30')!
+        .spaces.slice(0, 3)
+        .map((s) => s.status),
+    ).toEqual(['TAKEN', 'TAKEN', 'AVAILABLE']);
   });
 
   it('finds a space by its minute only where the point offers one', () => {

@@ -22,6 +22,7 @@ export interface SpacePoint {
 export interface BookedSpace {
   id: number;
   start: Date;
+  end: Date;
   vehicleId: number;
   status: 'CONFIRMED' | 'COMPLETED';
   code: string;
@@ -77,7 +78,12 @@ export function revisionSpaces(
   booked: BookedSpace[],
 ): { from: string; to: string; days: { day: string; spaces: Space[] }[] } {
   const from = firstSpaceDay(options.asked, point, options.today);
-  const byStart = new Map(booked.map((b) => [b.start.getTime(), b]));
+  // A booking takes every space its time overlaps: after the point's hours or length change, a booking made on the
+  // old grid still keeps the spaces it covers (and shows as this vehicle's where it is).
+  const overlapping = (s: { start: Date; end: Date }) => {
+    const hits = booked.filter((b) => b.start.getTime() < s.end.getTime() && b.end.getTime() > s.start.getTime());
+    return hits.find((b) => options.vehicleId !== null && b.vehicleId === options.vehicleId) ?? hits[0];
+  };
   const now = options.now.getTime();
   const days: { day: string; spaces: Space[] }[] = [];
   for (let i = 0; i < SPACE_DAYS; i++) {
@@ -86,7 +92,7 @@ export function revisionSpaces(
     const spaces = daySpaces(point, day, options.timeZone)
       .filter((s) => s.start.getTime() > now)
       .map((s): Space => {
-        const b = byStart.get(s.start.getTime());
+        const b = overlapping(s);
         const mine = !!b && options.vehicleId !== null && b.vehicleId === options.vehicleId;
         return {
           minute: s.start.getTime() / 60_000,

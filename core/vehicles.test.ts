@@ -55,5 +55,8 @@ describe('vehicles', () => {
     ]);
     expect(issues(vehicleFields(none, false).safeParse({ plate: '', state: 'QUE' }))).toEqual(['plate: Las placas son requeridas']);
     expect(hasTag({ tagTypeId: 3, tagNumber: '' })).toBe(false);
+    // The administration keeps a house's «No tengo tag» when it edits that vehicle.
+    expect(vehicleFields(all, true, -1).safeParse({ plate: 'ABC123', state: 'QUE', tagTypeId: -1 }).success).toBe(true);
+    expect(vehicleFields(all, true, -1).safeParse({ plate: 'ABC123', state: 'QUE', tagTypeId: -2 }).success).toBe(false);
   });
 });

@@ -178,14 +178,15 @@ export interface VehicleFlags {
  * may also say they have none, -1, or that theirs is not listed, -2); where the community asks for a tag,
  * a tag type is required; a tag number goes with any tag but «No tengo tag», which clears it.
  */
-export function vehicleFields(flags: VehicleFlags, asAdmin: boolean) {
+export function vehicleFields(flags: VehicleFlags, asAdmin: boolean, currentTagTypeId: number | null = null) {
   return VehicleFields.transform((v) => ({
     ...v,
     tagNumber: v.tagTypeId === NO_TAG ? null : v.tagNumber,
     tagSerial: v.tagTypeId === NO_TAG ? null : v.tagSerial,
   })).superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    const allowed = asAdmin ? TAG_TYPES : [...TAG_TYPES, ...HOUSE_TAG_OPTIONS];
+    // The administration chooses from the catalogue, and keeps a house's «No tengo tag» or «No está en esta lista» when it edits.
+    const allowed = asAdmin ? [...TAG_TYPES, ...HOUSE_TAG_OPTIONS.filter((t) => t.id === currentTagTypeId)] : [...TAG_TYPES, ...HOUSE_TAG_OPTIONS];
     if (v.tagTypeId !== null && !allowed.some((t) => t.id === v.tagTypeId)) issue('tagTypeId', VEHICLE_MESSAGES.tagTypeInvalid);
     else if (flags.requiredVehicleTag && v.tagTypeId === null) issue('tagTypeId', VEHICLE_MESSAGES.tagTypeRequired);
     if (v.tagTypeId !== null && v.tagTypeId !== NO_TAG && !v.tagNumber) issue('tagNumber', VEHICLE_MESSAGES.tagNumberRequired);

@@ -53,6 +53,9 @@ export interface FeedEvent {
   /** Who may hear it: the post's privacy and author (the subscription filters by them). */
   privacy: 'NEIGHBORS' | 'OWNERS' | 'ONLY_ME';
   authorUserId: number;
+  /** The house types it targets (empty: all) and its last day (YYYY-MM-DD), as the feed filters them. */
+  houseTypeIds: number[];
+  expiresAt: string | null;
   at: Date;
 }
 

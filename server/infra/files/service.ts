@@ -113,15 +113,15 @@ export async function readableFile(db: Database, viewer: Viewer, id: string) {
     },
   });
   if (!file) return null;
-  // A shared file: its access decides (core/sharedFiles.ts), the administration of files reads every one.
+  // A shared file: whoever its access lets in (core/sharedFiles.ts; the administration of files reads every one), besides the rules below.
   if (file.sharedFiles.length > 0) {
     const readable = fileAccessesFor({ admin: FILE_MANAGERS.some((g) => viewer.grants.has(g)), owner: viewer.roleKind === 'OWNER' });
-    return file.sharedFiles.some((f) => readable.includes(f.access)) || file.userId === viewer.userId ? file : null;
+    if (file.sharedFiles.some((f) => readable.includes(f.access))) return file;
   }
-  // A vehicle's circulation card: the administration's vehicle grants and the people of the vehicle's house.
+  // A vehicle's circulation card: the administration's vehicle grants and the people of the vehicle's house (else the rules below).
   if (file.circulationCards.length > 0) {
     const ofMyHouse = viewer.houseId != null && file.circulationCards.some((v) => v.houseId === viewer.houseId);
-    return VEHICLE_ADMIN.some((g) => viewer.grants.has(g)) || ofMyHouse || file.userId === viewer.userId ? file : null;
+    if (VEHICLE_ADMIN.some((g) => viewer.grants.has(g)) || ofMyHouse) return file;
   }
   // A visitor's photo: the gate (security) sees it; the administration as far as it sees the visitor
   // (visitor_allow_admin_see_all, else the ones it or security registered); the house's people their visitors'.

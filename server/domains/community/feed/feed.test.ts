@@ -189,6 +189,10 @@ describe('comments, deleting and views', () => {
       owner,
     );
     expect(views.data.postViews.data.total).toBe(2); // the resident and the neighbour; its author has not opened the feed since
+    // The feed counts the view it records: the resident's next read of a new post says 1 at once.
+    const fresh = (await create({ text: 'Recién publicado' }, owner)).data.post;
+    const seen = (await gql(FEED, {}, resident)).data.feed.posts.find((p: any) => p.databaseId === fresh.databaseId);
+    expect(seen.viewCount).toBe(1);
     const asResident = await gql(`query($id: ID!) { postViews(postId: $id) { __typename } }`, { id: gid('Post', post.databaseId) }, resident);
     expect(asResident.errors?.[0]?.extensions?.code ?? asResident.data?.postViews?.__typename).toBe('FORBIDDEN');
     const DELETE = `mutation($input: PostIdInput!) { deletePost(input: $input) { __typename ... on MutationDeletePostSuccess { data { message } } ... on Error { message } } }`;
@@ -223,6 +227,8 @@ describe('notices', () => {
     const fumigation = all.filter((m) => m.text.startsWith('Fumigación general'));
     const owners = all.filter((m) => m.text.startsWith('Solo propietarios'));
     expect(fumigation.map((m) => m.to)).toContain('residente@demo.mx');
+    // Security's role does not read posts: no notice either.
+    expect(fumigation.map((m) => m.to)).not.toContain('seguridad@demo.mx');
     expect(owners.map((m) => m.to)).toContain('propietario@demo.mx');
     expect(owners.map((m) => m.to)).not.toContain('residente@demo.mx');
     // Someone without APostsNotify cannot send it.

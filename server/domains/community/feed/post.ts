@@ -4,6 +4,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { filter } from '@graphql-yoga/subscription';
 import { personName } from '../../../../core/houseLabel.js';
 import { COMMENTS_PAGE, POST_PRIVACIES, POST_PRIVACY_NAMES, POST_TYPES, voteShares } from '../../../../core/feed.js';
+import { todayIn } from '../../../../core/receipts.js';
 import { builder, grants, idempotencyKeyField } from '../../../graphql/builder.js';
 import { holdsAny } from '../../../auth/houseScope.js';
 import { FILES_PATH } from '../../../infra/files/http.js';
@@ -343,13 +344,25 @@ builder.subscriptionField('feedChanged', (t) =>
     description: "The community's feed changed; the feed query answers what the viewer may read of it",
     authScopes: { grant: [...POST_READERS] },
     directives: { grant: { any: [...POST_READERS] } },
-    subscribe: (_root, _args, ctx) => {
+    subscribe: async (_root, _args, ctx) => {
       if (!holdsAny(ctx, POST_READERS)) throw new ForbiddenError();
       const me = ctx.actor!.userId;
       const admin = holdsAny(ctx, ['APostsRead', 'APostsCreate', 'APostsDelete']);
       const owner = ctx.actor!.roleKind === 'OWNER';
-      // Only what the viewer may read: its own posts', open ones', and owners' for owners and the administration.
-      const hears = (e: FeedEvent) => e.authorUserId === me || e.privacy === 'NEIGHBORS' || (e.privacy === 'OWNERS' && (owner || admin));
+      const n = await ctx.prisma.neighborhood.findUniqueOrThrow({ where: { id: communityOf(ctx) }, select: { timeZone: true } });
+      const houseTypeId =
+        ctx.actor!.houseId == null
+          ? null
+          : ((await ctx.prisma.house.findUnique({ where: { id: ctx.actor!.houseId }, select: { houseTypeId: true } }))?.houseTypeId ?? null);
+      // Only what the viewer may read, by the feed's rule (service.ts visibleSql): its own posts; the administration's
+      // every one but another's private note; everyone else the open ones of its privacy, day and house type.
+      const hears = (e: FeedEvent) => {
+        if (e.authorUserId === me) return true;
+        if (admin) return e.privacy !== 'ONLY_ME';
+        if (!(e.privacy === 'NEIGHBORS' || (e.privacy === 'OWNERS' && owner))) return false;
+        if (e.expiresAt && e.expiresAt < todayIn(n.timeZone)) return false;
+        return e.houseTypeIds.length === 0 || (houseTypeId !== null && e.houseTypeIds.includes(houseTypeId));
+      };
       return filter(hears)(ctx.pubsub.subscribe('feed:community', communityOf(ctx)));
     },
     resolve: (event) => event,

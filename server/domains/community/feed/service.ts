@@ -88,7 +88,8 @@ type PostSqlRow = Omit<PostRow, 'expiresAt' | 'options'> & {
 
 /**
  * The posts of `page` (a statement of "Post" rows), newest first, in one statement with what the screens show of
- * each; `before` runs first as a CTE of its own (the feed records the page as seen there).
+ * each; `before` is the feed's CTE `seen` that records the page as seen (its rows count among the views: the
+ * statement's own insert is not visible to its reads).
  */
 async function postsOf(ctx: ServiceContext, r: Reader, page: ReturnType<typeof sql>, before?: ReturnType<typeof sql>): Promise<PostRow[]> {
   const { rows } = await sql<PostSqlRow>`
@@ -100,7 +101,8 @@ async function postsOf(ctx: ServiceContext, r: Reader, page: ReturnType<typeof s
               FROM "PostOption" o WHERE o."postId" = p.id) AS options,
            json_build_object(
              'comments', (SELECT count(*)::int FROM "PostComment" c WHERE c."postId" = p.id AND c."deletedAt" IS NULL),
-             'views', (SELECT count(*)::int FROM "PostView" v WHERE v."postId" = p.id)) AS "_count",
+             'views', (SELECT count(*)::int FROM "PostView" v WHERE v."postId" = p.id)
+                      ${before ? sql`+ (SELECT count(*)::int FROM seen s WHERE s."postId" = p.id)` : sql``}) AS "_count",
            (SELECT v."optionId" FROM "PostVote" v WHERE v."postId" = p.id AND v."userId" = ${r.userId}) AS "myVoteOptionId"
       FROM page p ORDER BY p.id DESC`.execute(ctx.db.kysely);
   return rows.map((row) => ({
@@ -141,7 +143,7 @@ export async function feed(ctx: ServiceContext, page: { newerThan?: number | nul
     r,
     sql`SELECT p.* FROM "Post" p WHERE ${visibleSql(r)} ${cut} ORDER BY p.id DESC LIMIT ${size + 1}`,
     sql`seen AS (INSERT INTO "PostView" ("postId", "userId") SELECT x.id, ${r.userId} FROM (SELECT id FROM page ORDER BY id DESC LIMIT ${size}) x
-                 ON CONFLICT DO NOTHING)`,
+                 ON CONFLICT DO NOTHING RETURNING "postId")`,
   );
   return { posts: posts.slice(0, size), hasOlder: posts.length > size };
 }
@@ -159,7 +161,7 @@ async function storeAttachments(ctx: ServiceContext, files: readonly File[]): Pr
     if (file.size > MAX_FILE_BYTES) throw problem('el archivo debe pesar como máximo 10 MB');
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = await sniffFileType(bytes);
-    if (!type) throw problem('el archivo debe ser PDF, PNG, JPG o WEBP');
+    if (!type || type === 'application/xml') throw problem('el archivo debe ser PDF, PNG, JPG o WEBP');
     ids.push((await storeFile(ctx.db, actorOf(ctx), ctx.ip, { name: file.name, type, bytes })).id);
   }
   return ids;
@@ -207,26 +209,49 @@ export async function createPost(ctx: ServiceContext, input: PostInput, idempote
       }
       scope.afterCommit(() => kickMailer(ctx.prisma));
     }
-    announce(ctx, scope, v.n.id, { kind: 'POSTED', postId: post.id, privacy: data.privacy, authorUserId: v.userId });
+    announce(ctx, scope, v.n.id, {
+      kind: 'POSTED',
+      postId: post.id,
+      privacy: data.privacy,
+      authorUserId: v.userId,
+      houseTypeIds: data.houseTypeIds,
+      expiresAt: data.expiresAt,
+    });
     return post.id;
   });
   return { post: (await rowsOf(ctx, v, [id]))[0], message: FEED_MESSAGES.created };
 }
 
-/** Who the e-mail notice reaches: the community's active people with an address its privacy and target let read it. */
+/**
+ * Who the e-mail notice reaches: the community's active people who read the post as the feed would show it to
+ * them (visibleSql): a role that reads posts; for OWNERS an owner's role or the administration's; for a post
+ * targeting house types, people of those types or the administration.
+ */
 async function readersEmails(tx: Tx, neighborhoodId: number, privacy: string, houseTypeIds: number[], authorId: number) {
+  const admin = { grants: { hasSome: [...ADMIN_POST_GRANTS] } };
   const people = await tx.membership.findMany({
     where: {
       neighborhoodId,
       active: true,
       userId: { not: authorId },
-      ...(privacy === 'OWNERS' ? { role: { kind: { in: ['OWNER', 'ADMIN'] } } } : {}),
-      ...(houseTypeIds.length ? { OR: [{ houseId: null }, { house: { houseTypeId: { in: houseTypeIds } } }] } : {}),
+      AND: [
+        { role: { grants: { hasSome: [...POST_READERS] } } },
+        privacy === 'OWNERS' ? { OR: [{ role: { kind: 'OWNER' } }, { role: admin }] } : {},
+        houseTypeIds.length ? { OR: [{ house: { houseTypeId: { in: houseTypeIds } } }, { role: admin }] } : {},
+      ],
     },
     select: { user: { select: { email: true } } },
   });
   return [...new Set(people.map((p) => p.user.email).filter(Boolean))];
 }
+
+/** Who may hear of a post's change: what the feed filters it by. */
+const audienceOf = (p: PostRow) => ({
+  privacy: p.privacy,
+  authorUserId: p.authorUserId,
+  houseTypeIds: p.houseTypeIds,
+  expiresAt: p.expiresAt ? p.expiresAt.toISOString().slice(0, 10) : null,
+});
 
 function announce(ctx: ServiceContext, scope: { afterCommit: (f: () => void) => void }, neighborhoodId: number, event: Omit<FeedEvent, 'at'>) {
   const pubsub = ctx.pubsub;
@@ -242,7 +267,7 @@ export async function deletePost(ctx: ServiceContext, id: number, idempotencyKey
     const { count } = await scope.tx.post.updateMany({ where: { id, neighborhoodId: v.n.id, deletedAt: null }, data: { deletedAt: new Date() } });
     if (count === 0) throw new NotFoundError('POST_NOT_FOUND');
     await scope.audit({ action: 'DELETE', entity: 'Post', entityId: id, data: { authorUserId: post.authorUserId } });
-    announce(ctx, scope, v.n.id, { kind: 'DELETED', postId: id, privacy: post.privacy, authorUserId: post.authorUserId });
+    announce(ctx, scope, v.n.id, { kind: 'DELETED', postId: id, ...audienceOf(post) });
   });
   return { id, message: FEED_MESSAGES.deleted };
 }
@@ -262,7 +287,7 @@ export async function vote(ctx: ServiceContext, postId: number, optionId: number
     await tx.postVote.create({ data: { postId, optionId, userId: v.userId } });
     await tx.postOption.update({ where: { id: optionId }, data: { votes: { increment: 1 } } });
     await audit({ action: 'VOTE', entity: 'Post', entityId: postId, data: { optionId } });
-    announce(ctx, scope, v.n.id, { kind: 'VOTED', postId, privacy: post.privacy, authorUserId: post.authorUserId });
+    announce(ctx, scope, v.n.id, { kind: 'VOTED', postId, ...audienceOf(post) });
   });
   return { post: (await rowsOf(ctx, v, [postId]))[0], message: FEED_MESSAGES.voted };
 }
@@ -295,7 +320,7 @@ export async function addComment(ctx: ServiceContext, postId: number, input: { t
   const v = await viewerOf(ctx);
   const post = await findVisible(ctx, v, postId);
   if (!post.commentsEnabled) throw new ConflictError('POST_COMMENTS_OFF');
-  const audience = { privacy: post.privacy, authorUserId: post.authorUserId };
+  const audience = audienceOf(post);
   const { text } = parseInput(CommentFields, { text: input.text ?? '' });
   const id = await write(ctx, { idempotencyKey, request: { operation: 'addPostComment', input: { postId, text } } }, async (scope) => {
     const row = await scope.tx.postComment.create({ data: { neighborhoodId: v.n.id, postId, userId: v.userId, text }, select: { id: true } });
@@ -319,7 +344,7 @@ export async function deleteComment(ctx: ServiceContext, id: number, idempotency
     const { count } = await scope.tx.postComment.updateMany({ where: { id, deletedAt: null }, data: { deletedAt: new Date() } });
     if (count === 0) throw new NotFoundError('POST_COMMENT_NOT_FOUND');
     await scope.audit({ action: 'DELETE_COMMENT', entity: 'Post', entityId: comment.postId, data: { commentId: id } });
-    announce(ctx, scope, v.n.id, { kind: 'COMMENT_DELETED', postId: comment.postId, privacy: post.privacy, authorUserId: post.authorUserId });
+    announce(ctx, scope, v.n.id, { kind: 'COMMENT_DELETED', postId: comment.postId, ...audienceOf(post) });
   });
   return { id, message: FEED_MESSAGES.commentDeleted };
 }

@@ -77,13 +77,22 @@ export async function listSharedFiles(
   return { rows, total };
 }
 
+/** An upload the actor may share: its own or one it reads, of the types the upload rules name (not XML). */
+async function sharedUpload(ctx: ServiceContext, fileId: string): Promise<string> {
+  const id = await claimFile(ctx, fileId);
+  const { contentType } = await ctx.prisma.storedFile.findUniqueOrThrow({ where: { id }, select: { contentType: true } });
+  if (!uploadConfig().contentTypes.includes(contentType))
+    throw new InputError([{ field: 'storedFileId', message: 'El archivo debe ser PDF, PNG, JPG o WEBP' }]);
+  return id;
+}
+
 export async function createSharedFile(ctx: ServiceContext, input: SharedFileInput, idempotencyKey?: string | null) {
   if (!holdsAny(ctx, FILE_CREATORS)) throw new ForbiddenError();
   const neighborhoodId = communityOf(ctx);
   const actor = actorOf(ctx);
   const data = parseInput(SharedFileFields, input);
   if (!data.storedFileId) throw new InputError([{ field: 'storedFileId', message: SHARED_FILE_MESSAGES.fileRequired }]);
-  const storedFileId = await claimFile(ctx, data.storedFileId);
+  const storedFileId = await sharedUpload(ctx, data.storedFileId);
   const id = await write(ctx, { idempotencyKey, request: { operation: 'createSharedFile', input } }, async ({ tx, audit }) => {
     const row = await tx.sharedFile.create({
       data: { neighborhoodId, storedFileId, fileName: data.fileName, tags: data.tags, access: data.access, createdByUserId: actor.userId },
@@ -101,7 +110,7 @@ export async function updateSharedFile(ctx: ServiceContext, id: number, input: S
   const neighborhoodId = communityOf(ctx);
   const current = await getSharedFile(ctx, id);
   const data = parseInput(SharedFileFields, input);
-  const storedFileId = !data.storedFileId || data.storedFileId === current.storedFileId ? current.storedFileId : await claimFile(ctx, data.storedFileId);
+  const storedFileId = !data.storedFileId || data.storedFileId === current.storedFileId ? current.storedFileId : await sharedUpload(ctx, data.storedFileId);
   await write(ctx, { idempotencyKey, request: { operation: 'updateSharedFile', input: { id, input } } }, async ({ tx, audit }) => {
     if (!(await lockRow(tx, 'SharedFile', id, { neighborhoodId }))) throw new NotFoundError('SHARED_FILE_NOT_FOUND');
     await tx.sharedFile.update({ where: { id }, data: { fileName: data.fileName, tags: data.tags, access: data.access, storedFileId } });
@@ -124,11 +133,12 @@ export async function deleteSharedFile(ctx: ServiceContext, id: number, idempote
 
 /** The upload rules a shared file follows (OPTIONS files/config): the app's own upload endpoint's size and types. */
 export function uploadConfig() {
-  const extensions = Object.keys(FILE_TYPES);
+  // XML is the providers' CFDI upload, not a document to share.
+  const extensions = Object.keys(FILE_TYPES).filter((e) => FILE_TYPES[e] !== 'application/xml');
   return {
     maxSize: MAX_FILE_BYTES,
     pattern: `\\.(${extensions.join('|')})$`,
     extensions,
-    contentTypes: [...new Set(Object.values(FILE_TYPES))],
+    contentTypes: [...new Set(extensions.map((e) => FILE_TYPES[e]))],
   };
 }

@@ -71,6 +71,10 @@ describe('/api/1.0 vehicles', () => {
     expect(got.body).toMatchObject({ id: made.id, plate: 'RST-100', house: { id: ownHouse } });
     // Under another house's path, the vehicle is not there.
     expect((await t.rest('GET', `/neighborhoods/${n}/houses/${otherHouse}/vehicles/${made.id}`, undefined, { token: admin })).status).toBe(404);
+    expect(
+      (await t.rest('PUT', `/neighborhoods/${n}/houses/${otherHouse}/vehicles/${made.id}`, { plate: 'OTR-100', state: 'QUE' }, { token: admin })).status,
+    ).toBe(404);
+    expect((await t.rest('DELETE', `/neighborhoods/${n}/houses/${otherHouse}/vehicles/${made.id}`, undefined, { token: admin })).status).toBe(404);
 
     const saved = await t.rest('PUT', `${H}/${made.id}`, { plate: 'RST-101', state: 'GUA', type: 'CAR' }, { token: owner });
     expect(saved.body).toMatchObject({ message: 'El vehículo ha sido actualizado', plate: 'RST-101', state: 'GUA', type: 'CAR', id_tag_type: null });

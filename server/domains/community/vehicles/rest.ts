@@ -218,7 +218,9 @@ function updateRoute(path: string): RestRoute {
     path,
     body: vehicleBody,
     operation: UPDATE,
-    variables: ({ params, body }) => ({ input: { vehicleId: globalId('Vehicle', params.id), ...fieldsOf(body) } }),
+    variables: ({ params, body }) => ({
+      input: { vehicleId: globalId('Vehicle', params.id), ...(params.h ? { houseId: globalId('House', params.h) } : {}), ...fieldsOf(body) },
+    }),
     result: payloadOf('updateVehicle'),
   };
 }
@@ -227,7 +229,7 @@ function deleteRoute(path: string): RestRoute {
     method: 'DELETE',
     path,
     operation: DELETE,
-    variables: ({ params }) => ({ input: { vehicleId: globalId('Vehicle', params.id) } }),
+    variables: ({ params }) => ({ input: { vehicleId: globalId('Vehicle', params.id), ...(params.h ? { houseId: globalId('House', params.h) } : {}) } }),
     result: doneOf('deleteVehicle'),
   };
 }

@@ -234,7 +234,7 @@ export async function createVehicle(ctx: ServiceContext, houseId: number | null,
         createdByUserId: actor.userId,
         ...columns,
         circulationCardFileId: cardFileId,
-        status: vehicleStatus(flagsOf(n), { ...columns, inspectedAt: null, authorizedAt: null, rejectedAt: null }),
+        status: vehicleStatus(flagsOf(await communityRow(tx, neighborhoodId)), { ...columns, inspectedAt: null, authorizedAt: null, rejectedAt: null }),
       },
       select: { id: true },
     });
@@ -250,13 +250,14 @@ function needsAppointment(ctx: ServiceContext, n: Community, v: VehicleRow): boo
   return v.status !== 'ACTIVE' && n.requiredVehicleRevision && !v.inspectedAt && v.spaces.length === 0 && mayBook(ctx, v);
 }
 
-export async function updateVehicle(ctx: ServiceContext, id: number, input: VehicleInput, idempotencyKey?: string | null) {
+export async function updateVehicle(ctx: ServiceContext, id: number, input: VehicleInput, idempotencyKey?: string | null, houseId: number | null = null) {
   const neighborhoodId = communityOf(ctx);
   const n = await communityRow(ctx.prisma, neighborhoodId);
   const current = await findVisible(ctx, id);
+  if (houseId !== null && current.houseId !== houseId) throw new NotFoundError('VEHICLE_NOT_FOUND');
   if (!mayUpdate(ctx, current)) throw new ForbiddenError();
   const asAdmin = holdsAny(ctx, ADMIN_UPDATERS);
-  const data = parseInput(vehicleFields(flagsOf(n), asAdmin), input);
+  const data = parseInput(vehicleFields(flagsOf(n), asAdmin, current.tagTypeId), input);
   const cardFileId = data.circulationCardFileId
     ? data.circulationCardFileId === current.circulationCardFileId
       ? current.circulationCardFileId
@@ -279,7 +280,7 @@ export async function updateVehicle(ctx: ServiceContext, id: number, input: Vehi
         authorizedAt,
         rejectedAt,
         rejectionReason: rejectedAt ? row.rejectionReason : null,
-        status: vehicleStatus(flagsOf(n), { ...columns, inspectedAt: row.inspectedAt, authorizedAt, rejectedAt }),
+        status: vehicleStatus(flagsOf(await communityRow(tx, neighborhoodId)), { ...columns, inspectedAt: row.inspectedAt, authorizedAt, rejectedAt }),
       },
     });
     await audit({ action: 'UPDATE', entity: 'Vehicle', entityId: id, data: { plate: columns.plate } });
@@ -292,9 +293,10 @@ export async function updateVehicle(ctx: ServiceContext, id: number, input: Vehi
 }
 
 /** Deletes a vehicle (kept for its history, out of every list) and frees the appointment it held. */
-export async function deleteVehicle(ctx: ServiceContext, id: number, idempotencyKey?: string | null) {
+export async function deleteVehicle(ctx: ServiceContext, id: number, idempotencyKey?: string | null, houseId: number | null = null) {
   const neighborhoodId = communityOf(ctx);
   const current = await findVisible(ctx, id);
+  if (houseId !== null && current.houseId !== houseId) throw new NotFoundError('VEHICLE_NOT_FOUND');
   if (!mayDelete(ctx, current)) throw new ForbiddenError();
   await write(ctx, { idempotencyKey, request: { operation: 'deleteVehicle', input: { id } } }, async ({ tx, audit }) => {
     await lockRow(tx, 'Vehicle', id, { neighborhoodId });
@@ -311,7 +313,6 @@ export async function deleteVehicle(ctx: ServiceContext, id: number, idempotency
 export async function authorizeVehicle(ctx: ServiceContext, id: number, idempotencyKey?: string | null, now = new Date()) {
   if (!holdsAny(ctx, ADMIN_READERS)) throw new ForbiddenError();
   const neighborhoodId = communityOf(ctx);
-  const n = await communityRow(ctx.prisma, neighborhoodId);
   await findVisible(ctx, id);
   await write(ctx, { idempotencyKey, request: { operation: 'authorizeVehicle', input: { id } } }, async ({ tx, audit }) => {
     await lockRow(tx, 'Vehicle', id, { neighborhoodId });
@@ -319,7 +320,10 @@ export async function authorizeVehicle(ctx: ServiceContext, id: number, idempote
     if (row.deletedAt) throw new NotFoundError('VEHICLE_NOT_FOUND');
     if (row.authorizedAt && !row.rejectedAt) throw new ConflictError('VEHICLE_ALREADY_AUTHORIZED');
     const change = { authorizedAt: now, rejectedAt: null, rejectionReason: null };
-    await tx.vehicle.update({ where: { id }, data: { ...change, status: vehicleStatus(flagsOf(n), { ...row, ...change }) } });
+    await tx.vehicle.update({
+      where: { id },
+      data: { ...change, status: vehicleStatus(flagsOf(await communityRow(tx, neighborhoodId)), { ...row, ...change }) },
+    });
     await audit({ action: 'AUTHORIZE', entity: 'Vehicle', entityId: id, data: { plate: row.plate } });
   });
   return {
@@ -487,7 +491,7 @@ export async function lookupPlate(ctx: ServiceContext, plate: string, limit = 20
     ctx.prisma.vehicle.findMany({ where: { id: { in: ids }, deletedAt: null }, include: VEHICLE_VIEW }),
     // The latest comments of every vehicle found, in one statement (the guard reads them with each plate).
     sql<{ id: number; vehicleId: number; comment: string; createdAt: Date; firstName: string; lastName: string | null }>`
-      SELECT x.id, x."vehicleId", x.comment, x."createdAt", x."firstName", x."lastName" FROM (
+      SELECT x.id, x."vehicleId", x.comment, x."createdAt" AT TIME ZONE 'UTC' AS "createdAt", x."firstName", x."lastName" FROM (
         SELECT c.id, c."vehicleId", c.comment, c."createdAt", u."firstName", u."lastName",
                row_number() OVER (PARTITION BY c."vehicleId" ORDER BY c.id DESC) AS n
           FROM "VehicleComment" c JOIN "User" u ON u.id = c."userId"
@@ -572,7 +576,7 @@ export async function pointSpaces(ctx: ServiceContext, revisionPointId: number, 
   const start = first < sp.activeFrom ? sp.activeFrom : first;
   const booked = await ctx.prisma.revisionPointSpace.findMany({
     where: { revisionPointId, start: { gte: localInstant(start, '00:00', n.timeZone), lt: localInstant(addDays(start, SPACE_DAYS + 1), '00:00', n.timeZone) } },
-    select: { id: true, start: true, vehicleId: true, status: true, code: true },
+    select: { id: true, start: true, end: true, vehicleId: true, status: true, code: true },
   });
   return {
     point: { id: point.id, name: point.name, minutes: point.minutes },
@@ -635,7 +639,12 @@ export async function bookSpace(
       if ((await tx.vehicle.findUniqueOrThrow({ where: { id: vehicleId }, select: { deletedAt: true } })).deletedAt)
         throw new NotFoundError('VEHICLE_NOT_FOUND');
       if (await tx.revisionPointSpace.count({ where: { vehicleId, status: 'CONFIRMED' } })) throw new ConflictError('VEHICLE_ALREADY_BOOKED');
-      if (await tx.revisionPointSpace.count({ where: { revisionPointId, start: space.start } })) throw new ConflictError('REVISION_SPACE_TAKEN', 410);
+      // The point's rules as they are now, under its lock (an edit may have moved its spaces), and no booking overlapping the space.
+      const current = spaceAt(spacePoint(await tx.revisionPoint.findUniqueOrThrow({ where: { id: revisionPointId } })), minute, n.timeZone);
+      if (!current || current.end.getTime() !== space.end.getTime()) throw new ConflictError('REVISION_SPACE_TAKEN', 410);
+      if (await tx.revisionPointSpace.count({ where: { revisionPointId, start: { lt: space.end }, end: { gt: space.start } } })) {
+        throw new ConflictError('REVISION_SPACE_TAKEN', 410);
+      }
       let code = newCode();
       while (await tx.revisionPointSpace.count({ where: { neighborhoodId, code } })) code = newCode();
       const row = await tx.revisionPointSpace.create({
@@ -675,7 +684,6 @@ export async function completeSpace(ctx: ServiceContext, spaceId: number, idempo
   if (!holdsAny(ctx, ADMIN_UPDATERS)) throw new ForbiddenError();
   const neighborhoodId = communityOf(ctx);
   const actor = actorOf(ctx);
-  const n = await communityRow(ctx.prisma, neighborhoodId);
   await write(ctx, { idempotencyKey, request: { operation: 'completeRevisionSpace', input: { spaceId } } }, async ({ tx, audit }) => {
     const space = await tx.revisionPointSpace.findFirst({ where: { id: spaceId, neighborhoodId }, select: { vehicleId: true } });
     if (!space) throw new NotFoundError('REVISION_SPACE_NOT_FOUND');
@@ -684,7 +692,10 @@ export async function completeSpace(ctx: ServiceContext, spaceId: number, idempo
     if (current.status === 'COMPLETED') throw new ConflictError('REVISION_SPACE_COMPLETED');
     await tx.revisionPointSpace.update({ where: { id: spaceId }, data: { status: 'COMPLETED', completedAt: now, completedByUserId: actor.userId } });
     const row = await tx.vehicle.findUniqueOrThrow({ where: { id: space.vehicleId } });
-    await tx.vehicle.update({ where: { id: row.id }, data: { inspectedAt: now, status: vehicleStatus(flagsOf(n), { ...row, inspectedAt: now }) } });
+    await tx.vehicle.update({
+      where: { id: row.id },
+      data: { inspectedAt: now, status: vehicleStatus(flagsOf(await communityRow(tx, neighborhoodId)), { ...row, inspectedAt: now }) },
+    });
     await audit({ action: 'COMPLETE', entity: 'RevisionPointSpace', entityId: spaceId, data: { vehicleId: row.id } });
   });
   return { space: await ctx.prisma.revisionPointSpace.findUniqueOrThrow({ where: { id: spaceId }, include: SPACE_VIEW }), message: VEHICLE_MESSAGES.completed };

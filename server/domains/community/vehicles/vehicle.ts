@@ -550,20 +550,29 @@ builder.mutationField('updateVehicle', (t) =>
     args: {
       input: t.arg({
         type: builder.inputType('UpdateVehicleInput', {
-          fields: (f) => ({ vehicleId: f.globalID({ required: true }), ...vehicleFieldsInput(f), idempotencyKey: idempotencyKeyField(f) }),
+          fields: (f) => ({
+            vehicleId: f.globalID({ required: true }),
+            houseId: f.globalID({ required: false, description: 'The house the vehicle must belong to (the legacy house path)' }),
+            ...vehicleFieldsInput(f),
+            idempotencyKey: idempotencyKeyField(f),
+          }),
         }),
         required: true,
       }),
     },
     resolve: (_r, { input }, ctx) => {
-      const { vehicleId, idempotencyKey, ...fields } = input;
-      return updateVehicle(ctx, idOf(vehicleId, 'Vehicle')!, fields as never, idempotencyKey);
+      const { vehicleId, houseId, idempotencyKey, ...fields } = input;
+      return updateVehicle(ctx, idOf(vehicleId, 'Vehicle')!, fields as never, idempotencyKey, idOf(houseId, 'House'));
     },
   }),
 );
 
 const VehicleIdInput = builder.inputType('VehicleIdInput', {
-  fields: (f) => ({ vehicleId: f.globalID({ required: true }), idempotencyKey: idempotencyKeyField(f) }),
+  fields: (f) => ({
+    vehicleId: f.globalID({ required: true }),
+    houseId: f.globalID({ required: false, description: 'The house the vehicle must belong to (the legacy house path)' }),
+    idempotencyKey: idempotencyKeyField(f),
+  }),
 });
 
 const VehicleDoneRef = builder.objectRef<{ id: number; message: string }>('VehicleDone').implement({
@@ -577,7 +586,7 @@ builder.mutationField('deleteVehicle', (t) =>
     ...grants(...VEHICLE_DELETERS),
     errors: { types: [NotFoundError, ConflictError] },
     args: { input: t.arg({ type: VehicleIdInput, required: true }) },
-    resolve: (_r, { input }, ctx) => deleteVehicle(ctx, idOf(input.vehicleId, 'Vehicle')!, input.idempotencyKey),
+    resolve: (_r, { input }, ctx) => deleteVehicle(ctx, idOf(input.vehicleId, 'Vehicle')!, input.idempotencyKey, idOf(input.houseId, 'House')),
   }),
 );
 
