@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { ALL_GRANTS, DEFAULT_ROLES, disabledModuleOf, effectiveGrants, moduleOfGrant } from './grants.js';
 
 describe('default role catalogue', () => {
-  it('holds the 180 grant strings of the spec and the 9 amenity booking grants it describes without naming', () => {
-    expect(ALL_GRANTS).toHaveLength(189);
+  it('holds the 180 grant strings of the spec, and the 9 amenity booking and 23 vehicle grants it describes without naming', () => {
+    expect(ALL_GRANTS).toHaveLength(180 + 9 + 23);
   });
   it('splits grants by prefix', () => {
     expect(DEFAULT_ROLES.OWNER.grants.every((g) => g.startsWith('O'))).toBe(true);
     expect(DEFAULT_ROLES.CO_OWNER.grants).toContain('SCardsCreate');
     expect(DEFAULT_ROLES.CO_OWNER.grants.some((g) => g.startsWith('Sec'))).toBe(false);
     expect(DEFAULT_ROLES.SECURITY.grants.sort()).toEqual(['SecVehicleRead', 'SecVisitorsCreate', 'SecVisitorsRead', 'SecVisitorsUpdate']);
-    expect(DEFAULT_ROLES.RESIDENT.grants).toHaveLength(18);
+    expect(DEFAULT_ROLES.RESIDENT.grants).toHaveLength(18 + 6);
     expect(DEFAULT_ROLES.CONFIG_ADMIN.grants).toHaveLength(44);
-    expect(DEFAULT_ROLES.ADMIN.grants).toHaveLength(71 + 44);
+    expect(DEFAULT_ROLES.ADMIN.grants).toHaveLength(71 + 5 + 44);
+    expect(moduleOfGrant('RVehiclesScheduleCreate')).toBe('ACCESO_VEHICULAR');
   });
 });
 

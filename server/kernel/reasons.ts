@@ -283,7 +283,8 @@ export const REASONS = {
   REVISION_POINT_NOT_FOUND: { message: 'El punto de revisión no existe' },
   REVISION_SPACE_COMPLETED: { message: 'La cita ya fue marcada como completada' },
   REVISION_SPACE_NOT_FOUND: { message: 'La cita no existe' },
-  REVISION_SPACE_TAKEN: { message: VEHICLE_MESSAGES.spaceTaken },
+  // The amenities' words; the spec answers a taken inspection space with 410.
+  REVISION_SPACE_TAKEN: { message: VEHICLE_MESSAGES.spaceTaken, code: 410 },
   ROLE_NOT_ASSIGNABLE: { message: (p: { role: string }) => `No puedes asignar el rol ${p.role}; pídelo a la administración` },
   SAVED_CARD_GONE: { message: PAYMENT_MESSAGES.savedCardGone, code: SAVED_CARD_GONE_CODE },
   SERVICE_CHARGE_REFUSED: { message: (p: { house: string; message: string }) => `Propiedad ${p.house}: ${p.message}` },

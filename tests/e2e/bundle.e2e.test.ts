@@ -79,8 +79,8 @@ describe('first load', () => {
   it(`signing in, the first screen is usable within a second (median of ${SIGN_INS}) for an administrator and an owner`, async () => {
     const busyAtStart = busy();
     const journeys = [
-      // The administrator lands on the maintenance settings (home redirect), the owner on the owner dashboard.
-      { email: 'admin@demo.mx', path: '/neighborhood/settings/maintenance', ready: '[data-testid="maintenance-example"]' },
+      // The administrator lands on the scheduled vehicles (home redirect), the owner on the owner dashboard.
+      { email: 'admin@demo.mx', path: '/neighborhood/scheduled-vehicles', ready: '[data-testid^="appointment-"]' },
       { email: 'propietario@demo.mx', path: '/', ready: '[data-testid="owner-dashboard"] [data-testid="wallet-panel"]' },
     ];
     const times = new Map<string, number[]>(journeys.map((j) => [j.email, []]));

@@ -5,7 +5,7 @@ import { addComment, createPost, feed, vote } from './service.js';
 
 /**
  * The demo community's feed, written through the app's services by its people: the administration's notices
- * (one mailed to everyone), an open poll on the pool's hours with the neighbours' votes, an owners-only call to
+ * (not mailed: a fresh demo starts with an empty outbox), an open poll on the pool's hours with the neighbours' votes, an owners-only call to
  * the assembly, a neighbour's post with comments, and the people who read them.
  */
 export async function seedFeed(demo: DemoSeedContext): Promise<void> {
@@ -46,7 +46,6 @@ export async function seedFeed(demo: DemoSeedContext): Promise<void> {
   await createPost(admin, {
     text: 'Asamblea ordinaria de propietarios el próximo sábado a las 10:00 en la Terraza. Orden del día: presupuesto 2027 y renovación del portón poniente. El acta anterior está en Archivos.',
     privacy: 'OWNERS',
-    sendEmail: true,
   });
   const lost = (
     await createPost(neighbours[2], {
@@ -58,7 +57,6 @@ export async function seedFeed(demo: DemoSeedContext): Promise<void> {
   await createPost(admin, {
     text: 'Mantenimiento de jardines: el martes y el miércoles se podarán los árboles de la avenida principal. Por favor no estacionen autos bajo los árboles esos días.',
     commentsEnabled: false,
-    sendEmail: true,
   });
   // The neighbours and Patricia have read the feed.
   for (const who of [patricia, resident, ...neighbours.slice(0, 6)]) await feed(who, {});
