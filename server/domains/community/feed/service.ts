@@ -280,7 +280,8 @@ export async function vote(ctx: ServiceContext, postId: number, optionId: number
   if (post.type !== 'POLL') throw new ConflictError('POST_NOT_A_POLL');
   if (!post.options.some((o) => o.id === optionId)) throw new NotFoundError('POST_OPTION_NOT_FOUND');
   if (post.expiresAt && post.expiresAt.toISOString().slice(0, 10) < v.today) throw new ConflictError('POST_EXPIRED');
-  await write(ctx, { idempotencyKey, request: { operation: 'votePost', input: { postId, optionId } } }, async (scope) => {
+  // The post's row lock orders the votes (READ COMMITTED under it): 50 at once count exactly, none aborted over the option's counter.
+  await write(ctx, { idempotencyKey, request: { operation: 'votePost', input: { postId, optionId } }, rowLocks: true }, async (scope) => {
     const { tx, audit } = scope;
     await lockRow(tx, 'Post', postId, { neighborhoodId: v.n.id });
     if (await tx.postVote.count({ where: { postId, userId: v.userId } })) throw new ConflictError('POST_ALREADY_VOTED');
