@@ -632,7 +632,8 @@ export async function bookSpace(
   if (!space || space.start.getTime() <= now.getTime()) throw new ConflictError('REVISION_SPACE_TAKEN', 410);
   const id = await write(
     ctx,
-    { idempotencyKey, request: { operation: 'bookRevisionSpace', input: { vehicleId, revisionPointId, minute } } },
+    // Under the point's row lock, READ COMMITTED: each booking sees the one before it (410 at once, no retried aborts).
+    { idempotencyKey, request: { operation: 'bookRevisionSpace', input: { vehicleId, revisionPointId, minute } }, rowLocks: true },
     async ({ tx, audit }) => {
       if (!(await lockRow(tx, 'RevisionPoint', revisionPointId, { neighborhoodId }))) throw new NotFoundError('REVISION_POINT_NOT_FOUND');
       await lockRow(tx, 'Vehicle', vehicleId, { neighborhoodId });
