@@ -14,6 +14,7 @@ import sharedFiles from './domains/community/sharedFiles/module.js';
 import vehicles from './domains/community/vehicles/module.js';
 import visitors from './domains/community/visitors/module.js';
 import accounts from './domains/people/accounts/module.js';
+import chats from './domains/people/chats/module.js';
 import activation from './domains/people/activation/module.js';
 import adminUsers from './domains/people/adminUsers/module.js';
 import contact from './domains/people/contact/module.js';
@@ -71,6 +72,7 @@ export const modules: readonly DomainModule[] = [
   visitors,
   // people
   accounts,
+  chats,
   activation,
   adminUsers,
   contact,

@@ -59,6 +59,17 @@ export interface FeedEvent {
   at: Date;
 }
 
+/** A conversation changed for one of its people: a message, an invitation answered, cancelled or blocked, read or deleted. */
+export interface ChatEvent {
+  kind: 'MESSAGE' | 'INVITED' | 'ACCEPTED' | 'CANCELLED' | 'BLOCKED' | 'READ' | 'DELETED';
+  identifier: string;
+  fromUserId: number;
+  message?: { id: number; chatId: number; senderUserId: number; senderName: string; text: string; createdAt: Date | string };
+  /** The spec's push payload, for the receiver of a message. */
+  push?: { pushType: 'DIRECT_MESSAGE'; senderName: string; message: string; title: string; pushUrl: string };
+  at: Date;
+}
+
 export type PubSubChannels = {
   'user:session': [userId: number, event: SessionEvent];
   'receipt:payment': [receiptId: number, event: ReceiptPaymentEvent];
@@ -70,6 +81,8 @@ export type PubSubChannels = {
   'visitors:house': [houseId: number, event: VisitorEvent];
   /** Keyed by community: open feeds. */
   'feed:community': [neighborhoodId: number, event: FeedEvent];
+  /** Keyed by person: every open session of the person (chats are a person's, not a community's). */
+  'chat:user': [userId: number, event: ChatEvent];
 };
 
 /** In-process by default; through Redis when REDIS_URL is set, so every instance sees every event. */
