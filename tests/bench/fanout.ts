@@ -14,6 +14,14 @@
 // FANOUT_PROFILE_DIR, else a temporary directory); FANOUT_HEAP_SNAPSHOT=file writes A's heap snapshot with
 // the sockets open. FANOUT_SKIP_BUILD=1 runs dist/server as it is (copied to dist/fanout-server first).
 // The client shares the machine with both servers: its per-message work is a timestamp and a counter.
+//
+// FANOUT_EVENT=chat measures chats (issue 33) instead: FANOUT_SOCKETS people (5,000) of the demo community, each
+// with its own session and one socket subscribed to chatEvents, the even ones on instance A and the odd ones on B,
+// in accepted conversations of pairs (2k, 2k+1) so every message crosses instances. Each round FANOUT_MESSAGES (100)
+// people send their partner a message through their own instance, spaced over a second; every message is timed from
+// just before its request to its arrival on the partner's socket (the event that updates the open chat and the
+// unread counter), and A's memory per connection is per person.
+import { createHash } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +59,61 @@ const MUTATION = FEED
   ? 'mutation ($input: CreatePostInput!) { createPost(input: $input) { __typename } }'
   : 'mutation ($input: UpdateMyBasicDataInput!) { updateMyBasicData(input: $input) { __typename } }';
 const roundInput = (n: number) => (FEED ? { text: `Aviso de la ronda ${n}` } : { firstName: `Residente ${n}` });
+
+/** FANOUT_EVENT=chat: people chatting in pairs across the two instances (runChats). */
+const CHAT = process.env.FANOUT_EVENT === 'chat';
+const MESSAGES_PER_ROUND = Number(process.env.FANOUT_MESSAGES ?? 100);
+const chatToken = (i: number) => `fanout-chat-session-${i.toString().padStart(6, '0')}`;
+
+/**
+ * FANOUT_SOCKETS people in the demo community (residents of one house), each with a session whose token is
+ * chatToken(i), and the accepted conversation of each pair (2k, 2k+1): rows as the app writes them.
+ */
+async function seedChatPeople(databaseUrl: string) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const {
+      rows: [place],
+    } = await db.query(`SELECT h."neighborhoodId", h.id AS "houseId", r.id AS "roleId" FROM "House" h
+      JOIN "Neighborhood" n ON n.id = h."neighborhoodId" AND n.domain = 'los_olivos'
+      JOIN "Role" r ON r."neighborhoodId" = n.id AND r.kind = 'RESIDENT' ORDER BY h.id LIMIT 1`);
+    const { rows: users } = await db.query(
+      `INSERT INTO "User" (email, "firstName", "lastName", "emailVerified", "updatedAt")
+       SELECT 'persona' || g || '@fanout.mx', 'Persona', 'Número ' || g, true, now() FROM generate_series(0, $1 - 1) g
+       RETURNING id, email`,
+      [SOCKETS],
+    );
+    const byIndex = users.map((u) => ({ id: u.id as number, i: Number(/persona(\d+)@/.exec(u.email)![1]) })).sort((x, y) => x.i - y.i);
+    const { rows: members } = await db.query(
+      `INSERT INTO "Membership" ("neighborhoodId", "userId", "houseId", "roleId", active)
+       SELECT $1, u, $2, $3, true FROM unnest($4::int[]) u RETURNING id, "userId"`,
+      [place.neighborhoodId, place.houseId, place.roleId, byIndex.map((u) => u.id)],
+    );
+    const membershipOf = new Map(members.map((m) => [m.userId as number, m.id as number]));
+    await db.query(
+      `INSERT INTO "Session" (id, "tokenHash", "publicToken", "userId", "membershipId", "viaCookie", "expiresAt")
+       SELECT gen_random_uuid(), t, 'pub-' || t, u, m, false, now() + interval '1 day' FROM unnest($1::text[], $2::int[], $3::int[]) AS x(t, u, m)`,
+      [byIndex.map((u) => createHash('sha256').update(chatToken(u.i)).digest('hex')), byIndex.map((u) => u.id), byIndex.map((u) => membershipOf.get(u.id))],
+    );
+    const pairs = byIndex.filter((u) => u.i % 2 === 0).map((u) => [u.id, byIndex[u.i + 1].id]);
+    const { rows: chats } = await db.query(
+      `INSERT INTO "Chat" (identifier, "pairKey", "createdByUserId") SELECT gen_random_uuid(), a || ':' || b, a FROM unnest($1::int[], $2::int[]) AS x(a, b)
+       RETURNING id, identifier::text, "createdByUserId"`,
+      [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    );
+    const partner = new Map(pairs.map(([a, b]) => [a, b]));
+    await db.query(`INSERT INTO "ChatParticipant" ("chatId", "userId", active) SELECT c, u, true FROM unnest($1::int[], $2::int[]) AS x(c, u)`, [
+      chats.flatMap((c) => [c.id, c.id]),
+      chats.flatMap((c) => [c.createdByUserId, partner.get(c.createdByUserId)]),
+    ]);
+    const chatOf = new Map(chats.map((c) => [c.createdByUserId as number, c.identifier as string]));
+    // The conversation of person i, by index.
+    return byIndex.map((u) => chatOf.get(u.i % 2 === 0 ? u.id : byIndex[u.i - 1].id)!);
+  } finally {
+    await db.end();
+  }
+}
 
 function startServer(port: number, databaseUrl: string, { profileDir, inspectPort }: { profileDir?: string; inspectPort?: number } = {}): ChildProcess {
   const env = {
@@ -291,6 +354,162 @@ async function run(databaseUrl: string) {
   }
 }
 
+/** FANOUT_EVENT=chat: see the header. */
+async function runChats(databaseUrl: string, chats: string[]) {
+  const a = startServer(PORT_A, databaseUrl, { inspectPort: INSPECT_PORT });
+  const b = startServer(PORT_B, databaseUrl);
+  const port = (i: number) => (i % 2 === 0 ? PORT_A : PORT_B);
+  const clients: Client[] = [];
+  try {
+    await Promise.all([waitForServer(`http://127.0.0.1:${PORT_A}`), waitForServer(`http://127.0.0.1:${PORT_B}`)]);
+    // Per message (by its sequence number): when its request left and when it reached the partner's socket.
+    const total = ROUNDS * MESSAGES_PER_ROUND;
+    const sentAt = new Float64Array(total + 1_000).fill(Number.NaN);
+    const latencies = new Float64Array(total + 1_000).fill(Number.NaN);
+    let arrived = 0;
+    let duplicates = 0;
+    let errors = 0;
+    let waiting: { count: number; done: () => void } | null = null;
+
+    const subscribeSocket = (i: number) =>
+      new Promise<void>((resolve, reject) => {
+        const client = createClient({
+          url: `ws://127.0.0.1:${port(i)}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${chatToken(i)}` },
+          retryAttempts: 0,
+          lazy: true,
+          on: { connected: () => resolve(), closed: () => reject(new Error(`socket ${i} cerrado`)) },
+        });
+        clients.push(client);
+        client.subscribe(
+          { query: 'subscription { chatEvents { kind push { pushType } message { text } } }' },
+          {
+            next: (value: any) => {
+              const event = value.data?.chatEvents;
+              if (!event?.push) return; // the sender's own copy
+              const now = performance.now();
+              const seq = Number(event.message.text.slice(1));
+              if (!Number.isNaN(latencies[seq])) {
+                duplicates++;
+                return;
+              }
+              latencies[seq] = now - sentAt[seq];
+              arrived++;
+              if (waiting && arrived >= waiting.count) waiting.done();
+            },
+            error: () => {
+              errors++;
+            },
+            complete: () => {},
+          },
+        );
+      });
+
+    let seq = 0;
+    const send = async (from: number) => {
+      const n = ++seq;
+      const body = JSON.stringify({
+        query: 'mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { __typename } }',
+        variables: { input: { identifier: chats[from], text: `m${n}` } },
+      });
+      sentAt[n] = performance.now();
+      const response = await fetch(`http://127.0.0.1:${port(from)}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${chatToken(from)}`, 'x-graphql-csrf': '1' },
+        body,
+      });
+      const answer = (await response.json()) as { data?: { sendChatMessage?: { __typename: string } }; errors?: unknown };
+      if (answer.errors || answer.data?.sendChatMessage?.__typename !== 'MutationSendChatMessageSuccess')
+        throw new Error(`el envío falló: ${JSON.stringify(answer)}`);
+    };
+    /** These people each send their partner a message, spaced over a second; resolves when all arrived or after the timeout. */
+    const round = async (senders: number[]) => {
+      const count = senders.length;
+      const target = arrived + count;
+      const all = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), ROUND_TIMEOUT_MS);
+        waiting = {
+          count: target,
+          done: () => {
+            clearTimeout(timer);
+            resolve(true);
+          },
+        };
+        if (arrived >= target) waiting.done();
+      });
+      const sends: Promise<void>[] = [];
+      for (const from of senders) {
+        sends.push(send(from));
+        await new Promise((r) => setTimeout(r, SPACING_MS / count));
+      }
+      await Promise.all(sends);
+      const complete = await all;
+      waiting = null;
+      return complete;
+    };
+
+    const open = async (from: number, to: number) => {
+      for (let i = from; i < to; i += OPEN_CONCURRENCY) {
+        await Promise.all(Array.from({ length: Math.min(OPEN_CONCURRENCY, to - i) }, (_, k) => subscribeSocket(i + k)));
+      }
+    };
+    const t0 = performance.now();
+    const first = Math.min(SOCKETS, 10);
+    await open(0, first);
+    /** MESSAGES_PER_ROUND senders spread over everyone, from `offset`. */
+    const spread = (offset: number) => Array.from({ length: MESSAGES_PER_ROUND }, (_, k) => (offset + k * 37) % SOCKETS);
+    if (!(await round(Array.from({ length: first }, (_, k) => k).filter((k) => k % 2 === 0))))
+      throw new Error('los primeros sockets no recibieron los mensajes');
+    await new Promise((r) => setTimeout(r, 2_000));
+    const before = await memoryKb(a.pid!);
+    await open(first, SOCKETS);
+    console.log(`  ${SOCKETS.toLocaleString('en')} sockets conectados (la mitad a A) en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // Warm-up rounds: every server subscription started and the code paths compiled before measuring.
+    for (let w = 0; w < 3; w++) await round(spread(w * 1_000));
+    await new Promise((r) => setTimeout(r, SPACING_MS));
+    const after = await memoryKb(a.pid!);
+    const firstMeasured = seq + 1;
+    const arrivedBefore = arrived;
+    const perRound: string[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const from = seq + 1;
+      await round(spread(7 * r + 3));
+      const slice = latencies.slice(from, seq + 1).filter((v) => !Number.isNaN(v));
+      slice.sort();
+      perRound.push(`${slice[0]?.toFixed(0)}–${percentile(slice, 99).toFixed(0)}`);
+      await new Promise((res) => setTimeout(res, SPACING_MS));
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const delivered = arrived - arrivedBefore;
+    const all = latencies.slice(firstMeasured, seq + 1).filter((v) => !Number.isNaN(v));
+    all.sort();
+    const onA = Math.ceil(SOCKETS / 2) - Math.ceil(first / 2);
+    const perConnection = (kb: number) => `${(kb / onA).toFixed(1)} kB`;
+    const p99 = percentile(all, 99);
+    console.log(
+      `  entregados ${delivered.toLocaleString('en')} de ${total.toLocaleString('en')}${duplicates ? `   duplicados ${duplicates}` : ''}${errors ? `   errores ${errors}` : ''}`,
+    );
+    console.log(
+      `  latencia   p50 ${percentile(all, 50).toFixed(0)} ms   p95 ${percentile(all, 95).toFixed(0)} ms   p99 ${p99.toFixed(0)} ms   máx ${all[all.length - 1]?.toFixed(0)} ms   (primero–p99 por ronda: ${perRound.join(' ')})`,
+    );
+    console.log(
+      `  memoria de A tras GC   VmRSS ${(before.rss / 1024).toFixed(0)} MB → ${(after.rss / 1024).toFixed(0)} MB con ${onA.toLocaleString('en')} personas conectadas, heap ${(before.heap / 1024).toFixed(0)} MB → ${(after.heap / 1024).toFixed(0)} MB: por conexión ${perConnection(after.rss - before.rss)} de RSS, ${perConnection(after.heap - before.heap)} de heap`,
+    );
+    if (delivered < total || duplicates || errors) {
+      console.log('  FALLO: se perdieron o duplicaron mensajes');
+      process.exitCode = 1;
+    }
+    if (process.env.FANOUT_STRICT === '1' && !(p99 <= GOAL_P99_MS)) {
+      console.log(`  FALLO: p99 ${p99.toFixed(0)} ms > ${GOAL_P99_MS} ms`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await Promise.all(clients.map((c) => c.dispose()));
+    await Promise.all([stop(a), stop(b)]);
+  }
+}
+
 if (process.env.FANOUT_SKIP_BUILD !== '1') {
   console.log('Compilando el servidor (npm run build:server)...');
   const build = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
@@ -311,10 +530,18 @@ try {
   await db.migrate();
   await seedDemo(db, loadConfig({ DATA_DIR: 'memory://', SECRETS_KEY: process.env.SECRETS_KEY, DATABASE_URL: url.toString() }));
   await db.close();
-  console.log(
-    `\n== Fan-out: ${SOCKETS.toLocaleString('en')} sockets de ${EMAIL} en A, ${ROUNDS} cambios de perfil en B (${SAME_SESSION ? 'la misma sesión' : 'otra sesión'}), PostgreSQL + Redis ==`,
-  );
-  await run(url.toString());
+  if (CHAT) {
+    const chats = await seedChatPeople(url.toString());
+    console.log(
+      `\n== Fan-out de chats: ${SOCKETS.toLocaleString('en')} personas, una sesión y un socket cada una (pares en A y B), ${ROUNDS} rondas de ${MESSAGES_PER_ROUND} mensajes que cruzan de instancia, PostgreSQL + Redis ==`,
+    );
+    await runChats(url.toString(), chats);
+  } else {
+    console.log(
+      `\n== Fan-out: ${SOCKETS.toLocaleString('en')} sockets de ${EMAIL} en A, ${ROUNDS} cambios de perfil en B (${SAME_SESSION ? 'la misma sesión' : 'otra sesión'}), PostgreSQL + Redis ==`,
+    );
+    await run(url.toString());
+  }
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.end();
