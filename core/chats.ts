@@ -22,7 +22,10 @@ export const CHAT_MESSAGES = {
 
 export const MessageFields = z.object({
   text: boundedText(MAX_MESSAGE_LENGTH, 'El mensaje').refine((v) => v !== '', CHAT_MESSAGES.messageRequired),
-  sendEmail: z.boolean().nullish().transform((v) => v ?? false),
+  sendEmail: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 export type MessageInput = z.input<typeof MessageFields>;
 

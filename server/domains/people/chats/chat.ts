@@ -148,7 +148,7 @@ const MessagePageRef = builder.objectRef<Awaited<ReturnType<typeof messages>>>('
 builder.queryField('chatMessages', (t) =>
   t.field({
     type: MessagePageRef,
-    description: 'A conversation\'s messages, newest first, 20 a page; older than a message with olderThan (GET /me/chats/{identifier}/messages?old_id=)',
+    description: "A conversation's messages, newest first, 20 a page; older than a message with olderThan (GET /me/chats/{identifier}/messages?old_id=)",
     ...signedIn,
     errors: { types: [NotFoundError] },
     args: { identifier: t.arg.string({ required: true }), olderThan: t.arg.int({ required: false }), first: t.arg.int({ required: false }) },
@@ -173,7 +173,7 @@ const FriendPageRef = builder.objectRef<Awaited<ReturnType<typeof friendships>>>
 builder.queryField('friendships', (t) =>
   t.field({
     type: FriendPageRef,
-    description: 'The people of the viewer\'s accepted conversations it still shares a community with (GET /me/chats/friendships)',
+    description: "The people of the viewer's accepted conversations it still shares a community with (GET /me/chats/friendships)",
     ...signedIn,
     args: { search: t.arg.string({ required: false }), first: t.arg.int({ required: false }), offset: t.arg.int({ required: false }) },
     resolve: (_r, args, ctx) => friendships(ctx, { search: args.search?.slice(0, 200), size: args.first, offset: args.offset }),
@@ -183,7 +183,7 @@ builder.queryField('friendships', (t) =>
 builder.queryField('friendSuggestions', (t) =>
   t.field({
     type: [FriendRef],
-    description: 'People of the viewer\'s communities it has no conversation with yet (GET /me/chats/friendships/suggestions)',
+    description: "People of the viewer's communities it has no conversation with yet (GET /me/chats/friendships/suggestions)",
     ...signedIn,
     args: { first: t.arg.int({ required: false }) },
     resolve: (_r, args, ctx) => suggestions(ctx, args.first ?? undefined),
@@ -209,7 +209,7 @@ const ChatPayloadRef = builder.objectRef<{ chat: ChatRow; message: string }>('Ch
 builder.mutationField('inviteFriend', (t) =>
   t.field({
     type: ChatPayloadRef,
-    description: 'Invite a person of the viewer\'s communities to talk: their conversation, pending until they answer (POST /me/chats/friendships/{userId})',
+    description: "Invite a person of the viewer's communities to talk: their conversation, pending until they answer (POST /me/chats/friendships/{userId})",
     ...signedIn,
     errors: { types: [NotFoundError, ConflictError] },
     args: {

@@ -69,8 +69,13 @@ const send = async (identifier: string, text: string, token: string, sendEmail =
 };
 const list = async (token: string, args = '') => (await gql(`{ chats${args} { totalCount chats { ${CHAT} } } }`, {}, token)).data.chats;
 const chat = async (identifier: string, token: string) =>
-  (await gql(`query($i: String!) { chat(identifier: $i) { __typename ... on QueryChatSuccess { data { ${CHAT} } } ... on Error { message } } }`, { i: identifier }, token))
-    .data.chat;
+  (
+    await gql(
+      `query($i: String!) { chat(identifier: $i) { __typename ... on QueryChatSuccess { data { ${CHAT} } } ... on Error { message } } }`,
+      { i: identifier },
+      token,
+    )
+  ).data.chat;
 const act = async (name: string, identifier: string, token: string) =>
   (
     await gql(
@@ -83,8 +88,14 @@ const act = async (name: string, identifier: string, token: string) =>
 describe('who can be found and reached', () => {
   it('finds by e-mail only people who share a community, and answers the same for an e-mail elsewhere or unknown', async () => {
     const find = async (email: string, token: string) =>
-      (await gql(`query($e: String!) { findFriendByEmail(email: $e) { __typename ... on QueryFindFriendByEmailSuccess { data { databaseId name communities } }
-        ... on InputError { issues { message } } } }`, { e: email }, token)).data.findFriendByEmail;
+      (
+        await gql(
+          `query($e: String!) { findFriendByEmail(email: $e) { __typename ... on QueryFindFriendByEmailSuccess { data { databaseId name communities } }
+        ... on InputError { issues { message } } } }`,
+          { e: email },
+          token,
+        )
+      ).data.findFriendByEmail;
     expect((await find('Residente@Demo.mx ', owner)).data).toMatchObject({ databaseId: ids['residente@demo.mx'], communities: ['Residencial Los Olivos'] });
     expect((await find('lucia.torre@example.mx', owner)).data).toMatchObject({ name: 'Lucía Torres', communities: ['Condominio Torre Azul'] });
     // The resident shares nothing with Lucía: her e-mail answers like one with no account.
@@ -104,7 +115,10 @@ describe('who can be found and reached', () => {
     expect(suggested.indexOf(ids['propietario@demo.mx'])).toBeLessThan(suggested.indexOf(ids['vecino3@demo.mx']));
     expect(await invite(ids.lucia, resident)).toEqual({ __typename: 'NotFoundError', message: 'La persona no existe o no comparte una comunidad contigo' });
     expect(await invite(999_999, resident)).toEqual({ __typename: 'NotFoundError', message: 'La persona no existe o no comparte una comunidad contigo' });
-    expect(await invite(ids['residente@demo.mx'], resident)).toEqual({ __typename: 'ConflictError', message: 'No puedes iniciar una conversación contigo mismo' });
+    expect(await invite(ids['residente@demo.mx'], resident)).toEqual({
+      __typename: 'ConflictError',
+      message: 'No puedes iniciar una conversación contigo mismo',
+    });
     // Patricia shares Torre Azul with Lucía: she may invite her.
     expect((await invite(ids.lucia, owner)).data.chat.status).toBe('INVITATION_SENT');
   });
@@ -120,7 +134,10 @@ describe('the invitation', () => {
     const theirs = (await chat(id, neighbour)).data;
     expect(theirs).toMatchObject({ status: 'INVITATION_RECEIVED', canCancel: false, canDelete: false, canBlock: true, unreadCount: 1 });
     expect(theirs.recipient).toMatchObject({ databaseId: ids['admin@demo.mx'], active: true });
-    expect(await act('deleteChat', id, admin)).toEqual({ __typename: 'ConflictError', message: 'Solo se elimina una conversación cuando ambas personas la aceptaron' });
+    expect(await act('deleteChat', id, admin)).toEqual({
+      __typename: 'ConflictError',
+      message: 'Solo se elimina una conversación cuando ambas personas la aceptaron',
+    });
     expect(await act('cancelChatInvitation', id, neighbour)).toEqual({
       __typename: 'ConflictError',
       message: 'Solo se cancela una invitación que tú enviaste y que no ha sido respondida',
@@ -145,7 +162,11 @@ describe('the invitation', () => {
     expect((await list(neighbour)).chats.map((c: any) => c.identifier)).not.toContain(id);
     expect((await list(admin)).chats.map((c: any) => c.identifier)).toContain(id);
     await send(id, 'Son 500 pesos por casa', admin);
-    const back = await gql(`query($i: String!) { chatMessages(identifier: $i) { __typename ... on QueryChatMessagesSuccess { data { messages { text } } } } }`, { i: id }, neighbour);
+    const back = await gql(
+      `query($i: String!) { chatMessages(identifier: $i) { __typename ... on QueryChatMessagesSuccess { data { messages { text } } } } }`,
+      { i: id },
+      neighbour,
+    );
     expect(back.data.chatMessages.data.messages.map((m: any) => m.text)).toEqual(['Son 500 pesos por casa']);
     expect((await list(neighbour)).chats.find((c: any) => c.identifier === id)).toMatchObject({ unreadCount: 1 });
   });
@@ -210,7 +231,11 @@ describe('messages and unread counts', () => {
     const id = (await invite(ids['residente@demo.mx'], owner)).data.chat.identifier;
     expect((await send(id, '   ', owner)).issues[0].message).toBe('Escribe el mensaje');
     expect((await send(id, 'x'.repeat(4_001), owner)).issues[0].message).toBe('El mensaje debe tener como máximo 4000 caracteres');
-    const nul = await gql(`mutation($input: SendChatMessageInput!) { sendChatMessage(input: $input) { __typename } }`, { input: { identifier: id, text: 'a\u0000b' } }, owner);
+    const nul = await gql(
+      `mutation($input: SendChatMessageInput!) { sendChatMessage(input: $input) { __typename } }`,
+      { input: { identifier: id, text: 'a\u0000b' } },
+      owner,
+    );
     expect(nul.errors[0].message).toBe('El campo input.text contiene caracteres no permitidos');
     await send(id, 'Mañana pasan a fumigar, deja abierta la puerta del patio', owner, true);
     const mail = await prisma().emailOutbox.findFirstOrThrow({ where: { to: 'residente@demo.mx' }, orderBy: { id: 'desc' } });
@@ -224,7 +249,13 @@ describe('live', () => {
   it('delivers the message with its push payload to the receiver’s open socket, and the unread change to the sender’s', async () => {
     const id = (await invite(ids['residente@demo.mx'], owner)).data.chat.identifier;
     const { body } = await t.gql('{ session { publicToken } }', {}, { token: resident });
-    const c = createClient({ url: wsUrl, webSocketImpl: WebSocket, connectionParams: { publicToken: body.data.session.publicToken }, retryAttempts: 0, lazy: true });
+    const c = createClient({
+      url: wsUrl,
+      webSocketImpl: WebSocket,
+      connectionParams: { publicToken: body.data.session.publicToken },
+      retryAttempts: 0,
+      lazy: true,
+    });
     const received = new Promise<any>((resolve, reject) => {
       const dispose = c.subscribe(
         { query: 'subscription { chatEvents { kind identifier message { text isMine senderName } push { pushType senderName message title pushUrl } } }' },
@@ -246,7 +277,13 @@ describe('live', () => {
       kind: 'MESSAGE',
       identifier: id,
       message: { text: '¿Ya llegó el garrafón?', isMine: false, senderName: 'Patricia Ruiz' },
-      push: { pushType: 'DIRECT_MESSAGE', senderName: 'Patricia Ruiz', message: '¿Ya llegó el garrafón?', title: 'Mensaje de Patricia Ruiz', pushUrl: `/chats/${id}` },
+      push: {
+        pushType: 'DIRECT_MESSAGE',
+        senderName: 'Patricia Ruiz',
+        message: '¿Ya llegó el garrafón?',
+        title: 'Mensaje de Patricia Ruiz',
+        pushUrl: `/chats/${id}`,
+      },
     });
     await c.dispose();
   });
@@ -264,14 +301,24 @@ describe('/api/1.0/me/chats', () => {
     expect(posted.body).toMatchObject({ text: 'Hola vecino', is_mine: true });
     const vecino4 = await t.signIn('vecino4@demo.mx');
     const mine = await t.rest('GET', '/me/chats?unread=true&page_size=5', undefined, { token: vecino4 });
-    expect(mine.body.content.find((c: any) => c.identifier === id)).toMatchObject({ unread: 1, title: expect.any(String), last_message: { text: 'Hola vecino' } });
-    expect((await t.rest('GET', '/me/chats/unread', undefined, { token: vecino4 })).body).toMatchObject({ chats: expect.any(Number), messages: expect.any(Number) });
+    expect(mine.body.content.find((c: any) => c.identifier === id)).toMatchObject({
+      unread: 1,
+      title: expect.any(String),
+      last_message: { text: 'Hola vecino' },
+    });
+    expect((await t.rest('GET', '/me/chats/unread', undefined, { token: vecino4 })).body).toMatchObject({
+      chats: expect.any(Number),
+      messages: expect.any(Number),
+    });
     expect((await t.rest('GET', `/me/chats/${id}`, undefined, { token: vecino4 })).body).toMatchObject({ identifier: id, status: 'INVITATION_RECEIVED' });
     const page = await t.rest('GET', `/me/chats/${id}/messages`, undefined, { token: vecino4 });
     expect(page.body.content.map((m: any) => m.text)).toEqual(['Hola vecino']);
     const read = await t.rest('PUT', `/me/chats/${id}/messages/${page.body.content[0].id}`, {}, { token: vecino4 });
     expect(read.body).toMatchObject({ identifier: id, unread: 0 });
-    expect((await t.rest('PUT', `/me/chats/${id}/cancel`, {}, { token: resident })).body).toEqual({ identifier: id, message: 'La invitación ha sido cancelada' });
+    expect((await t.rest('PUT', `/me/chats/${id}/cancel`, {}, { token: resident })).body).toEqual({
+      identifier: id,
+      message: 'La invitación ha sido cancelada',
+    });
     expect((await t.rest('GET', `/me/chats/${id}`, undefined, { token: vecino4 })).status).toBe(404);
 
     const again = (await t.rest('POST', `/me/chats/friendships/${ids['vecino4@demo.mx']}`, {}, { token: resident })).body.identifier;
@@ -288,9 +335,14 @@ describe('/api/1.0/me/chats', () => {
     expect((await t.rest('GET', '/me/chats/friendships/search?email=propietario@demo.mx', undefined, { token: resident })).body).toEqual([
       expect.objectContaining({ id: ids['propietario@demo.mx'], chat_identifier: expect.any(String) }),
     ]);
-    const deleted = await t.rest('DELETE', `/me/chats/${(await t.rest('GET', '/me/chats?search=patri', undefined, { token: resident })).body.content[0].identifier}`, undefined, {
-      token: resident,
-    });
+    const deleted = await t.rest(
+      'DELETE',
+      `/me/chats/${(await t.rest('GET', '/me/chats?search=patri', undefined, { token: resident })).body.content[0].identifier}`,
+      undefined,
+      {
+        token: resident,
+      },
+    );
     expect(deleted.body.message).toBe('La conversación ha sido eliminada');
   });
 

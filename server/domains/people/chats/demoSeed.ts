@@ -24,7 +24,9 @@ export async function seedChats(demo: DemoSeedContext): Promise<void> {
   const patriciaId = await userId('propietario@demo.mx');
 
   const withAdmin = (await invite(admin, patriciaId)).chat.identifier;
-  await sendMessage(admin, withAdmin, { text: 'Buen día, Patricia. ¿Nos confirma si el sábado puede recibir al técnico del portón? Necesita revisar el motor desde su cochera.' });
+  await sendMessage(admin, withAdmin, {
+    text: 'Buen día, Patricia. ¿Nos confirma si el sábado puede recibir al técnico del portón? Necesita revisar el motor desde su cochera.',
+  });
   await sendMessage(patricia, withAdmin, { text: 'Claro, estaré en casa toda la mañana. ¿A qué hora llegaría?' });
   await sendMessage(admin, withAdmin, { text: 'Entre las 10:00 y las 11:00. Le avisaremos desde la caseta cuando llegue.' });
 
@@ -35,7 +37,9 @@ export async function seedChats(demo: DemoSeedContext): Promise<void> {
   await sendMessage(resident, withResident, { text: 'Necesita la podadora que está guardada ahí.' });
 
   const invitation = (await invite(neighbour, patriciaId)).chat.identifier;
-  await sendMessage(neighbour, invitation, { text: 'Hola, soy su vecino de la casa de junto. ¿Podemos ponernos de acuerdo para el árbol que da a las dos cocheras?' });
+  await sendMessage(neighbour, invitation, {
+    text: 'Hola, soy su vecino de la casa de junto. ¿Podemos ponernos de acuerdo para el árbol que da a las dos cocheras?',
+  });
 
   await invite(patricia, neighbours[1].userId);
 }

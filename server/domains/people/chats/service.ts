@@ -320,39 +320,44 @@ export async function sendMessage(ctx: ServiceContext, identifier: string, input
   const found = await findChat(ctx, identifier);
   if (found.blockedByUserId !== null) throw new ForbiddenError('CHAT_BLOCKED');
   if (!(await shares(ctx, me, found.other.userId))) throw new ForbiddenError('CHAT_PERSON_GONE');
-  const sent = await write(ctx, { idempotencyKey, request: { operation: 'sendChatMessage', input: { identifier, ...data } }, rowLocks: true }, async (scope) => {
-    const { tx } = scope;
-    const chat = await lockChat(tx, found.id, me);
-    if (chat.blockedByUserId !== null) throw new ForbiddenError('CHAT_BLOCKED');
-    const message = await tx.chatMessage.create({
-      data: { chatId: chat.id, senderUserId: me, text: data.text },
-      select: { id: true, chatId: true, senderUserId: true, text: true, createdAt: true },
-    });
-    await tx.chat.update({ where: { id: chat.id }, data: { lastMessageId: message.id, lastMessageAt: message.createdAt } });
-    const accepts = !chat.mine.active;
-    await tx.chatParticipant.update({
-      where: { chatId_userId: { chatId: chat.id, userId: me } },
-      data: { active: true, hidden: false, lastReadMessageId: message.id },
-    });
-    if (chat.other.hidden) await tx.chatParticipant.update({ where: { chatId_userId: { chatId: chat.id, userId: chat.other.userId } }, data: { hidden: false } });
-    const senderName = personName(await tx.user.findUniqueOrThrow({ where: { id: me }, select: { firstName: true, lastName: true } }));
-    const pushUrl = `/chats/${chat.identifier}`;
-    if (data.sendEmail) {
-      const to = await tx.user.findUniqueOrThrow({ where: { id: chat.other.userId }, select: { email: true } });
-      await queueEmail(tx, {
-        to: to.email,
-        subject: `${senderName} te envió un mensaje`,
-        text: `${senderName} te escribió:\n\n${data.text}\n\nRespóndele en ${appLink(ctx.config, pushUrl)}`,
+  const sent = await write(
+    ctx,
+    { idempotencyKey, request: { operation: 'sendChatMessage', input: { identifier, ...data } }, rowLocks: true },
+    async (scope) => {
+      const { tx } = scope;
+      const chat = await lockChat(tx, found.id, me);
+      if (chat.blockedByUserId !== null) throw new ForbiddenError('CHAT_BLOCKED');
+      const message = await tx.chatMessage.create({
+        data: { chatId: chat.id, senderUserId: me, text: data.text },
+        select: { id: true, chatId: true, senderUserId: true, text: true, createdAt: true },
       });
-      scope.afterCommit(() => kickMailer(ctx.prisma));
-    }
-    const push = { pushType: 'DIRECT_MESSAGE' as const, senderName, message: data.text, title: `Mensaje de ${senderName}`, pushUrl };
-    const event = { identifier: chat.identifier, fromUserId: me, message: { ...message, senderName } };
-    announce(ctx, scope, [chat.other.userId], { kind: 'MESSAGE', ...event, push });
-    announce(ctx, scope, [me], { kind: accepts ? 'ACCEPTED' : 'MESSAGE', ...event });
-    if (accepts) announce(ctx, scope, [chat.other.userId], { kind: 'ACCEPTED', identifier: chat.identifier, fromUserId: me });
-    return { ...message, senderName };
-  });
+      await tx.chat.update({ where: { id: chat.id }, data: { lastMessageId: message.id, lastMessageAt: message.createdAt } });
+      const accepts = !chat.mine.active;
+      await tx.chatParticipant.update({
+        where: { chatId_userId: { chatId: chat.id, userId: me } },
+        data: { active: true, hidden: false, lastReadMessageId: message.id },
+      });
+      if (chat.other.hidden)
+        await tx.chatParticipant.update({ where: { chatId_userId: { chatId: chat.id, userId: chat.other.userId } }, data: { hidden: false } });
+      const senderName = personName(await tx.user.findUniqueOrThrow({ where: { id: me }, select: { firstName: true, lastName: true } }));
+      const pushUrl = `/chats/${chat.identifier}`;
+      if (data.sendEmail) {
+        const to = await tx.user.findUniqueOrThrow({ where: { id: chat.other.userId }, select: { email: true } });
+        await queueEmail(tx, {
+          to: to.email,
+          subject: `${senderName} te envió un mensaje`,
+          text: `${senderName} te escribió:\n\n${data.text}\n\nRespóndele en ${appLink(ctx.config, pushUrl)}`,
+        });
+        scope.afterCommit(() => kickMailer(ctx.prisma));
+      }
+      const push = { pushType: 'DIRECT_MESSAGE' as const, senderName, message: data.text, title: `Mensaje de ${senderName}`, pushUrl };
+      const event = { identifier: chat.identifier, fromUserId: me, message: { ...message, senderName } };
+      announce(ctx, scope, [chat.other.userId], { kind: 'MESSAGE', ...event, push });
+      announce(ctx, scope, [me], { kind: accepts ? 'ACCEPTED' : 'MESSAGE', ...event });
+      if (accepts) announce(ctx, scope, [chat.other.userId], { kind: 'ACCEPTED', identifier: chat.identifier, fromUserId: me });
+      return { ...message, senderName };
+    },
+  );
   return { message: toMessage(sent), chat: await findChat(ctx, identifier) };
 }
 
@@ -365,7 +370,8 @@ export async function markRead(ctx: ServiceContext, identifier: string, messageI
     where: { chatId: chat.id, userId: chat.meUserId, lastReadMessageId: { lt: messageId } },
     data: { lastReadMessageId: messageId },
   });
-  if (moved.count && ctx.pubsub) ctx.pubsub.publish('chat:user', chat.meUserId, { kind: 'READ', identifier: chat.identifier, fromUserId: chat.meUserId, at: new Date() });
+  if (moved.count && ctx.pubsub)
+    ctx.pubsub.publish('chat:user', chat.meUserId, { kind: 'READ', identifier: chat.identifier, fromUserId: chat.meUserId, at: new Date() });
   return findChat(ctx, identifier);
 }
 
