@@ -37,6 +37,7 @@ import { servicePeriodRoutes } from './screens/money/receivables/servicePeriods/
 import { servicesConceptsRoutes } from './screens/money/receivables/servicesConcepts/routes.js';
 import { unknownPaymentRoutes } from './screens/money/receivables/unknownPayments/routes.js';
 import { adminUserRoutes } from './screens/people/adminUsers/routes.js';
+import { chatRoutes } from './screens/people/chats/routes.js';
 import { residentRoutes } from './screens/people/residents/routes.js';
 import { userRoutes } from './screens/people/user/routes.js';
 import { houseRoutes } from './screens/property/houses/routes.js';
@@ -117,6 +118,7 @@ const AREA_TABLES: AppRoute[][] = [
   adminUserRoutes,
   // Account
   userRoutes,
+  chatRoutes,
   comingSoonAccountRoutes,
 ];
 

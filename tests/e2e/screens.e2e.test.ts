@@ -64,7 +64,7 @@ async function tour(page: Page, visits: Visit[]) {
 const rows = (page: Page) => page.locator('table tbody tr');
 
 describe('main screens at 1280 and 375 px', () => {
-  it('the administrator: dashboard, owners, owner form, streets, house types, users, own data, a coming-soon page', async () => {
+  it('the administrator: dashboard, owners, owner form, streets, house types, users, own data, the conversations', async () => {
     const page = await env.newPage();
     await signInToShell(page, env.base, 'admin@demo.mx');
     const visits: Visit[] = [
@@ -86,7 +86,7 @@ describe('main screens at 1280 and 375 px', () => {
       { name: 'house-types', open: '/neighborhood/settings/houses-types', heading: 'Tipos de propiedad', content: (p) => p.getByText('Propiedad en avenida') },
       { name: 'users', open: '/neighborhood/settings/users', heading: 'Usuarios', content: rows },
       { name: 'user-settings', open: '/user-settings', heading: 'Mis datos', content: (p) => p.getByLabel('Teléfono celular') },
-      { name: 'coming-soon', open: '/chats', heading: 'Mensajes', content: (p) => p.getByTestId('coming-soon') },
+      { name: 'chats', open: '/chats', heading: 'Conversaciones', content: (p) => p.locator('[data-testid^="chat-row-"]').first() },
     ];
     const overflowing = await tour(page, visits);
     expect(overflowing).toEqual([]);

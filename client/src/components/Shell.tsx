@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { menuFor } from '../routes.js';
 import { useSession } from './SessionProvider.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { UnreadBadge, useChatPulse } from '../screens/people/chats/ChatPulse.js';
 
 /** Widest the content of a screen grows; forms keep their own narrower width inside it. */
 const CONTENT_WIDTH = 1200;
@@ -18,6 +19,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const sections = menuFor(grants, superAdmin);
   const groupTitle = (group: string) => (group === 'administration' && session.neighborhood ? session.neighborhood.neighborhoodTypeName : t(`menu.${group}`));
   const communityName = session.neighborhood?.name ?? t('app.name');
+  // The conversations with unread messages (the menu's badge) and a notice for each message that arrives elsewhere.
+  const unreadChats = useChatPulse();
 
   // Below the breakpoint the menu is a drawer: any navigation (menu, account menu, a link in a screen) closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new address
@@ -68,6 +71,7 @@ export function Shell({ children }: { children: ReactNode }) {
                   component={Link}
                   to={entry.path}
                   label={t(entry.label)}
+                  rightSection={entry.path === '/chats' ? <UnreadBadge count={unreadChats} /> : undefined}
                   active={location.pathname === entry.path || location.pathname.startsWith(`${entry.path}/`)}
                 />
               ))}

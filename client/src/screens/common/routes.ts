@@ -4,4 +4,4 @@ import type { AppRoute } from '../../routes.js';
 // their area. Each table sits in the route list where its menu entries belong.
 export const comingSoonPropertyRoutes: AppRoute[] = [];
 export const comingSoonAdministrationRoutes: AppRoute[] = [];
-export const comingSoonAccountRoutes: AppRoute[] = [{ path: '/chats', grants: [], menu: { group: 'account', label: 'menu.chats' } }];
+export const comingSoonAccountRoutes: AppRoute[] = [];

@@ -19,6 +19,7 @@ import { SetupProgress } from './SetupProgress.js';
 import { Welcome } from './Welcome.js';
 import { ComingVisitors, DASHBOARD_VISITOR_GRANTS } from '../visitors/ComingVisitors.js';
 import { DASHBOARD_VEHICLE_GRANT, PendingVehicles } from '../vehicles/PendingVehicles.js';
+import { UnreadChats } from '../../people/chats/UnreadChats.js';
 
 export const dashboardQuery = graphql`
   query DashboardQuery {
@@ -81,6 +82,7 @@ export default function Dashboard({ queryRef }: ScreenProps<DashboardQuery>) {
         {audience === 'security' && data.neighborhood && <SecurityHome neighborhood={data.neighborhood} grants={grants} />}
         {session.neighborhood && grants.has(DASHBOARD_VEHICLE_GRANT) && <PendingVehicles />}
         {session.house && <MyHouse links={houseLinks} />}
+        <UnreadChats />
         {session.neighborhood && (
           <Welcome dashboard={data.dashboard} communityName={session.neighborhood.name} audience={audience} configures={grants.has('CRead')} />
         )}
