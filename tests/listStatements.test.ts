@@ -36,6 +36,20 @@ describe('statements per list page', () => {
     expect(count).toBe(1);
   });
 
+  it('chats: one statement for the page with both people, unread counts, last messages and total; two for a page of messages', async () => {
+    const { count, body } = await statementsOf(
+      gql(
+        `{ chats(first: 20) { totalCount chats { identifier title status unreadCount canDelete participants { name active } lastMessage { text senderName } } } }`,
+      ),
+    );
+    expect(body.data.chats.totalCount).toBeGreaterThan(0);
+    expect(count).toBe(1);
+    const identifier = body.data.chats.chats[0].identifier;
+    const messages = await statementsOf(rest(`/me/chats/${identifier}/messages`));
+    expect(messages.body.content.length).toBeGreaterThan(0);
+    expect(messages.count).toBe(2);
+  });
+
   it('vehicles: the page ids and total in one statement, their rows with house and appointment in another', async () => {
     const { count, body } = await statementsOf(
       gql(`{ vehicles(first: 20) { totalCount edges { node { databaseId plate houseLabel ownerName status icon appointment { code } } } } }`),

@@ -21,6 +21,7 @@ import { todayIn } from '../../core/receipts.js';
 import { BENCH_YEAR, seedExpenseYear, seedRecentFees } from './moneySeed.js';
 import { rawSlotsCase, seedAmenityYear } from './amenitySeed.js';
 import { BENCH_POSTS, rawFeedCase, seedFeedYear } from './feedSeed.js';
+import { BENCH_CHATS, rawChatsCase, seedChatInbox } from './chatSeed.js';
 import { BENCH_VEHICLES, PLATE_LOOKUPS, rawVehiclesCase, seedVehicleFleet } from './vehicleSeed.js';
 import { BENCH_VISITORS, GATE_SEARCHES, rawVisitorsCase, seedVisitorCrowd } from './visitorSeed.js';
 import {
@@ -90,6 +91,8 @@ async function seedLarge(target: { databaseUrl?: string; dataDir: string }) {
   console.log(`  vehículos: ${vehicles.toLocaleString('en')}`);
   const posts = await seedFeedYear(db, olivos.id);
   console.log(`  publicaciones del muro: ${posts.toLocaleString('en')}`);
+  const chats = await seedChatInbox(db);
+  console.log(`  conversaciones de la administración: ${chats.toLocaleString('en')}`);
   // Statistics of the bulk-loaded tables, and their trigram indexes' pending entries merged, as autovacuum would
   // leave them (else the planner walks whole tables, and a GIN index scan reads its unmerged list: 5 ms instead of
   // 0.4 ms for a plate at 50,000 vehicles).
@@ -408,6 +411,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
           ...rawVisitorsCase(neighborhoodId),
           ...rawVehiclesCase(neighborhoodId),
           ...rawFeedCase(),
+          ...rawChatsCase(),
         }),
       });
       await waitForServer(`http://127.0.0.1:${RAW_PORT}/health`);
@@ -434,6 +438,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         { name: 'visitors' },
         { name: 'vehicles' },
         { name: 'feed' },
+        { name: 'chats' },
       ]) {
         baselines[c.name] = await measure(null, `raw node:http + pg: ${c.name}`, { url: `http://127.0.0.1:${RAW_PORT}/${c.name}`, headers });
       }
@@ -629,6 +634,21 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
         }),
       },
       baselines.feed,
+    );
+    // The administrator's conversations, first page of 20 with unread counts and last messages, at 500 conversations (issue 33).
+    await measure(
+      base,
+      `GraphQL chat list (${BENCH_CHATS.toLocaleString('en')} chats)`,
+      {
+        url: `${base}/graphql`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: `{ chats(first: 20) { totalCount chats { identifier title status unreadCount lastActivityAt canWrite canDelete canCancel canBlock
+            recipient { databaseId name } lastMessage { databaseId text senderName createdAt isMine } } } }`,
+        }),
+      },
+      baselines.chats,
     );
     // The guard's plate lookup as they type, p95 (goal ≤ 100 ms at 50,000 vehicles).
     if (wanted('plate')) {

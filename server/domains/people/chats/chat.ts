@@ -63,10 +63,7 @@ export const ChatRef = builder.objectRef<ChatRow>('Chat').implement({
     recipient: t.field({ type: ChatPersonRef, resolve: (c) => c.other }),
     participants: t.field({
       type: [ChatPersonRef],
-      resolve: async (c, _a, ctx) => {
-        const me = await ctx.prisma.user.findUniqueOrThrow({ where: { id: c.meUserId }, select: { firstName: true, lastName: true } });
-        return [{ userId: c.meUserId, ...me, active: c.meActive }, c.other];
-      },
+      resolve: (c) => [{ userId: c.meUserId, ...c.me, active: c.meActive }, c.other],
     }),
     status: t.field({ type: ChatStatusEnum, resolve: (c) => statusOf(c) }),
     accepted: t.boolean({ description: 'Both people answered', resolve: (c) => c.meActive && c.other.active }),

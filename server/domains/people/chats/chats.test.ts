@@ -245,6 +245,40 @@ describe('messages and unread counts', () => {
   });
 });
 
+describe('at once, and after leaving', () => {
+  it('makes one conversation when two people invite each other at once, and keeps every message of 20 sent at once', async () => {
+    const vecino4 = await t.signIn('vecino4@demo.mx');
+    await prisma().chat.deleteMany({ where: { participants: { some: { userId: ids['vecino4@demo.mx'] } } } });
+    const [mine, theirs] = await Promise.all([invite(ids['vecino4@demo.mx'], admin), invite(ids['admin@demo.mx'], vecino4)]);
+    expect(mine.data.chat.identifier).toBe(theirs.data.chat.identifier);
+    const id = mine.data.chat.identifier;
+    expect((await chat(id, admin)).data.status).toBe('ACTIVE');
+    const sent = await Promise.all(Array.from({ length: 20 }, (_, i) => send(id, `Mensaje simultáneo ${i}`, i % 2 ? admin : vecino4)));
+    expect(sent.every((r) => r.__typename === 'MutationSendChatMessageSuccess')).toBe(true);
+    const stored = await prisma().chatMessage.findMany({ where: { chat: { identifier: id } }, orderBy: { id: 'desc' } });
+    expect(stored).toHaveLength(20);
+    const row = await prisma().chat.findUniqueOrThrow({ where: { identifier: id } });
+    expect(row.lastMessageId).toBe(stored[0].id);
+  });
+
+  it('keeps the history but refuses new messages once the other person no longer shares a community', async () => {
+    const id = (await invite(ids['vecino3@demo.mx'], resident)).data.chat.identifier;
+    await send(id, 'Hola', resident);
+    await prisma().membership.updateMany({ where: { userId: ids['vecino3@demo.mx'] }, data: { active: false } });
+    try {
+      expect(await send(id, '¿Sigues en el fraccionamiento?', resident)).toEqual({
+        __typename: 'FORBIDDEN',
+        message: 'Ya no compartes una comunidad con esta persona',
+      });
+      expect((await chat(id, resident)).data.lastMessage.text).toBe('Hola');
+      const found = await gql(`query($e: String!) { findFriendByEmail(email: $e) { __typename } }`, { e: 'vecino3@demo.mx' }, resident);
+      expect(found.data.findFriendByEmail).toBeNull();
+    } finally {
+      await prisma().membership.updateMany({ where: { userId: ids['vecino3@demo.mx'] }, data: { active: true } });
+    }
+  });
+});
+
 describe('live', () => {
   it('delivers the message with its push payload to the receiver’s open socket, and the unread change to the sender’s', async () => {
     const id = (await invite(ids['residente@demo.mx'], owner)).data.chat.identifier;

@@ -38,7 +38,9 @@ export interface ChatRow {
   createdAt: Date;
   meUserId: number;
   meActive: boolean;
+  me: { firstName: string; lastName: string | null };
   lastReadMessageId: number;
+  clearedMessageId: number;
   other: { userId: number; firstName: string; lastName: string | null; active: boolean };
   unread: number;
   lastMessage: MessageRow | null;
@@ -83,7 +85,9 @@ async function shares(ctx: ServiceContext, me: number, other: number): Promise<b
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-type ChatSqlRow = Omit<ChatRow, 'lastMessageAt' | 'createdAt' | 'lastMessage' | 'other'> & {
+type ChatSqlRow = Omit<ChatRow, 'lastMessageAt' | 'createdAt' | 'lastMessage' | 'other' | 'me'> & {
+  meFirstName: string;
+  meLastName: string | null;
   lastMessageAt: string | null;
   createdAt: string;
   otherUserId: number;
@@ -101,7 +105,8 @@ async function chatRows(ctx: ServiceContext, me: number, where: ReturnType<typeo
   const { rows } = await sql<ChatSqlRow>`
     SELECT c.id, c.identifier::text AS identifier, c.type::text AS type, c."createdByUserId", c."blockedByUserId",
            c."lastMessageAt" AT TIME ZONE 'UTC' AS "lastMessageAt", c."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
-           me."userId" AS "meUserId", me.active AS "meActive", me."lastReadMessageId",
+           me."userId" AS "meUserId", me.active AS "meActive", me."lastReadMessageId", me."clearedMessageId",
+           mu."firstName" AS "meFirstName", mu."lastName" AS "meLastName",
            o."userId" AS "otherUserId", u."firstName" AS "otherFirstName", u."lastName" AS "otherLastName", o.active AS "otherActive",
            (SELECT count(*)::int FROM "ChatMessage" m WHERE m."chatId" = c.id AND m."senderUserId" <> me."userId"
                AND m.id > greatest(me."lastReadMessageId", me."clearedMessageId")) AS unread,
@@ -114,12 +119,14 @@ async function chatRows(ctx: ServiceContext, me: number, where: ReturnType<typeo
       JOIN "Chat" c ON c.id = me."chatId"
       JOIN "ChatParticipant" o ON o."chatId" = c.id AND o."userId" <> me."userId"
       JOIN "User" u ON u.id = o."userId"
+      JOIN "User" mu ON mu.id = me."userId"
      WHERE me."userId" = ${me} AND ${where}
      ORDER BY coalesce(c."lastMessageAt", c."createdAt") DESC, c.id DESC
      LIMIT ${page.size} OFFSET ${page.offset}`.execute(ctx.db.kysely);
-  return rows.map(({ otherUserId, otherFirstName, otherLastName, otherActive, total, ...row }) => ({
+  return rows.map(({ otherUserId, otherFirstName, otherLastName, otherActive, meFirstName, meLastName, total, ...row }) => ({
     chat: {
       ...row,
+      me: { firstName: meFirstName, lastName: meLastName },
       lastMessageAt: row.lastMessageAt ? new Date(row.lastMessageAt) : null,
       createdAt: new Date(row.createdAt),
       other: { userId: otherUserId, firstName: otherFirstName, lastName: otherLastName, active: otherActive },
@@ -183,12 +190,8 @@ export async function unreadSummary(ctx: ServiceContext) {
 export async function messages(ctx: ServiceContext, identifier: string, page: { olderThan?: number | null; size?: number | null }) {
   const chat = await findChat(ctx, identifier);
   const size = Math.min(Math.max(page.size ?? MESSAGES_PAGE, 1), 100);
-  const cleared = await ctx.prisma.chatParticipant.findUniqueOrThrow({
-    where: { chatId_userId: { chatId: chat.id, userId: chat.meUserId } },
-    select: { clearedMessageId: true },
-  });
   const rows = await ctx.prisma.chatMessage.findMany({
-    where: { chatId: chat.id, id: { gt: cleared.clearedMessageId, ...(page.olderThan != null ? { lt: page.olderThan } : {}) } },
+    where: { chatId: chat.id, id: { gt: chat.clearedMessageId, ...(page.olderThan != null ? { lt: page.olderThan } : {}) } },
     orderBy: { id: 'desc' },
     take: size + 1,
     select: { id: true, chatId: true, senderUserId: true, text: true, createdAt: true, sender: { select: { firstName: true, lastName: true } } },
