@@ -43,24 +43,30 @@ export async function seedChatInbox(db: Db, count = BENCH_CHATS): Promise<number
 export function rawChatsCase() {
   return {
     chats: {
-      sql: `SELECT c.id, c.identifier::text AS identifier, c.type::text AS type, c."createdByUserId", c."blockedByUserId",
-                   c."lastMessageAt" AT TIME ZONE 'UTC' AS "lastMessageAt", c."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
-                   me."userId" AS "meUserId", me.active AS "meActive", me."lastReadMessageId",
-                   o."userId" AS "otherUserId", u."firstName" AS "otherFirstName", u."lastName" AS "otherLastName", o.active AS "otherActive",
-                   (SELECT count(*)::int FROM "ChatMessage" m WHERE m."chatId" = c.id AND m."senderUserId" <> me."userId"
-                       AND m.id > greatest(me."lastReadMessageId", me."clearedMessageId")) AS unread,
+      sql: `WITH page AS (
+              SELECT c.id, c.identifier, c.type, c."createdByUserId", c."blockedByUserId", c."lastMessageId", c."lastMessageAt", c."createdAt",
+                     me."userId" AS "meUserId", me.active AS "meActive", me."lastReadMessageId", me."clearedMessageId",
+                     o."userId" AS "otherUserId", u."firstName" AS "otherFirstName", u."lastName" AS "otherLastName", o.active AS "otherActive",
+                     (count(*) OVER ())::int AS total
+                FROM "ChatParticipant" me
+                JOIN "Chat" c ON c.id = me."chatId"
+                JOIN "ChatParticipant" o ON o."chatId" = c.id AND o."userId" <> me."userId"
+                JOIN "User" u ON u.id = o."userId"
+               WHERE me."userId" = $1 AND NOT me.hidden AND (c."blockedByUserId" IS NULL OR c."blockedByUserId" <> $1)
+               ORDER BY coalesce(c."lastMessageAt", c."createdAt") DESC, c.id DESC
+               LIMIT 20 OFFSET 0)
+            SELECT p.id, p.identifier::text AS identifier, p.type::text AS type, p."createdByUserId", p."blockedByUserId",
+                   p."lastMessageAt" AT TIME ZONE 'UTC' AS "lastMessageAt", p."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
+                   p."meUserId", p."meActive", p."lastReadMessageId", p."clearedMessageId", mu."firstName" AS "meFirstName", mu."lastName" AS "meLastName",
+                   p."otherUserId", p."otherFirstName", p."otherLastName", p."otherActive", p.total,
+                   (SELECT count(*)::int FROM "ChatMessage" m WHERE m."chatId" = p.id AND m."senderUserId" <> p."meUserId"
+                       AND m.id > greatest(p."lastReadMessageId", p."clearedMessageId")) AS unread,
                    (SELECT json_build_object('id', m.id, 'chatId', m."chatId", 'senderUserId', m."senderUserId", 'text', m.text,
                            'createdAt', m."createdAt" AT TIME ZONE 'UTC', 'senderName', concat_ws(' ', s."firstName", s."lastName"))
                       FROM "ChatMessage" m JOIN "User" s ON s.id = m."senderUserId"
-                     WHERE m.id = c."lastMessageId" AND m.id > me."clearedMessageId") AS "lastMessage",
-                   (count(*) OVER ())::int AS total
-              FROM "ChatParticipant" me
-              JOIN "Chat" c ON c.id = me."chatId"
-              JOIN "ChatParticipant" o ON o."chatId" = c.id AND o."userId" <> me."userId"
-              JOIN "User" u ON u.id = o."userId"
-             WHERE me."userId" = $1 AND NOT me.hidden AND (c."blockedByUserId" IS NULL OR c."blockedByUserId" <> $1)
-             ORDER BY coalesce(c."lastMessageAt", c."createdAt") DESC, c.id DESC
-             LIMIT 20 OFFSET 0`,
+                     WHERE m.id = p."lastMessageId" AND m.id > p."clearedMessageId") AS "lastMessage"
+              FROM page p JOIN "User" mu ON mu.id = p."meUserId"
+             ORDER BY coalesce(p."lastMessageAt", p."createdAt") DESC, p.id DESC`,
       viewerParameters: ['userId'],
       grant: null,
       rows: true,

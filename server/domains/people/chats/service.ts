@@ -102,27 +102,32 @@ const toMessage = (m: Omit<MessageRow, 'createdAt'> & { createdAt: string | Date
 
 /** The viewer's conversations matching `where` (conditions on c, me, o and u), newest activity first, in one statement. */
 async function chatRows(ctx: ServiceContext, me: number, where: ReturnType<typeof sql>, page = { size: 1, offset: 0 }) {
+  // The page first (with its total), then each of its rows' unread count and last message: for its rows only.
   const { rows } = await sql<ChatSqlRow>`
-    SELECT c.id, c.identifier::text AS identifier, c.type::text AS type, c."createdByUserId", c."blockedByUserId",
-           c."lastMessageAt" AT TIME ZONE 'UTC' AS "lastMessageAt", c."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
-           me."userId" AS "meUserId", me.active AS "meActive", me."lastReadMessageId", me."clearedMessageId",
-           mu."firstName" AS "meFirstName", mu."lastName" AS "meLastName",
-           o."userId" AS "otherUserId", u."firstName" AS "otherFirstName", u."lastName" AS "otherLastName", o.active AS "otherActive",
-           (SELECT count(*)::int FROM "ChatMessage" m WHERE m."chatId" = c.id AND m."senderUserId" <> me."userId"
-               AND m.id > greatest(me."lastReadMessageId", me."clearedMessageId")) AS unread,
+    WITH page AS (
+      SELECT c.id, c.identifier, c.type, c."createdByUserId", c."blockedByUserId", c."lastMessageId", c."lastMessageAt", c."createdAt",
+             me."userId" AS "meUserId", me.active AS "meActive", me."lastReadMessageId", me."clearedMessageId",
+             o."userId" AS "otherUserId", u."firstName" AS "otherFirstName", u."lastName" AS "otherLastName", o.active AS "otherActive",
+             (count(*) OVER ())::int AS total
+        FROM "ChatParticipant" me
+        JOIN "Chat" c ON c.id = me."chatId"
+        JOIN "ChatParticipant" o ON o."chatId" = c.id AND o."userId" <> me."userId"
+        JOIN "User" u ON u.id = o."userId"
+       WHERE me."userId" = ${me} AND ${where}
+       ORDER BY coalesce(c."lastMessageAt", c."createdAt") DESC, c.id DESC
+       LIMIT ${page.size} OFFSET ${page.offset})
+    SELECT p.id, p.identifier::text AS identifier, p.type::text AS type, p."createdByUserId", p."blockedByUserId",
+           p."lastMessageAt" AT TIME ZONE 'UTC' AS "lastMessageAt", p."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
+           p."meUserId", p."meActive", p."lastReadMessageId", p."clearedMessageId", mu."firstName" AS "meFirstName", mu."lastName" AS "meLastName",
+           p."otherUserId", p."otherFirstName", p."otherLastName", p."otherActive", p.total,
+           (SELECT count(*)::int FROM "ChatMessage" m WHERE m."chatId" = p.id AND m."senderUserId" <> p."meUserId"
+               AND m.id > greatest(p."lastReadMessageId", p."clearedMessageId")) AS unread,
            (SELECT json_build_object('id', m.id, 'chatId', m."chatId", 'senderUserId', m."senderUserId", 'text', m.text,
                    'createdAt', m."createdAt" AT TIME ZONE 'UTC', 'senderName', concat_ws(' ', s."firstName", s."lastName"))
               FROM "ChatMessage" m JOIN "User" s ON s.id = m."senderUserId"
-             WHERE m.id = c."lastMessageId" AND m.id > me."clearedMessageId") AS "lastMessage",
-           (count(*) OVER ())::int AS total
-      FROM "ChatParticipant" me
-      JOIN "Chat" c ON c.id = me."chatId"
-      JOIN "ChatParticipant" o ON o."chatId" = c.id AND o."userId" <> me."userId"
-      JOIN "User" u ON u.id = o."userId"
-      JOIN "User" mu ON mu.id = me."userId"
-     WHERE me."userId" = ${me} AND ${where}
-     ORDER BY coalesce(c."lastMessageAt", c."createdAt") DESC, c.id DESC
-     LIMIT ${page.size} OFFSET ${page.offset}`.execute(ctx.db.kysely);
+             WHERE m.id = p."lastMessageId" AND m.id > p."clearedMessageId") AS "lastMessage"
+      FROM page p JOIN "User" mu ON mu.id = p."meUserId"
+     ORDER BY coalesce(p."lastMessageAt", p."createdAt") DESC, p.id DESC`.execute(ctx.db.kysely);
   return rows.map(({ otherUserId, otherFirstName, otherLastName, otherActive, meFirstName, meLastName, total, ...row }) => ({
     chat: {
       ...row,
