@@ -71,7 +71,10 @@ describe('chats and friendships in the browser', () => {
     await screenshotsAtBothWidths(patricia, 'chats-dashboard');
 
     // The conversations: latest first, with what each one waits for.
-    await patricia.locator('nav[data-menu-group="account"]').getByRole('link', { name: /^Mensajes/ }).click();
+    await patricia
+      .locator('nav[data-menu-group="account"]')
+      .getByRole('link', { name: /^Mensajes/ })
+      .click();
     await patricia.getByRole('heading', { name: 'Conversaciones' }).waitFor();
     await patricia.getByTestId(`chat-row-${invitation.identifier}`).getByText('Te invitó a conversar').waitFor();
     await patricia.getByTestId(`chat-row-${invited.identifier}`).getByText('Invitación pendiente').waitFor();
@@ -94,7 +97,10 @@ describe('chats and friendships in the browser', () => {
     await patricia.getByText('Otra cosa: el jardinero viene el jueves, ¿le abro la bodega?').waitFor();
     await patricia.getByTestId('menu-chats-unread').getByText('2').waitFor();
     await expect
-      .poll(async () => (await prisma().chatParticipant.findUniqueOrThrow({ where: { chatId_userId: { chatId: withResident.id, userId: patriciaId } } })).lastReadMessageId)
+      .poll(
+        async () =>
+          (await prisma().chatParticipant.findUniqueOrThrow({ where: { chatId_userId: { chatId: withResident.id, userId: patriciaId } } })).lastReadMessageId,
+      )
       .toBe(withResident.lastMessageId);
 
     // Patricia writes (Enter sends), the resident's page shows it without a reload; the reply comes back live.
@@ -204,5 +210,5 @@ describe('chats and friendships in the browser', () => {
     await screenshot(patricia, 'chats-conversation-phone-375');
 
     console.log(`chats journey: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  });
+  }, 180_000);
 });

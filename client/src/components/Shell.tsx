@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { AppShell, Avatar, Box, Burger, Group, Image, Loader, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, Image, Indicator, Loader, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,10 @@ export function Shell({ children }: { children: ReactNode }) {
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group wrap="nowrap" gap="xs" miw={0} style={{ flex: 1 }}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? t('menu.close') : t('menu.open')} aria-expanded={opened} />
+            {/* On phones the menu's unread badge is hidden in the drawer: a dot on the burger says there is something to read. */}
+            <Indicator hiddenFrom="sm" color="teal" size={9} offset={4} disabled={unreadChats === 0 || opened} data-testid="menu-unread-dot">
+              <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? t('menu.close') : t('menu.open')} aria-expanded={opened} />
+            </Indicator>
             {session.neighborhood?.urlLogo && (
               <Image src={session.neighborhood.urlLogo} alt="" h={32} w="auto" maw={96} fit="contain" data-testid="community-logo" />
             )}
@@ -72,7 +75,11 @@ export function Shell({ children }: { children: ReactNode }) {
                   to={entry.path}
                   label={t(entry.label)}
                   rightSection={entry.path === '/chats' ? <UnreadBadge count={unreadChats} /> : undefined}
-                  active={location.pathname === entry.path || location.pathname.startsWith(`${entry.path}/`)}
+                  active={
+                    location.pathname === entry.path ||
+                    location.pathname.startsWith(`${entry.path}/`) ||
+                    (entry.path === '/chats' && location.pathname.startsWith('/friendships'))
+                  }
                 />
               ))}
               {section.group === 'account' && <NavLink component={Link} to="/logout" label={t('menu.logout')} />}

@@ -415,7 +415,7 @@ function Conversation({
             />
           ) : (
             <Text size="sm" c="dimmed" ta="center" py="xs" data-testid="chat-cannot-write">
-              {chat.status === 'BLOCKED' && chat.blockedByMe ? `${t('chats.blockedByMe')} ` : ''}
+              {chat.status === 'BLOCKED' ? `${chat.blockedByMe ? t('chats.blockedByMe') : t('chats.blocked')} ` : ''}
               {t('chats.cannotWrite')}
             </Text>
           )}

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { excerpt, mergeMessages, statusHintKey, whenShort } from './chatTexts.js';
 import { chatTarget } from './routes.js';
 
-const message = (databaseId: number, text = `m${databaseId}`) => ({ id: `M${databaseId}`, databaseId, text, isMine: false, senderName: 'Ana', createdAt: '2026-11-28T16:00:00Z' });
+const message = (databaseId: number, text = `m${databaseId}`) => ({
+  id: `M${databaseId}`,
+  databaseId,
+  text,
+  isMine: false,
+  senderName: 'Ana',
+  createdAt: '2026-11-28T16:00:00Z',
+});
 
 describe('chatTarget', () => {
   it('reads digits as a person and anything else as a conversation', () => {
