@@ -313,6 +313,49 @@ describe('the built artifact, started as npm start starts it', () => {
     expect(await page.json()).toMatchObject({ code, status: 'CONFIRMED', revision_point_name: 'Caseta principal' });
   });
 
+  it('shows the owner the demo’s conversations, and her reply reaches the administrator’s open socket', async () => {
+    const rest = async (method: string, url: string, token: string, body?: unknown) => {
+      const response = await fetch(`${artifact.base}/api/1.0${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const unread = await rest('GET', '/me/chats/unread', owner());
+    expect(unread.body.chats).toBeGreaterThanOrEqual(3);
+    const list = await rest('GET', '/me/chats', owner());
+    expect(list.status).toBe(200);
+    expect(list.body.content.map((c: any) => c.status)).toEqual(expect.arrayContaining(['ACTIVE', 'INVITATION_RECEIVED', 'INVITATION_SENT']));
+    const withAdmin = list.body.content.find((c: any) => c.status === 'ACTIVE' && c.title === 'Adriana Morales');
+    expect(withAdmin, JSON.stringify(list.body.content.map((c: any) => c.title))).toBeTruthy();
+    expect(withAdmin.unread).toBeGreaterThan(0);
+    const ws = createClient({
+      url: `${artifact.base.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${admin()}` },
+      retryAttempts: 0,
+    });
+    try {
+      const heard = new Promise<any>((resolve, reject) => {
+        ws.subscribe(
+          { query: 'subscription { chatEvents { kind identifier push { pushType title message } } }' },
+          { next: (value: any) => value.data?.chatEvents?.push && resolve(value.data.chatEvents), error: reject, complete: () => {} },
+        );
+      });
+      await new Promise((r) => setTimeout(r, process.env.DATABASE_URL ? 1_500 : 300));
+      const sent = await rest('POST', `/me/chats/${withAdmin.identifier}/messages`, owner(), { message: 'Perfecto, ahí estaré.' });
+      expect(sent.status).toBe(201);
+      expect(await heard).toMatchObject({
+        kind: 'MESSAGE',
+        identifier: withAdmin.identifier,
+        push: { pushType: 'DIRECT_MESSAGE', message: 'Perfecto, ahí estaré.' },
+      });
+    } finally {
+      await ws.dispose();
+    }
+  });
+
   it('opens the administrator’s dashboard in the browser', async () => {
     const browser = await launchChromium();
     try {
