@@ -27,14 +27,17 @@ export async function seedChatInbox(db: Db, count = BENCH_CHATS): Promise<number
             'Mensaje ' || g || ' sobre el mantenimiento de la casa y los pagos del mes', now() - interval '1 day' * (20 - g) - interval '1 minute' * c.id
        FROM "Chat" c CROSS JOIN generate_series(1, 20) g CROSS JOIN (SELECT id FROM "User" WHERE email = 'admin@demo.mx') me
       WHERE c."createdByUserId" <> me.id`,
+    [],
   );
   await db.sql(
     `UPDATE "Chat" c SET "lastMessageId" = m.id, "lastMessageAt" = m."createdAt"
        FROM (SELECT DISTINCT ON ("chatId") "chatId", id, "createdAt" FROM "ChatMessage" ORDER BY "chatId", id DESC) m WHERE m."chatId" = c.id`,
+    [],
   );
   await db.sql(
     `UPDATE "ChatParticipant" p SET "lastReadMessageId" = (SELECT max(m.id) - CASE WHEN p."chatId" % 5 = 0 THEN 3 ELSE 0 END FROM "ChatMessage" m WHERE m."chatId" = p."chatId")
       WHERE p."userId" = (SELECT id FROM "User" WHERE email = 'admin@demo.mx')`,
+    [],
   );
   return n;
 }

@@ -232,13 +232,16 @@ export async function suggestions(ctx: ServiceContext, size = CHATS_PAGE) {
   const actor = actorOf(ctx);
   const me = actor.userId;
   const { rows } = await sql<PersonRow>`
+    WITH people AS (
+      SELECT b."userId", bool_or(b."houseId" IS NOT DISTINCT FROM ${actor.houseId ?? -1}) AS "sameHouse"
+        FROM "Membership" a JOIN "Membership" b ON b."neighborhoodId" = a."neighborhoodId" AND b.active
+       WHERE a."userId" = ${me} AND a.active AND b."userId" <> ${me}
+       GROUP BY b."userId")
     SELECT u.id AS "userId", u."firstName", u."lastName", NULL AS "chatIdentifier", ${sharedCommunitiesSql(me, sql`u.id`)} AS communities
-      FROM "User" u
-     WHERE u.id <> ${me} AND ${sharesSql(me, sql`u.id`)}
-       AND NOT EXISTS (SELECT 1 FROM "ChatParticipant" a JOIN "ChatParticipant" b ON b."chatId" = a."chatId"
-                        WHERE a."userId" = ${me} AND b."userId" = u.id)
-     ORDER BY (SELECT bool_or(b."houseId" = ${actor.houseId ?? -1}) FROM "Membership" b WHERE b."userId" = u.id AND b.active) DESC NULLS LAST,
-              u."firstName", u."lastName" NULLS FIRST, u.id
+      FROM people p JOIN "User" u ON u.id = p."userId"
+     WHERE NOT EXISTS (SELECT 1 FROM "ChatParticipant" x JOIN "ChatParticipant" y ON y."chatId" = x."chatId"
+                        WHERE x."userId" = ${me} AND y."userId" = u.id)
+     ORDER BY p."sameHouse" DESC, u."firstName", u."lastName" NULLS FIRST, u.id
      LIMIT ${Math.min(Math.max(size, 1), 100)}`.execute(ctx.db.kysely);
   return rows;
 }
@@ -254,7 +257,7 @@ export async function findByEmail(ctx: ServiceContext, input: { email: string })
     SELECT u.id AS "userId", u."firstName", u."lastName", ${sharedCommunitiesSql(me, sql`u.id`)} AS communities,
            (SELECT c.identifier::text FROM "Chat" c WHERE c."pairKey" = concat(least(u.id, ${me}), ':', greatest(u.id, ${me}))
                AND (c."blockedByUserId" IS NULL OR c."blockedByUserId" <> ${me})) AS "chatIdentifier"
-      FROM "User" u WHERE lower(u.email) = ${email} AND u.id <> ${me} AND ${sharesSql(me, sql`u.id`)}`.execute(ctx.db.kysely);
+      FROM "User" u WHERE u.email = ${email} AND u.id <> ${me} AND ${sharesSql(me, sql`u.id`)}`.execute(ctx.db.kysely);
   return rows[0] ?? null;
 }
 
@@ -305,12 +308,16 @@ export async function invite(ctx: ServiceContext, userId: number, idempotencyKey
     }
     const chat = await lockChat(tx, id, me);
     if (chat.blockedByUserId === userId) throw new ForbiddenError('CHAT_BLOCKED');
-    if (chat.blockedByUserId === me) await tx.chat.update({ where: { id }, data: { blockedByUserId: null } });
+    const unblocks = chat.blockedByUserId === me;
+    if (unblocks) await tx.chat.update({ where: { id }, data: { blockedByUserId: null } });
+    const accepts = !made.count && !chat.mine.active;
     if (!chat.mine.active || chat.mine.hidden) {
       await tx.chatParticipant.update({ where: { chatId_userId: { chatId: id, userId: me } }, data: { active: true, hidden: false } });
     }
-    await scope.audit({ action: made.count ? 'CREATE' : 'UPDATE', entity: 'Chat', entityId: id, data: { invitee: userId } });
-    announce(ctx, scope, [me, userId], { kind: made.count ? 'INVITED' : 'ACCEPTED', identifier: chat.identifier, fromUserId: me });
+    if (made.count || accepts || unblocks) {
+      await scope.audit({ action: made.count ? 'CREATE' : 'UPDATE', entity: 'Chat', entityId: id, data: { invitee: userId, accepts, unblocks } });
+      announce(ctx, scope, [me, userId], { kind: made.count ? 'INVITED' : 'ACCEPTED', identifier: chat.identifier, fromUserId: me });
+    }
     return chat.identifier;
   });
   return { chat: await findChat(ctx, identifier), message: CHAT_MESSAGES.invited };
