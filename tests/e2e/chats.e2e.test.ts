@@ -3,7 +3,7 @@
 // that opens it, she blocks the neighbour whose invitation waits for her, finds another neighbour by e-mail,
 // invites and cancels; part of it at 375 px.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
@@ -15,9 +15,15 @@ beforeAll(async () => {
 const pages: Page[] = [];
 afterAll(() => env?.close());
 
-async function open(email: string) {
+/** A page signed in as `email`; with `sockets`, its live sockets pass through routes kept there (so a test can drop one). */
+async function open(email: string, sockets?: WebSocketRoute[]) {
   const page = await env.newPage();
   pages.push(page);
+  if (sockets)
+    await page.routeWebSocket(/\/graphql$/, (ws) => {
+      sockets.push(ws);
+      ws.connectToServer();
+    });
   await signInToShell(page, env.base, email);
   return page;
 }
@@ -89,7 +95,8 @@ describe('chats and friendships in the browser', () => {
     await patricia.getByTestId(`chat-row-${withResident.identifier}`).waitFor();
 
     // The resident opens the conversation with Patricia; Patricia opens it too, which reads it.
-    const resident = await open('residente@demo.mx');
+    const residentSockets: WebSocketRoute[] = [];
+    const resident = await open('residente@demo.mx', residentSockets);
     await resident.goto(`${env.base}/chats/${withResident.identifier}`);
     await resident.getByText('Necesita la podadora que está guardada ahí.').waitFor();
     await patricia.getByTestId(`chat-row-${withResident.identifier}`).click();
@@ -132,6 +139,14 @@ describe('chats and friendships in the browser', () => {
     await push.getByText('¿Me avisas cuando llegue el jardinero?').click();
     await resident.waitForURL(`**/chats/${withResident.identifier}`);
     await resident.getByTestId('chat-messages').getByText('¿Me avisas cuando llegue el jardinero?').waitFor();
+
+    // The resident's live socket drops (a server restart): what Patricia writes meanwhile is read once it reconnects.
+    const opened = residentSockets.length;
+    await residentSockets.at(-1)!.close({ code: 1012, reason: 'Service Restart' });
+    await composer.fill('Te dejo la llave con el guardia de la caseta.');
+    await patricia.getByRole('button', { name: 'Enviar' }).click();
+    await resident.getByTestId('chat-messages').getByText('Te dejo la llave con el guardia de la caseta.').waitFor({ timeout: 20_000 });
+    expect(residentSockets.length).toBeGreaterThan(opened);
 
     // /chats/{userId} opens the conversation with that person.
     await patricia.goto(`${env.base}/chats/${adminId}`);

@@ -9,11 +9,15 @@ const fetchGraphQL: FetchFunction = (operation, variables) =>
 
 let wsClient: Client | undefined;
 
+/** Dispatched on window when the live socket connects again after it was lost: what was missed meanwhile is read again. */
+export const REALTIME_RECONNECTED_EVENT = 'realtime:reconnected';
+
 function socket(): Client {
   wsClient ??= createClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
     lazy: true,
     retryAttempts: 5,
+    on: { connected: (_socket, _payload, wasRetry) => wasRetry && window.dispatchEvent(new Event(REALTIME_RECONNECTED_EVENT)) },
   });
   return wsClient;
 }

@@ -253,6 +253,11 @@ function Conversation({
   }, [environment, identifier]);
 
   useChatEvents((event) => {
+    if (event.kind === 'RECONNECTED') {
+      void catchUp();
+      refresh();
+      return;
+    }
     if (event.identifier !== identifier) return;
     if (event.message) {
       const box = scroller.current;
@@ -273,6 +278,27 @@ function Conversation({
     marked.current = newest.databaseId;
     void markRead.run({ input: { identifier, messageId: newest.databaseId } }, 'markChatRead', { notifyTypedError: false });
   }, [newest, chat.lastReadMessageId, chat.unreadCount, identifier, markRead.run]);
+
+  /** After the socket was lost: the latest page joins what is shown (all of it, when more were missed than a page holds). */
+  const catchUp = async () => {
+    const page = await fetchQuery<ChatOlderQuery>(
+      environment,
+      olderQuery,
+      { identifier, olderThan: null, first: MESSAGES_PAGE },
+      { fetchPolicy: 'network-only' },
+    )
+      .toPromise()
+      .catch(() => null);
+    if (page?.chatMessages.__typename !== 'QueryChatMessagesSuccess') return;
+    const { data } = page.chatMessages;
+    const fresh = readMessages(data.messages);
+    setMessages((shown) => {
+      const newestShown = shown[shown.length - 1]?.databaseId ?? 0;
+      const gap = data.hasOlder && fresh.every((m) => m.databaseId > newestShown);
+      if (gap) setHasOlder(true);
+      return gap ? mergeMessages([], fresh) : mergeMessages(shown, fresh);
+    });
+  };
 
   const older = async () => {
     const oldest = messages[0];

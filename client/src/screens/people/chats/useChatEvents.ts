@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
 import type { useChatEventsSubscription, useChatEventsSubscription$data } from '../../../__generated__/useChatEventsSubscription.graphql';
+import { REALTIME_RECONNECTED_EVENT } from '../../../relay/environment.js';
 
 const subscription = graphql`
   subscription useChatEventsSubscription {
@@ -17,6 +18,12 @@ const subscription = graphql`
 export type ChatEvent = useChatEventsSubscription$data['chatEvents'];
 
 /**
+ * What a reconnected socket stands for: events sent while it was away are gone, so every listener reads again
+ * (lists and counters refetch, an open chat reads its latest page).
+ */
+export const RECONNECTED: ChatEvent = { kind: 'RECONNECTED', identifier: '*', fromDatabaseId: 0, message: null, push: null };
+
+/**
  * Calls `onEvent` with each change of the viewer's conversations (MESSAGE, INVITED, ACCEPTED, CANCELLED,
  * BLOCKED, READ, DELETED), on every open session of the person: open chats append messages, lists refetch.
  */
@@ -31,6 +38,11 @@ export function useChatEvents(onEvent: (event: ChatEvent) => void, enabled = tru
       variables: {},
       onNext: (response) => response && latest.current(response.chatEvents),
     });
-    return () => disposable.dispose();
+    const reconnected = () => latest.current(RECONNECTED);
+    window.addEventListener(REALTIME_RECONNECTED_EVENT, reconnected);
+    return () => {
+      disposable.dispose();
+      window.removeEventListener(REALTIME_RECONNECTED_EVENT, reconnected);
+    };
   }, [environment, enabled]);
 }
