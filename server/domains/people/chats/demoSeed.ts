@@ -38,7 +38,7 @@ export async function seedChats(demo: DemoSeedContext): Promise<void> {
 
   const invitation = (await invite(neighbour, patriciaId)).chat.identifier;
   await sendMessage(neighbour, invitation, {
-    text: 'Hola, soy su vecino de la casa de junto. ¿Podemos ponernos de acuerdo para el árbol que da a las dos cocheras?',
+    text: 'Hola, somos sus vecinos de la casa de junto. ¿Podemos ponernos de acuerdo para el árbol que da a las dos cocheras?',
   });
 
   await invite(patricia, neighbours[1].userId);
