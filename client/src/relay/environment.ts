@@ -16,7 +16,9 @@ function socket(): Client {
   wsClient ??= createClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
     lazy: true,
-    retryAttempts: 5,
+    // A phone asleep or a deploy can keep the server away for minutes: keep trying, at most every 30 s.
+    retryAttempts: Number.POSITIVE_INFINITY,
+    retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, Math.min(1_000 * 2 ** retries, 30_000) + Math.random() * 1_000)),
     on: { connected: (_socket, _payload, wasRetry) => wasRetry && window.dispatchEvent(new Event(REALTIME_RECONNECTED_EVENT)) },
   });
   return wsClient;

@@ -222,7 +222,7 @@ builder.mutationField('inviteFriend', (t) =>
 const SentRef = builder.objectRef<Awaited<ReturnType<typeof sendMessage>>>('ChatMessageSent').implement({
   fields: (t) => ({
     message: t.field({ type: ChatMessageRef, resolve: (p) => p.message }),
-    chat: t.field({ type: ChatRef, resolve: (p) => p.chat }),
+    chat: t.field({ type: ChatRef, resolve: (p) => p.chat() }),
   }),
 });
 

@@ -242,6 +242,13 @@ describe('messages and unread counts', () => {
     expect(mail.subject).toMatch(/te envió un mensaje$/);
     expect(mail.text).toContain('Mañana pasan a fumigar, deja abierta la puerta del patio');
     expect(mail.text).toContain(`/chats/${id}`);
+    // An unanswered invitation mails its first message only.
+    const pendingId = (await invite(ids['vecino4@demo.mx'], guard)).data.chat.identifier;
+    const mailed = () => prisma().emailOutbox.count({ where: { to: 'vecino4@demo.mx' } });
+    const before = await mailed();
+    await send(pendingId, '¿Le dejo su paquete en la caseta?', guard, true);
+    await send(pendingId, '¿Sigue ahí?', guard, true);
+    expect(await mailed()).toBe(before + 1);
   });
 });
 
@@ -344,7 +351,13 @@ describe('/api/1.0/me/chats', () => {
       chats: expect.any(Number),
       messages: expect.any(Number),
     });
-    expect((await t.rest('GET', `/me/chats/${id}`, undefined, { token: vecino4 })).body).toMatchObject({ identifier: id, status: 'INVITATION_RECEIVED' });
+    // The recipient is the invitee and `user` who invited, the same for both people.
+    expect((await t.rest('GET', `/me/chats/${id}`, undefined, { token: vecino4 })).body).toMatchObject({
+      identifier: id,
+      status: 'INVITATION_RECEIVED',
+      id_recipient_user: ids['vecino4@demo.mx'],
+      user: { id: ids['residente@demo.mx'] },
+    });
     const page = await t.rest('GET', `/me/chats/${id}/messages`, undefined, { token: vecino4 });
     expect(page.body.content.map((m: any) => m.text)).toEqual(['Hola vecino']);
     const read = await t.rest('PUT', `/me/chats/${id}/messages/${page.body.content[0].id}`, {}, { token: vecino4 });
@@ -363,6 +376,9 @@ describe('/api/1.0/me/chats', () => {
 
     const friends = await t.rest('GET', '/me/chats/friendships?search=patri', undefined, { token: resident });
     expect(friends.body.content.map((f: any) => f.id)).toEqual([ids['propietario@demo.mx']]);
+    // By name only: part of a friend's e-mail finds nobody.
+    expect((await t.rest('GET', '/me/chats/friendships?search=propietario', undefined, { token: resident })).body).toEqual({ content: [], total: 0 });
+    expect((await t.rest('GET', '/me/chats/friendships?offset=40', undefined, { token: resident })).body.total).toBeGreaterThan(0);
     const suggestions = await t.rest('GET', '/me/chats/friendships/suggestions', undefined, { token: resident });
     expect(suggestions.body.map((f: any) => f.id)).not.toContain(ids['propietario@demo.mx']);
     expect((await t.rest('GET', '/me/chats/friendships/search?email=lucia.torre@example.mx', undefined, { token: resident })).body).toEqual([]);

@@ -21,26 +21,35 @@ export const legacyMessage = (m: any) => ({
   created_at: m.createdAt,
 });
 
-export const legacyChat = (c: any) => ({
-  identifier: c.identifier,
-  title: c.title,
-  type: c.type,
-  status: c.status,
-  participants: c.participants.map((p: any) => ({ id_user: p.databaseId, name: p.name, active: p.active })),
-  id_recipient_user: c.recipient.databaseId,
-  user: { id: c.recipient.databaseId, name: c.recipient.name },
-  accepted: c.accepted,
-  blocked_by_me: c.blockedByMe,
-  invited_by_me: c.invitedByMe,
-  unread: c.unreadCount,
-  last_read_message_id: c.lastReadMessageId,
-  last_message: c.lastMessage ? legacyMessage(c.lastMessage) : null,
-  updated_at: c.lastActivityAt,
-  can_write: c.canWrite,
-  can_delete: c.canDelete,
-  can_cancel: c.canCancel,
-  can_block: c.canBlock,
-});
+/**
+ * The spec's recipient is the invitee (inactive while the invitation is pending) and its `user` the person who
+ * started the conversation, the same for both of its people (docs/decisions.md «Chats and friendships»).
+ */
+export const legacyChat = (c: any) => {
+  const [me, other] = c.participants;
+  const [creator, recipient] = c.invitedByMe ? [me, other] : [other, me];
+  return {
+    identifier: c.identifier,
+    title: c.title,
+    type: c.type,
+    status: c.status,
+    participants: c.participants.map((p: any) => ({ id_user: p.databaseId, name: p.name, active: p.active })),
+    id_recipient_user: recipient.databaseId,
+    user: { id: creator.databaseId, name: creator.name },
+    with_user: { id: c.recipient.databaseId, name: c.recipient.name },
+    accepted: c.accepted,
+    blocked_by_me: c.blockedByMe,
+    invited_by_me: c.invitedByMe,
+    unread: c.unreadCount,
+    last_read_message_id: c.lastReadMessageId,
+    last_message: c.lastMessage ? legacyMessage(c.lastMessage) : null,
+    updated_at: c.lastActivityAt,
+    can_write: c.canWrite,
+    can_delete: c.canDelete,
+    can_cancel: c.canCancel,
+    can_block: c.canBlock,
+  };
+};
 
 const legacyFriend = (p: any) => ({ id: p.databaseId, name: p.name, neighborhoods: p.communities, chat_identifier: p.chatIdentifier });
 

@@ -23,6 +23,7 @@ import { appLink } from '../../../infra/mail/links.js';
 import type { ChatEvent } from '../../../infra/pubsub.js';
 import { actorOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../kernel/errors.js';
+import { isUuid } from '../../../kernel/ids.js';
 import { parseInput } from '../../../kernel/input.js';
 import { lockRow } from '../../../kernel/locks.js';
 import { write } from '../../../kernel/write.js';
@@ -144,7 +145,7 @@ async function chatRows(ctx: ServiceContext, me: number, where: ReturnType<typeo
 /** A conversation the viewer sees (its blocker no longer does), by its identifier. */
 async function findChat(ctx: ServiceContext, identifier: string): Promise<ChatRow> {
   const me = actorOf(ctx).userId;
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(identifier)) throw new NotFoundError('CHAT_NOT_FOUND');
+  if (!isUuid(identifier)) throw new NotFoundError('CHAT_NOT_FOUND');
   const [row] = await chatRows(ctx, me, sql`c.identifier = ${identifier}::uuid AND (c."blockedByUserId" IS NULL OR c."blockedByUserId" <> ${me})`);
   if (!row) throw new NotFoundError('CHAT_NOT_FOUND');
   return row.chat;
@@ -213,10 +214,10 @@ export async function friendships(ctx: ServiceContext, args: { search?: string |
   const me = actorOf(ctx).userId;
   const size = Math.min(Math.max(args.size ?? CHATS_PAGE, 1), 100);
   const offset = Math.max(args.offset ?? 0, 0);
-  const search = args.search?.trim()
-    ? sql`AND (concat_ws(' ', u."firstName", u."lastName") ILIKE ${likeText(args.search.trim())} OR u.email ILIKE ${likeText(args.search.trim())})`
-    : sql``;
-  const { rows } = await sql<PersonRow & { total: number }>`
+  // By name only: a part of a friend's e-mail would let anyone rebuild it by probing.
+  const search = args.search?.trim() ? sql`AND concat_ws(' ', u."firstName", u."lastName") ILIKE ${likeText(args.search.trim())}` : sql``;
+  const page = async (size: number, offset: number) => {
+    const { rows } = await sql<PersonRow & { total: number }>`
     SELECT u.id AS "userId", u."firstName", u."lastName", c.identifier::text AS "chatIdentifier",
            ${sharedCommunitiesSql(me, sql`u.id`)} AS communities, (count(*) OVER ())::int AS total
       FROM "ChatParticipant" me JOIN "Chat" c ON c.id = me."chatId"
@@ -224,7 +225,12 @@ export async function friendships(ctx: ServiceContext, args: { search?: string |
      WHERE me."userId" = ${me} AND me.active AND o.active AND c."blockedByUserId" IS NULL AND ${sharesSql(me, sql`u.id`)} ${search}
      ORDER BY u."firstName", u."lastName" NULLS FIRST, u.id
      LIMIT ${size} OFFSET ${offset}`.execute(ctx.db.kysely);
-  return { rows: rows.map(({ total: _t, ...p }) => p), total: rows[0]?.total ?? 0 };
+    return rows;
+  };
+  const rows = await page(size, offset);
+  // Past the last page the window count has no row to ride on.
+  const total = rows[0]?.total ?? (offset > 0 ? ((await page(1, 0))[0]?.total ?? 0) : 0);
+  return { rows: rows.map(({ total: _t, ...p }) => p), total };
 }
 
 /** People to talk to: active people of the viewer's communities it has no conversation with yet, its own house's first. */
@@ -273,7 +279,8 @@ function announce(ctx: ServiceContext, scope: { afterCommit: (f: () => void) => 
 
 /** The chat's row locked for this write, with both participants as they are inside it. */
 async function lockChat(tx: Tx, chatId: number, me: number) {
-  await lockRow(tx, 'Chat', chatId);
+  // A conversation cancelled by the other person since it was read is gone: a 404, not a failure.
+  if (!(await lockRow(tx, 'Chat', chatId))) throw new NotFoundError('CHAT_NOT_FOUND');
   const chat = await tx.chat.findUniqueOrThrow({
     where: { id: chatId },
     select: { id: true, identifier: true, blockedByUserId: true, createdByUserId: true, lastMessageId: true, participants: true },
@@ -297,7 +304,9 @@ export async function invite(ctx: ServiceContext, userId: number, idempotencyKey
     const { tx } = scope;
     const key = pairKey(me, userId);
     const made = await tx.chat.createMany({ data: [{ identifier: randomUUID(), pairKey: key, createdByUserId: me }], skipDuplicates: true });
-    const { id } = await tx.chat.findUniqueOrThrow({ where: { pairKey: key }, select: { id: true } });
+    const pair = await tx.chat.findUnique({ where: { pairKey: key }, select: { id: true } });
+    if (!pair) throw new ConflictError('OPERATION_IN_PROGRESS');
+    const { id } = pair;
     if (made.count) {
       await tx.chatParticipant.createMany({
         data: [
@@ -314,6 +323,8 @@ export async function invite(ctx: ServiceContext, userId: number, idempotencyKey
     if (!chat.mine.active || chat.mine.hidden) {
       await tx.chatParticipant.update({ where: { chatId_userId: { chatId: id, userId: me } }, data: { active: true, hidden: false } });
     }
+    // Lifting a block shows the conversation again to the person who deleted it meanwhile.
+    if (unblocks && chat.other.hidden) await tx.chatParticipant.update({ where: { chatId_userId: { chatId: id, userId } }, data: { hidden: false } });
     if (made.count || accepts || unblocks) {
       await scope.audit({ action: made.count ? 'CREATE' : 'UPDATE', entity: 'Chat', entityId: id, data: { invitee: userId, accepts, unblocks } });
       announce(ctx, scope, [me, userId], { kind: made.count ? 'INVITED' : 'ACCEPTED', identifier: chat.identifier, fromUserId: me });
@@ -329,37 +340,63 @@ export async function invite(ctx: ServiceContext, userId: number, idempotencyKey
  * it by e-mail; its open sessions get the spec's push payload (DIRECT_MESSAGE).
  */
 export async function sendMessage(ctx: ServiceContext, identifier: string, input: MessageInput, idempotencyKey?: string | null) {
-  const actor = actorOf(ctx);
-  const me = actor.userId;
+  const me = actorOf(ctx).userId;
   const data = parseInput(MessageFields, input);
-  const found = await findChat(ctx, identifier);
-  if (found.blockedByUserId !== null) throw new ForbiddenError('CHAT_BLOCKED');
-  if (!(await shares(ctx, me, found.other.userId))) throw new ForbiddenError('CHAT_PERSON_GONE');
+  if (!isUuid(identifier)) throw new NotFoundError('CHAT_NOT_FOUND');
+  // Four round trips on the hot path of every message: the lock with what decides, the message with its marks, and the transaction's own.
   const sent = await write(
     ctx,
     { idempotencyKey, request: { operation: 'sendChatMessage', input: { identifier, ...data } }, rowLocks: true },
     async (scope) => {
       const { tx } = scope;
-      const chat = await lockChat(tx, found.id, me);
+      const [chat] = await tx.$queryRaw<
+        {
+          id: number;
+          identifier: string;
+          blockedByUserId: number | null;
+          meActive: boolean;
+          otherUserId: number;
+          otherActive: boolean;
+          firstMessage: boolean;
+          senderName: string;
+          otherEmail: string;
+          shares: boolean;
+        }[]
+      >`SELECT c.id, c.identifier::text AS identifier, c."blockedByUserId", mine.active AS "meActive", o."userId" AS "otherUserId",
+               o.active AS "otherActive", c."lastMessageId" IS NULL AS "firstMessage",
+               concat_ws(' ', mu."firstName", mu."lastName") AS "senderName", ou.email AS "otherEmail",
+               EXISTS (SELECT 1 FROM "Membership" a JOIN "Membership" b ON b."neighborhoodId" = a."neighborhoodId"
+                        WHERE a."userId" = ${me} AND a.active AND b."userId" = o."userId" AND b.active) AS shares
+          FROM "Chat" c
+          JOIN "ChatParticipant" mine ON mine."chatId" = c.id AND mine."userId" = ${me}
+          JOIN "ChatParticipant" o ON o."chatId" = c.id AND o."userId" <> ${me}
+          JOIN "User" mu ON mu.id = mine."userId"
+          JOIN "User" ou ON ou.id = o."userId"
+         WHERE c.identifier = ${identifier}::uuid
+           FOR UPDATE OF c`;
+      // Its blocker no longer sees it; the blocked one sees it and cannot write.
+      if (!chat || chat.blockedByUserId === me) throw new NotFoundError('CHAT_NOT_FOUND');
       if (chat.blockedByUserId !== null) throw new ForbiddenError('CHAT_BLOCKED');
-      const message = await tx.chatMessage.create({
-        data: { chatId: chat.id, senderUserId: me, text: data.text },
-        select: { id: true, chatId: true, senderUserId: true, text: true, createdAt: true },
-      });
-      await tx.chat.update({ where: { id: chat.id }, data: { lastMessageId: message.id, lastMessageAt: message.createdAt } });
-      const accepts = !chat.mine.active;
-      await tx.chatParticipant.update({
-        where: { chatId_userId: { chatId: chat.id, userId: me } },
-        data: { active: true, hidden: false, lastReadMessageId: message.id },
-      });
-      if (chat.other.hidden)
-        await tx.chatParticipant.update({ where: { chatId_userId: { chatId: chat.id, userId: chat.other.userId } }, data: { hidden: false } });
-      const senderName = personName(await tx.user.findUniqueOrThrow({ where: { id: me }, select: { firstName: true, lastName: true } }));
+      if (!chat.shares) throw new ForbiddenError('CHAT_PERSON_GONE');
+      // The message, the conversation's last message, and both people's marks: shown again to whoever deleted it,
+      // accepted and read up to it by its sender.
+      const [message] = await tx.$queryRaw<{ id: number; chatId: number; senderUserId: number; text: string; createdAt: Date }[]>`
+        WITH m AS (
+          INSERT INTO "ChatMessage" ("chatId", "senderUserId", text, "createdAt") VALUES (${chat.id}, ${me}, ${data.text}, now() AT TIME ZONE 'UTC')
+          RETURNING id, "chatId", "senderUserId", text, "createdAt"),
+        c AS (UPDATE "Chat" SET "lastMessageId" = m.id, "lastMessageAt" = m."createdAt" FROM m WHERE "Chat".id = m."chatId"),
+        p AS (UPDATE "ChatParticipant" SET hidden = false,
+                     active = CASE WHEN "ChatParticipant"."userId" = ${me} THEN true ELSE "ChatParticipant".active END,
+                     "lastReadMessageId" = CASE WHEN "ChatParticipant"."userId" = ${me} THEN m.id ELSE "ChatParticipant"."lastReadMessageId" END
+                FROM m WHERE "ChatParticipant"."chatId" = m."chatId")
+        SELECT m.id, m."chatId", m."senderUserId", m.text, m."createdAt" AT TIME ZONE 'UTC' AS "createdAt" FROM m`;
+      const { senderName } = chat;
+      const accepts = !chat.meActive;
       const pushUrl = `/chats/${chat.identifier}`;
-      if (data.sendEmail) {
-        const to = await tx.user.findUniqueOrThrow({ where: { id: chat.other.userId }, select: { email: true } });
+      // By e-mail once both accepted, or the invitation's first message: an unanswered invitation cannot flood an inbox.
+      if (data.sendEmail && (chat.otherActive || chat.firstMessage)) {
         await queueEmail(tx, {
-          to: to.email,
+          to: chat.otherEmail,
           subject: `${senderName} te envió un mensaje`,
           text: `${senderName} te escribió:\n\n${data.text}\n\nRespóndele en ${appLink(ctx.config, pushUrl)}`,
         });
@@ -367,13 +404,14 @@ export async function sendMessage(ctx: ServiceContext, identifier: string, input
       }
       const push = { pushType: 'DIRECT_MESSAGE' as const, senderName, message: data.text, title: `Mensaje de ${senderName}`, pushUrl };
       const event = { identifier: chat.identifier, fromUserId: me, message: { ...message, senderName } };
-      announce(ctx, scope, [chat.other.userId], { kind: 'MESSAGE', ...event, push });
+      announce(ctx, scope, [chat.otherUserId], { kind: 'MESSAGE', ...event, push });
       announce(ctx, scope, [me], { kind: accepts ? 'ACCEPTED' : 'MESSAGE', ...event });
-      if (accepts) announce(ctx, scope, [chat.other.userId], { kind: 'ACCEPTED', identifier: chat.identifier, fromUserId: me });
+      if (accepts) announce(ctx, scope, [chat.otherUserId], { kind: 'ACCEPTED', identifier: chat.identifier, fromUserId: me });
       return { ...message, senderName };
     },
   );
-  return { message: toMessage(sent), chat: await findChat(ctx, identifier) };
+  // The conversation as it now stands, read only when the caller asks for it.
+  return { message: toMessage(sent), chat: () => findChat(ctx, identifier) };
 }
 
 /** Marks the conversation read up to a message of it (PUT /me/chats/{identifier}/messages/{id}); never moves back. */

@@ -300,6 +300,15 @@ function Conversation({
     });
   };
 
+  // What arrived between the route's query and the subscription reaching the server is read once it listens.
+  const catchUpLater = useRef(catchUp);
+  catchUpLater.current = catchUp;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per conversation opened
+  useEffect(() => {
+    const timer = setTimeout(() => void catchUpLater.current(), 1_000);
+    return () => clearTimeout(timer);
+  }, [identifier]);
+
   const older = async () => {
     const oldest = messages[0];
     if (!oldest) return;

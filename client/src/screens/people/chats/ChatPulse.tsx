@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatPulseQuery } from '../../../__generated__/ChatPulseQuery.graphql';
 import { notify } from '../../../components/notify.js';
 import { unreadBadge } from '../../../../../core/chats.js';
+import { excerpt } from './chatTexts.js';
 import { useChatEvents } from './useChatEvents.js';
 
 const unreadQuery = graphql`
@@ -34,7 +35,7 @@ export function useChatPulse(): number {
     count();
     const push = event.push;
     if (!push || pathname === push.pushUrl || pathname === `/chats/${event.identifier}`) return;
-    notify('info', push.message, push.title, { onClick: () => navigate(push.pushUrl), testId: 'chat-push' });
+    notify('info', excerpt(push.message), push.title, { onClick: () => navigate(push.pushUrl), testId: 'chat-push' });
   });
   return unread;
 }

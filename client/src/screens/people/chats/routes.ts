@@ -11,7 +11,7 @@ export const SUGGESTIONS = 6;
 /** /chats/{x}: digits are a person's user id (the conversation with them), anything else a conversation's identifier. */
 export function chatTarget(segment: string | undefined): { identifier: string; userId: number; byUser: boolean } {
   const value = segment ?? '';
-  const byUser = /^\d{1,10}$/.test(value);
+  const byUser = /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647;
   return { identifier: byUser ? '' : value, userId: byUser ? Number(value) : 0, byUser };
 }
 

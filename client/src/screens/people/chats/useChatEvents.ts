@@ -21,6 +21,8 @@ export type ChatEvent = useChatEventsSubscription$data['chatEvents'];
  * What a reconnected socket stands for: events sent while it was away are gone, so every listener reads again
  * (lists and counters refetch, an open chat reads its latest page).
  */
+const CATCH_UP_DELAY_MS = 1_000;
+
 export const RECONNECTED: ChatEvent = { kind: 'RECONNECTED', identifier: '*', fromDatabaseId: 0, message: null, push: null };
 
 /**
@@ -38,7 +40,9 @@ export function useChatEvents(onEvent: (event: ChatEvent) => void, enabled = tru
       variables: {},
       onNext: (response) => response && latest.current(response.chatEvents),
     });
-    const reconnected = () => latest.current(RECONNECTED);
+    // The subscription reaches the server a moment after the socket (and after a reconnection): what was sent in
+    // between is read once it is surely listening.
+    const reconnected = () => setTimeout(() => latest.current(RECONNECTED), CATCH_UP_DELAY_MS);
     window.addEventListener(REALTIME_RECONNECTED_EVENT, reconnected);
     return () => {
       disposable.dispose();
