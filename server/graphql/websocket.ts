@@ -85,6 +85,7 @@ function createSessionWatch(db: Database, pubsub: PubSub<PubSubChannels> | undef
     viewer: Viewer;
     viewerKey: string;
     sockets: Set<Watched>;
+    /** The first recheck (a timeout), then the periodic one (an interval): clearInterval ends either. */
     timer: ReturnType<typeof setInterval>;
     checking: boolean;
     again: boolean;
@@ -160,9 +161,25 @@ function createSessionWatch(db: Database, pubsub: PubSub<PubSubChannels> | undef
     const watched: Watched = { extra, closing: false };
     let session = sessions.get(sessionId);
     if (!session) {
-      const timer = setInterval(() => void recheck(sessionId), SESSION_RECHECK_MS);
-      timer.unref?.();
-      session = { userId, viewer, viewerKey: JSON.stringify(viewer, withSetsSorted), sockets: new Set(), timer, checking: false, again: false };
+      const created: Session = {
+        userId,
+        viewer,
+        viewerKey: JSON.stringify(viewer, withSetsSorted),
+        sockets: new Set(),
+        timer: undefined as never,
+        checking: false,
+        again: false,
+      };
+      // Each session's recheck starts at a random point of the period: sockets opened together (a deploy's
+      // reconnections) do not recheck together every minute after.
+      created.timer = setTimeout(() => {
+        if (sessions.get(sessionId) !== created) return;
+        void recheck(sessionId);
+        created.timer = setInterval(() => void recheck(sessionId), SESSION_RECHECK_MS);
+        created.timer.unref?.();
+      }, Math.random() * SESSION_RECHECK_MS);
+      created.timer.unref?.();
+      session = created;
       sessions.set(sessionId, session);
       let user = users.get(userId);
       if (!user) {
