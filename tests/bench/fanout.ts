@@ -108,6 +108,8 @@ async function seedChatPeople(databaseUrl: string) {
       chats.flatMap((c) => [c.createdByUserId, partner.get(c.createdByUserId)]),
     ]);
     const chatOf = new Map(chats.map((c) => [c.createdByUserId as number, c.identifier as string]));
+    // Statistics of the bulk-loaded tables, as autovacuum would leave them before anyone chats (else its ANALYZE runs mid-measure).
+    await db.query('VACUUM ANALYZE');
     // The conversation of person i, by index.
     return byIndex.map((u) => chatOf.get(u.i % 2 === 0 ? u.id : byIndex[u.i - 1].id)!);
   } finally {
@@ -356,7 +358,8 @@ async function run(databaseUrl: string) {
 
 /** FANOUT_EVENT=chat: see the header. */
 async function runChats(databaseUrl: string, chats: string[]) {
-  const a = startServer(PORT_A, databaseUrl, { inspectPort: INSPECT_PORT });
+  const profileDir = process.env.FANOUT_PROFILE === '1' ? (process.env.FANOUT_PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'fanout-prof-'))) : undefined;
+  const a = startServer(PORT_A, databaseUrl, { profileDir, inspectPort: INSPECT_PORT });
   const b = startServer(PORT_B, databaseUrl);
   const port = (i: number) => (i % 2 === 0 ? PORT_A : PORT_B);
   const clients: Client[] = [];
@@ -496,6 +499,7 @@ async function runChats(databaseUrl: string, chats: string[]) {
     console.log(
       `  memoria de A tras GC   VmRSS ${(before.rss / 1024).toFixed(0)} MB → ${(after.rss / 1024).toFixed(0)} MB con ${onA.toLocaleString('en')} personas conectadas, heap ${(before.heap / 1024).toFixed(0)} MB → ${(after.heap / 1024).toFixed(0)} MB: por conexión ${perConnection(after.rss - before.rss)} de RSS, ${perConnection(after.heap - before.heap)} de heap`,
     );
+    if (profileDir) console.log(`  perfil de CPU de A en ${profileDir}`);
     if (delivered < total || duplicates || errors) {
       console.log('  FALLO: se perdieron o duplicaron mensajes');
       process.exitCode = 1;
