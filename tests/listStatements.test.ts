@@ -48,6 +48,16 @@ describe('statements per list page', () => {
     const messages = await statementsOf(rest(`/me/chats/${identifier}/messages`));
     expect(messages.body.content.length).toBeGreaterThan(0);
     expect(messages.count).toBe(2);
+    // Sending a plain message, the hot path of every chat: one statement that locks, decides and writes.
+    const sent = await statementsOf(() =>
+      t.gql(
+        `mutation($input: SendChatMessageInput!) { sendChatMessage(input: $input) { __typename } }`,
+        { input: { identifier, text: 'Enterado' } },
+        { token: admin },
+      ),
+    );
+    expect(sent.body.data.sendChatMessage.__typename).toBe('MutationSendChatMessageSuccess');
+    expect(sent.count).toBe(1);
   });
 
   it('vehicles: the page ids and total in one statement, their rows with house and appointment in another', async () => {

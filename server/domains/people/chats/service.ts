@@ -18,6 +18,7 @@ import {
   MESSAGES_PAGE,
   pairKey,
 } from '../../../../core/chats.js';
+import { Prisma } from '../../../db/generated/client.js';
 import { kickMailer, queueEmail } from '../../../infra/mail/outbox.js';
 import { appLink } from '../../../infra/mail/links.js';
 import type { ChatEvent } from '../../../infra/pubsub.js';
@@ -343,75 +344,89 @@ export async function sendMessage(ctx: ServiceContext, identifier: string, input
   const me = actorOf(ctx).userId;
   const data = parseInput(MessageFields, input);
   if (!isUuid(identifier)) throw new NotFoundError('CHAT_NOT_FOUND');
-  // Four round trips on the hot path of every message: the lock with what decides, the message with its marks, and the transaction's own.
-  const sent = await write(
+  // One statement: the conversation locked with what decides, and (when it may) the message, the conversation's last
+  // message and both people's marks (shown again to whoever deleted it; accepted and read up to it by its sender).
+  const statement = Prisma.sql`
+    WITH chat AS (
+      SELECT c.id, c.identifier::text AS identifier, c."blockedByUserId", mine.active AS "meActive", o."userId" AS "otherUserId",
+             o.active AS "otherActive", c."lastMessageId" IS NULL AS "firstMessage",
+             concat_ws(' ', mu."firstName", mu."lastName") AS "senderName", ou.email AS "otherEmail",
+             EXISTS (SELECT 1 FROM "Membership" a JOIN "Membership" b ON b."neighborhoodId" = a."neighborhoodId"
+                      WHERE a."userId" = ${me} AND a.active AND b."userId" = o."userId" AND b.active) AS shares
+        FROM "Chat" c
+        JOIN "ChatParticipant" mine ON mine."chatId" = c.id AND mine."userId" = ${me}
+        JOIN "ChatParticipant" o ON o."chatId" = c.id AND o."userId" <> ${me}
+        JOIN "User" mu ON mu.id = mine."userId"
+        JOIN "User" ou ON ou.id = o."userId"
+       WHERE c.identifier = ${identifier}::uuid
+         FOR UPDATE OF c),
+    m AS (
+      INSERT INTO "ChatMessage" ("chatId", "senderUserId", text, "createdAt")
+      SELECT chat.id, ${me}, ${data.text}, now() AT TIME ZONE 'UTC' FROM chat WHERE chat."blockedByUserId" IS NULL AND chat.shares
+      RETURNING id, "chatId", "senderUserId", text, "createdAt"),
+    c AS (UPDATE "Chat" SET "lastMessageId" = m.id, "lastMessageAt" = m."createdAt" FROM m WHERE "Chat".id = m."chatId"),
+    p AS (UPDATE "ChatParticipant" SET hidden = false,
+                 active = CASE WHEN "ChatParticipant"."userId" = ${me} THEN true ELSE "ChatParticipant".active END,
+                 "lastReadMessageId" = CASE WHEN "ChatParticipant"."userId" = ${me} THEN m.id ELSE "ChatParticipant"."lastReadMessageId" END
+            FROM m WHERE "ChatParticipant"."chatId" = m."chatId")
+    SELECT chat.*, m.id AS "messageId", m."createdAt" AT TIME ZONE 'UTC' AS "createdAt" FROM chat LEFT JOIN m ON true`;
+  type Row = {
+    id: number;
+    identifier: string;
+    blockedByUserId: number | null;
+    meActive: boolean;
+    otherUserId: number;
+    otherActive: boolean;
+    firstMessage: boolean;
+    senderName: string;
+    otherEmail: string;
+    shares: boolean;
+    messageId: number | null;
+    createdAt: Date | null;
+  };
+  const sent = async (scope: { afterCommit: (f: () => void) => void }, [chat]: Row[]) => {
+    // Its blocker no longer sees it; the blocked one sees it and cannot write.
+    if (!chat || chat.blockedByUserId === me) throw new NotFoundError('CHAT_NOT_FOUND');
+    if (chat.blockedByUserId !== null) throw new ForbiddenError('CHAT_BLOCKED');
+    if (!chat.shares || chat.messageId === null) throw new ForbiddenError('CHAT_PERSON_GONE');
+    const { senderName } = chat;
+    const message = { id: chat.messageId, chatId: chat.id, senderUserId: me, text: data.text, createdAt: chat.createdAt!, senderName };
+    const accepts = !chat.meActive;
+    const pushUrl = `/chats/${chat.identifier}`;
+    const push = { pushType: 'DIRECT_MESSAGE' as const, senderName, message: data.text, title: `Mensaje de ${senderName}`, pushUrl };
+    const event = { identifier: chat.identifier, fromUserId: me, message };
+    announce(ctx, scope, [chat.otherUserId], { kind: 'MESSAGE', ...event, push });
+    announce(ctx, scope, [me], { kind: accepts ? 'ACCEPTED' : 'MESSAGE', ...event });
+    if (accepts) announce(ctx, scope, [chat.otherUserId], { kind: 'ACCEPTED', identifier: chat.identifier, fromUserId: me });
+    return { chat, message };
+  };
+  const lazyChat = () => findChat(ctx, identifier);
+  // A plain message is that statement alone (it commits by itself: the hot path of every chat); one to mail or with
+  // an idempotency key runs it inside the kernel's write, with the e-mail queued in the same transaction.
+  if (!data.sendEmail && !idempotencyKey && !ctx.idempotencyKey && !ctx.headerIdempotency) {
+    const effects: (() => void)[] = [];
+    const { message } = await sent({ afterCommit: (f) => effects.push(f) }, await ctx.prisma.$queryRaw<Row[]>(statement));
+    for (const effect of effects) effect();
+    return { message: toMessage(message), chat: lazyChat };
+  }
+  const message = await write(
     ctx,
     { idempotencyKey, request: { operation: 'sendChatMessage', input: { identifier, ...data } }, rowLocks: true },
     async (scope) => {
-      const { tx } = scope;
-      const [chat] = await tx.$queryRaw<
-        {
-          id: number;
-          identifier: string;
-          blockedByUserId: number | null;
-          meActive: boolean;
-          otherUserId: number;
-          otherActive: boolean;
-          firstMessage: boolean;
-          senderName: string;
-          otherEmail: string;
-          shares: boolean;
-        }[]
-      >`SELECT c.id, c.identifier::text AS identifier, c."blockedByUserId", mine.active AS "meActive", o."userId" AS "otherUserId",
-               o.active AS "otherActive", c."lastMessageId" IS NULL AS "firstMessage",
-               concat_ws(' ', mu."firstName", mu."lastName") AS "senderName", ou.email AS "otherEmail",
-               EXISTS (SELECT 1 FROM "Membership" a JOIN "Membership" b ON b."neighborhoodId" = a."neighborhoodId"
-                        WHERE a."userId" = ${me} AND a.active AND b."userId" = o."userId" AND b.active) AS shares
-          FROM "Chat" c
-          JOIN "ChatParticipant" mine ON mine."chatId" = c.id AND mine."userId" = ${me}
-          JOIN "ChatParticipant" o ON o."chatId" = c.id AND o."userId" <> ${me}
-          JOIN "User" mu ON mu.id = mine."userId"
-          JOIN "User" ou ON ou.id = o."userId"
-         WHERE c.identifier = ${identifier}::uuid
-           FOR UPDATE OF c`;
-      // Its blocker no longer sees it; the blocked one sees it and cannot write.
-      if (!chat || chat.blockedByUserId === me) throw new NotFoundError('CHAT_NOT_FOUND');
-      if (chat.blockedByUserId !== null) throw new ForbiddenError('CHAT_BLOCKED');
-      if (!chat.shares) throw new ForbiddenError('CHAT_PERSON_GONE');
-      // The message, the conversation's last message, and both people's marks: shown again to whoever deleted it,
-      // accepted and read up to it by its sender.
-      const [message] = await tx.$queryRaw<{ id: number; chatId: number; senderUserId: number; text: string; createdAt: Date }[]>`
-        WITH m AS (
-          INSERT INTO "ChatMessage" ("chatId", "senderUserId", text, "createdAt") VALUES (${chat.id}, ${me}, ${data.text}, now() AT TIME ZONE 'UTC')
-          RETURNING id, "chatId", "senderUserId", text, "createdAt"),
-        c AS (UPDATE "Chat" SET "lastMessageId" = m.id, "lastMessageAt" = m."createdAt" FROM m WHERE "Chat".id = m."chatId"),
-        p AS (UPDATE "ChatParticipant" SET hidden = false,
-                     active = CASE WHEN "ChatParticipant"."userId" = ${me} THEN true ELSE "ChatParticipant".active END,
-                     "lastReadMessageId" = CASE WHEN "ChatParticipant"."userId" = ${me} THEN m.id ELSE "ChatParticipant"."lastReadMessageId" END
-                FROM m WHERE "ChatParticipant"."chatId" = m."chatId")
-        SELECT m.id, m."chatId", m."senderUserId", m.text, m."createdAt" AT TIME ZONE 'UTC' AS "createdAt" FROM m`;
-      const { senderName } = chat;
-      const accepts = !chat.meActive;
-      const pushUrl = `/chats/${chat.identifier}`;
+      const { chat, message } = await sent(scope, await scope.tx.$queryRaw<Row[]>(statement));
       // By e-mail once both accepted, or the invitation's first message: an unanswered invitation cannot flood an inbox.
       if (data.sendEmail && (chat.otherActive || chat.firstMessage)) {
-        await queueEmail(tx, {
+        await queueEmail(scope.tx, {
           to: chat.otherEmail,
-          subject: `${senderName} te envió un mensaje`,
-          text: `${senderName} te escribió:\n\n${data.text}\n\nRespóndele en ${appLink(ctx.config, pushUrl)}`,
+          subject: `${chat.senderName} te envió un mensaje`,
+          text: `${chat.senderName} te escribió:\n\n${data.text}\n\nRespóndele en ${appLink(ctx.config, `/chats/${chat.identifier}`)}`,
         });
         scope.afterCommit(() => kickMailer(ctx.prisma));
       }
-      const push = { pushType: 'DIRECT_MESSAGE' as const, senderName, message: data.text, title: `Mensaje de ${senderName}`, pushUrl };
-      const event = { identifier: chat.identifier, fromUserId: me, message: { ...message, senderName } };
-      announce(ctx, scope, [chat.otherUserId], { kind: 'MESSAGE', ...event, push });
-      announce(ctx, scope, [me], { kind: accepts ? 'ACCEPTED' : 'MESSAGE', ...event });
-      if (accepts) announce(ctx, scope, [chat.otherUserId], { kind: 'ACCEPTED', identifier: chat.identifier, fromUserId: me });
-      return { ...message, senderName };
+      return message;
     },
   );
-  // The conversation as it now stands, read only when the caller asks for it.
-  return { message: toMessage(sent), chat: () => findChat(ctx, identifier) };
+  return { message: toMessage(message), chat: lazyChat };
 }
 
 /** Marks the conversation read up to a message of it (PUT /me/chats/{identifier}/messages/{id}); never moves back. */
