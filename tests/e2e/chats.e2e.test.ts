@@ -71,9 +71,9 @@ describe('chats and friendships in the browser', () => {
     const widget = patricia.getByTestId('unread-chats');
     await widget.getByRole('heading', { name: 'Mensajes sin leer' }).waitFor();
     await widget.getByTestId(`unread-chat-${withAdmin.identifier}`).waitFor();
-    await widget.getByTestId(`unread-chat-${withResident.identifier}`).getByText('2').waitFor();
+    await widget.getByTestId(`unread-chat-${withResident.identifier}`).getByText('2', { exact: true }).waitFor();
     await widget.getByTestId(`unread-chat-${invitation.identifier}`).waitFor();
-    await patricia.getByTestId('menu-chats-unread').getByText('3').waitFor();
+    await patricia.getByTestId('menu-chats-unread').getByText('3', { exact: true }).waitFor();
     await screenshotsAtBothWidths(patricia, 'chats-dashboard');
 
     // The conversations: latest first, with what each one waits for.
@@ -102,7 +102,7 @@ describe('chats and friendships in the browser', () => {
     await patricia.getByTestId(`chat-row-${withResident.identifier}`).click();
     await patricia.waitForURL(`**/chats/${withResident.identifier}`);
     await patricia.getByText('Otra cosa: el jardinero viene el jueves, ¿le abro la bodega?').waitFor();
-    await patricia.getByTestId('menu-chats-unread').getByText('2').waitFor();
+    await patricia.getByTestId('menu-chats-unread').getByText('2', { exact: true }).waitFor();
     await expect
       .poll(
         async () =>

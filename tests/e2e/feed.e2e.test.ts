@@ -181,5 +181,5 @@ describe('shared files and the feed in the browser', () => {
     await admin.getByRole('heading', { name: 'Quién vio la publicación' }).waitFor();
     await admin.locator('tbody tr').first().waitFor();
     await screenshotsAtBothWidths(admin, 'feed-post-views');
-  });
+  }, 180_000);
 });

@@ -214,5 +214,5 @@ describe('vehicles in the browser', () => {
     await visitor.getByTestId('revision-space-code').getByText(suvSpace.code).waitFor();
     await visitor.getByText('UMN-915-B', { exact: false }).first().waitFor();
     await phoneShot(visitor, 'vehicles-public');
-  });
+  }, 180_000);
 });

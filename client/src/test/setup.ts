@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // relay-test-utils' mock environment spies with jest's API; vitest's is the same.
@@ -25,3 +25,7 @@ Element.prototype.scrollIntoView ??= () => {};
 (document as { fonts?: unknown }).fonts ??= { addEventListener: () => {}, removeEventListener: () => {} };
 
 afterEach(cleanup);
+
+// CI runs the client's tests beside two database passes and their browsers on two cores: findBy and waitFor wait up
+// to 5 s there (testing-library's 1 s was seen to run out for a notice that takes a dynamic import).
+configure({ asyncUtilTimeout: 5_000 });
