@@ -30,12 +30,12 @@ const FIRST_START_MS = 600_000;
 /**
  * How long a start with nothing to build, and one after kill -9, may take to answer. Issue 24 asks 1.5 s and
  * 5 s on a quiet machine (measured apart, docs/decisions.md). CI runs its two suites side by side on two
- * cores, and this start can meet the other suite's own first build (tsc, Vite, esbuild): there a start was
- * seen to take 11 s. So the bound catches regressions, 10 s on a quiet machine and 20 s on a busy one, and
- * the figures are printed.
+ * cores, and this start can meet the other suite's own first build (tsc, Vite, esbuild) and browser journeys:
+ * there a start was seen to take 11 s, and 22.6 s beside four open chat pages (3.7 s alone, 2026-11-29). So the
+ * bound catches regressions, 10 s on a quiet machine and 30 s on a busy one, and the figures are printed.
  */
 const busy = !!process.env.CI || loadavg()[0]! > 2 * cpus().length;
-const RESTART_BOUND_MS = busy ? 20_000 : 10_000;
+const RESTART_BOUND_MS = busy ? 30_000 : 10_000;
 const RESTART_MS = RESTART_BOUND_MS + 10_000;
 
 let artifact: Artifact;
