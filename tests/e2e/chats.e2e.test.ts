@@ -141,12 +141,14 @@ describe('chats and friendships in the browser', () => {
     await resident.getByTestId('chat-messages').getByText('¿Me avisas cuando llegue el jardinero?').waitFor();
 
     // The resident's live socket drops (a server restart): what Patricia writes meanwhile is read once it reconnects.
+    // (After the second its open chat takes to catch up once it subscribes, so only the reconnection can bring it.)
+    await resident.waitForTimeout(1_500);
     const opened = residentSockets.length;
     await residentSockets.at(-1)!.close({ code: 1012, reason: 'Service Restart' });
     await composer.fill('Te dejo la llave con el guardia de la caseta.');
     await patricia.getByRole('button', { name: 'Enviar' }).click();
     await resident.getByTestId('chat-messages').getByText('Te dejo la llave con el guardia de la caseta.').waitFor({ timeout: 20_000 });
-    expect(residentSockets.length).toBeGreaterThan(opened);
+    await expect.poll(() => residentSockets.length, { timeout: 20_000 }).toBeGreaterThan(opened);
 
     // /chats/{userId} opens the conversation with that person.
     await patricia.goto(`${env.base}/chats/${adminId}`);
