@@ -289,7 +289,9 @@ async function lockChat(tx: Tx, chatId: number, me: number) {
   const mine = chat.participants.find((p) => p.userId === me);
   const other = chat.participants.find((p) => p.userId !== me);
   if (!mine || !other) throw new NotFoundError('CHAT_NOT_FOUND');
-  return { ...chat, mine, other };
+  // What this person may do with it, decided from the rows as they are under the lock.
+  const status = chatStatus({ blockedByUserId: chat.blockedByUserId, meActive: mine.active, otherActive: other.active });
+  return { ...chat, mine, other, actions: chatActions(status, chat.blockedByUserId === me) };
 }
 
 /**
@@ -448,8 +450,7 @@ export async function cancelInvitation(ctx: ServiceContext, identifier: string, 
   const found = await findChat(ctx, identifier);
   await write(ctx, { idempotencyKey, request: { operation: 'cancelChatInvitation', input: { identifier } }, rowLocks: true }, async (scope) => {
     const chat = await lockChat(scope.tx, found.id, found.meUserId);
-    if (!chatActions(chatStatus({ blockedByUserId: chat.blockedByUserId, meActive: chat.mine.active, otherActive: chat.other.active }), false).canCancel)
-      throw new ConflictError('CHAT_NOT_PENDING');
+    if (!chat.actions.canCancel) throw new ConflictError('CHAT_NOT_PENDING');
     await scope.tx.chat.delete({ where: { id: chat.id } });
     await scope.audit({ action: 'DELETE', entity: 'Chat', entityId: chat.id, data: { cancelled: true } });
     announce(ctx, scope, [chat.mine.userId, chat.other.userId], { kind: 'CANCELLED', identifier: chat.identifier, fromUserId: chat.mine.userId });
@@ -462,8 +463,7 @@ export async function block(ctx: ServiceContext, identifier: string, idempotency
   const found = await findChat(ctx, identifier);
   await write(ctx, { idempotencyKey, request: { operation: 'blockChat', input: { identifier } }, rowLocks: true }, async (scope) => {
     const chat = await lockChat(scope.tx, found.id, found.meUserId);
-    const status = chatStatus({ blockedByUserId: chat.blockedByUserId, meActive: chat.mine.active, otherActive: chat.other.active });
-    if (!chatActions(status, false).canBlock) throw new ConflictError('CHAT_CANNOT_BLOCK');
+    if (!chat.actions.canBlock) throw new ConflictError('CHAT_CANNOT_BLOCK');
     await scope.tx.chat.update({ where: { id: chat.id }, data: { blockedByUserId: chat.mine.userId } });
     await scope.audit({ action: 'UPDATE', entity: 'Chat', entityId: chat.id, data: { blocked: chat.other.userId } });
     announce(ctx, scope, [chat.mine.userId, chat.other.userId], { kind: 'BLOCKED', identifier: chat.identifier, fromUserId: chat.mine.userId });
@@ -476,8 +476,7 @@ export async function deleteChat(ctx: ServiceContext, identifier: string, idempo
   const found = await findChat(ctx, identifier);
   await write(ctx, { idempotencyKey, request: { operation: 'deleteChat', input: { identifier } }, rowLocks: true }, async (scope) => {
     const chat = await lockChat(scope.tx, found.id, found.meUserId);
-    const status = chatStatus({ blockedByUserId: chat.blockedByUserId, meActive: chat.mine.active, otherActive: chat.other.active });
-    if (!chatActions(status, chat.blockedByUserId === chat.mine.userId).canDelete) throw new ConflictError('CHAT_CANNOT_DELETE');
+    if (!chat.actions.canDelete) throw new ConflictError('CHAT_CANNOT_DELETE');
     await scope.tx.chatParticipant.update({
       where: { chatId_userId: { chatId: chat.id, userId: chat.mine.userId } },
       data: { hidden: true, clearedMessageId: chat.lastMessageId ?? 0, lastReadMessageId: chat.lastMessageId ?? 0 },
