@@ -110,9 +110,14 @@ export async function screenshotsAtBothWidths(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize({ width: 375, height: 812 });
-  // The shell's menu slides away when the width turns narrow.
+  // The shell's menu slides away and open dialogs re-lay out when the width turns narrow; on a loaded
+  // machine that can take seconds, so only a width that stays too wide fails.
   await page.waitForTimeout(500);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  let overflow = 0;
+  for (const end = Date.now() + 5000; ; await page.waitForTimeout(250)) {
+    overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (overflow <= 376 || Date.now() > end) break;
+  }
   if (overflow > 376) throw new Error(`${name} scrolls sideways at 375 px (${overflow} px wide)`);
   await screenshot(page, `${name}-375`);
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -416,8 +416,7 @@ describe('returning a deposit, live', () => {
     const grid = openGrid(other);
     const guardGrid = openGrid(security);
     const foreign = openGrid(await t.signIn('admin@demo.mx', { domain: 'torre_azul' }));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(guardGrid.failures.length + foreign.failures.length).toBe(2);
+    expect(await until(() => guardGrid.failures.length + foreign.failures.length === 2)).toBe(true);
 
     const held = await book({ start: at('19:00'), end: at('20:00') });
     const booking = held.data.booking;
