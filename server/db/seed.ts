@@ -27,6 +27,13 @@ export const DEMO_ACCOUNTS = [
 const STREETS = ['Av. de los Olivos', 'Calle Encino', 'Calle Fresno', 'Calle Nogal', 'Privada Sauce'];
 const FIRST_NAMES = ['María', 'José', 'Guadalupe', 'Juan', 'Fernanda', 'Luis', 'Alejandra', 'Carlos', 'Sofía', 'Miguel'];
 const LAST_NAMES = ['Hernández', 'García', 'Martínez', 'López', 'González', 'Pérez', 'Rodríguez', 'Sánchez', 'Ramírez', 'Flores'];
+/** The `k`-th demo person's name: no two of a thousand consecutive people share one. */
+function demoName(k: number) {
+  return {
+    firstName: FIRST_NAMES[k % 10],
+    lastName: `${LAST_NAMES[(3 * k + Math.floor(k / 10)) % 10]} ${LAST_NAMES[(7 * k + 1 + Math.floor(k / 100)) % 10]}`,
+  };
+}
 const STATUSES = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'NEW', 'MISSING_BALANCE', 'INCOMPLETE', 'BLOCKED'] as const;
 
 /** Accounts on a blocked or deleted house are suspended (Membership.active false). */
@@ -112,8 +119,7 @@ export async function seedDemo(db: Database, config: Pick<Config, 'secretsKey' |
   const owners = await prisma.user.createManyAndReturn({
     data: olivosHouses.slice(1).map((_h, i) => ({
       email: `vecino${i + 1}@demo.mx`,
-      firstName: FIRST_NAMES[i % FIRST_NAMES.length],
-      lastName: `${LAST_NAMES[(i * 3) % LAST_NAMES.length]} ${LAST_NAMES[(i * 7 + 1) % LAST_NAMES.length]}`,
+      ...demoName(i),
       passwordHash,
       emailVerified: true,
     })),
@@ -263,8 +269,7 @@ async function seedMoreHouses(prisma: Prisma, neighborhoodId: number, passwordHa
   const owners = await prisma.user.createManyAndReturn({
     data: ownerDrafts.map((draft, i) => ({
       email: `propietario${i + 1}@demo.mx`,
-      firstName: FIRST_NAMES[(i * 3 + 1) % FIRST_NAMES.length],
-      lastName: `${LAST_NAMES[(i * 5 + 2) % LAST_NAMES.length]} ${LAST_NAMES[(i * 3) % LAST_NAMES.length]}`,
+      ...demoName(i + 3),
       mobile: `442${String(1000000 + i * 37).slice(0, 7)}`,
       passwordHash: draft.withAccount ? passwordHash : null,
       emailVerified: draft.withAccount,
@@ -283,8 +288,7 @@ async function seedMoreHouses(prisma: Prisma, neighborhoodId: number, passwordHa
   const residents = await prisma.user.createManyAndReturn({
     data: residentHouses.map((_x, i) => ({
       email: `habitante${i + 1}@demo.mx`,
-      firstName: FIRST_NAMES[(i * 7 + 2) % FIRST_NAMES.length],
-      lastName: LAST_NAMES[(i * 3 + 4) % LAST_NAMES.length],
+      ...demoName(i + 500),
       passwordHash,
       emailVerified: true,
     })),

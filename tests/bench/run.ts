@@ -356,8 +356,12 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     DATABASE_URL: target.databaseUrl ?? '',
     JOBS_POLL_MS: '250',
   };
+  // BENCH_PROFILE=dir writes a CPU profile of each server run there (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const startServer = () =>
-    TSX ? startProcess(process.execPath, ['--import', 'tsx', 'server/main.ts'], env) : startProcess(process.execPath, ['dist/server/bundle.js'], env);
+    TSX
+      ? startProcess(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], env)
+      : startProcess(process.execPath, [...profile, 'dist/server/bundle.js'], env);
   let server = startServer();
   const base = `http://127.0.0.1:${PORT}`;
   let raw: ChildProcess | undefined;
@@ -705,6 +709,8 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     const grownCount = await withDb(target, async (db) => {
       const extraMonths = Math.max(0, Math.floor((RECEIPTS_LARGE - receiptCount) / HOUSES));
       if (extraMonths > 0) await seedReceipts(db, neighborhoodId, extraMonths, RECEIPT_MONTHS + 1);
+      // As autovacuum leaves a table that grew over months (else it vacuums millions of new rows while the reports run).
+      await db.sql('VACUUM ANALYZE', []);
       return Number((await db.sql<{ n: string }>(`SELECT count(*) AS n FROM "Receipt"`, []))[0].n);
     });
     console.log(`  recibos llevados a ${grownCount.toLocaleString('en')} en ${((Date.now() - t2) / 1000).toFixed(1)} s`);

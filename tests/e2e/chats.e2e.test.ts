@@ -79,7 +79,7 @@ describe('chats and friendships in the browser', () => {
     // The conversations: latest first, with what each one waits for.
     await patricia
       .locator('nav[data-menu-group="account"]')
-      .getByRole('link', { name: /^Mensajes/ })
+      .getByRole('link', { name: /^Conversaciones/ })
       .click();
     await patricia.getByRole('heading', { name: 'Conversaciones' }).waitFor();
     await patricia.getByTestId(`chat-row-${invitation.identifier}`).getByText('Te invitó a conversar').waitFor();

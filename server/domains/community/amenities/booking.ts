@@ -11,7 +11,7 @@ import type { ServiceContext } from '../../../kernel/context.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../kernel/errors.js';
 import { communityOf } from '../../../kernel/context.js';
 import type { AmenitySlotsEvent } from '../../../infra/pubsub.js';
-import { rowId } from '../../../kernel/ids.js';
+import { idOf } from '../../../kernel/ids.js';
 import { parseInput } from '../../../kernel/input.js';
 import { z } from 'zod';
 import { ReservationUnitEnum } from './amenity.js';
@@ -37,7 +37,6 @@ import {
 } from './bookings.js';
 
 const collections = (ctx: ServiceContext) => !!ctx.actor?.modules.includes('COBRANZA');
-const idOf = (id: { typename: string; id: string } | null | undefined, typename: string) => (id ? (id.typename === typename ? rowId(id.id) : -1) : null);
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 const decimal = (v: unknown) => (v == null ? null : String(v));
 

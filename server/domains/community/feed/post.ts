@@ -11,7 +11,7 @@ import { FILES_PATH } from '../../../infra/files/http.js';
 import type { FeedEvent } from '../../../infra/pubsub.js';
 import { communityOf } from '../../../kernel/context.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../../kernel/errors.js';
-import { rowId } from '../../../kernel/ids.js';
+import { idOf } from '../../../kernel/ids.js';
 import {
   addComment,
   type CommentRow,
@@ -32,8 +32,6 @@ import {
   postViews,
   vote,
 } from './service.js';
-
-const idOf = (id: { typename: string; id: string }, typename: string) => (id.typename === typename ? rowId(id.id) : -1);
 
 const PostTypeEnum = builder.enumType('PostType', { values: POST_TYPES });
 const PostPrivacyEnum = builder.enumType('PostPrivacy', { values: POST_PRIVACIES });

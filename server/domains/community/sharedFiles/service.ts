@@ -10,7 +10,7 @@ import { ForbiddenError, InputError, NotFoundError } from '../../../kernel/error
 import { parseInput } from '../../../kernel/input.js';
 import { lockRow } from '../../../kernel/locks.js';
 import { write } from '../../../kernel/write.js';
-import { likeLiteral } from '../../property/houses/filter.js';
+import { likeLiteral } from '../../../kernel/textFilter.js';
 
 export const FILE_CREATORS = ['AFilesCreate'] as const;
 export const FILE_UPDATERS = ['AFilesUpdate'] as const;

@@ -3,7 +3,7 @@
 // administration sees every vehicle, authorizes or rejects it and marks appointments completed; security looks
 // plates up as they arrive and leaves comments. A vehicle's status follows the community's flags
 // (core/vehicles.ts vehicleStatus) and is kept on its row for the lists.
-import { randomInt } from 'node:crypto';
+import { randomCode } from '../../../kernel/ids.js';
 import { sql } from 'kysely';
 import { houseLabel, personName } from '../../../../core/houseLabel.js';
 import { formatMoney } from '../../../../core/money.js';
@@ -37,7 +37,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../../kernel/er
 import { parseInput } from '../../../kernel/input.js';
 import { lockRow } from '../../../kernel/locks.js';
 import { write } from '../../../kernel/write.js';
-import { likeLiteral } from '../../property/houses/filter.js';
+import { containingPattern as containing, given, likeLiteral } from '../../../kernel/textFilter.js';
 
 /** House people: their own house's vehicles (docs/decisions.md «Vehicle grants»). */
 export const HOUSE_READERS = ['OVehiclesRead', 'SVehiclesRead', 'RVehiclesRead'] as const;
@@ -394,9 +394,6 @@ export interface VehicleFilter {
   houseId?: number | null;
 }
 
-const given = (v: string | null | undefined): v is string => !!v && v.trim() !== '';
-const containing = (v: string) => `%${likeLiteral(v.trim())}%`;
-
 /**
  * Every filter of spec 3 section 7 as one SQL condition on "Vehicle" v (with its community): the list's page and
  * its total read it in one statement (docs/decisions.md «Lists read a page in one statement»).
@@ -601,11 +598,7 @@ export async function vehicleSchedule(ctx: ServiceContext, houseId: number | nul
   });
 }
 
-function newCode(): string {
-  let text = '';
-  for (let i = 0; i < SPACE_CODE_LENGTH; i++) text += SPACE_CODE_ALPHABET[randomInt(SPACE_CODE_ALPHABET.length)];
-  return text;
-}
+const newCode = () => randomCode(SPACE_CODE_ALPHABET, SPACE_CODE_LENGTH);
 
 /**
  * Books a space for a vehicle: the space must be one its point offers and not begun (else 410, it was taken or

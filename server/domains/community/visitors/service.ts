@@ -4,7 +4,7 @@
 // shows a visitor's pass by community domain and reference. Who sees which visitor (visibleWhere):
 // security every visitor of the community; administrators every one when visitor_allow_admin_see_all, else
 // those the administration or security registered; a house's people their house's.
-import { randomInt } from 'node:crypto';
+import { randomCode } from '../../../kernel/ids.js';
 import { localInstant } from '../../../../core/amenitySlots.js';
 import { houseLabel, personName } from '../../../../core/houseLabel.js';
 import { todayIn } from '../../../../core/receipts.js';
@@ -36,7 +36,8 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../../kernel/er
 import { parseInput } from '../../../kernel/input.js';
 import { lockRow } from '../../../kernel/locks.js';
 import { write, type WriteScope } from '../../../kernel/write.js';
-import { likeLiteral, searchHouses } from '../../property/houses/filter.js';
+import { searchHouses } from '../../property/houses/filter.js';
+import { containsText as contains, given, likeLiteral, sameText as same } from '../../../kernel/textFilter.js';
 
 /** House people: their own house's visitors (spec 3 section 8: O, S and R grants). */
 export const HOUSE_READERS = ['OVisitorsRead', 'SVisitorsRead', 'RVisitorsRead'] as const;
@@ -197,12 +198,7 @@ export async function getVisitor(ctx: ServiceContext, id: number): Promise<Visit
   return findVisible(ctx, await communityRow(ctx.prisma, communityOf(ctx)), id);
 }
 
-/** A fresh reference: REFERENCE_LENGTH characters of REFERENCE_ALPHABET from the system's random source. */
-export function newReference(): string {
-  let text = '';
-  for (let i = 0; i < REFERENCE_LENGTH; i++) text += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
-  return text;
-}
+export const newReference = () => randomCode(REFERENCE_ALPHABET, REFERENCE_LENGTH);
 
 /** How the actor registers a visit for `houseId` (null: the administration's own): its origin, or refused. */
 async function registration(ctx: ServiceContext, houseId: number | null) {
@@ -496,9 +492,6 @@ export interface VisitorFilter {
   inside?: boolean | null;
 }
 
-const given = (v: string | null | undefined): v is string => !!v && v.trim() !== '';
-const contains = (v: string) => ({ contains: likeLiteral(v.trim()), mode: 'insensitive' as const });
-const same = (v: string) => ({ equals: likeLiteral(v.trim()), mode: 'insensitive' as const });
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Every filter of spec 3 section 7 as one Prisma where (dates are the community's days). */

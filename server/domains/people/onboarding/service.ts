@@ -10,7 +10,7 @@ import { LOCATION_FLAGS } from '../../../../core/houseTypes.js';
 import { dropUnusedLocation, missingLocation, requiredLocationFields, type HouseTypeFlags, type LocationField } from '../../../../core/houseRules.js';
 import { assignOwner, refreshPendingStatus } from '../../property/houses/ownership.js';
 import { createHouses, markSignupCodeSent } from '../../property/houses/rows.js';
-import { likeLiteral } from '../../property/houses/filter.js';
+import { likeLiteral } from '../../../kernel/textFilter.js';
 import { findOrCreatePerson, needsInvitation } from '../accounts/service.js';
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
 import { kickMailer, queueEmail } from '../../../infra/mail/outbox.js';

@@ -3,12 +3,7 @@ import { communityOf, type ServiceContext } from '../../../kernel/context.js';
 import type { HouseListFilter } from '../../../../core/houseRules.js';
 import type { Prisma as PrismaNS } from '../../../db/generated/client.js';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-
-// Prisma passes contains/startsWith to ILIKE as they are: % and _ typed in a filter are escaped to stay literal.
-const contains = (value: string) => ({ contains: likeLiteral(value), mode: 'insensitive' as const });
-// equals + insensitive is an ILIKE too: escaped the same way, so '%' matches only '%'.
-const same = (value: string) => ({ equals: likeLiteral(value), mode: 'insensitive' as const });
-const given = (value: string | null | undefined): value is string => !!value && value.trim() !== '';
+import { containsText as contains, containingPattern, given, likeLiteral, sameText as same } from '../../../kernel/textFilter.js';
 
 export function houseWhere(ctx: Pick<ServiceContext, 'actor'>, f: HouseListFilter | null | undefined = {}): PrismaNS.HouseWhereInput {
   const filter = f ?? {};
@@ -77,11 +72,6 @@ export function searchHouses(ctx: Pick<ServiceContext, 'actor' | 'prisma'>, quer
   });
 }
 
-/** A LIKE pattern that matches `text` literally (its %, _ and \ escaped). */
-export function likeLiteral(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * The owners-list filter as one SQL condition on "House" h, for the SQL-built owners list
  * (ownersList.ts): the same rows as houseWhere. Exact fields compare lower(column) = lower(value)
@@ -104,7 +94,7 @@ export function houseListCondition(neighborhoodId: number, f: HouseListFilter | 
   const owner: RawBuilder<unknown>[] = [];
   const contains = { firstName: filter.firstName, lastName: filter.lastName, email: filter.email };
   for (const [column, value] of Object.entries(contains)) {
-    if (given(value)) owner.push(sql`${sql.ref(`o.${column}`)} ILIKE ${`%${likeLiteral(value.trim())}%`}`);
+    if (given(value)) owner.push(sql`${sql.ref(`o.${column}`)} ILIKE ${containingPattern(value)}`);
   }
   if (filter.userActive === true) owner.push(sql`o."passwordHash" IS NOT NULL`);
   if (owner.length) conditions.push(sql`EXISTS (SELECT 1 FROM "User" o WHERE o.id = h."ownerUserId" AND ${sql.join(owner, sql` AND `)})`);

@@ -26,7 +26,7 @@ import { claimFile } from '../../../infra/files/service.js';
 import { kickMailer } from '../../../infra/mail/outbox.js';
 import { belongsToCommunity, normalEmail, setHouseMembershipsActive, updatePersonByAdministrator, type Tx } from '../../people/accounts/service.js';
 import { giveHouse, type GiveHouseResult } from './ownership.js';
-import { likeLiteral } from './filter.js';
+import { likeLiteral } from '../../../kernel/textFilter.js';
 import { announceEndedSessions, type EndedSession } from '../../people/session/memberships.js';
 import { announce } from '../../../kernel/events.js';
 

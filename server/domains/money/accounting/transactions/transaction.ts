@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder, grants, keysetConnection, keysetPage, MAX_PAGE_SIZE, selectsField } from '../../../../graphql/builder.js';
-import { rowId } from '../../../../kernel/ids.js';
+import { idOf } from '../../../../kernel/ids.js';
 import { DownloadLinkRef } from '../../../platform/downloads/downloadLink.js';
 import { downloadLink } from '../../../platform/downloads/service.js';
 import { transactionsExportName } from './export.js';
@@ -55,7 +55,6 @@ const TransactionFilterInput = builder.inputType('TransactionFilter', {
 });
 
 type GlobalId = { typename: string; id: string } | null | undefined;
-const idOf = (id: GlobalId, typename: string) => (id ? (id.typename === typename ? rowId(id.id) : -1) : null);
 
 export type FilterArg = {
   dateKind?: 'SYSTEM_DATE' | 'PAYMENT_DATE' | null;

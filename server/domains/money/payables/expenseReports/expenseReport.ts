@@ -1,5 +1,5 @@
 import { builder, grants } from '../../../../graphql/builder.js';
-import { rowId } from '../../../../kernel/ids.js';
+import { idOf } from '../../../../kernel/ids.js';
 import { DownloadFileRef } from '../../receivables/receipts/documents.js';
 import { expenseDetailsReport, expensePolicyPdf, expenseSummaryReport } from './documents.js';
 import { EXPENSE_REPORT_READERS, EXPENSE_STATUSES, type ExpenseReportFilter, policyExpense } from './service.js';
@@ -24,8 +24,6 @@ const ExpenseReportFilterInput = builder.inputType('ExpenseReportFilter', {
     conceptId: f.globalID({ required: false }),
   }),
 });
-
-const idOf = (id: { typename: string; id: string } | null | undefined, typename: string) => (id ? (id.typename === typename ? rowId(id.id) : -1) : null);
 
 type FilterArg = {
   status?: ExpenseReportFilter['status'];

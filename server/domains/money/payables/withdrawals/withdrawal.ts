@@ -4,7 +4,7 @@ import { MAX_WITHDRAWAL_EXPENSES, WITHDRAWAL_STATUSES } from '../../../../../cor
 import { builder, grants, idempotencyKeyField, MAX_PAGE_SIZE, offsetSkip } from '../../../../graphql/builder.js';
 import { communityOf } from '../../../../kernel/context.js';
 import { ConflictError, InputError, NotFoundError } from '../../../../kernel/errors.js';
-import { rowId } from '../../../../kernel/ids.js';
+import { idOf, rowId } from '../../../../kernel/ids.js';
 import { IncomeAccountTypeEnum } from '../../accounting/incomeAccounts/incomeAccount.js';
 import {
   availableExpenseWhere,
@@ -200,8 +200,6 @@ const WithdrawalPayload = builder.objectRef<{ id: number }>('WithdrawalPayload')
     }),
   }),
 });
-
-const idOf = (id: { typename: string; id: string }, typename: string) => (id.typename === typename ? rowId(id.id) : -1);
 
 builder.mutationField('createWithdrawal', (t) =>
   t.field({
