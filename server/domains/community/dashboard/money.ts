@@ -153,36 +153,38 @@ export async function debts(ctx: Ctx, by: DebtGrouping = 'AGE'): Promise<Debts> 
       ? sql`CASE WHEN d.days IS NULL THEN 'BALANCE' WHEN d.days <= 30 THEN 'DAYS_1_30' WHEN d.days <= 60 THEN 'DAYS_31_60'
                  WHEN d.days <= 90 THEN 'DAYS_61_90' WHEN d.days <= 180 THEN 'DAYS_91_180' ELSE 'DAYS_181_PLUS' END`
       : sql`coalesce(s.name, 'NO_STREET')`;
-  const { rows } = await sql<{ key: string; amount: string; houses: number }>`
+  // One pass over the receipts and the ledger: the keys' rows, and (the empty grouping set) the houses owing
+  // anything, counted once however many keys they appear under.
+  const { rows: grouped } = await sql<{ key: string; amount: string; houses: number; whole: number }>`
     WITH today AS (SELECT (now() AT TIME ZONE "timeZone")::date AS d FROM "Neighborhood" WHERE id = ${n}),
     d AS (
-      SELECT r."houseId", (today.d - r."dueDate") AS days, r.amount
+      -- Each house's overdue receipts summed per age bucket (its upper bound in days), so the keys below and
+      -- the houses' count work on a few rows per house instead of every receipt.
+      SELECT r."houseId", CASE WHEN today.d - r."dueDate" <= 30 THEN 30 WHEN today.d - r."dueDate" <= 60 THEN 60
+                               WHEN today.d - r."dueDate" <= 90 THEN 90 WHEN today.d - r."dueDate" <= 180 THEN 180 ELSE 181 END AS days,
+             sum(r.amount) AS amount
       FROM "Receipt" r CROSS JOIN today
       WHERE r."neighborhoodId" = ${n} AND r."deletedAt" IS NULL AND r.status <> 'PAID' AND NOT r."creditsWallet"
         AND r."dueDate" < today.d AND r.amount > 0
+      GROUP BY 1, 2
       UNION ALL
       SELECT w."houseId", NULL, -w.balance
       FROM (SELECT le."houseId", sum(le.amount) AS balance FROM "LedgerEntry" le
             WHERE le."neighborhoodId" = ${n} GROUP BY le."houseId", le."walletId") w
       WHERE w.balance < 0
+    ),
+    keyed AS (
+      SELECT ${key} AS key, d.amount, d."houseId"
+      FROM d
+      JOIN "House" h ON h.id = d."houseId" AND h.status <> 'DELETED'
+      LEFT JOIN "Street" s ON s.id = h."streetId"
     )
-    SELECT ${key} AS key, sum(d.amount)::text AS amount, count(DISTINCT d."houseId")::int AS houses
-    FROM d
-    JOIN "House" h ON h.id = d."houseId" AND h.status <> 'DELETED'
-    LEFT JOIN "Street" s ON s.id = h."streetId"
-    GROUP BY 1
+    SELECT key, sum(amount)::text AS amount, count(DISTINCT "houseId")::int AS houses, GROUPING(key)::int AS whole
+    FROM keyed
+    GROUP BY GROUPING SETS ((key), ())
   `.execute(ctx.db.kysely);
-  // Distinct houses over the whole debt (a house may appear under several keys).
-  const { rows: owing } = await sql<{ houses: number }>`
-    SELECT count(DISTINCT x."houseId")::int AS houses FROM (
-      SELECT r."houseId" FROM "Receipt" r
-      WHERE r."neighborhoodId" = ${n} AND r."deletedAt" IS NULL AND r.status <> 'PAID' AND NOT r."creditsWallet" AND r.amount > 0
-        AND r."dueDate" < (SELECT (now() AT TIME ZONE "timeZone")::date FROM "Neighborhood" WHERE id = ${n})
-      UNION
-      SELECT le."houseId" FROM "LedgerEntry" le WHERE le."neighborhoodId" = ${n}
-      GROUP BY le."houseId", le."walletId" HAVING sum(le.amount) < 0
-    ) x JOIN "House" h ON h.id = x."houseId" AND h.status <> 'DELETED'
-  `.execute(ctx.db.kysely);
+  const rows = grouped.filter((r) => r.whole === 0);
+  const owing = grouped.find((r) => r.whole === 1)?.houses ?? 0;
   let stats: DebtStat[] = rows.map((r) => ({ key: r.key, amount: formatMoney(r.amount), houses: r.houses }));
   if (by === 'AGE') {
     stats = DEBT_AGE_KEYS.map((k) => stats.find((s) => s.key === k) ?? { key: k, amount: '0.00', houses: 0 });
@@ -196,7 +198,7 @@ export async function debts(ctx: Ctx, by: DebtGrouping = 'AGE'): Promise<Debts> 
       ];
     }
   }
-  return { by, stats, total: formatMoney(sumMoney(stats.map((s) => s.amount))), houses: owing[0]?.houses ?? 0 };
+  return { by, stats, total: formatMoney(sumMoney(stats.map((s) => s.amount))), houses: owing };
 }
 
 export interface ReceiptIds {
