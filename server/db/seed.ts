@@ -27,7 +27,7 @@ export const DEMO_ACCOUNTS = [
 const STREETS = ['Av. de los Olivos', 'Calle Encino', 'Calle Fresno', 'Calle Nogal', 'Privada Sauce'];
 const FIRST_NAMES = ['María', 'José', 'Guadalupe', 'Juan', 'Fernanda', 'Luis', 'Alejandra', 'Carlos', 'Sofía', 'Miguel'];
 const LAST_NAMES = ['Hernández', 'García', 'Martínez', 'López', 'González', 'Pérez', 'Rodríguez', 'Sánchez', 'Ramírez', 'Flores'];
-/** The `k`-th demo person's name: no two of a thousand consecutive people share one. */
+/** The `k`-th demo person's name: no two of a thousand consecutive people share one (each group of people takes its own k's). */
 function demoName(k: number) {
   return {
     firstName: FIRST_NAMES[k % 10],
@@ -269,7 +269,7 @@ async function seedMoreHouses(prisma: Prisma, neighborhoodId: number, passwordHa
   const owners = await prisma.user.createManyAndReturn({
     data: ownerDrafts.map((draft, i) => ({
       email: `propietario${i + 1}@demo.mx`,
-      ...demoName(i + 3),
+      ...demoName(i + 100),
       mobile: `442${String(1000000 + i * 37).slice(0, 7)}`,
       passwordHash: draft.withAccount ? passwordHash : null,
       emailVerified: draft.withAccount,
