@@ -120,7 +120,7 @@ describe('receipt actions menu', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Acciones' }));
     });
-    const items = (await screen.findAllByRole('menuitem')).map((el) => el.textContent);
+    const items = (await screen.findAllByRole('menuitem', { hidden: true })).map((el) => el.textContent);
     expect(items).toEqual(['Recalcular', 'Agregar multa', 'Eliminar recibo']);
     await act(async () => {
       fireEvent.click(screen.getByRole('menuitem', { name: 'Agregar multa', hidden: true }));

@@ -106,8 +106,8 @@ describe('/services/{serviceId}/periods', () => {
     expect(row(1).queryAllByRole('button')).toHaveLength(0);
     // A completed period's readings can still be read.
     fireEvent.click(row(3).getByRole('button', { name: 'Más acciones de Agua periodo 3' }));
-    expect((await screen.findByRole('menuitem', { name: 'Ver lecturas' })).getAttribute('href')).toBe('/services/7/periods/3/measurements');
-    expect(screen.queryByRole('menuitem', { name: 'Editar' })).toBeNull();
+    expect((await screen.findByRole('menuitem', { name: 'Ver lecturas', hidden: true })).getAttribute('href')).toBe('/services/7/periods/3/measurements');
+    expect(screen.queryByRole('menuitem', { name: 'Editar', hidden: true })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Nuevo periodo' })).toBeNull();
   });
 
@@ -208,7 +208,7 @@ describe('/services/{serviceId}/periods', () => {
     const { environment } = renderList([period(2, 'READY')]);
     await screen.findByTestId('period-2');
     fireEvent.click(row(2).getByRole('button', { name: 'Más acciones de Agua periodo 2' }));
-    expect((await screen.findByRole('menuitem', { name: 'Editar' })).getAttribute('href')).toBe('/services/7/periods/form/2');
+    expect((await screen.findByRole('menuitem', { name: 'Editar', hidden: true })).getAttribute('href')).toBe('/services/7/periods/form/2');
     // jsdom leaves the red item out of the accessibility tree (its colour variables): found by its text.
     fireEvent.click(screen.getByText('Eliminar', { selector: '[role=menuitem] *' }));
     const dialog = await screen.findByRole('dialog');
