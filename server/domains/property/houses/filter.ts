@@ -8,9 +8,9 @@ import { containsText as contains, containingPattern, given, likeLiteral, sameTe
 export function houseWhere(ctx: Pick<ServiceContext, 'actor'>, f: HouseListFilter | null | undefined = {}): PrismaNS.HouseWhereInput {
   const filter = f ?? {};
   const owner: PrismaNS.UserWhereInput = {
-    ...(given(filter.firstName) ? { firstName: contains(filter.firstName.trim()) } : {}),
-    ...(given(filter.lastName) ? { lastName: contains(filter.lastName.trim()) } : {}),
-    ...(given(filter.email) ? { email: contains(filter.email.trim().toLowerCase()) } : {}),
+    ...(given(filter.firstName) ? { firstName: contains(filter.firstName) } : {}),
+    ...(given(filter.lastName) ? { lastName: contains(filter.lastName) } : {}),
+    ...(given(filter.email) ? { email: contains(filter.email.toLowerCase()) } : {}),
     ...(filter.userActive === true ? { passwordHash: { not: null } } : {}),
   };
   return {
@@ -21,10 +21,10 @@ export function houseWhere(ctx: Pick<ServiceContext, 'actor'>, f: HouseListFilte
     ...(filter.streetId ? { streetId: filter.streetId } : {}),
     ...(filter.condominiumId ? { condominiumId: filter.condominiumId } : {}),
     ...(filter.mallId ? { mallId: filter.mallId } : {}),
-    ...(given(filter.exteriorNumber) ? { exteriorNumber: same(filter.exteriorNumber.trim()) } : {}),
-    ...(given(filter.interiorNumber) ? { interiorNumber: same(filter.interiorNumber.trim()) } : {}),
-    ...(given(filter.block) ? { block: same(filter.block.trim()) } : {}),
-    ...(given(filter.lot) ? { lot: same(filter.lot.trim()) } : {}),
+    ...(given(filter.exteriorNumber) ? { exteriorNumber: same(filter.exteriorNumber) } : {}),
+    ...(given(filter.interiorNumber) ? { interiorNumber: same(filter.interiorNumber) } : {}),
+    ...(given(filter.block) ? { block: same(filter.block) } : {}),
+    ...(given(filter.lot) ? { lot: same(filter.lot) } : {}),
     ...(Object.keys(owner).length ? { owner } : {}),
     ...(searchWords(filter.search).length ? { AND: searchWords(filter.search).map(wordWhere) } : {}),
     // user_status false: no owner yet, or an owner who has not set a password.
