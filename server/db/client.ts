@@ -5,7 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import type { KyselyPGlite as KyselyPGliteClass } from 'kysely-pglite';
-import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery, SqlQueryable } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/client.js';
 import type { DB } from './generated/kysely.js';
 import { allMigrationsApplied, applyMigrations, PGliteAdapterFactory, pgliteExtensions } from './migrate.js';
@@ -81,7 +81,55 @@ const PLANNER_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST} -c plan_cache_m
  * Connections are renewed every PREPARED_LIFETIME_S, which bounds the statements each one keeps.
  */
 const PREPARED_LIFETIME_S = 15 * 60;
-const statementName = (text: string) => (text.includes('$1') ? `s${createHash('sha1').update(text).digest('base64url')}` : undefined);
+const STATEMENT_NAMES_MAX = 5_000;
+const statementNames = new Map<string, string | undefined>();
+const statementName = (text: string) => {
+  let name = statementNames.get(text);
+  if (name === undefined && !statementNames.has(text)) {
+    name = text.includes('$1') ? `s${createHash('sha1').update(text).digest('base64url')}` : undefined;
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+};
+
+/**
+ * The driver adapter with every statement Prisma sends through it reported to onStatement, in and out of
+ * transactions. Prisma's own query log does the same for a tenth of each query's cost (it formats an event
+ * with the parameters for every statement).
+ */
+function observed(factory: SqlMigrationAwareDriverAdapterFactory, onStatement: (sql: string) => void): SqlMigrationAwareDriverAdapterFactory {
+  const queryable = <T extends SqlQueryable>(target: T): T => {
+    const queryRaw = target.queryRaw.bind(target);
+    const executeRaw = target.executeRaw.bind(target);
+    return new Proxy(target, {
+      get(object, property) {
+        if (property === 'queryRaw')
+          return (query: SqlQuery) => {
+            onStatement(query.sql);
+            return queryRaw(query);
+          };
+        if (property === 'executeRaw')
+          return (query: SqlQuery) => {
+            onStatement(query.sql);
+            return executeRaw(query);
+          };
+        if (property === 'startTransaction')
+          return async (...args: Parameters<SqlDriverAdapter['startTransaction']>) =>
+            queryable(await (object as unknown as SqlDriverAdapter).startTransaction(...args));
+        const value = Reflect.get(object, property, object);
+        return typeof value === 'function' ? value.bind(object) : value;
+      },
+    });
+  };
+  return new Proxy(factory, {
+    get(object, property) {
+      if (property === 'connect') return async () => queryable(await object.connect());
+      const value = Reflect.get(object, property, object);
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+  });
+}
 
 /** Kysely's pool client with its parameterized statements named (see statementName). */
 function namedStatementsPool(pool: pg.Pool) {
@@ -170,10 +218,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   let count = 0;
   const viewerListeners: (() => void)[] = [];
-  const prisma = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
-  prisma.$on('query', (event) => {
-    count++;
-    if (viewerListeners.length && VIEWER_TABLES.test(event.query)) for (const listener of viewerListeners) listener();
+  const prisma = new PrismaClient({
+    adapter: observed(adapter, (sql) => {
+      count++;
+      if (viewerListeners.length && VIEWER_TABLES.test(sql)) for (const listener of viewerListeners) listener();
+    }),
   });
   const kysely = new Kysely<DB>({
     dialect,
