@@ -49,6 +49,7 @@ import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from './http/bodyLimit.j
 import { corsPolicy } from './http/cors.js';
 import { currentRequestId, logError, logUnexpected, requestIdFor, withRequestId, yogaLogger } from './http/requestLog.js';
 import { refusedMethod } from './http/methods.js';
+import { Response } from './http/response.js';
 
 // The project root whether running from server/ (tsx) or compiled from dist/server/.
 const root = projectRoot(path.dirname(fileURLToPath(import.meta.url)));

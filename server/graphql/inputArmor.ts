@@ -8,6 +8,7 @@
 import { GraphQLError, Kind, type DocumentNode, type ValueNode, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Reason } from '../kernel/reasons.js';
+import { Response } from '../http/response.js';
 
 export const INPUT_LIMITS = {
   /** Characters of any string value (files excluded). */

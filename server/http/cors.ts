@@ -2,6 +2,7 @@
 // pages (which need no CORS headers at all). Any other origin gets no CORS headers, so a browser on
 // another site can neither read our answers nor send preflighted requests (JSON, Authorization, the
 // CSRF header). Yoga's own CORS (which reflects any origin with credentials) is switched off.
+import { Response } from './response.js';
 
 export const CORS_ALLOWED_HEADERS = 'content-type, authorization, x-graphql-csrf, idempotency-key, x-request-id';
 export const CORS_ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';

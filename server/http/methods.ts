@@ -3,6 +3,7 @@
 // any handler that copies the request (limitBody, Yoga) would fail with a 500: they are refused first.
 
 import { logRefusal } from './requestLog.js';
+import { Response } from './response.js';
 
 const REFUSED = new Set(['TRACE', 'TRACK', 'CONNECT']);
 

@@ -6,6 +6,7 @@ import { BodyTooLargeError, limitBody, MAX_JSON_BYTES } from '../http/bodyLimit.
 import { CSRF_MESSAGE, hasCsrfHeader } from '../http/csrf.js';
 import { currentRequestId, logRefusal } from '../http/requestLog.js';
 import { tokenFromHeaders } from '../auth/cookies.js';
+import { isResponse, Response } from '../http/response.js';
 
 export const REST_PREFIX = '/api/1.0';
 export const COMMUNITY_HEADER = 'x-legacy-community';
@@ -195,7 +196,7 @@ export function createRestHandler(yoga: Yoga, routes: RestRoute[], serveLink: (u
     try {
       let result = route.result(payload.data, restRequest);
       if (result instanceof LinkedDownload) result = await serveLink(result.url);
-      if (result instanceof Response) {
+      if (isResponse(result)) {
         for (const cookie of setCookies) result.headers.append('set-cookie', cookie);
         return result;
       }

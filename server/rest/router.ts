@@ -3,6 +3,7 @@
 import { z } from 'zod';
 // Spanish zod messages for legacy bodies too.
 import '../kernel/input.js';
+import { Response } from '../http/response.js';
 
 export interface RestRequest {
   params: Record<string, string>;

@@ -6,6 +6,7 @@ import { tokenFromHeaders } from '../../auth/cookies.js';
 import { legacyError } from '../../rest/router.js';
 import { CSRF_MESSAGE, hasCsrfHeader } from '../../http/csrf.js';
 import { MAX_FILE_BYTES, readableFile, sniffFileType, storeFile } from './service.js';
+import { Response } from '../../http/response.js';
 
 export const FILES_PATH = '/api/1.0/files';
 

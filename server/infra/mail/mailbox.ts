@@ -1,6 +1,7 @@
 // /dev/mailbox: the outbox read as a mailbox, for development and for installations without SMTP.
 import type { Config } from '../../config.js';
 import type { Prisma } from '../../db/client.js';
+import { Response } from '../../http/response.js';
 
 export const MAILBOX_PATH = '/dev/mailbox';
 const LATEST = 100;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../rest/router.js';
 import { FILE_ACCESSES } from '../../../../core/sharedFiles.js';
+import { Response } from '../../../http/response.js';
 
 const BASE = '/neighborhoods/{n}/files';
 const FILE =

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRequest, type RestRoute } from '../../../rest/router.js';
 import { FILES_PATH } from '../../../infra/files/http.js';
 import { VEHICLE_SEGMENTS, VEHICLE_STATUSES, VEHICLE_TYPES } from '../../../../core/vehicles.js';
+import { Response } from '../../../http/response.js';
 
 const BASE = '/neighborhoods/{n}/vehicles';
 const HOUSE_BASE = '/neighborhoods/{n}/houses/{h}/vehicles';

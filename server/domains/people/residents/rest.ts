@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../rest/router.js';
+import { Response } from '../../../http/response.js';
 
 const FIELDS = `databaseId userDatabaseId houseDatabaseId roleDatabaseId firstName lastName email mobile
   accreditationFileUrl canEdit canDelete role { databaseId name allowCreateForHouseUser }`;

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { actorOf, communityOf, type ServiceContext, systemContext } from '../../../kernel/context.js';
 import { logError } from '../../../http/requestLog.js';
 import { secretBox } from '../../../infra/secrets.js';
+import { Response } from '../../../http/response.js';
 
 export const DOWNLOADS_PATH = '/downloads';
 /** A link works this long after it is issued (enough to start the download, short enough not to leak). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../rest/router.js';
 import { HOUSE_STATUSES } from '../../../../core/houseRules.js';
+import { Response } from '../../../http/response.js';
 
 const HOUSE_SELECTION = `databaseId catastral block lot exteriorNumber interiorNumber dimension parkingSpots status label ownerUserId
   houseTypeId houseTypeName streetId streetName condominiumId condominiumName mallId mallName initialBalance balanceReason refuseReason

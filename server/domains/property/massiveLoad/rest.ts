@@ -3,6 +3,7 @@ import { isUploadedFile } from '../../../rest/handler.js';
 import { RestError, unwrapResult, type RestRoute } from '../../../rest/router.js';
 import { ownersFilter, ownersListQuery } from '../houses/rest.js';
 import { MAX_FILE_BYTES } from './sheet.js';
+import { Response } from '../../../http/response.js';
 
 /** A GraphQL SpreadsheetFile as an XLSX download. */
 function download(file: { fileName: string; contentType: string; base64: string }): Response {

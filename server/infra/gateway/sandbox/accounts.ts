@@ -34,6 +34,7 @@ import {
 } from './api.js';
 import { clabeWithCheckDigit, type Json, newId, openpayDate, type SandboxObject } from './records.js';
 import { listTransactions } from './transactions.js';
+import { Response } from '../../../http/response.js';
 
 // ---- customers ----
 

@@ -7,6 +7,7 @@ import type { Tx } from '../../../kernel/context.js';
 import { lockRow } from '../../../kernel/locks.js';
 import { BodyTooLargeError, limitBody } from '../../../http/bodyLimit.js';
 import type { Json, SandboxObject } from './records.js';
+import { Response } from '../../../http/response.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const MAX_AMOUNT = 1_000_000;

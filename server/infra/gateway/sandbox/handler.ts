@@ -55,6 +55,7 @@ import { accountRoutes, customerFields, savedDestination } from './accounts.js';
 import { listTransactions, transactionRoutes } from './transactions.js';
 import { DEFAULT_DELAY_MS, queueWebhook } from './webhooks.js';
 import { speiRoutes } from './spei.js';
+import { isResponse, Response } from '../../../http/response.js';
 
 export type { SandboxDeps } from './api.js';
 export const SANDBOX_GATEWAY_PREFIX = '/sandbox/openpay';
@@ -758,7 +759,7 @@ export async function handleSandboxGateway(deps: SandboxDeps, request: Request):
       if (route.method !== request.method) continue;
       const merchant = await authenticate(deps, merchantId, request, route.key);
       const answer = await route.run(deps, merchant, match.slice(1), request, url);
-      return answer instanceof Response ? answer : Response.json(answer);
+      return isResponse(answer) ? answer : Response.json(answer);
     }
     throw new SandboxError(1005, 404, `The requested resource doesn't exist`);
   } catch (error) {

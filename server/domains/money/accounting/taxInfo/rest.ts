@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TaxInfo } from '../../../../../core/tax.js';
 import { globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../../rest/router.js';
+import { Response } from '../../../../http/response.js';
 
 const FIELDS = 'rfc businessName fiscalRegime cfdiUse postalCode street exteriorNumber interiorNumber colony city state country taxReceiptFileId';
 

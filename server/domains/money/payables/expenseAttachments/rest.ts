@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestRoute } from '../../../../rest/router.js';
 import { NO_FILE } from './service.js';
+import { Response } from '../../../../http/response.js';
 
 const BASE = '/neighborhoods/{n}/expenses/{id}/attachments';
 const ITEM_FIELDS = 'databaseId isCfdi fileUrl fileName';

@@ -9,6 +9,7 @@ import { globalId, RESULT_ERROR_FIELDS, RestError, unwrapResult, type RestReques
 import { CARD_TYPES, EXTERNAL_METHODS, NO_MATCHING_UNKNOWN_PAYMENTS, REVIEW_ACTIONS, REVIEW_WITHOUT_PAYMENT } from './externalPayments.js';
 import { FILE_FIELDS, fileResponse, legacyReceipt, RECEIPT_SELECTION } from './rest.js';
 import { RECEIPT_NOT_FOUND } from './service.js';
+import { Response } from '../../../../http/response.js';
 
 const RECEIPT = '/neighborhoods/{n}/houses/{h}/receipts/{id}';
 

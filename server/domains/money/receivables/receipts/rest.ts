@@ -16,6 +16,7 @@ import {
 } from '../../../../rest/router.js';
 import { RECEIPT_NOT_FOUND } from './service.js';
 import { MANUAL_NO_ATTACHMENT } from './payments.js';
+import { Response } from '../../../../http/response.js';
 
 const HOUSE = '/neighborhoods/{n}/houses/{h}';
 const RECEIPTS = `${HOUSE}/receipts`;

@@ -7,6 +7,7 @@ import { globalId, legacyPageQuery, RESULT_ERROR_FIELDS, RestError, unwrapResult
 import { legacyReceipt, RECEIPT_SELECTION } from '../receipts/rest.js';
 import { PERIOD_NOT_FOUND } from './service.js';
 import { MAX_SHEET_BYTES, SHEET_TOO_LARGE } from './xlsx.js';
+import { Response } from '../../../../http/response.js';
 
 const BASE = '/neighborhoods/{n}/measured_services/periods';
 const PERIOD =
