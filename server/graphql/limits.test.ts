@@ -20,6 +20,23 @@ describe('GraphQL protections', () => {
     expect((await t.gql(huge, {}, { token })).body.errors[0].message).toMatch(/Token limit/);
   });
 
+  it('refuses a body over 1 MB, announced or streamed without its length', async () => {
+    const big = JSON.stringify({ query: `{ session { superAdmin } } # ${'x'.repeat(1024 * 1024)}` });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const announced = await t.app.fetch(new Request(`${BASE}/graphql`, { method: 'POST', headers, body: big }));
+    expect(announced.status).toBe(413);
+    expect((await announced.json()).errors[0].message).toBe('La solicitud es demasiado grande (máximo 1 MB)');
+    const bytes = new TextEncoder().encode(big);
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.slice(i, i + 64 * 1024));
+        controller.close();
+      },
+    });
+    const streamed = await t.app.fetch(new Request(`${BASE}/graphql`, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit));
+    expect(streamed.status).toBe(413);
+  });
+
   it('requires the CSRF header on GET requests', async () => {
     const url = `${BASE}/graphql?query=${encodeURIComponent('{ session { superAdmin } }')}`;
     const blocked = await t.app.fetch(new Request(url, { headers: { authorization: `Bearer ${token}` } }));
