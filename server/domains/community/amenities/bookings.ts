@@ -8,8 +8,8 @@ import { depositAllowed } from '../../../../core/amenities.js';
 import { addDays, firstSlotDay, localInstant, scheduleRefusal, SLOT_DAYS, weekSlots } from '../../../../core/amenitySlots.js';
 import { formatMoney, money } from '../../../../core/money.js';
 import { todayIn } from '../../../../core/receipts.js';
-import { holdsAny, reachesHouse, targetHouse } from '../../../auth/houseScope.js';
-import type { AmenitySchedule } from '../../../db/generated/client.js';
+import { holdsAny, houseInReach, reachesHouse, targetHouse } from '../../../auth/houseScope.js';
+import type { AmenitySchedule, ReservationUnit } from '../../../db/generated/client.js';
 import { defineJob, enqueueJob } from '../../../infra/jobs.js';
 import { actorOf, communityOf, type ServiceContext, type Tx } from '../../../kernel/context.js';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from '../../../kernel/errors.js';
@@ -139,16 +139,13 @@ export async function houseAmenities(ctx: ServiceContext, houseId: number | null
 /** Seven days of an amenity's slots for a house, from `asked` (YYYY-MM-DD) or today, with its taken and own slots. */
 export async function amenitySlots(ctx: ServiceContext, houseId: number | null, amenityId: number, asked: string | null, now = new Date()) {
   const neighborhoodId = communityOf(ctx);
+  const reachable = houseInReach(ctx, houseId, BOOKING_ADMIN_READERS, 'FOREIGN_HOUSE');
   // The week's bookings are read with the house and the amenity, over days wide enough for any zone's today
   // (two days either side of UTC's); read again when the amenity opens later than that.
   const utcToday = now.toISOString().slice(0, 10);
   const around = asked && asked > utcToday ? asked : utcToday;
   const wide = { from: addDays(around, -2), to: addDays(around, SLOT_DAYS + 2) };
-  const [house, amenity, nearby] = await Promise.all([
-    targetHouse(ctx, houseId, BOOKING_ADMIN_READERS, 'FOREIGN_HOUSE'),
-    slotAmenity(ctx, neighborhoodId, amenityId),
-    weekBookings(ctx, amenityId, wide),
-  ]);
+  const { house, amenity, bookings: nearby } = await slotsRead(ctx, neighborhoodId, reachable, amenityId, wide);
   const today = todayIn(amenity.timeZone, now);
   const first = firstSlotDay(asked, amenity, today);
   const window = { from: addDays(first, -1), to: addDays(first, SLOT_DAYS + 1) };
@@ -156,22 +153,46 @@ export async function amenitySlots(ctx: ServiceContext, houseId: number | null, 
   return { amenity, ...weekSlots(amenity, { asked, today, now, timeZone: amenity.timeZone, houseId: house.id }, bookings) };
 }
 
-/** An amenity of the community with what its slots need, and the community's time zone, in one statement. */
-async function slotAmenity(ctx: ServiceContext, neighborhoodId: number, amenityId: number) {
-  const row = await ctx.db.kysely
-    .selectFrom('Amenity as a')
-    .innerJoin('Neighborhood as n', 'n.id', 'a.neighborhoodId')
-    .select(['a.id', 'a.fromTime', 'a.toTime', 'a.reservationUnit', 'n.timeZone'])
-    .select([
-      sql<string | null>`to_char(a."availableFrom", 'YYYY-MM-DD')`.as('availableFrom'),
-      sql<string | null>`to_char(a."availableTo", 'YYYY-MM-DD')`.as('availableTo'),
-    ])
-    .where('a.id', '=', amenityId)
-    .where('a.neighborhoodId', '=', neighborhoodId)
-    .where('a.deletedAt', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError('AMENITY_NOT_FOUND');
-  return row;
+interface SlotsRow {
+  house: { id: number } | null;
+  amenity: {
+    id: number;
+    fromTime: string;
+    toTime: string;
+    reservationUnit: ReservationUnit;
+    timeZone: string;
+    availableFrom: string | null;
+    availableTo: string | null;
+  } | null;
+  bookings: { id: number; houseId: number; start: string; end: string }[];
+}
+
+/**
+ * The house (of the community, not deleted), the amenity with what its slots need and the community's time
+ * zone, and its standing bookings overlapping the days from..to (UTC midnights), in one statement.
+ */
+async function slotsRead(ctx: ServiceContext, neighborhoodId: number, houseId: number, amenityId: number, days: { from: string; to: string }) {
+  const { rows } = await sql<SlotsRow>`
+    SELECT (SELECT json_build_object('id', h.id) FROM "House" h
+             WHERE h.id = ${houseId} AND h."neighborhoodId" = ${neighborhoodId} AND h.status <> 'DELETED') AS house,
+           (SELECT json_build_object('id', a.id, 'fromTime', a."fromTime", 'toTime', a."toTime", 'reservationUnit', a."reservationUnit",
+                                     'timeZone', n."timeZone", 'availableFrom', to_char(a."availableFrom", 'YYYY-MM-DD'),
+                                     'availableTo', to_char(a."availableTo", 'YYYY-MM-DD'))
+              FROM "Amenity" a JOIN "Neighborhood" n ON n.id = a."neighborhoodId"
+             WHERE a.id = ${amenityId} AND a."neighborhoodId" = ${neighborhoodId} AND a."deletedAt" IS NULL) AS amenity,
+           (SELECT coalesce(json_agg(json_build_object('id', s.id, 'houseId', s."houseId", 'start', s."start", 'end', s."end")), '[]')
+              FROM "AmenitySchedule" s
+             WHERE s."amenityId" = ${amenityId} AND s.status <> 'CANCELLED'
+               AND s."start" < ${`${days.to} 00:00:00`}::timestamp AND s."end" > ${`${days.from} 00:00:00`}::timestamp) AS bookings`.execute(ctx.db.kysely);
+  const { house, amenity, bookings } = rows[0];
+  if (!house) throw new NotFoundError('HOUSE_NOT_FOUND');
+  if (!amenity) throw new NotFoundError('AMENITY_NOT_FOUND');
+  // Timestamps are stored as UTC wall time: JSON writes them without a zone.
+  return {
+    house,
+    amenity,
+    bookings: bookings.map((b) => ({ id: b.id, houseId: b.houseId, start: new Date(`${b.start}Z`), end: new Date(`${b.end}Z`) })),
+  };
 }
 
 /** An amenity's standing bookings that overlap the days from..to (UTC midnights, a superset of the local days). */
