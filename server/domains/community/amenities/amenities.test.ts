@@ -157,6 +157,23 @@ describe('amenities through GraphQL', () => {
     expect(rows[1].neighborhoodId).toBe(olivosId);
   });
 
+  it('takes % and _ in a name or a search as themselves', async () => {
+    const create = (name: string) => t.gql(CREATE, { input: { amenity: { name, fromTime: '08:00', toTime: '09:00' } } }, { token: config });
+    expect((await create('Kiosko-1')).body.data.createAmenity.__typename).toBe('MutationCreateAmenitySuccess');
+    // ILIKE would have read _ as any character and refused it as «Kiosko-1» again.
+    expect((await create('kiosko_1')).body.data.createAmenity.__typename).toBe('MutationCreateAmenitySuccess');
+    expect((await create('KIOSKO_1')).body.data.createAmenity).toEqual({
+      __typename: 'ConflictError',
+      code: 409,
+      message: 'Ya existe un espacio común llamado KIOSKO_1',
+    });
+    const names = async (name: string) =>
+      (await t.gql(LIST, { first: 50, filter: { name } }, { token: config })).body.data.amenities.edges.map((e: any) => e.node.name).sort();
+    expect(await names('%')).toEqual([]);
+    expect(await names('o_1')).toEqual(['kiosko_1']);
+    expect(await names(' kiosko ')).toEqual(['Kiosko-1', 'kiosko_1']);
+  });
+
   it('answers each bad field in Spanish under its name and changes nothing', async () => {
     const before = await amenityRows();
     const bad = await t.gql(

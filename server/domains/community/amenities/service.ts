@@ -9,6 +9,7 @@ import { rowId } from '../../../kernel/ids.js';
 import { boundedText, parseInput } from '../../../kernel/input.js';
 import { write } from '../../../kernel/write.js';
 import { message } from '../../../kernel/reasons.js';
+import { containsText, sameText } from '../../../kernel/textFilter.js';
 
 export const AMENITY_NOT_FOUND = message('AMENITY_NOT_FOUND');
 export const CONCEPT_NOT_FOUND = 'El concepto de cobro no existe';
@@ -27,7 +28,7 @@ export function amenityWhere(ctx: ServiceContext, rawFilter?: { name?: string | 
   return {
     neighborhoodId: communityOf(ctx),
     deletedAt: null,
-    ...(filter?.name ? { name: { contains: filter.name, mode: 'insensitive' as const } } : {}),
+    ...(filter?.name ? { name: containsText(filter.name) } : {}),
     ...(filter?.enabled != null ? { enabled: filter.enabled } : {}),
   };
 }
@@ -103,7 +104,7 @@ async function findOwn(tx: Tx, neighborhoodId: number, id: number) {
  */
 async function ensureUniqueName(tx: Tx, neighborhoodId: number, name: string, exceptId?: number) {
   const same = await tx.amenity.findFirst({
-    where: { neighborhoodId, deletedAt: null, name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { neighborhoodId, deletedAt: null, name: sameText(name), ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
   if (same) throw new ConflictError(reason('AMENITY_NAME_TAKEN', { name }));

@@ -8,6 +8,7 @@ import { ConflictError, ForbiddenError, InputError, NotFoundError, reason } from
 import { lockRow } from '../../../kernel/locks.js';
 import { write } from '../../../kernel/write.js';
 import { message } from '../../../kernel/reasons.js';
+import { containsText, sameText } from '../../../kernel/textFilter.js';
 
 export { RevisionPointSchema };
 
@@ -24,7 +25,7 @@ export function revisionPointWhere(ctx: ServiceContext, rawFilter?: { name?: str
   const filter = parseInput(ListFilter, rawFilter);
   return {
     neighborhoodId: communityOf(ctx),
-    ...(filter?.name ? { name: { contains: filter.name, mode: 'insensitive' as const } } : {}),
+    ...(filter?.name ? { name: containsText(filter.name) } : {}),
   };
 }
 
@@ -43,7 +44,7 @@ function rowData(input: RevisionPointValues) {
 /** The name is unique per community whatever its case (read inside the write's transaction). */
 async function ensureUniqueName(tx: Tx, neighborhoodId: number, name: string, exceptId?: number) {
   const same = await tx.revisionPoint.findFirst({
-    where: { neighborhoodId, name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { neighborhoodId, name: sameText(name), ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
   if (same) throw new ConflictError(reason('REVISION_POINT_NAME_TAKEN', { name }));

@@ -33,6 +33,7 @@ import {
   updateMembership,
   updatePersonByAdministrator,
 } from '../accounts/service.js';
+import { containsText } from '../../../kernel/textFilter.js';
 
 /** Who may read administration users: their screen and its forms. */
 export const ADMIN_USER_READERS = ['CUsersRead', 'CUsersCreate', 'CUsersUpdate', 'CUsersDelete'] as const;
@@ -60,10 +61,10 @@ export function adminUserWhere(ctx: Pick<ServiceContext, 'actor'>, rawFilter?: {
       ? {
           AND: words.map((w) => ({
             OR: [
-              { user: { email: { contains: w, mode: 'insensitive' as const } } },
+              { user: { email: containsText(w) } },
               {
                 pending: false,
-                user: { OR: [{ firstName: { contains: w, mode: 'insensitive' as const } }, { lastName: { contains: w, mode: 'insensitive' as const } }] },
+                user: { OR: [{ firstName: containsText(w) }, { lastName: containsText(w) }] },
               },
             ],
           })),

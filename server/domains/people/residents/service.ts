@@ -36,6 +36,7 @@ import {
   updateMembership,
   updatePersonByAdministrator,
 } from '../accounts/service.js';
+import { containsText } from '../../../kernel/textFilter.js';
 
 export const ADMIN_RESIDENTS = { read: ['AResidentsRead'], create: ['AResidentsCreate'], update: ['AResidentsUpdate'], delete: ['AResidentsDelete'] } as const;
 export const HOUSE_RESIDENTS = {
@@ -79,12 +80,12 @@ export function residentWhere(ctx: Pick<ServiceContext, 'actor'>, houseId: numbe
       ? {
           AND: words.map((word) => ({
             OR: [
-              { user: { is: { email: { contains: word, mode: 'insensitive' as const } } } },
+              { user: { is: { email: containsText(word) } } },
               {
                 pending: false,
                 user: {
                   is: {
-                    OR: [{ firstName: { contains: word, mode: 'insensitive' as const } }, { lastName: { contains: word, mode: 'insensitive' as const } }],
+                    OR: [{ firstName: containsText(word) }, { lastName: containsText(word) }],
                   },
                 },
               },

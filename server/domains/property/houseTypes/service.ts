@@ -16,6 +16,7 @@ import {
 } from '../../../../core/houseTypes.js';
 import { detachHouseType } from '../houses/rows.js';
 import { formatMoney, sameMoney } from '../../../../core/money.js';
+import { containsText, sameText } from '../../../kernel/textFilter.js';
 
 export { HouseTypeSchema };
 
@@ -37,7 +38,7 @@ export function houseTypeWhere(ctx: ServiceContext, rawFilter?: { title?: string
   const filter = parseInput(ListFilter, rawFilter);
   return {
     neighborhoodId: communityOf(ctx),
-    ...(filter?.title ? { title: { contains: filter.title, mode: 'insensitive' as const } } : {}),
+    ...(filter?.title ? { title: containsText(filter.title) } : {}),
   };
 }
 
@@ -84,7 +85,7 @@ async function houseTypeData(ctx: ServiceContext, raw: unknown) {
  */
 async function ensureUniqueTitle(tx: Tx, neighborhoodId: number, title: string, exceptId?: number) {
   const same = await tx.houseType.findFirst({
-    where: { neighborhoodId, title: { equals: title, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { neighborhoodId, title: sameText(title), ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
   if (same) throw new ConflictError(reason('HOUSE_TYPE_NAME_TAKEN', { title }));

@@ -6,13 +6,14 @@ import { ConflictError, NotFoundError, reason } from '../../../kernel/errors.js'
 import { isUniqueViolation } from '../../../kernel/dbErrors.js';
 import { write } from '../../../kernel/write.js';
 import { detachStreet } from '../houses/rows.js';
+import { containsText } from '../../../kernel/textFilter.js';
 
 export { StreetSchema };
 
 export function streetWhere(ctx: ServiceContext, filter?: { name?: string | null } | null) {
   return {
     neighborhoodId: communityOf(ctx),
-    ...(filter?.name?.trim() ? { name: { contains: filter.name.trim(), mode: 'insensitive' as const } } : {}),
+    ...(filter?.name?.trim() ? { name: containsText(filter.name) } : {}),
   };
 }
 

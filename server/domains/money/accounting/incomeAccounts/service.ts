@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError, reason } from '../../../../kernel/errors.
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import { message } from '../../../../kernel/reasons.js';
+import { containsText } from '../../../../kernel/textFilter.js';
 
 export { IncomeAccountSchema };
 
@@ -18,7 +19,7 @@ export function incomeAccountWhere(ctx: ServiceContext, filter?: { accountType?:
     neighborhoodId: communityOf(ctx),
     deletedAt: null,
     ...(filter?.accountType ? { accountType: filter.accountType as IncomeAccountInput['accountType'] } : {}),
-    ...(description ? { description: { contains: description, mode: 'insensitive' as const } } : {}),
+    ...(description ? { description: containsText(description) } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { ConflictError, InputError, NotFoundError } from '../../../../kernel/err
 import { write } from '../../../../kernel/write.js';
 import { recordAudit } from '../../../../kernel/audit.js';
 import { message } from '../../../../kernel/reasons.js';
+import { sameText } from '../../../../kernel/textFilter.js';
 
 export const CFDI_OTHER_PROVIDER = 'El CFDi no corresponde al mismo proveedor';
 export const CFDI_NOT_FOUND = message('EXPENSE_CFDI_NOT_FOUND');
@@ -159,7 +160,7 @@ async function storeProcessed(tx: Tx, ctx: ServiceContext, cfdi: ProviderCfdi, x
   await lockCfdiUuid(tx, neighborhoodId, cfdi.uuid);
   if (await uuidActiveElsewhere(tx, neighborhoodId, cfdi.uuid, null)) throw new ConflictError('EXPENSE_CFDI_ALREADY_PROCESSED');
   const provider = await tx.provider.findFirst({
-    where: { neighborhoodId, rfc: { equals: cfdi.issuerRfc, mode: 'insensitive' } },
+    where: { neighborhoodId, rfc: sameText(cfdi.issuerRfc) },
     select: { id: true, name: true, rfc: true },
   });
   const row = await tx.expenseCfdi.create({

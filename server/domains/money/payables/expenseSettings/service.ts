@@ -7,6 +7,7 @@ import { ConflictError, InputError, NotFoundError, reason } from '../../../../ke
 import { rowId } from '../../../../kernel/ids.js';
 import { write } from '../../../../kernel/write.js';
 import { message } from '../../../../kernel/reasons.js';
+import { containsText, sameText } from '../../../../kernel/textFilter.js';
 
 /** The settings screen reads with CExpensesRead and saves with CExpensesUpdate. */
 export const EXPENSE_SETTINGS_READERS = ['CExpensesRead', 'CExpensesUpdate'] as const;
@@ -156,7 +157,7 @@ export function expenseConceptWhere(ctx: ServiceContext, filter?: { concept?: st
   return {
     neighborhoodId: communityOf(ctx),
     deletedAt: null,
-    ...(text ? { OR: [{ concept: { contains: text, mode: 'insensitive' as const } }, { internalId: { contains: text, mode: 'insensitive' as const } }] } : {}),
+    ...(text ? { OR: [{ concept: containsText(text) }, { internalId: containsText(text) }] } : {}),
   };
 }
 
@@ -176,12 +177,12 @@ async function assertConceptFree(tx: Tx, neighborhoodId: number, input: { concep
   const others = { neighborhoodId, deletedAt: null, ...(exceptId ? { id: { not: exceptId } } : {}) };
   if (input.internalId) {
     const taken = await tx.expenseConcept.findFirst({
-      where: { ...others, internalId: { equals: input.internalId, mode: 'insensitive' } },
+      where: { ...others, internalId: sameText(input.internalId) },
       select: { concept: true },
     });
     if (taken) throw new ConflictError(reason('EXPENSE_CONCEPT_ID_TAKEN', { internalId: input.internalId, concept: taken.concept }));
   }
-  const named = await tx.expenseConcept.findFirst({ where: { ...others, concept: { equals: input.concept, mode: 'insensitive' } }, select: { id: true } });
+  const named = await tx.expenseConcept.findFirst({ where: { ...others, concept: sameText(input.concept) }, select: { id: true } });
   if (named) throw new ConflictError(reason('EXPENSE_CONCEPT_NAME_TAKEN', { concept: input.concept }));
 }
 

@@ -10,6 +10,7 @@ import { rowId } from '../../../../kernel/ids.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import { message } from '../../../../kernel/reasons.js';
+import { containsText } from '../../../../kernel/textFilter.js';
 
 /** Who reads providers: their own screens and the expense screens that pick or show one. */
 export const PROVIDER_READERS = ['AExpensesRead', 'AExpensesCreate', 'AExpensesUpdate', 'AProvidersCreate', 'AProvidersUpdate'] as const;
@@ -32,7 +33,7 @@ export function providerWhere(ctx: Pick<ServiceContext, 'actor'>, filter?: Provi
   const concept = filter?.concept?.trim() ? conceptRowId(filter.concept.trim()) : null;
   return {
     neighborhoodId: communityOf(ctx),
-    ...(name ? { OR: [{ name: { contains: name, mode: 'insensitive' as const } }, { rfc: { contains: name, mode: 'insensitive' as const } }] } : {}),
+    ...(name ? { OR: [{ name: containsText(name) }, { rfc: containsText(name) }] } : {}),
     ...(concept !== null ? { expenseConceptId: concept } : {}),
   };
 }

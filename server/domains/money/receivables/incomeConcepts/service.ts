@@ -15,6 +15,7 @@ import { ConflictError, InputError, NotFoundError, reason } from '../../../../ke
 import { rowId } from '../../../../kernel/ids.js';
 import { write } from '../../../../kernel/write.js';
 import { message } from '../../../../kernel/reasons.js';
+import { containsText, sameText } from '../../../../kernel/textFilter.js';
 
 /** Who may read income concepts and the wallets their form picks from. */
 export const CONCEPT_READERS = ['CConceptsRead', 'CConceptCreate', 'CConceptUpdate', 'CConceptDelete'] as const;
@@ -26,7 +27,7 @@ export function incomeConceptWhere(ctx: ServiceContext, filter?: { description?:
   return {
     neighborhoodId: communityOf(ctx),
     deletedAt: null,
-    ...(text ? { description: { contains: text, mode: 'insensitive' as const } } : {}),
+    ...(text ? { description: containsText(text) } : {}),
   };
 }
 
@@ -54,7 +55,7 @@ async function ownWallet(tx: Tx, neighborhoodId: number, walletId: string) {
 async function assertDescriptionFree(tx: Tx, neighborhoodId: number, description: string, exceptId?: number) {
   await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`incomeConcept:${neighborhoodId}`}))::text AS held`;
   const taken = await tx.incomeConcept.findFirst({
-    where: { neighborhoodId, deletedAt: null, description: { equals: description, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { neighborhoodId, deletedAt: null, description: sameText(description), ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
   if (taken) throw new ConflictError(reason('INCOME_CONCEPT_NAME_TAKEN', { description }));

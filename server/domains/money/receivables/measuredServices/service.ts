@@ -14,6 +14,7 @@ import { ConflictError, NotFoundError } from '../../../../kernel/errors.js';
 import { parseInput } from '../../../../kernel/input.js';
 import { write } from '../../../../kernel/write.js';
 import { lockConcepts } from '../serviceConcepts/service.js';
+import { containsText } from '../../../../kernel/textFilter.js';
 
 /** Who may read services: their own screens and the periods' screens. */
 export const MEASURED_SERVICE_READERS = ['AServicesCreate', 'AServicesUpdate', 'AServicesDelete', 'AServicesPeriodsRead'] as const;
@@ -23,7 +24,7 @@ export function measuredServiceWhere(ctx: ServiceContext, filter?: { description
   return {
     neighborhoodId: communityOf(ctx),
     deletedAt: null,
-    ...(text ? { description: { contains: text, mode: 'insensitive' as const } } : {}),
+    ...(text ? { description: containsText(text) } : {}),
   };
 }
 

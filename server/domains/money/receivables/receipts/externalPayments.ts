@@ -28,6 +28,7 @@ import { alreadyPaid, findReceipt, termsOf } from './service.js';
 import { annotate, postPayment, reopen, startPayment } from './door.js';
 import { CARD_TYPES, EXTERNAL_METHODS, type ExternalPaymentRecord, parseExternalPayment } from './externalPaymentRecord.js';
 import { message } from '../../../../kernel/reasons.js';
+import { sameText } from '../../../../kernel/textFilter.js';
 
 export { CARD_TYPES, EXTERNAL_METHODS, type ExternalMethod, type ExternalPaymentRecord, parseExternalPayment } from './externalPaymentRecord.js';
 
@@ -422,7 +423,7 @@ export async function unknownPaymentsForReview(ctx: ServiceContext, receiptId: n
       receiptId: null,
       OR: [{ houseId: null }, { houseId: r.houseId }],
       AND: [
-        ...(authorization ? [{ authorization: { equals: authorization, mode: 'insensitive' as const } }] : []),
+        ...(authorization ? [{ authorization: sameText(authorization) }] : []),
         ...(paymentDate ? [{ paymentDate: new Date(`${paymentDate}T00:00:00Z`) }] : []),
       ],
     },

@@ -20,6 +20,7 @@ import { write } from '../../../../kernel/write.js';
 import type { Prisma as PrismaNS } from '../../../../db/generated/client.js';
 import { issue } from '../receipts/door.js';
 import { message } from '../../../../kernel/reasons.js';
+import { containsText } from '../../../../kernel/textFilter.js';
 
 export const PERIOD_READERS = ['AServicesPeriodsRead'] as const;
 export const PERIOD_CREATORS = ['AServicesPeriodsCreate'] as const;
@@ -332,7 +333,7 @@ function measurementView(m: {
 export function measurementsWhere(periodId: number, search?: string | null): PrismaNS.MeasurementWhereInput {
   const text = search?.trim();
   if (!text) return { periodId };
-  const contains = { contains: text, mode: 'insensitive' as const };
+  const contains = containsText(text);
   return {
     periodId,
     house: { OR: [{ interiorNumber: contains }, { exteriorNumber: contains }, { catastral: contains }, { block: contains }, { lot: contains }] },

@@ -30,6 +30,7 @@ import {
   paymentAccount,
   parseExternalPayment,
 } from '../receipts/externalPayments.js';
+import { sameText } from '../../../../kernel/textFilter.js';
 
 /** Spec 2 section 6: who works with unknown payments (reading them: any of these). */
 export const UNKNOWN_PAYMENT_READERS = [
@@ -162,7 +163,7 @@ export async function registerUnknownPayment(ctx: ServiceContext, raw: unknown, 
           deletedAt: null,
           incomeAccountId: input.incomeAccountId,
           paymentDate: new Date(`${input.paymentDate}T00:00:00Z`),
-          authorization: { equals: authorization, mode: 'insensitive' },
+          authorization: sameText(authorization),
         },
       });
       if (duplicate > 0) throw new ConflictError('UNKNOWN_PAYMENT_DUPLICATE');
