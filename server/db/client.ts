@@ -94,8 +94,8 @@ const statementName = (text: string) => {
 };
 
 /**
- * The driver adapter with every statement Prisma sends through it reported to onStatement, in and out of
- * transactions. Prisma's own query log does the same for a tenth of each query's cost (it formats an event
+ * The driver adapter with every statement Prisma sends through it reported to onStatement once it ran, in
+ * and out of transactions. Prisma's own query log does the same for a tenth of each query's cost (it formats an event
  * with the parameters for every statement).
  */
 function observed(factory: SqlMigrationAwareDriverAdapterFactory, onStatement: (sql: string) => void): SqlMigrationAwareDriverAdapterFactory {
@@ -104,16 +104,9 @@ function observed(factory: SqlMigrationAwareDriverAdapterFactory, onStatement: (
     const executeRaw = target.executeRaw.bind(target);
     return new Proxy(target, {
       get(object, property) {
-        if (property === 'queryRaw')
-          return (query: SqlQuery) => {
-            onStatement(query.sql);
-            return queryRaw(query);
-          };
-        if (property === 'executeRaw')
-          return (query: SqlQuery) => {
-            onStatement(query.sql);
-            return executeRaw(query);
-          };
+        // Reported once it ran, as Prisma's log did: the viewer cache's quiet time starts after the write.
+        if (property === 'queryRaw') return (query: SqlQuery) => queryRaw(query).finally(() => onStatement(query.sql));
+        if (property === 'executeRaw') return (query: SqlQuery) => executeRaw(query).finally(() => onStatement(query.sql));
         if (property === 'startTransaction')
           return async (...args: Parameters<SqlDriverAdapter['startTransaction']>) =>
             queryable(await (object as unknown as SqlDriverAdapter).startTransaction(...args));
