@@ -99,25 +99,22 @@ const statementName = (text: string) => {
  * with the parameters for every statement).
  */
 function observed(factory: SqlMigrationAwareDriverAdapterFactory, onStatement: (sql: string) => void): SqlMigrationAwareDriverAdapterFactory {
-  const queryable = <T extends SqlQueryable>(target: T): T => {
-    const queryRaw = target.queryRaw.bind(target);
-    const executeRaw = target.executeRaw.bind(target);
-    return new Proxy(target, {
-      get(object, property) {
-        // Reported once it ran, as Prisma's log did: the viewer cache's quiet time starts after the write.
-        if (property === 'queryRaw') return (query: SqlQuery) => queryRaw(query).finally(() => onStatement(query.sql));
-        if (property === 'executeRaw') return (query: SqlQuery) => executeRaw(query).finally(() => onStatement(query.sql));
-        if (property === 'startTransaction')
-          return async (...args: Parameters<SqlDriverAdapter['startTransaction']>) =>
-            queryable(await (object as unknown as SqlDriverAdapter).startTransaction(...args));
-        const value = Reflect.get(object, property, object);
-        return typeof value === 'function' ? value.bind(object) : value;
-      },
+  // Reported once it ran, as Prisma's log did: the viewer cache's quiet time starts after the write.
+  const queryable = <T extends SqlQueryable>(target: T): T =>
+    overriding(target, {
+      queryRaw: (query: SqlQuery) => target.queryRaw(query).finally(() => onStatement(query.sql)),
+      executeRaw: (query: SqlQuery) => target.executeRaw(query).finally(() => onStatement(query.sql)),
+      startTransaction: async (...args: Parameters<SqlDriverAdapter['startTransaction']>) =>
+        queryable(await (target as unknown as SqlDriverAdapter).startTransaction(...args)),
     });
-  };
-  return new Proxy(factory, {
+  return overriding(factory, { connect: async () => queryable(await factory.connect()) });
+}
+
+/** The object with some of its methods replaced; the others still run on the object itself. */
+function overriding<T extends object>(target: T, overrides: Record<string, unknown>): T {
+  return new Proxy(target, {
     get(object, property) {
-      if (property === 'connect') return async () => queryable(await object.connect());
+      if (typeof property === 'string' && Object.hasOwn(overrides, property)) return overrides[property];
       const value = Reflect.get(object, property, object);
       return typeof value === 'function' ? value.bind(object) : value;
     },

@@ -195,7 +195,7 @@ export function plainSessionRead(parts: Pending): PlainRead | null {
   const queries: Partial<Record<SessionPart, PothosQuery>> = {};
   for (const [part, { query }] of parts) queries[part] = query;
   const accounts = queries.accounts;
-  if (accounts && (accounts.cursor !== undefined || Object.keys(accounts).some((key) => !['select', 'take', 'skip'].includes(key)))) return null;
+  if (accounts && Object.keys(accounts).some((key) => !['select', 'take', 'skip'].includes(key))) return null;
   const take = accounts && typeof accounts.take === 'number' ? accounts.take : null;
   const skip = accounts && typeof accounts.skip === 'number' ? accounts.skip : 0;
   const key = JSON.stringify(queries, (name, value) => (name === 'take' || name === 'skip' ? undefined : value));
