@@ -52,7 +52,7 @@ const TOUCH_AFTER_MS = 5 * 60_000;
  * Anonymous and stale tokens are never cached.
  */
 export const VIEWER_CACHE_MS = 3_000;
-const VIEWER_WRITE_QUIET_MS = 1_000;
+export const VIEWER_WRITE_QUIET_MS = 1_000;
 const VIEWER_CACHE_MAX = 10_000;
 
 interface CachedViewer {
