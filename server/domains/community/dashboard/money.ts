@@ -168,10 +168,7 @@ export async function debts(ctx: Ctx, by: DebtGrouping = 'AGE'): Promise<Debts> 
         AND r."dueDate" < today.d AND r.amount > 0
       GROUP BY 1, 2
       UNION ALL
-      SELECT w."houseId", NULL, -w.balance
-      FROM (SELECT le."houseId", sum(le.amount) AS balance FROM "LedgerEntry" le
-            WHERE le."neighborhoodId" = ${n} GROUP BY le."houseId", le."walletId") w
-      WHERE w.balance < 0
+      SELECT b."houseId", NULL, -b.balance FROM "HouseWalletBalance" b WHERE b."neighborhoodId" = ${n} AND b.balance < 0
     ),
     keyed AS (
       SELECT ${key} AS key, d.amount, d."houseId"

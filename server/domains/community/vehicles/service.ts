@@ -793,9 +793,7 @@ export async function defaulterVehicles(ctx: ServiceContext, page: { limit: numb
       SELECT r."houseId", r.amount FROM "Receipt" r CROSS JOIN today
       WHERE r."neighborhoodId" = ${n} AND r."deletedAt" IS NULL AND r.status <> 'PAID' AND NOT r."creditsWallet" AND r."dueDate" < today.d AND r.amount > 0
       UNION ALL
-      SELECT w."houseId", -w.balance FROM (
-        SELECT le."houseId", sum(le.amount) AS balance FROM "LedgerEntry" le WHERE le."neighborhoodId" = ${n} GROUP BY le."houseId", le."walletId"
-      ) w WHERE w.balance < 0
+      SELECT b."houseId", -b.balance FROM "HouseWalletBalance" b WHERE b."neighborhoodId" = ${n} AND b.balance < 0
     ),
     owing AS (SELECT d."houseId", sum(d.amount) AS debt FROM d GROUP BY d."houseId")
     SELECT v.id, owing.debt::text AS debt FROM owing

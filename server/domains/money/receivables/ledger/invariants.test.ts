@@ -36,6 +36,12 @@ async function checkInvariants(house: number) {
     { token: admin },
   );
   const entries = await prisma.ledgerEntry.findMany({ where: { houseId: house } });
+  // The stored balance of each wallet the house moved money in (kept by the ledger's trigger) is its ledger's sum.
+  const sums = new Map<number, string>();
+  for (const walletId of new Set(entries.map((e) => e.walletId)))
+    sums.set(walletId, sumMoney(entries.filter((e) => e.walletId === walletId).map((e) => e.amount)).toFixed(2));
+  const stored = await prisma.houseWalletBalance.findMany({ where: { houseId: house } });
+  expect(new Map(stored.map((b) => [b.walletId, money(b.balance).toFixed(2)]))).toEqual(sums);
   for (const w of body.data.houseBalance.wallets) {
     expect(w.balance).toBe(sumMoney(entries.filter((e) => e.walletId === w.walletDatabaseId).map((e) => e.amount)).toFixed(2));
   }
@@ -152,6 +158,16 @@ describe('ledger invariants', () => {
     expect(money(balance._sum.amount!).toFixed(2)).toBe(money(before._sum.amount!).minus(after.transactionTotal!).toFixed(2));
     await checkInvariants(houseId2);
   }, 120_000);
+
+  it("every house's stored wallet balances are its ledger's sums, in every community the demo wrote", async () => {
+    const [row] = await t.app.db.prisma.$queryRaw<{ entries: bigint; wrong: bigint }[]>`
+      SELECT (SELECT count(*) FROM "LedgerEntry") AS entries, count(*) AS wrong
+      FROM (SELECT "houseId", "walletId", sum(amount) AS total FROM "LedgerEntry" GROUP BY 1, 2) l
+      FULL JOIN "HouseWalletBalance" b USING ("houseId", "walletId")
+      WHERE l.total IS DISTINCT FROM b.balance`;
+    expect(Number(row.entries)).toBeGreaterThan(100);
+    expect(Number(row.wrong)).toBe(0);
+  });
 });
 
 describe('the daily job', () => {
