@@ -21,7 +21,7 @@ import { write } from '../../../../kernel/write.js';
 import type { GeneratedFile } from '../../receivables/receipts/pdf.js';
 import { checkPeriod } from '../reports/period.js';
 import { XLSX_TYPE } from '../../receivables/servicePeriods/xlsx.js';
-import { houseBranch, periodFilter } from '../transactions/service.js';
+import { houseEntries, periodFilter } from '../transactions/service.js';
 import {
   ACCOUNT_KEY_NAMES,
   type AccountSettings,
@@ -130,21 +130,24 @@ export async function buildPolicies(ctx: Pick<ServiceContext, 'db' | 'prisma'>, 
   const settings = await ctx.prisma.accountingAccountSetting.findMany({ where: { neighborhoodId }, select: { key: true, number: true } });
   const builder = new PolicyBuilder(Object.fromEntries(settings.map((s) => [s.key, s.number])) as AccountSettings);
   const f = periodFilter(community, { from, to, dateKind: 'PAYMENT_DATE', today: todayIn(community.timeZone) });
-  const h = houseBranch(f);
   const k = ctx.db.kysely;
 
+  // The period's entries by payment date, each range read by its own index (transactions/service.ts).
+  const entries = houseEntries(
+    f,
+    sql`le.kind, le."reversesId", le."paymentMethod", le."walletId", le.amount, r."incomeAccountId", r."incomeConceptId", r."penaltyAmount"`,
+  );
   const houses = await sql<HouseGroup>`
-    SELECT to_char(${h.day}, 'YYYY-MM-DD') AS day, le.kind::text AS kind, rv.kind::text AS "reversedKind",
+    SELECT to_char(le.day, 'YYYY-MM-DD') AS day, le.kind::text AS kind, rv.kind::text AS "reversedKind",
            le."paymentMethod"::text AS "paymentMethod", ia."accountingAccount" AS "bankAccount", ic."accountingAccount" AS "incomeAccount",
            w.type::text AS "walletType", sum(le.amount)::text AS amount,
-           sum(CASE WHEN COALESCE(r."penaltyAmount", 0) > 0 THEN LEAST(abs(le.amount), r."penaltyAmount") ELSE 0 END)::text AS penalty
-    FROM "LedgerEntry" le
-    LEFT JOIN "Receipt" r ON r.id = le."receiptId"
-    LEFT JOIN "IncomeAccount" ia ON ia.id = r."incomeAccountId"
-    LEFT JOIN "IncomeConcept" ic ON ic.id = r."incomeConceptId"
+           sum(CASE WHEN COALESCE(le."penaltyAmount", 0) > 0 THEN LEAST(abs(le.amount), le."penaltyAmount") ELSE 0 END)::text AS penalty
+    FROM (${entries}) le
+    LEFT JOIN "IncomeAccount" ia ON ia.id = le."incomeAccountId"
+    LEFT JOIN "IncomeConcept" ic ON ic.id = le."incomeConceptId"
     LEFT JOIN "LedgerEntry" rv ON rv.id = le."reversesId"
     JOIN "Wallet" w ON w.id = le."walletId"
-    WHERE ${h.where} AND le.kind::text NOT IN ('TRANSFER', 'AGREEMENT', 'AGREEMENT_CANCELLED')
+    WHERE le.kind::text NOT IN ('TRANSFER', 'AGREEMENT', 'AGREEMENT_CANCELLED')
     GROUP BY 1, 2, 3, 4, 5, 6, 7, sign(le.amount)
     ORDER BY 1`.execute(k);
   for (const g of houses.rows) builder.house(g);

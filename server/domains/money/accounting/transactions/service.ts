@@ -197,20 +197,6 @@ function houseFilters(f: ResolvedFilter, o: BranchOptions): RawBuilder<unknown>[
   return where;
 }
 
-export function houseBranch(f: ResolvedFilter, o: BranchOptions = {}) {
-  const day = houseDay(f.dateKind, f.timeZone);
-  const where = houseFilters(f, o);
-  if (o.upToEnd) {
-    if (f.dateKind === 'SYSTEM_DATE') where.push(sql`le."createdAt" < ${f.toNextAt}::timestamp`);
-    else where.push(sql`${day} <= ${f.to}::date`);
-  } else {
-    where.push(sql`le."createdAt" >= ${f.fromAt}::timestamp`);
-    if (f.dateKind === 'SYSTEM_DATE') where.push(sql`le."createdAt" < ${f.toNextAt}::timestamp`);
-    else where.push(sql`${day} BETWEEN ${f.from}::date AND ${f.to}::date`);
-  }
-  return { day, where: sql.join(where, sql` AND `) };
-}
-
 function communityBranch(f: ResolvedFilter, o: BranchOptions = {}) {
   const day = communityDay(f.dateKind, f.timeZone);
   const where: RawBuilder<unknown>[] = [sql`c."neighborhoodId" = ${f.neighborhoodId}`];
@@ -230,8 +216,8 @@ function communityBranch(f: ResolvedFilter, o: BranchOptions = {}) {
 }
 
 /**
- * The house ledger's rows of the filter as disjoint WHEREs over `"LedgerEntry" le LEFT JOIN "Receipt" r`
- * (the same rows as houseBranch's single WHERE), each one an index range:
+ * The house ledger's rows of the filter as disjoint WHEREs over `"LedgerEntry" le LEFT JOIN "Receipt" r`, each
+ * one an index range:
  * - SYSTEM_DATE: the createdAt range;
  * - PAYMENT_DATE: the entries recorded in the period (their day is never later than the day they were
  *   recorded, so only "day ≥ from" is left to test), and the payments recorded after it whose receipt was
@@ -268,21 +254,33 @@ function houseParts(f: ResolvedFilter, o: BranchOptions = {}): { where: RawBuild
   ];
 }
 
-/** Both ledgers as one relation: src ('C' community, 'H' house), id, kind, amount, day, at (+ the keys of each). */
+/**
+ * The house ledger's entries of a period's filter with their day (as `day`) and `columns` (le, r in scope):
+ * one SELECT per index range of houseParts, joined by UNION ALL.
+ */
+export function houseEntries(f: ResolvedFilter, columns: RawBuilder<unknown>): RawBuilder<unknown> {
+  const day = houseDay(f.dateKind, f.timeZone);
+  return sql.join(
+    houseParts(f).map((h) => sql`SELECT ${day} AS day, ${columns} FROM "LedgerEntry" le LEFT JOIN "Receipt" r ON r.id = le."receiptId" WHERE ${h.where}`),
+    sql` UNION ALL `,
+  );
+}
+
+/** Both ledgers as one relation: day, src ('C' community, 'H' house), id, kind, amount, at (+ the keys of each). */
 function movements(f: ResolvedFilter, o: { receiptDescription?: boolean } = {}): RawBuilder<unknown> | null {
   const parts: RawBuilder<unknown>[] = [];
-  if (wantsHouse(f)) {
-    const day = houseDay(f.dateKind, f.timeZone);
-    for (const h of houseParts(f))
-      parts.push(sql`SELECT 'H'::text AS src, le.id, le.kind::text AS kind, le.amount, ${day} AS day, le."createdAt" AS at,
+  if (wantsHouse(f))
+    parts.push(
+      houseEntries(
+        f,
+        sql`'H'::text AS src, le.id, le.kind::text AS kind, le.amount, le."createdAt" AS at,
           le."houseId" AS "houseId", le."walletId" AS "walletId", le."receiptId" AS "receiptId", le."paymentMethod"::text AS "paymentMethod",
-          r."incomeAccountId" AS "accountId", NULL::int AS "expenseId", NULL::int AS "withdrawalId", NULL::boolean AS "inTransit", le.reason AS reason${o.receiptDescription ? sql`, r.description AS "receiptDescription"` : sql``}
-        FROM "LedgerEntry" le LEFT JOIN "Receipt" r ON r.id = le."receiptId"
-        WHERE ${h.where}`);
-  }
+          r."incomeAccountId" AS "accountId", NULL::int AS "expenseId", NULL::int AS "withdrawalId", NULL::boolean AS "inTransit", le.reason AS reason${o.receiptDescription ? sql`, r.description AS "receiptDescription"` : sql``}`,
+      ),
+    );
   if (wantsCommunity(f)) {
     const c = communityBranch(f);
-    parts.push(sql`SELECT 'C'::text AS src, c.id, c.kind::text AS kind, c.amount, ${c.day} AS day, c."createdAt" AS at,
+    parts.push(sql`SELECT ${c.day} AS day, 'C'::text AS src, c.id, c.kind::text AS kind, c.amount, c."createdAt" AS at,
         NULL::int AS "houseId", NULL::int AS "walletId", NULL::int AS "receiptId", NULL::text AS "paymentMethod", c."accountId", c."expenseId",
         c."withdrawalId", c."inTransit", NULL::text AS reason${o.receiptDescription ? sql`, NULL::text AS "receiptDescription"` : sql``}
       FROM "CommunityLedgerEntry" c
