@@ -10,7 +10,7 @@ import { communityOf, type ServiceContext } from '../../../kernel/context.js';
 import { gatewayAccount, gatewayFor } from '../../../infra/gateway/index.js';
 import { InputError } from '../../../kernel/errors.js';
 import { todayIn } from '../../../../core/receipts.js';
-import { accountBalanceRows } from '../../money/accounting/reports/statement.js';
+import { accountBalances } from '../../money/accounting/reports/balances.js';
 
 type Ctx = Pick<ServiceContext, 'actor' | 'db'>;
 
@@ -291,8 +291,8 @@ export async function gatewayPanel(ctx: Pick<ServiceContext, 'actor' | 'db' | 'c
   // The gateway's balance as the community statement counts it (reports/statement.ts: the payments the
   // gateway moved, less chargebacks, the fees the community pays, payouts and their fees), up to today.
   const today = todayIn(community.timeZone);
-  const [{ rows: places }, { rows }] = await Promise.all([
-    accountBalanceRows(n, { dateKind: 'SYSTEM_DATE', from: today, to: today, timeZone: community.timeZone }).execute(ctx.db.kysely),
+  const [places, { rows }] = await Promise.all([
+    accountBalances(ctx.db, n, { dateKind: 'SYSTEM_DATE', from: today, to: today, timeZone: community.timeZone }),
     sql<{ payments: number }>`
       SELECT count(*)::int AS payments FROM "LedgerEntry" le
        WHERE le."neighborhoodId" = ${n} AND le.kind = 'DEPOSIT' AND le."chargeId" IS NOT NULL`.execute(ctx.db.kysely),

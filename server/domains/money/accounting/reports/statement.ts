@@ -9,7 +9,8 @@
 import { sql } from 'kysely';
 import { formatMoney, money, sumMoney } from '../../../../../core/money.js';
 import type { ServiceContext } from '../../../../kernel/context.js';
-import { accountLabel, incomesSummary, localDay, localMidnight, moneyInMovements, type ReportLine, reportLabels } from './incomes.js';
+import { type AccountRow, accountBalances } from './balances.js';
+import { accountLabel, incomesSummary, localDay, localMidnight, type ReportLine, reportLabels } from './incomes.js';
 import type { Period } from './period.js';
 
 export const STATEMENT_READERS = ['AStatementsRead'] as const;
@@ -44,61 +45,8 @@ export interface NeighborhoodStatement {
   expensesByConcept: ReportLine[];
 }
 
-export type AccountRow = {
-  accountKind: string;
-  accountId: number | null;
-  opening: string;
-  incomes: string;
-  fees: string;
-  expenses: string;
-  withdrawals: string;
-  withdrawn: string;
-  closing: string;
-  inTransit: string;
-};
-
-/**
- * Per place where the community's money is (GATEWAY, ACCOUNT with its id, NONE): opening before `from`,
- * the period's incomes, fees, expenses and withdrawals, and the closing at the end of `to`. The statement's
- * rows, and the transactions' account balances (one definition of where money is).
- */
-export function accountBalanceRows(n: number, p: Pick<Period, 'dateKind' | 'from' | 'to' | 'timeZone'>) {
-  const moves = moneyInMovements(n, { ...p, from: null });
-  const own =
-    p.dateKind === 'SYSTEM_DATE'
-      ? { day: localDay(sql`e."createdAt"`, p.timeZone), bound: sql`e."createdAt" < ${localMidnight(nextDay(p.to), p.timeZone)}` }
-      : { day: sql`e."effectiveDate"`, bound: sql`e."effectiveDate" <= ${p.to}::date` };
-  return sql<AccountRow>`
-    WITH mv AS (
-      SELECT m.day, m."accountKind", m."accountId", m.amount AS income, -m.fee AS fee, 0::numeric AS expense, 0::numeric AS withdrawal,
-             0::numeric AS cleared, 0::numeric AS transit
-      FROM ${moves} m
-      UNION ALL
-      SELECT ${own.day}, CASE WHEN e."accountId" IS NULL THEN 'GATEWAY' ELSE 'ACCOUNT' END, e."accountId", 0, 0,
-             CASE WHEN e.kind = 'EXPENSE_PAID' THEN e.amount ELSE 0 END,
-             CASE WHEN e.kind IN ('WITHDRAWAL', 'WITHDRAWAL_FEE') THEN e.amount ELSE 0 END,
-             CASE WHEN e.kind = 'EXPENSE_CHARGED' THEN e.amount ELSE 0 END,
-             CASE WHEN e."inTransit" THEN e.amount ELSE 0 END
-      FROM "CommunityLedgerEntry" e
-      WHERE e."neighborhoodId" = ${n} AND ${own.bound}
-    )
-    SELECT "accountKind", "accountId",
-           coalesce(sum(income + fee + expense + withdrawal + cleared) FILTER (WHERE day < ${p.from}::date), 0)::text AS opening,
-           coalesce(sum(income) FILTER (WHERE day >= ${p.from}::date), 0)::text AS incomes,
-           coalesce(sum(fee) FILTER (WHERE day >= ${p.from}::date), 0)::text AS fees,
-           coalesce(sum(expense + cleared) FILTER (WHERE day >= ${p.from}::date), 0)::text AS expenses,
-           coalesce(sum(withdrawal) FILTER (WHERE day >= ${p.from}::date), 0)::text AS withdrawals,
-           coalesce(sum(withdrawal) FILTER (WHERE day >= ${p.from}::date AND withdrawal > 0), 0)::text AS withdrawn,
-           coalesce(sum(income + fee + expense + withdrawal + cleared), 0)::text AS closing,
-           coalesce(sum(transit), 0)::text AS "inTransit"
-    FROM mv
-    WHERE day <= ${p.to}::date
-    GROUP BY "accountKind", "accountId"`;
-}
-
 export async function neighborhoodStatement(ctx: ServiceContext, p: Period & { neighborhoodId: number }): Promise<NeighborhoodStatement> {
   const n = p.neighborhoodId;
-  const statement = accountBalanceRows(n, p);
   const expenseDay = p.dateKind === 'SYSTEM_DATE' ? localDay(sql`e."createdAt"`, p.timeZone) : sql`e."effectiveDate"`;
   const expenseRange =
     p.dateKind === 'SYSTEM_DATE'
@@ -112,9 +60,9 @@ export async function neighborhoodStatement(ctx: ServiceContext, p: Period & { n
     WHERE e."neighborhoodId" = ${n} AND e.kind = 'EXPENSE_PAID' AND ${expenseRange} AND ${expenseDay} IS NOT NULL
     GROUP BY x."expenseConceptId", ec.concept`;
   const k = ctx.db.kysely;
-  const [rows, concepts, incomes, l] = await Promise.all([statement.execute(k), byConcept.execute(k), incomesSummary(ctx, p), reportLabels(ctx, n)]);
+  const [rows, concepts, incomes, l] = await Promise.all([accountBalances(ctx.db, n, p), byConcept.execute(k), incomesSummary(ctx, p), reportLabels(ctx, n)]);
   const order = { GATEWAY: 0, ACCOUNT: 1, NONE: 2 } as Record<string, number>;
-  const accounts: StatementAccount[] = rows.rows
+  const accounts: StatementAccount[] = rows
     .map((r) => ({
       key: `${r.accountKind}:${r.accountId ?? ''}`,
       label: accountLabel(l, r.accountKind, r.accountId),
@@ -129,7 +77,7 @@ export async function neighborhoodStatement(ctx: ServiceContext, p: Period & { n
     }))
     .sort((a, b) => a.sortKey - b.sortKey || a.label.localeCompare(b.label, 'es'))
     .map(({ sortKey: _s, ...a }) => a);
-  const total = (f: keyof AccountRow) => sumMoney(rows.rows.map((r) => r[f] as string));
+  const total = (f: keyof AccountRow) => sumMoney(rows.map((r) => r[f] as string));
   const opening = total('opening');
   const incomesTotal = total('incomes');
   const fees = total('fees').negated();

@@ -19,8 +19,8 @@ import { InputError } from '../../../../kernel/errors.js';
 import { CommunityLedgerKind, LedgerKind, PaymentMethod } from '../../../../db/generated/enums.js';
 import { startOfDayIn } from '../cfdis/rules.js';
 import { type DateKind, reportPeriod } from '../reports/period.js';
-import { accountBalanceRows } from '../reports/statement.js';
-import { GATEWAY_ACCOUNT, NO_ACCOUNT } from '../reports/incomes.js';
+import { accountBalances, storedOpening } from '../reports/balances.js';
+import { GATEWAY_ACCOUNT, localMidnight, NO_ACCOUNT } from '../reports/incomes.js';
 
 export const TRANSACTION_READERS = ['AStatementsRead', 'ABalancesAuthorise'] as const;
 
@@ -513,65 +513,81 @@ export interface TransactionBalances {
  * the house, wallet and account filters (and the source), not the kind or the payment method.
  */
 export async function transactionBalances(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter): Promise<TransactionBalances> {
-  const result: TransactionBalances = { wallets: [], accounts: [] };
-  const o = { balances: true, upToEnd: true };
   const full = { ...f, kinds: null, paymentMethod: null };
-  if (wantsHouse(full)) {
-    const day = houseDay(f.dateKind, f.timeZone);
-    const parts = houseParts(full, o).map(
-      (h) => sql`SELECT le."walletId", le.amount, ${h.opening ? sql`true` : sql`${day} < ${f.from}::date`} AS opening
+  // The two reads are independent: on PostgreSQL they run side by side.
+  const [wallets, accounts] = await Promise.all([
+    wantsHouse(full) ? walletBalanceLines(ctx, full) : [],
+    wantsCommunity(full) ? accountBalanceLines(ctx, f) : [],
+  ]);
+  return { wallets, accounts };
+}
+
+/** The houses' wallets (f without kinds or payment method). */
+async function walletBalanceLines(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter): Promise<BalanceLine[]> {
+  const day = houseDay(f.dateKind, f.timeZone);
+  // By SYSTEM_DATE, every wallet's stored opening of the month of "from" and the entries since (a house's
+  // or an account's balances are read whole: a house's ledger is short, and the store keeps neither).
+  const stored =
+    f.dateKind === 'SYSTEM_DATE' && f.houseId == null && f.accountId == null ? await storedOpening(ctx.db, f.neighborhoodId, f.timeZone, f.from) : null;
+  const since = stored ? sql` AND le."createdAt" >= ${localMidnight(stored.month, f.timeZone)}` : sql``;
+  const parts = houseParts(f, { balances: true, upToEnd: true }).map(
+    (h) => sql`SELECT le."walletId", le.amount, ${h.opening ? sql`true` : sql`${day} < ${f.from}::date`} AS opening
         FROM "LedgerEntry" le LEFT JOIN "Receipt" r ON r.id = le."receiptId"
-        WHERE ${h.where}`,
-    );
-    const { rows } = await sql<{ id: number; name: string; type: string; opening: string | null; movements: string | null }>`
-      SELECT w.id, w.name, w.type::text AS type, s.opening::text AS opening, s.movements::text AS movements
+        WHERE ${h.where}${since}`,
+  );
+  const base = Object.fromEntries(
+    [...(stored?.wallets ?? [])].filter(([id]) => f.walletId == null || id === f.walletId).map(([id, amount]) => [String(id), amount.toFixed(2)]),
+  );
+  const { rows } = await sql<{ id: number; name: string; type: string; opening: string | null; movements: string | null }>`
+      SELECT w.id, w.name, w.type::text AS type, (coalesce(s.opening, 0) + coalesce(b.amount, 0))::text AS opening, s.movements::text AS movements
       FROM (
         SELECT t."walletId", sum(t.amount) FILTER (WHERE t.opening) AS opening, sum(t.amount) FILTER (WHERE NOT t.opening) AS movements
         FROM (${sql.join(parts, sql` UNION ALL `)}) t
         GROUP BY t."walletId"
-      ) s JOIN "Wallet" w ON w.id = s."walletId"
+      ) s
+      FULL JOIN (SELECT key::int AS "walletId", value::numeric AS amount FROM jsonb_each_text(${JSON.stringify(base)}::jsonb)) b ON b."walletId" = s."walletId"
+      JOIN "Wallet" w ON w.id = coalesce(s."walletId", b."walletId")
       ORDER BY w.type, w.id`.execute(ctx.db.kysely);
-    result.wallets = rows.map((r) => line('Wallet', r.id, r.name, r.type, r.opening, r.movements, null));
-  }
-  if (wantsCommunity(full)) {
-    // Where the community's money is, as the statement counts it: the houses' payments received in each
-    // place and the community's own ledger (reports/statement.ts).
-    const { rows } = await accountBalanceRows(f.neighborhoodId, f).execute(ctx.db.kysely);
-    const chosen = rows.filter((r) => f.accountId == null || (r.accountKind === 'ACCOUNT' && r.accountId === f.accountId));
-    const ids = chosen.flatMap((r) => (r.accountId == null ? [] : [r.accountId]));
-    const named = ids.length
-      ? await ctx.db.prisma.incomeAccount.findMany({
-          where: { id: { in: ids } },
-          select: { id: true, description: true, accountType: true, accountNumber: true },
-        })
-      : [];
-    const order = { GATEWAY: 0, ACCOUNT: 1, NONE: 2 } as Record<string, number>;
-    result.accounts = chosen
-      .sort((a, b) => (order[a.accountKind] ?? 3) - (order[b.accountKind] ?? 3) || (a.accountId ?? 0) - (b.accountId ?? 0))
-      .map((r) => {
-        const account = named.find((a) => a.id === r.accountId);
-        // The statement's labels (reports/incomes.ts accountLabel).
-        const name =
-          r.accountKind === 'GATEWAY'
-            ? GATEWAY_ACCOUNT
-            : account
-              ? account.accountNumber
-                ? `${account.description} (${account.accountNumber.slice(-4)})`
-                : account.description
-              : NO_ACCOUNT;
-        const type = r.accountKind === 'ACCOUNT' ? (account?.accountType ?? null) : r.accountKind;
-        return line(
-          'IncomeAccount',
-          r.accountKind === 'ACCOUNT' ? r.accountId : null,
-          name,
-          type,
-          r.opening,
-          money(r.closing).minus(r.opening).toFixed(2),
-          r.inTransit,
-        );
-      });
-  }
-  return result;
+  return rows.map((r) => line('Wallet', r.id, r.name, r.type, r.opening, r.movements, null));
+}
+
+async function accountBalanceLines(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter): Promise<BalanceLine[]> {
+  // Where the community's money is, as the statement counts it: the houses' payments received in each
+  // place and the community's own ledger (reports/statement.ts).
+  const rows = await accountBalances(ctx.db, f.neighborhoodId, f);
+  const chosen = rows.filter((r) => f.accountId == null || (r.accountKind === 'ACCOUNT' && r.accountId === f.accountId));
+  const ids = chosen.flatMap((r) => (r.accountId == null ? [] : [r.accountId]));
+  const named = ids.length
+    ? await ctx.db.prisma.incomeAccount.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, description: true, accountType: true, accountNumber: true },
+      })
+    : [];
+  const order = { GATEWAY: 0, ACCOUNT: 1, NONE: 2 } as Record<string, number>;
+  return chosen
+    .sort((a, b) => (order[a.accountKind] ?? 3) - (order[b.accountKind] ?? 3) || (a.accountId ?? 0) - (b.accountId ?? 0))
+    .map((r) => {
+      const account = named.find((a) => a.id === r.accountId);
+      // The statement's labels (reports/incomes.ts accountLabel).
+      const name =
+        r.accountKind === 'GATEWAY'
+          ? GATEWAY_ACCOUNT
+          : account
+            ? account.accountNumber
+              ? `${account.description} (${account.accountNumber.slice(-4)})`
+              : account.description
+            : NO_ACCOUNT;
+      const type = r.accountKind === 'ACCOUNT' ? (account?.accountType ?? null) : r.accountKind;
+      return line(
+        'IncomeAccount',
+        r.accountKind === 'ACCOUNT' ? r.accountId : null,
+        name,
+        type,
+        r.opening,
+        money(r.closing).minus(r.opening).toFixed(2),
+        r.inTransit,
+      );
+    });
 }
 
 function line(
