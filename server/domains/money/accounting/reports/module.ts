@@ -6,7 +6,7 @@ import { reportRoutes } from './rest.js';
 export default defineModule({
   name: 'reports',
   context: 'money/accounting',
-  face: ['incomes.ts', 'period.ts', 'statement.ts'],
-  tables: [],
+  face: ['balances.ts', 'incomes.ts', 'period.ts', 'statement.ts'],
+  tables: ['MoneySnapshot'],
   rest: [...reportRoutes],
 });
