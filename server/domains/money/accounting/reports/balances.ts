@@ -168,10 +168,10 @@ function addPlaces(base: StoredPlace[], rows: AccountRow[]): StoredPlace[] {
 
 /**
  * The places' balances of a period (accountBalanceRows' rows): by SYSTEM_DATE from the stored opening of
- * the month of `from` and the movements since; otherwise from every movement.
+ * the month of `from` (`stored`, when the caller has read it) and the movements since; otherwise from every movement.
  */
-export async function accountBalances(db: Pick<Database, 'kysely'>, n: number, p: PlacePeriod): Promise<AccountRow[]> {
-  const opening = p.dateKind === 'SYSTEM_DATE' ? await storedOpening(db, n, p.timeZone, p.from) : null;
+export async function accountBalances(db: Pick<Database, 'kysely'>, n: number, p: PlacePeriod, stored?: Opening | null): Promise<AccountRow[]> {
+  const opening = stored !== undefined ? stored : p.dateKind === 'SYSTEM_DATE' ? await storedOpening(db, n, p.timeZone, p.from) : null;
   const { rows } = await accountBalanceRows(n, p, opening?.month).execute(db.kysely);
   if (!opening) return rows;
   const byKey = new Map(rows.map((r) => [placeKey(r), r]));

@@ -19,7 +19,7 @@ import { InputError } from '../../../../kernel/errors.js';
 import { CommunityLedgerKind, LedgerKind, PaymentMethod } from '../../../../db/generated/enums.js';
 import { startOfDayIn } from '../cfdis/rules.js';
 import { type DateKind, reportPeriod } from '../reports/period.js';
-import { accountBalances, storedOpening } from '../reports/balances.js';
+import { accountBalances, type Opening, storedOpening } from '../reports/balances.js';
 import { GATEWAY_ACCOUNT, localMidnight, NO_ACCOUNT } from '../reports/incomes.js';
 
 export const TRANSACTION_READERS = ['AStatementsRead', 'ABalancesAuthorise'] as const;
@@ -514,21 +514,21 @@ export interface TransactionBalances {
  */
 export async function transactionBalances(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter): Promise<TransactionBalances> {
   const full = { ...f, kinds: null, paymentMethod: null };
+  const stored = f.dateKind === 'SYSTEM_DATE' ? await storedOpening(ctx.db, f.neighborhoodId, f.timeZone, f.from) : null;
   // The two reads are independent: on PostgreSQL they run side by side.
   const [wallets, accounts] = await Promise.all([
-    wantsHouse(full) ? walletBalanceLines(ctx, full) : [],
-    wantsCommunity(full) ? accountBalanceLines(ctx, f) : [],
+    wantsHouse(full) ? walletBalanceLines(ctx, full, stored) : [],
+    wantsCommunity(full) ? accountBalanceLines(ctx, f, stored) : [],
   ]);
   return { wallets, accounts };
 }
 
 /** The houses' wallets (f without kinds or payment method). */
-async function walletBalanceLines(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter): Promise<BalanceLine[]> {
+async function walletBalanceLines(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter, opening: Opening | null): Promise<BalanceLine[]> {
   const day = houseDay(f.dateKind, f.timeZone);
   // By SYSTEM_DATE, every wallet's stored opening of the month of "from" and the entries since (a house's
   // or an account's balances are read whole: a house's ledger is short, and the store keeps neither).
-  const stored =
-    f.dateKind === 'SYSTEM_DATE' && f.houseId == null && f.accountId == null ? await storedOpening(ctx.db, f.neighborhoodId, f.timeZone, f.from) : null;
+  const stored = f.houseId == null && f.accountId == null ? opening : null;
   const since = stored ? sql` AND le."createdAt" >= ${localMidnight(stored.month, f.timeZone)}` : sql``;
   const parts = houseParts(f, { balances: true, upToEnd: true }).map(
     (h) => sql`SELECT le."walletId", le.amount, ${h.opening ? sql`true` : sql`${day} < ${f.from}::date`} AS opening
@@ -551,10 +551,10 @@ async function walletBalanceLines(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFi
   return rows.map((r) => line('Wallet', r.id, r.name, r.type, r.opening, r.movements, null));
 }
 
-async function accountBalanceLines(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter): Promise<BalanceLine[]> {
+async function accountBalanceLines(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter, stored: Opening | null): Promise<BalanceLine[]> {
   // Where the community's money is, as the statement counts it: the houses' payments received in each
   // place and the community's own ledger (reports/statement.ts).
-  const rows = await accountBalances(ctx.db, f.neighborhoodId, f);
+  const rows = await accountBalances(ctx.db, f.neighborhoodId, f, stored);
   const chosen = rows.filter((r) => f.accountId == null || (r.accountKind === 'ACCOUNT' && r.accountId === f.accountId));
   const ids = chosen.flatMap((r) => (r.accountId == null ? [] : [r.accountId]));
   const named = ids.length
