@@ -15,7 +15,8 @@ const browserJourneys = onPostgres ? ['tests/e2e/**'] : [];
 export default defineConfig({
   resolve: { alias: { graphql } },
   test: {
-    testTimeout: 60_000,
+    // A browser journey of 15 s alone took over a minute on a loaded two-core machine (CI runs both databases' passes at once).
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
