@@ -40,7 +40,35 @@ export function launchChromium(): Promise<Browser> {
 export async function mexicanPage(browser: Browser): Promise<Page> {
   // A browser on UTC proposes tomorrow's date from 18:00 (payment dates).
   const context = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(recordNotices);
   return context.newPage();
+}
+
+/** In the page: every notice shown, kept after it closes (see noticeShown). */
+function recordNotices() {
+  const w = window as unknown as { __notices: string[] };
+  w.__notices = [];
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const node of change.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const roots = node.matches('.mantine-Notification-root') ? [node] : [...node.querySelectorAll('.mantine-Notification-root')];
+        for (const root of roots) w.__notices.push(`${root.getAttribute('data-kind') ?? ''}: ${root.textContent ?? ''}`);
+      }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Waits until a notice with this text has been shown since the page loaded, even if it already closed: on
+ * a loaded machine a notice's 10 s can pass between two of Playwright's checks. A timeout names the notices seen.
+ */
+export async function noticeShown(page: Page, text: string, timeout = 30_000) {
+  try {
+    await page.waitForFunction((t) => (window as unknown as { __notices: string[] }).__notices.some((n) => n.includes(t)), text, { polling: 100, timeout });
+  } catch (e) {
+    const seen = await page.evaluate(() => (window as unknown as { __notices: string[] }).__notices).catch(() => []);
+    throw new Error(`no notice «${text}» at ${page.url()}; notices seen: ${JSON.stringify(seen)}`, { cause: e });
+  }
 }
 
 export async function startBrowserEnv(): Promise<BrowserEnv> {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { noticeShown, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -198,7 +198,7 @@ describe('maintenance fees in the browser', () => {
     await page.getByTestId('not-generated').waitFor();
     await page.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
-    await page.getByText('El mantenimiento ha sido eliminado').waitFor();
+    await noticeShown(page, 'El mantenimiento ha sido eliminado');
     await page.getByRole('heading', { name: 'Cuotas de mantenimiento' }).waitFor();
     expect(await prisma.maintenance.findUnique({ where: { id: fresh.id } })).toBeNull();
     await page.context().close();
