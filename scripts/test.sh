@@ -4,7 +4,7 @@
 # neither does the build. The journeys drive Chromium (CHROMIUM_PATH, else /usr/bin/chromium, as in
 # tests/e2e/browser.ts); nothing else in the suite needs a program outside node_modules.
 set -e
-if [ -z "$DATABASE_URL" ] || [ "$E2E_ON_POSTGRES" = 1 ]; then
+if [ -z "$DATABASE_URL" ] || [ "$E2E_ON_POSTGRES" = 1 ] || [ -n "$JOURNEYS_SPLIT" ]; then
   chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
   if [ ! -x "$chromium" ]; then
     echo "npm test needs Chromium at $chromium for the browser journeys: apt-get install chromium (or set CHROMIUM_PATH)" >&2
