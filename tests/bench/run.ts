@@ -199,6 +199,17 @@ async function seedReceipts(db: Db, neighborhoodId: number, months: number, from
   await db.sql('ANALYZE', []);
 }
 
+/** The receipts table grown to RECEIPTS_LARGE with more months for every bench house (server down); the new count. */
+async function growReceipts(target: { databaseUrl?: string; dataDir: string }, neighborhoodId: number, receiptCount: number) {
+  return withDb(target, async (db) => {
+    const extraMonths = Math.max(0, Math.floor((RECEIPTS_LARGE - receiptCount) / HOUSES));
+    if (extraMonths > 0) await seedReceipts(db, neighborhoodId, extraMonths, RECEIPT_MONTHS + 1);
+    // As autovacuum leaves a table that grew over months (else it vacuums millions of new rows while the reports run).
+    await db.sql('VACUUM ANALYZE', []);
+    return Number((await db.sql<{ n: string }>(`SELECT count(*) AS n FROM "Receipt"`, []))[0].n);
+  });
+}
+
 /** Brings the community's audit log to `rows` rows (older entries first, as a real log grows). */
 async function growAuditLog(db: Db, neighborhoodId: number, rows: number) {
   const have = Number((await db.sql<{ n: string }>(`SELECT count(*) AS n FROM "AuditLog" WHERE "neighborhoodId" = $1`, [neighborhoodId]))[0].n);
@@ -343,7 +354,12 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
   console.log(`\n== ${label}: sembrando ${HOUSES} casas y ${AUDIT_SMALL} filas de bitácora ==`);
   const t0 = Date.now();
   const neighborhoodId = await seedLarge(target);
-  if (process.env.BENCH_SEED_ONLY === '1') return;
+  // BENCH_SEED_ONLY=1 (with BENCH_KEEP=1): the database as the reports find it, receipts grown, for work by hand.
+  if (process.env.BENCH_SEED_ONLY === '1') {
+    const count = await withDb(target, async (db) => Number((await db.sql<{ n: string }>(`SELECT count(*) AS n FROM "Receipt"`, []))[0].n));
+    console.log(`  recibos llevados a ${(await growReceipts(target, neighborhoodId, count)).toLocaleString('en')}`);
+    return;
+  }
   console.log(`  sembrado en ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const smallCursor = await withDb(target, (db) => auditCursor(db, neighborhoodId, AUDIT_SMALL));
   // Jobs polled every 250 ms: the accounting export's job time is mostly its own work.
@@ -706,13 +722,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     // The receipts table grown to RECEIPTS_LARGE with more months for every bench house, server down.
     await stop(server);
     const t2 = Date.now();
-    const grownCount = await withDb(target, async (db) => {
-      const extraMonths = Math.max(0, Math.floor((RECEIPTS_LARGE - receiptCount) / HOUSES));
-      if (extraMonths > 0) await seedReceipts(db, neighborhoodId, extraMonths, RECEIPT_MONTHS + 1);
-      // As autovacuum leaves a table that grew over months (else it vacuums millions of new rows while the reports run).
-      await db.sql('VACUUM ANALYZE', []);
-      return Number((await db.sql<{ n: string }>(`SELECT count(*) AS n FROM "Receipt"`, []))[0].n);
-    });
+    const grownCount = await growReceipts(target, neighborhoodId, receiptCount);
     console.log(`  recibos llevados a ${grownCount.toLocaleString('en')} en ${((Date.now() - t2) / 1000).toFixed(1)} s`);
     server = startServer();
     await waitForServer(`${base}/health`);

@@ -7,8 +7,9 @@ import { money, sumMoney } from '../../../../../core/money.js';
 import { todayIn } from '../../../../../core/receipts.js';
 import { startTestApp, type TestApp } from '../../../../../tests/testApp.js';
 import { startOfDayIn } from '../cfdis/rules.js';
-import { periodFilter, transactionBalances } from '../transactions/service.js';
+import { periodFilter, transactionBalances, transactionTotals } from '../transactions/service.js';
 import { type AccountRow, accountBalanceRows, accountBalances, storedOpening } from './balances.js';
+import type { DateKind } from './period.js';
 
 let t: TestApp;
 let community: { id: number; timeZone: string; name: string };
@@ -34,25 +35,38 @@ async function wholeHistory(from: string, to: string) {
   return byPlace((await accountBalanceRows(community.id, period(from, to)).execute(db().kysely)).rows);
 }
 
-/** Each wallet's houses' ledger before the start of `from` and up to the end of `to`, summed by Prisma. */
-async function walletsByPrisma(from: string, to: string) {
-  const end = new Date(startOfDayIn(to, community.timeZone).getTime() + 86_400_000);
+/**
+ * The community's houses' ledger from Prisma's rows, each entry with its day: the day it was recorded, or by
+ * PAYMENT_DATE a payment's receipt's payment day (real payment date, else its payment date's day) when earlier.
+ */
+async function datedEntries(dateKind: DateKind) {
+  const tz = community.timeZone;
   const entries = await db().prisma.ledgerEntry.findMany({
-    where: { neighborhoodId: community.id, createdAt: { lt: end } },
-    select: { walletId: true, amount: true, createdAt: true },
+    where: { neighborhoodId: community.id },
+    select: { walletId: true, amount: true, createdAt: true, kind: true, receipt: { select: { paymentDate: true, realPaymentDate: true } } },
   });
-  const start = startOfDayIn(from, community.timeZone);
-  const ids = [...new Set(entries.map((e) => e.walletId))].sort((a, b) => a - b);
+  const dayOf = (e: (typeof entries)[number]) => {
+    const recorded = todayIn(tz, e.createdAt);
+    if (dateKind === 'SYSTEM_DATE' || !e.receipt || !['DEPOSIT', 'RECEIPT_PAID', 'WALLET_PAYMENT'].includes(e.kind)) return recorded;
+    const paid = e.receipt.realPaymentDate?.toISOString().slice(0, 10) ?? (e.receipt.paymentDate ? todayIn(tz, e.receipt.paymentDate) : recorded);
+    return paid < recorded ? paid : recorded;
+  };
+  return entries.map((e) => ({ ...e, day: dayOf(e) }));
+}
+
+async function walletsByPrisma(from: string, to: string, dateKind: DateKind = 'SYSTEM_DATE') {
+  const dated = (await datedEntries(dateKind)).filter((e) => e.day <= to);
+  const ids = [...new Set(dated.map((e) => e.walletId))].sort((a, b) => a - b);
   return Object.fromEntries(
     ids.map((id) => {
-      const mine = entries.filter((e) => e.walletId === id);
-      return [id, [sumMoney(mine.filter((e) => e.createdAt < start).map((e) => e.amount)).toFixed(2), sumMoney(mine.map((e) => e.amount)).toFixed(2)]];
+      const mine = dated.filter((e) => e.walletId === id);
+      return [id, [sumMoney(mine.filter((e) => e.day < from).map((e) => e.amount)).toFixed(2), sumMoney(mine.map((e) => e.amount)).toFixed(2)]];
     }),
   );
 }
 
-async function walletsReported(from: string, to: string) {
-  const f = periodFilter(community, { from, to, dateKind: 'SYSTEM_DATE', today });
+async function walletsReported(from: string, to: string, dateKind: DateKind = 'SYSTEM_DATE') {
+  const f = periodFilter(community, { from, to, dateKind, today });
   const { wallets } = await transactionBalances({ db: db() }, f);
   return Object.fromEntries([...wallets].sort((a, b) => (a.id ?? 0) - (b.id ?? 0)).map((w) => [w.id, [w.opening.toFixed(2), w.closing.toFixed(2)]]));
 }
@@ -84,9 +98,37 @@ describe('stored openings', () => {
         const to = addDays(from, length);
         expect(byPlace(await accountBalances(db(), community.id, period(from, to)))).toEqual(await wholeHistory(from, to));
         expect(await walletsReported(from, to)).toEqual(await walletsByPrisma(from, to));
+        // By payment date the wallets start from the same stored opening, and add the late payments.
+        expect(await walletsReported(from, to, 'PAYMENT_DATE')).toEqual(await walletsByPrisma(from, to, 'PAYMENT_DATE'));
       }),
       { numRuns: 15 },
     );
+    // Payments recorded 5 days after their receipts' corrected real payment dates: by payment date they count
+    // in a period that ends on the day they were paid, before the day they were recorded.
+    const deposits = await db().prisma.ledgerEntry.findMany({
+      where: {
+        neighborhoodId: community.id,
+        kind: 'DEPOSIT',
+        receiptId: { not: null },
+        createdAt: { lt: startOfDayIn(addDays(today, -40), community.timeZone) },
+      },
+      select: { createdAt: true, receiptId: true },
+      orderBy: { id: 'desc' },
+      take: 3,
+    });
+    expect(deposits).toHaveLength(3);
+    for (const d of deposits) {
+      const paid = addDays(todayIn(community.timeZone, d.createdAt), -5);
+      await db().prisma.receipt.update({ where: { id: d.receiptId! }, data: { realPaymentDate: new Date(`${paid}T00:00:00Z`) } });
+      expect(await walletsReported(addDays(paid, -10), paid, 'PAYMENT_DATE')).toEqual(await walletsByPrisma(addDays(paid, -10), paid, 'PAYMENT_DATE'));
+      const f = periodFilter(community, { from: addDays(paid, -10), to: paid, dateKind: 'PAYMENT_DATE', today });
+      const inPeriod = (await datedEntries('PAYMENT_DATE')).filter((e) => e.day >= f.from && e.day <= f.to);
+      const totals = await transactionTotals({ db: db() }, { ...f, source: 'HOUSE' });
+      expect([totals.count, totals.net.toFixed(2)]).toEqual([inPeriod.length, sumMoney(inPeriod.map((e) => e.amount)).toFixed(2)]);
+      expect(await walletsReported(addDays(paid, 1), addDays(paid, 4), 'PAYMENT_DATE')).toEqual(
+        await walletsByPrisma(addDays(paid, 1), addDays(paid, 4), 'PAYMENT_DATE'),
+      );
+    }
     // The reports stored openings of the months they asked for, under the current version.
     const stored = await db().prisma.moneySnapshot.findMany({ where: { neighborhoodId: community.id } });
     expect(stored.length).toBeGreaterThan(0);

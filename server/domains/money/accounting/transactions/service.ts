@@ -221,7 +221,7 @@ function communityBranch(f: ResolvedFilter, o: BranchOptions = {}) {
  * - SYSTEM_DATE: the createdAt range;
  * - PAYMENT_DATE: the entries recorded in the period (their day is never later than the day they were
  *   recorded, so only "day ≥ from" is left to test), and the payments recorded after it whose receipt was
- *   paid in it (found by the receipt's realPaymentDate, else its paymentDate: their day is that date).
+ *   paid in it (their day is the receipt's realPaymentDate, else its paymentDate), read from the late payments.
  * For balances (upToEnd): everything recorded before "from" (`opening` known without the receipt), what
  * was recorded in the period, and the payments recorded later and paid up to "to".
  */
@@ -232,10 +232,12 @@ function houseParts(f: ResolvedFilter, o: BranchOptions = {}): { where: RawBuild
   const since = sql`le."createdAt" >= ${f.fromAt}::timestamp`;
   if (f.dateKind === 'SYSTEM_DATE') return [{ where: o.upToEnd ? and(before) : and(since, before) }];
   const day = houseDay(f.dateKind, f.timeZone);
-  // The kinds compared as the enum (not as text): the planner then knows how many entries follow the period,
-  // instead of guessing a few thousand and probing a receipt for each of a million.
+  // A payment recorded after the period and paid in it or before was recorded later than it was paid: it is
+  // among the community's late payments (LatePaymentEntry, kept by triggers), a few rows instead of every entry
+  // recorded since the period.
   const late = sql`le."createdAt" >= ${f.toNextAt}::timestamp AND le.kind IN ${sql.raw(HOUSE_PAYMENT_KINDS)} AND r.id IS NOT NULL
-    AND r."neighborhoodId" = ${f.neighborhoodId}`;
+    AND r."neighborhoodId" = ${f.neighborhoodId}
+    AND le.id IN (SELECT lp."entryId" FROM "LatePaymentEntry" lp WHERE lp."neighborhoodId" = ${f.neighborhoodId} AND lp."recordedAt" >= ${f.toNextAt}::timestamp)`;
   if (!o.upToEnd)
     return [
       { where: and(since, before, sql`${day} >= ${f.from}::date`) },
@@ -514,11 +516,13 @@ export interface TransactionBalances {
  */
 export async function transactionBalances(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter): Promise<TransactionBalances> {
   const full = { ...f, kinds: null, paymentMethod: null };
-  const stored = f.dateKind === 'SYSTEM_DATE' ? await storedOpening(ctx.db, f.neighborhoodId, f.timeZone, f.from) : null;
+  // Everything recorded before "from" is before it by either date kind: the wallets start from the stored
+  // opening of its month whatever the kind; the places' days by PAYMENT_DATE are others (reports/balances.ts).
+  const stored = wantsHouse(full) || f.dateKind === 'SYSTEM_DATE' ? await storedOpening(ctx.db, f.neighborhoodId, f.timeZone, f.from) : null;
   // The two reads are independent: on PostgreSQL they run side by side.
   const [wallets, accounts] = await Promise.all([
     wantsHouse(full) ? walletBalanceLines(ctx, full, stored) : [],
-    wantsCommunity(full) ? accountBalanceLines(ctx, f, stored) : [],
+    wantsCommunity(full) ? accountBalanceLines(ctx, f, f.dateKind === 'SYSTEM_DATE' ? stored : null) : [],
   ]);
   return { wallets, accounts };
 }
@@ -526,8 +530,8 @@ export async function transactionBalances(ctx: Pick<ServiceContext, 'db'>, f: Re
 /** The houses' wallets (f without kinds or payment method). */
 async function walletBalanceLines(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter, opening: Opening | null): Promise<BalanceLine[]> {
   const day = houseDay(f.dateKind, f.timeZone);
-  // By SYSTEM_DATE, every wallet's stored opening of the month of "from" and the entries since (a house's
-  // or an account's balances are read whole: a house's ledger is short, and the store keeps neither).
+  // Every wallet's stored opening of the month of "from" and the entries recorded since (a house's or an
+  // account's balances are read whole: a house's ledger is short, and the store keeps neither).
   const stored = f.houseId == null && f.accountId == null ? opening : null;
   const since = stored ? sql` AND le."createdAt" >= ${localMidnight(stored.month, f.timeZone)}` : sql``;
   const parts = houseParts(f, { balances: true, upToEnd: true }).map(

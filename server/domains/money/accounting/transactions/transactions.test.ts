@@ -344,6 +344,20 @@ describe('transactions grid', () => {
     expect(money(m.movements).toFixed(2)).toBe('123.00');
     expect(money(a.opening).toFixed(2)).toBe(money(m.closing).toFixed(2));
     expect(money(a.movements).toFixed(2)).toBe('-1.00');
+    // Its real payment date corrected to April 1st: the deposit moves from March to April, grid and balances.
+    await prisma().receipt.update({ where: { id: real.id }, data: { realPaymentDate: new Date(`${y}-04-01T00:00:00Z`) } });
+    const march2 = await allPages({ dateKind: 'PAYMENT_DATE', from: `${y}-03-01`, to: `${y}-03-31` }, 2);
+    expect(march2.rows.map((r) => [r.date, r.amount])).toEqual([
+      [`${y}-03-10`, '3.00'],
+      [`${y}-03-31`, '20.00'],
+    ]);
+    const april2 = await allPages({ dateKind: 'PAYMENT_DATE', from: `${y}-04-01`, to: `${y}-04-30` }, 5);
+    expect(april2.rows.map((r) => [r.date, r.amount])).toEqual([
+      [`${y}-04-01`, '100.00'],
+      [`${y}-04-02`, '-1.00'],
+    ]);
+    expect(money((await summary(`${y}-03-01`, `${y}-03-31`)).movements).toFixed(2)).toBe('23.00');
+    expect(money((await summary(`${y}-04-01`, `${y}-04-30`)).movements).toFixed(2)).toBe('99.00');
   });
 
   it('exports XLSX (parsed back: the total row is the sum of the rows) and CSV', async () => {

@@ -53,10 +53,31 @@ async function checkInvariants(house: number) {
     expect(net.toFixed(2)).toBe(money(r.amount).negated().toFixed(2));
     expect(money(r.transactionTotal!).greaterThanOrEqualTo(money(r.amount))).toBe(true);
   }
+  await checkLatePayments(house);
   const s = body.data.houseStatement;
   const wallets = sumMoney(body.data.houseBalance.wallets.map((w: { balance: string }) => w.balance));
   expect(s.closing).toBe(wallets.minus(body.data.houseBalance.pendingReceipts).toFixed(2));
   expect(money(s.opening).plus(s.charges).plus(s.payments).plus(s.adjustments).toFixed(2)).toBe(s.closing);
+}
+
+/**
+ * The stored late payments (LatePaymentEntry, kept by triggers) of a house, or of every community, are
+ * exactly its payment entries recorded on a later local day than their receipt says they were paid.
+ */
+async function checkLatePayments(house?: number) {
+  const prisma = t.app.db.prisma;
+  const entries = await prisma.ledgerEntry.findMany({
+    where: { ...(house ? { houseId: house } : {}), kind: { in: ['DEPOSIT', 'RECEIPT_PAID', 'WALLET_PAYMENT'] }, receiptId: { not: null } },
+    select: { id: true, createdAt: true, neighborhood: { select: { timeZone: true } }, receipt: { select: { paymentDate: true, realPaymentDate: true } } },
+  });
+  const late = entries.filter((e) => {
+    const tz = e.neighborhood.timeZone;
+    const paid = e.receipt!.realPaymentDate?.toISOString().slice(0, 10) ?? (e.receipt!.paymentDate ? todayIn(tz, e.receipt!.paymentDate) : null);
+    return paid != null && paid < todayIn(tz, e.createdAt);
+  });
+  const stored = await prisma.latePaymentEntry.findMany({ where: house ? { entry: { houseId: house } } : {}, select: { entryId: true } });
+  expect(stored.map((l) => l.entryId).sort()).toEqual(late.map((e) => e.id).sort());
+  return late.length;
 }
 
 beforeAll(async () => {
@@ -97,7 +118,7 @@ describe('ledger invariants', () => {
         ),
         receipt: fc.constantFrom(...receiptIds),
       }),
-      fc.record({ kind: fc.constant('capture'), receipt: fc.constantFrom(...receiptIds) }),
+      fc.record({ kind: fc.constant('capture'), receipt: fc.constantFrom(...receiptIds), daysAgo: fc.nat(40) }),
     );
     const account = await prisma.incomeAccount.findFirst({ where: { neighborhoodId: olivosId, accountType: { in: ['CLABE', 'CARD'] }, deletedAt: null } });
     await fc.assert(
@@ -123,7 +144,8 @@ describe('ledger invariants', () => {
               houseId: gid('House', houseId),
               receiptIds: [gid('Receipt', a.receipt)],
               incomeAccountId: account.id,
-              paymentDate: todayIn('America/Mexico_City'),
+              // Captured today, paid up to 40 days ago: a late payment.
+              paymentDate: todayIn('America/Mexico_City', new Date(Date.now() - a.daysAgo * 86_400_000)),
             });
           } else {
             await mutate(a.kind, { receiptId: gid('Receipt', a.receipt) });
@@ -167,6 +189,47 @@ describe('ledger invariants', () => {
       WHERE l.total IS DISTINCT FROM b.balance`;
     expect(Number(row.entries)).toBeGreaterThan(100);
     expect(Number(row.wrong)).toBe(0);
+  });
+
+  it("the late payments are exactly those recorded after the day they were paid: in every community, after a receipt's payment dates change and after a new time zone", async () => {
+    const prisma = t.app.db.prisma;
+    await checkLatePayments();
+    // A paid receipt whose real payment date moves to long before it was recorded becomes late, and back.
+    const entry = await prisma.ledgerEntry.findFirstOrThrow({
+      where: { neighborhoodId: olivosId, kind: 'DEPOSIT', receiptId: { not: null }, late: null },
+      select: { id: true, createdAt: true, receiptId: true },
+      orderBy: { id: 'desc' },
+    });
+    const receipt = await prisma.receipt.findUniqueOrThrow({ where: { id: entry.receiptId! }, select: { paymentDate: true, realPaymentDate: true } });
+    await prisma.receipt.update({ where: { id: entry.receiptId! }, data: { realPaymentDate: new Date(entry.createdAt.getTime() - 10 * 86_400_000) } });
+    expect(await prisma.latePaymentEntry.findUnique({ where: { entryId: entry.id } })).not.toBeNull();
+    await checkLatePayments();
+    await prisma.receipt.update({ where: { id: entry.receiptId! }, data: { realPaymentDate: null, paymentDate: entry.createdAt } });
+    expect(await prisma.latePaymentEntry.findUnique({ where: { entryId: entry.id } })).toBeNull();
+    await prisma.receipt.update({ where: { id: entry.receiptId! }, data: receipt });
+    // Recorded at 01:00 UTC the day after it was paid at 23:00 UTC: late in UTC, the same day in Mexico City.
+    const n = await prisma.neighborhood.findUniqueOrThrow({ where: { id: olivosId }, select: { timeZone: true } });
+    const r = await prisma.receipt.findFirstOrThrow({ where: { neighborhoodId: olivosId, status: 'PAID' }, orderBy: { id: 'desc' } });
+    const paidAt = new Date('2031-05-10T23:00:00Z');
+    await prisma.receipt.update({ where: { id: r.id }, data: { paymentDate: paidAt, realPaymentDate: null } });
+    const late = await prisma.ledgerEntry.create({
+      data: {
+        neighborhoodId: olivosId,
+        houseId: r.houseId,
+        walletId: r.walletId,
+        receiptId: r.id,
+        kind: 'DEPOSIT',
+        amount: '1.00',
+        createdAt: new Date('2031-05-11T01:00:00Z'),
+      },
+    });
+    expect(await prisma.latePaymentEntry.findUnique({ where: { entryId: late.id } })).toBeNull();
+    await prisma.neighborhood.update({ where: { id: olivosId }, data: { timeZone: 'UTC' } });
+    expect(await prisma.latePaymentEntry.findUnique({ where: { entryId: late.id } })).not.toBeNull();
+    await checkLatePayments();
+    await prisma.neighborhood.update({ where: { id: olivosId }, data: { timeZone: n.timeZone } });
+    expect(await prisma.latePaymentEntry.findUnique({ where: { entryId: late.id } })).toBeNull();
+    await checkLatePayments();
   });
 });
 

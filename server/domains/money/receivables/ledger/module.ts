@@ -5,5 +5,5 @@ export default defineModule({
   name: 'ledger',
   context: 'money/receivables',
   face: ['service.ts'],
-  tables: ['LedgerEntry', 'HouseWalletBalance'],
+  tables: ['LedgerEntry', 'HouseWalletBalance', 'LatePaymentEntry'],
 });
