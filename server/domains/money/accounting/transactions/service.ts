@@ -268,8 +268,12 @@ export function houseEntries(f: ResolvedFilter, columns: RawBuilder<unknown>): R
   );
 }
 
-/** Both ledgers as one relation: day, src ('C' community, 'H' house), id, kind, amount, at (+ the keys of each). */
-function movements(f: ResolvedFilter, o: { receiptDescription?: boolean } = {}): RawBuilder<unknown> | null {
+/**
+ * Both ledgers as one relation: day, src ('C' community, 'H' house), id, kind, amount, at (+ the keys of each).
+ * withTexts (exports): also the receipt's description and the expense's folio and description, read by the
+ * joins each branch already has or by key, so that nothing is joined after the sort.
+ */
+function movements(f: ResolvedFilter, o: { withTexts?: boolean } = {}): RawBuilder<unknown> | null {
   const parts: RawBuilder<unknown>[] = [];
   if (wantsHouse(f))
     parts.push(
@@ -277,15 +281,23 @@ function movements(f: ResolvedFilter, o: { receiptDescription?: boolean } = {}):
         f,
         sql`'H'::text AS src, le.id, le.kind::text AS kind, le.amount, le."createdAt" AS at,
           le."houseId" AS "houseId", le."walletId" AS "walletId", le."receiptId" AS "receiptId", le."paymentMethod"::text AS "paymentMethod",
-          r."incomeAccountId" AS "accountId", NULL::int AS "expenseId", NULL::int AS "withdrawalId", NULL::boolean AS "inTransit", le.reason AS reason${o.receiptDescription ? sql`, r.description AS "receiptDescription"` : sql``}`,
+          r."incomeAccountId" AS "accountId", NULL::int AS "expenseId", NULL::int AS "withdrawalId", NULL::boolean AS "inTransit", le.reason AS reason${
+            o.withTexts
+              ? sql`, r.description AS "receiptDescription", NULL::text AS "expenseSerie", NULL::int AS "expenseFolioNumber", NULL::text AS "expenseDescription"`
+              : sql``
+          }`,
       ),
     );
   if (wantsCommunity(f)) {
     const c = communityBranch(f);
     parts.push(sql`SELECT ${c.day} AS day, 'C'::text AS src, c.id, c.kind::text AS kind, c.amount, c."createdAt" AS at,
         NULL::int AS "houseId", NULL::int AS "walletId", NULL::int AS "receiptId", NULL::text AS "paymentMethod", c."accountId", c."expenseId",
-        c."withdrawalId", c."inTransit", NULL::text AS reason${o.receiptDescription ? sql`, NULL::text AS "receiptDescription"` : sql``}
-      FROM "CommunityLedgerEntry" c
+        c."withdrawalId", c."inTransit", NULL::text AS reason${
+          o.withTexts
+            ? sql`, NULL::text AS "receiptDescription", e.serie AS "expenseSerie", e.folio AS "expenseFolioNumber", e.description AS "expenseDescription"`
+            : sql``
+        }
+      FROM "CommunityLedgerEntry" c${o.withTexts ? sql` LEFT JOIN "Expense" e ON e.id = c."expenseId"` : sql``}
       WHERE ${c.where}`);
   }
   return parts.length ? sql.join(parts, sql` UNION ALL `) : null;
@@ -378,7 +390,11 @@ interface RawRow {
   expenseDescription: string | null;
 }
 
-function label(r: Pick<RawRow, 'interiorNumber' | 'exteriorNumber' | 'block' | 'lot' | 'catastral'>): string {
+type HouseLabel = Pick<RawRow, 'interiorNumber' | 'exteriorNumber' | 'block' | 'lot' | 'catastral'>;
+/** An export's row as the cursor reads it: the names are added from maps (forEachTransactionBatch). */
+type ExportRow = Omit<RawRow, keyof HouseLabel | 'createdAt' | 'walletName' | 'accountName'>;
+
+function label(r: HouseLabel): string {
   if (r.interiorNumber) return r.interiorNumber;
   if (r.exteriorNumber) return r.exteriorNumber;
   if (r.block && r.lot) return `M${r.block}B${r.lot}`;
@@ -421,11 +437,8 @@ function toRow(r: RawRow): TransactionRow {
   };
 }
 
-/**
- * The union cut (and sorted) first, the names joined to the cut rows only; limit null: every row.
- * withReceipt: the union carries the receipt's description already (read from the receipt it joins).
- */
-function rowsQuery(union: RawBuilder<unknown>, cut: RawBuilder<unknown>, offset: number, limit: number | null, withReceipt = false) {
+/** The union cut (and sorted) first, the names joined to the cut rows only (a page). */
+function rowsQuery(union: RawBuilder<unknown>, cut: RawBuilder<unknown>, offset: number, limit: number) {
   return sql<RawRow>`
     WITH p AS (
       SELECT * FROM (${union}) t ${cut}
@@ -436,12 +449,12 @@ function rowsQuery(union: RawBuilder<unknown>, cut: RawBuilder<unknown>, offset:
            to_char(p.at, 'YYYY-MM-DD HH24:MI:SS.MS') AS at, (p.at AT TIME ZONE 'UTC') AS "createdAt",
            p."houseId", p."walletId", p."receiptId", p."paymentMethod", p."accountId", p."expenseId", p."withdrawalId", p."inTransit", p.reason,
            h."interiorNumber", h."exteriorNumber", h.block, h.lot, h.catastral,
-           w.name AS "walletName", ${withReceipt ? sql`p."receiptDescription"` : sql`rc.description`} AS "receiptDescription", a.description AS "accountName",
+           w.name AS "walletName", rc.description AS "receiptDescription", a.description AS "accountName",
            e.serie AS "expenseSerie", e.folio AS "expenseFolioNumber", e.description AS "expenseDescription"
     FROM p
     LEFT JOIN "House" h ON h.id = p."houseId"
     LEFT JOIN "Wallet" w ON w.id = p."walletId"
-    ${withReceipt ? sql`` : sql`LEFT JOIN "Receipt" rc ON rc.id = p."receiptId"`}
+    LEFT JOIN "Receipt" rc ON rc.id = p."receiptId"
     LEFT JOIN "IncomeAccount" a ON a.id = p."accountId"
     LEFT JOIN "Expense" e ON e.id = p."expenseId"
     ORDER BY p.day, p.at, p.src, p.id`;
@@ -629,9 +642,36 @@ export async function forEachTransactionBatch(
       after = cursors[cursors.length - 1];
     }
   }
-  const union = movements(f, { receiptDescription: true });
+  const union = movements(f, { withTexts: true });
   if (!union) return;
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  // The names come from the community's houses, wallets and accounts read once: the sorted union is read
+  // as it is, with no join after the sort (nor a second sort of every row with its names).
+  const k = ctx.db.kysely;
+  const [houses, wallets, accounts] = await Promise.all([
+    sql<
+      HouseLabel & { id: number }
+    >`SELECT id, "interiorNumber", "exteriorNumber", block, lot, catastral FROM "House" WHERE "neighborhoodId" = ${f.neighborhoodId}`.execute(k),
+    sql<{ id: number; name: string }>`SELECT id, name FROM "Wallet" WHERE "neighborhoodId" = ${f.neighborhoodId}`.execute(k),
+    sql<{ id: number; description: string }>`SELECT id, description FROM "IncomeAccount" WHERE "neighborhoodId" = ${f.neighborhoodId}`.execute(k),
+  ]);
+  const houseById = new Map(houses.rows.map((h) => [h.id, h]));
+  const walletName = new Map(wallets.rows.map((w) => [w.id, w.name]));
+  const accountName = new Map(accounts.rows.map((a) => [a.id, a.description]));
+  const named = (r: ExportRow): RawRow => {
+    const h = r.houseId == null ? undefined : houseById.get(r.houseId);
+    return {
+      ...r,
+      createdAt: new Date(`${r.at.replace(' ', 'T')}Z`),
+      interiorNumber: h?.interiorNumber ?? null,
+      exteriorNumber: h?.exteriorNumber ?? null,
+      block: h?.block ?? null,
+      lot: h?.lot ?? null,
+      catastral: h?.catastral ?? null,
+      walletName: r.walletId == null ? null : (walletName.get(r.walletId) ?? null),
+      accountName: r.accountId == null ? null : (accountName.get(r.accountId) ?? null),
+    };
+  };
+  await k.transaction().execute(async (trx) => {
     await sql`SET TRANSACTION READ ONLY`.execute(trx);
     // The whole result is read: plan for it, not for the first rows.
     await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
@@ -639,10 +679,15 @@ export async function forEachTransactionBatch(
     await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
     // A client that stops reading a streamed export does not keep the connection: the server ends it.
     await sql`SET LOCAL idle_in_transaction_session_timeout = '60s'`.execute(trx);
-    await sql`DECLARE transactions_export NO SCROLL CURSOR FOR ${rowsQuery(union, sql``, 0, null, true)}`.execute(trx);
+    await sql`DECLARE transactions_export NO SCROLL CURSOR FOR
+      SELECT t.src, t.id::text AS id, t.kind, t.amount::text AS amount, to_char(t.day, 'YYYY-MM-DD') AS day,
+             to_char(t.at, 'YYYY-MM-DD HH24:MI:SS.MS') AS at, t."houseId", t."walletId", t."receiptId", t."paymentMethod", t."accountId",
+             t."expenseId", t."withdrawalId", t."inTransit", t.reason, t."receiptDescription", t."expenseSerie", t."expenseFolioNumber", t."expenseDescription"
+      FROM (${union}) t
+      ORDER BY t.day, t.at, t.src, t.id`.execute(trx);
     for (;;) {
-      const { rows } = await sql<RawRow>`FETCH FORWARD ${sql.raw(String(Math.trunc(batch)))} FROM transactions_export`.execute(trx);
-      if (rows.length) await onRows(rows.map(toRow));
+      const { rows } = await sql<ExportRow>`FETCH FORWARD ${sql.raw(String(Math.trunc(batch)))} FROM transactions_export`.execute(trx);
+      if (rows.length) await onRows(rows.map((r) => toRow(named(r))));
       if (rows.length < batch) break;
     }
     await sql`CLOSE transactions_export`.execute(trx);

@@ -403,6 +403,27 @@ describe('transactions grid', () => {
     expect(text).not.toMatch(/,'-\d/);
   });
 
+  it("exports a month of the demo's money (receipts, expenses, accounts) with the grid's houses, wallets, accounts and descriptions, row by row", async () => {
+    const last = await prisma().communityLedgerEntry.findFirstOrThrow({
+      where: { neighborhoodId: olivosId, expenseId: { not: null } },
+      orderBy: { createdAt: 'desc' },
+    });
+    const month = last.createdAt.toISOString().slice(0, 7);
+    const f = { from: `${month}-01`, to: `${month}-28` };
+    const { rows } = await allPages(f, 100);
+    expect(rows.some((r) => r.source === 'COMMUNITY' && r.description)).toBe(true);
+    expect(rows.some((r) => r.source === 'HOUSE' && r.houseLabel && r.walletName)).toBe(true);
+    const x = await download(`/neighborhoods/${olivosId}/transactions/export?from=${f.from}&to=${f.to}`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await x.arrayBuffer()) as never);
+    const exported: string[][] = [];
+    wb.getWorksheet('Movimientos')!.eachRow((row, n) => {
+      if (n > 4 && n <= 4 + rows.length)
+        exported.push([4, 5, 6, 9, 10].map((c) => (c === 10 ? Number(row.getCell(c).value).toFixed(2) : String(row.getCell(c).value ?? ''))));
+    });
+    expect(exported).toEqual(rows.map((r) => [r.houseLabel ?? '', r.walletName ?? '', r.accountName ?? '', r.description.replace(/\s+/g, ' '), r.amount]));
+  });
+
   it('refuses owners, guards and configuration administrators (403)', async () => {
     for (const token of [owner, security, config]) {
       const r = await t.gql(PAGE, { filter: { from: '2026-01-01', to: '2026-01-31' } }, { token });
