@@ -3,7 +3,7 @@
 // the remainder, so the plan always sums to the debt to the cent. One schema for the browser's form and
 // the server.
 import { z } from 'zod';
-import { isCalendarDay } from './input.js';
+import { addDays, isCalendarDay } from './input.js';
 import { formatMoney, MAX_MONEY, money, parseMoney, type Money } from './money.js';
 
 export const AGREEMENT_FREQUENCIES = ['WEEKLY', 'BIWEEKLY', 'MONTHLY'] as const;
@@ -78,10 +78,6 @@ export interface AgreementPlan {
 export type PlanProblem = { field: 'downPayment' | 'instalments' | 'firstDueDate' | 'debt'; message: string };
 
 const isRealDay = isCalendarDay;
-
-function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The day `months` months after `day`, on the same day of the month or the month's last day (Jan 31 → Feb 28). */
 export function addMonthsClamped(day: string, months: number): string {

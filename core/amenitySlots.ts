@@ -1,6 +1,7 @@
 // Booking an amenity (spec 3 sections 3, 6 and 7): who may book it (schedule_allowed and its three debt
 // refusals) and the week of slots a house sees, in the community's time zone. Pure: the server reads the
 // amenity, the house's ordinary balance and the bookings, and these rules decide.
+import { addDays } from './input.js';
 import { formatPesos, money, type Money } from './money.js';
 import type { ReservationUnit } from './amenities.js';
 
@@ -51,10 +52,8 @@ export function scheduleRefusal(amenity: BookableAmenity, house: { owner: boolea
   return debtRefusal(amenity.maxOrdinaryDebt, house.ordinaryBalance);
 }
 
-/** A calendar day plus n days. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
+// The calendar's day arithmetic, which the slots' callers also import from here.
+export { addDays };
 
 /** 0 = Monday … 6 = Sunday (the app's weeks start on Monday). */
 export function weekdayOf(day: string): number {

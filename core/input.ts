@@ -63,6 +63,11 @@ const yearInRange = (text: string) => {
   return year >= MIN_DAY_YEAR && year <= MAX_DAY_YEAR;
 };
 
+/** A calendar day (YYYY-MM-DD) plus n days (n may be negative). */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Whether `text` is a calendar day YYYY-MM-DD that exists and whose year is within MIN_DAY_YEAR..MAX_DAY_YEAR. */
 export function isCalendarDay(text: string): boolean {
   return existingDay(text) && yearInRange(text);

@@ -12,6 +12,7 @@
 // (the migration 20261130015510_money_snapshots); only months that began more than a day ago are stored. The
 // version is read before the sums, so a write that lands meanwhile leaves a row nobody reads again.
 import { sql } from 'kysely';
+import { addDays } from '../../../../../core/input.js';
 import { money, type Money } from '../../../../../core/money.js';
 import type { Database } from '../../../../db/client.js';
 import { startOfDayIn } from '../cfdis/rules.js';
@@ -33,9 +34,6 @@ export type AccountRow = {
 
 type PlacePeriod = Pick<Period, 'dateKind' | 'from' | 'to' | 'timeZone'>;
 
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const previousDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
 /**
  * Per place: opening before `from`, the period's incomes, fees, expenses and withdrawals, and the closing at
  * the end of `to`, over the movements recorded since the day `since` (SYSTEM_DATE only; all of them without it).
@@ -47,7 +45,7 @@ export function accountBalanceRows(n: number, p: PlacePeriod, since?: string) {
     p.dateKind === 'SYSTEM_DATE'
       ? {
           day: localDay(sql`e."createdAt"`, p.timeZone),
-          bound: sql`e."createdAt" < ${localMidnight(nextDay(p.to), p.timeZone)} ${since ? sql`AND e."createdAt" >= ${localMidnight(since, p.timeZone)}` : sql``}`,
+          bound: sql`e."createdAt" < ${localMidnight(addDays(p.to, 1), p.timeZone)} ${since ? sql`AND e."createdAt" >= ${localMidnight(since, p.timeZone)}` : sql``}`,
         }
       : { day: sql`e."effectiveDate"`, bound: sql`e."effectiveDate" <= ${p.to}::date` };
   return sql<AccountRow>`
@@ -128,7 +126,7 @@ export async function storedOpening(db: Pick<Database, 'kysely'>, n: number, tim
   // The movements between the nearest stored month (or the beginning) and this one, added to it.
   const since = found.month ?? undefined;
   const base = found.month && found.data ? parse(found.month, found.data) : { month, wallets: new Map<number, Money>(), places: [] };
-  const before = previousDay(month);
+  const before = addDays(month, -1);
   const [wallets, places] = await Promise.all([
     sql<{ walletId: number; amount: string }>`
       SELECT le."walletId", sum(le.amount)::text AS amount FROM "LedgerEntry" le

@@ -7,6 +7,7 @@
 // exact sums, and the total is the sum of each breakdown.
 import { type RawBuilder, sql } from 'kysely';
 import { houseLabel } from '../../../../../core/houseLabel.js';
+import { addDays } from '../../../../../core/input.js';
 import { formatMoney, money, sumMoney } from '../../../../../core/money.js';
 import type { ServiceContext } from '../../../../kernel/context.js';
 import type { DateKind, Period } from './period.js';
@@ -45,8 +46,6 @@ export const localMidnight = (dayText: string, timeZone: string) => sql`((${dayT
 /** The community's day of a ledger timestamp (stored in UTC). */
 export const localDay = (column: RawBuilder<unknown>, timeZone: string) => sql`((${column} AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})::date`;
 
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /**
  * Every money-in movement of the community with its day by the date kind, its source, method, account and
  * the gateway fee the community absorbed. `upTo` only (no `from`): the statement also needs what came before.
@@ -56,7 +55,7 @@ const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_00
  */
 export function moneyInMovements(neighborhoodId: number, p: { dateKind: DateKind; from: string | null; to: string; timeZone: string }) {
   const sysDay = localDay(sql`le."createdAt"`, p.timeZone);
-  const sysRange = sql`le."createdAt" < ${localMidnight(nextDay(p.to), p.timeZone)} ${p.from ? sql`AND le."createdAt" >= ${localMidnight(p.from, p.timeZone)}` : sql``}`;
+  const sysRange = sql`le."createdAt" < ${localMidnight(addDays(p.to, 1), p.timeZone)} ${p.from ? sql`AND le."createdAt" >= ${localMidnight(p.from, p.timeZone)}` : sql``}`;
   // A deposit's own method and charge; a chargeback's are those of the deposit it reverses (d), read by its
   // key for the few REVERSAL rows only (a join of every entry to the whole ledger otherwise).
   const select = (day: RawBuilder<unknown>, reversal: boolean) => {
@@ -191,7 +190,7 @@ export async function incomesSummary(ctx: ServiceContext, p: Period & { neighbor
            count(*)::int AS count, coalesce(sum(m.amount), 0)::text AS amount, coalesce(sum(m.fee), 0)::text AS fee
     FROM ${moves} m
     GROUP BY GROUPING SETS ((m."conceptId"), (m."walletId"), (m.method), (m.source), (m."accountKind", m."accountId"), ())`;
-  const sysRange = sql`le."createdAt" >= ${localMidnight(p.from, p.timeZone)} AND le."createdAt" < ${localMidnight(nextDay(p.to), p.timeZone)}`;
+  const sysRange = sql`le."createdAt" >= ${localMidnight(p.from, p.timeZone)} AND le."createdAt" < ${localMidnight(addDays(p.to, 1), p.timeZone)}`;
   // A wallet payment (and its reversal) by PAYMENT_DATE is on its receipt's realPaymentDate, else on its recorded
   // day: two disjoint branches, as moneyInMovements.
   const walletKinds = sql`(le.kind = 'WALLET_PAYMENT' OR le.kind = 'REVERSAL' AND EXISTS (
@@ -210,7 +209,7 @@ export async function incomesSummary(ctx: ServiceContext, p: Period & { neighbor
     FROM (${walletEntries}) le`;
   const unknownRange =
     p.dateKind === 'SYSTEM_DATE'
-      ? sql`u."createdAt" >= ${localMidnight(p.from, p.timeZone)} AND u."createdAt" < ${localMidnight(nextDay(p.to), p.timeZone)}`
+      ? sql`u."createdAt" >= ${localMidnight(p.from, p.timeZone)} AND u."createdAt" < ${localMidnight(addDays(p.to, 1), p.timeZone)}`
       : sql`u."paymentDate" BETWEEN ${p.from}::date AND ${p.to}::date`;
   const pending = sql<{ count: number; amount: string }>`
     SELECT count(*)::int AS count, coalesce(sum(u.amount), 0)::text AS amount FROM "UnknownPayment" u

@@ -7,6 +7,7 @@
 // the gateway to an account (its two sides cancel but for the payout's fee, which is what the total
 // shows); a cleared expense payment moves money out of transit (no change to the total).
 import { sql } from 'kysely';
+import { addDays } from '../../../../../core/input.js';
 import { formatMoney, money, sumMoney } from '../../../../../core/money.js';
 import type { ServiceContext } from '../../../../kernel/context.js';
 import { type AccountRow, accountBalances } from './balances.js';
@@ -50,7 +51,7 @@ export async function neighborhoodStatement(ctx: ServiceContext, p: Period & { n
   const expenseDay = p.dateKind === 'SYSTEM_DATE' ? localDay(sql`e."createdAt"`, p.timeZone) : sql`e."effectiveDate"`;
   const expenseRange =
     p.dateKind === 'SYSTEM_DATE'
-      ? sql`e."createdAt" >= ${localMidnight(p.from, p.timeZone)} AND e."createdAt" < ${localMidnight(nextDay(p.to), p.timeZone)}`
+      ? sql`e."createdAt" >= ${localMidnight(p.from, p.timeZone)} AND e."createdAt" < ${localMidnight(addDays(p.to, 1), p.timeZone)}`
       : sql`e."effectiveDate" BETWEEN ${p.from}::date AND ${p.to}::date`;
   const byConcept = sql<{ conceptId: number | null; concept: string | null; count: number; amount: string }>`
     SELECT x."expenseConceptId" AS "conceptId", ec.concept, count(*)::int AS count, (-sum(e.amount))::text AS amount
@@ -106,5 +107,3 @@ export async function neighborhoodStatement(ctx: ServiceContext, p: Period & { n
 export function statementClosingCheck(s: NeighborhoodStatement): string {
   return formatMoney(sumMoney(s.accounts.map((a) => a.closing)));
 }
-
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -12,7 +12,7 @@
 //   for anything else the day it was recorded. A payment is recorded on or after the day it was made, so
 //   createdAt ≥ the start of "from" bounds both kinds and the (neighborhoodId, createdAt) index serves them.
 import { sql, type RawBuilder } from 'kysely';
-import { isCalendarDay } from '../../../../../core/input.js';
+import { addDays, isCalendarDay } from '../../../../../core/input.js';
 import { money, type Money, sumMoney } from '../../../../../core/money.js';
 import { communityOf, type ServiceContext } from '../../../../kernel/context.js';
 import { InputError } from '../../../../kernel/errors.js';
@@ -97,7 +97,6 @@ export interface ResolvedFilter {
   accountId: number | null;
 }
 
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** A Date as the text of a timestamp(3) column holding UTC. */
 const utcText = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
 
@@ -117,7 +116,7 @@ export async function resolveFilter(ctx: ServiceContext, f: TransactionFilter): 
     from: period.from,
     to: period.to,
     fromAt: utcText(startOfDayIn(period.from, period.timeZone)),
-    toNextAt: utcText(startOfDayIn(nextDay(period.to), period.timeZone)),
+    toNextAt: utcText(startOfDayIn(addDays(period.to, 1), period.timeZone)),
     kinds: f.kinds?.length ? [...new Set(f.kinds)] : null,
     source: f.source ?? null,
     walletId: f.walletId ?? null,
@@ -141,7 +140,7 @@ export function periodFilter(
     from: period.from,
     to: period.to,
     fromAt: utcText(startOfDayIn(period.from, community.timeZone)),
-    toNextAt: utcText(startOfDayIn(nextDay(period.to), community.timeZone)),
+    toNextAt: utcText(startOfDayIn(addDays(period.to, 1), community.timeZone)),
     kinds: null,
     source: null,
     walletId: null,
