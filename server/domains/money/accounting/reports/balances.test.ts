@@ -49,7 +49,8 @@ async function datedEntries(dateKind: DateKind) {
     const recorded = todayIn(tz, e.createdAt);
     if (dateKind === 'SYSTEM_DATE' || !e.receipt || !['DEPOSIT', 'RECEIPT_PAID', 'WALLET_PAYMENT'].includes(e.kind)) return recorded;
     const paid = e.receipt.realPaymentDate?.toISOString().slice(0, 10) ?? (e.receipt.paymentDate ? todayIn(tz, e.receipt.paymentDate) : recorded);
-    return paid < recorded ? paid : recorded;
+    if (paid < recorded) return paid;
+    return recorded;
   };
   return entries.map((e) => ({ ...e, day: dayOf(e) }));
 }
