@@ -643,19 +643,11 @@ export async function forEachTransactionBatch(
   }
   const union = movements(f, { withTexts: true });
   if (!union) return;
-  // The names come from the community's houses, wallets and accounts read once: the sorted union is read
-  // as it is, with no join after the sort (nor a second sort of every row with its names).
-  const k = ctx.db.kysely;
-  const [houses, wallets, accounts] = await Promise.all([
-    sql<
-      HouseLabel & { id: number }
-    >`SELECT id, "interiorNumber", "exteriorNumber", block, lot, catastral FROM "House" WHERE "neighborhoodId" = ${f.neighborhoodId}`.execute(k),
-    sql<{ id: number; name: string }>`SELECT id, name FROM "Wallet" WHERE "neighborhoodId" = ${f.neighborhoodId}`.execute(k),
-    sql<{ id: number; description: string }>`SELECT id, description FROM "IncomeAccount" WHERE "neighborhoodId" = ${f.neighborhoodId}`.execute(k),
-  ]);
-  const houseById = new Map(houses.rows.map((h) => [h.id, h]));
-  const walletName = new Map(wallets.rows.map((w) => [w.id, w.name]));
-  const accountName = new Map(accounts.rows.map((a) => [a.id, a.description]));
+  // The names come from the community's houses, wallets and accounts read once (in the cursor's snapshot): the
+  // sorted union is read as it is, with no join after the sort (nor a second sort of every row with its names).
+  let houseById = new Map<number, HouseLabel>();
+  let walletName = new Map<number, string>();
+  let accountName = new Map<number, string>();
   // Every field spelled out: one object shape for the whole export (a spread of the driver's row costs twice the query).
   const named = (r: ExportRow): RawRow => {
     const h = r.houseId == null ? undefined : houseById.get(r.houseId);
@@ -689,7 +681,7 @@ export async function forEachTransactionBatch(
       accountName: r.accountId == null ? null : (accountName.get(r.accountId) ?? null),
     };
   };
-  await k.transaction().execute(async (trx) => {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
     await sql`SET TRANSACTION READ ONLY`.execute(trx);
     // The whole result is read: plan for it, not for the first rows.
     await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
@@ -697,6 +689,14 @@ export async function forEachTransactionBatch(
     await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
     // A client that stops reading a streamed export does not keep the connection: the server ends it.
     await sql`SET LOCAL idle_in_transaction_session_timeout = '60s'`.execute(trx);
+    const n = f.neighborhoodId;
+    const houses = await sql<HouseLabel & { id: number }>`
+      SELECT id, "interiorNumber", "exteriorNumber", block, lot, catastral FROM "House" WHERE "neighborhoodId" = ${n}`.execute(trx);
+    houseById = new Map(houses.rows.map((h) => [h.id, h]));
+    const wallets = await sql<{ id: number; name: string }>`SELECT id, name FROM "Wallet" WHERE "neighborhoodId" = ${n}`.execute(trx);
+    walletName = new Map(wallets.rows.map((w) => [w.id, w.name]));
+    const accounts = await sql<{ id: number; description: string }>`SELECT id, description FROM "IncomeAccount" WHERE "neighborhoodId" = ${n}`.execute(trx);
+    accountName = new Map(accounts.rows.map((a) => [a.id, a.description]));
     await sql`DECLARE transactions_export NO SCROLL CURSOR FOR
       SELECT t.src, t.id::text AS id, t.kind, t.amount::text AS amount, to_char(t.day, 'YYYY-MM-DD') AS day,
              to_char(t.at, 'YYYY-MM-DD HH24:MI:SS.MS') AS at, t."houseId", t."walletId", t."receiptId", t."paymentMethod", t."accountId",
