@@ -53,6 +53,61 @@ export const METHOD_NAMES: Record<PaymentMethod, string> = {
 export const PAGE = { width: 612, height: 792, margin: 50 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
+/** pdfkit's standard fonts (Helvetica): what rememberTexts wraps. */
+interface StandardFont {
+  encode(text: string, features?: unknown): unknown;
+  widthOfString(text: string, size: number, features?: unknown): number;
+  subset?: unknown;
+  remembers?: boolean;
+}
+
+const REMEMBERED_TEXTS = 20_000;
+
+/**
+ * pdfkit encodes and measures every text glyph by glyph, with a kerning lookup per pair of letters: a report of
+ * thousands of rows spent a third of its time there, on the same few texts (days, methods, accounts, amounts).
+ * Each standard font of the document remembers its texts' encodings and widths (its results are only read).
+ * Embedded fonts (with a subset) are left as they are.
+ */
+export function rememberTexts(doc: PDFKit.PDFDocument) {
+  const current = () => (doc as unknown as { _font?: StandardFont })._font;
+  remember(current());
+  const font = doc.font.bind(doc);
+  doc.font = ((...args: Parameters<typeof font>) => {
+    const chosen = font(...args);
+    remember(current());
+    return chosen;
+  }) as typeof doc.font;
+}
+
+function remember(font: StandardFont | undefined) {
+  if (!font || font.remembers || 'subset' in font) return;
+  font.remembers = true;
+  const encode = font.encode.bind(font);
+  const widthOf = font.widthOfString.bind(font);
+  const encodings = new Map<string, unknown>();
+  const widths = new Map<string, number>();
+  font.encode = (text, features) => {
+    if (features) return encode(text, features);
+    let e = encodings.get(text);
+    if (e === undefined) {
+      e = encode(text);
+      if (encodings.size < REMEMBERED_TEXTS) encodings.set(text, e);
+    }
+    return e;
+  };
+  font.widthOfString = (text, size, features) => {
+    if (features) return widthOf(text, size, features);
+    const key = `${size}|${text}`;
+    let w = widths.get(key);
+    if (w === undefined) {
+      w = widthOf(text, size);
+      if (widths.size < REMEMBERED_TEXTS) widths.set(key, w);
+    }
+    return w;
+  };
+}
+
 /** A letter-size pdfkit document whose bytes are collected as it writes them. */
 export function newPdf(title: string, options: { bufferPages?: boolean } = {}) {
   const doc = new (PDFDocument())({
@@ -62,6 +117,7 @@ export function newPdf(title: string, options: { bufferPages?: boolean } = {}) {
     info: { Title: title, Author: 'Comunidad', Creator: 'Comunidad' },
     lang: 'es-MX',
   });
+  rememberTexts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<Buffer>((resolve, reject) => {
