@@ -14,7 +14,7 @@ const onPostgres = !!process.env.DATABASE_URL && process.env.E2E_ON_POSTGRES !==
 // JOURNEYS_SPLIT=n (CI sets it on both passes): every n-th journey, in name order, runs on the PostgreSQL pass
 // instead of the PGlite pass, so that the two passes CI runs side by side end at about the same time.
 const split = Number(process.env.JOURNEYS_SPLIT ?? 0);
-const journeys = readdirSync('tests/e2e').filter((f) => f.endsWith('.e2e.test.ts'));
+const journeys = readdirSync(new URL('./tests/e2e', import.meta.url)).filter((f) => f.endsWith('.e2e.test.ts'));
 const journeysHere = split > 0 ? journeys.sort().filter((_, i) => (i % split === 0) === !!process.env.DATABASE_URL) : onPostgres ? [] : journeys;
 const browserJourneys = journeys.filter((f) => !journeysHere.includes(f)).map((f) => `tests/e2e/${f}`);
 
