@@ -530,11 +530,13 @@ export async function transactionBalances(ctx: Pick<ServiceContext, 'db'>, f: Re
   const full = { ...f, kinds: null, paymentMethod: null };
   // Everything recorded before "from" is before it by either date kind: the wallets start from the stored
   // opening of its month whatever the kind; the places' days by PAYMENT_DATE are others (reports/balances.ts).
-  const stored = wantsHouse(full) || f.dateKind === 'SYSTEM_DATE' ? await storedOpening(ctx.db, f.neighborhoodId, f.timeZone, f.from) : null;
+  const walletsFromStore = wantsHouse(full) && f.houseId == null && f.accountId == null;
+  const accountsFromStore = wantsCommunity(full) && f.dateKind === 'SYSTEM_DATE';
+  const stored = walletsFromStore || accountsFromStore ? await storedOpening(ctx.db, f.neighborhoodId, f.timeZone, f.from) : null;
   // The two reads are independent: on PostgreSQL they run side by side.
   const [wallets, accounts] = await Promise.all([
-    wantsHouse(full) ? walletBalanceLines(ctx, full, stored) : [],
-    wantsCommunity(full) ? accountBalanceLines(ctx, f, f.dateKind === 'SYSTEM_DATE' ? stored : null) : [],
+    wantsHouse(full) ? walletBalanceLines(ctx, full, walletsFromStore ? stored : null) : [],
+    wantsCommunity(full) ? accountBalanceLines(ctx, f, accountsFromStore ? stored : null) : [],
   ]);
   return { wallets, accounts };
 }
@@ -543,8 +545,9 @@ export async function transactionBalances(ctx: Pick<ServiceContext, 'db'>, f: Re
 async function walletBalanceLines(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter, opening: Opening | null): Promise<BalanceLine[]> {
   const day = houseDay(f.dateKind, f.timeZone);
   // Every wallet's stored opening of the month of "from" and the entries recorded since (a house's or an
-  // account's balances are read whole: a house's ledger is short, and the store keeps neither).
-  const stored = f.houseId == null && f.accountId == null ? opening : null;
+  // account's balances are read whole: a house's ledger is short, and the store keeps neither: the caller
+  // passes no opening then).
+  const stored = opening;
   const since = stored ? sql` AND le."createdAt" >= ${localMidnight(stored.month, f.timeZone)}` : sql``;
   const parts = houseParts(f, { balances: true, upToEnd: true }).map(
     (h) => sql`SELECT le."walletId", le.amount, ${h.opening ? sql`true` : sql`${day} < ${f.from}::date`} AS opening
