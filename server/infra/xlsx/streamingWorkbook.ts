@@ -1,15 +1,12 @@
-// A workbook written as it is read: each sheet's XML goes straight into a zip stream (archiver, level 1)
+// A workbook written as it is read: each sheet's XML goes straight into a zip stream (zip.ts, level 1)
 // while its rows are produced, so a year of movements is never one array nor one buffer. Only what the
 // large exports need: text, numbers, money and date columns, bold rows, widths and frozen title rows.
 // Repeated text (kinds, wallets, houses, concepts) goes to the shared strings table, up to MAX_SHARED
 // distinct values (bounded memory); text past it is written inline. exceljs's streaming writer spends
 // most of its time per cell in its style machinery (about 17 µs a row of ten cells); this writes the
 // same sheet in a fraction of it (docs/decisions.md).
-import { PassThrough, type Readable, type Writable } from 'node:stream';
-import type Archiver from 'archiver';
-import { onFirstUse } from '../onFirstUse.js';
-
-const archiver = onFirstUse<typeof Archiver>('archiver');
+import { PassThrough, type Readable } from 'node:stream';
+import { writeChunk, ZipWriter } from './zip.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -19,6 +16,8 @@ export interface SheetColumn {
   money?: boolean;
   /** YYYY-MM-DD text in this column is a date cell (dd/mm/aaaa). */
   date?: boolean;
+  /** Its texts seldom repeat (a folio per row): written in the cell, not kept in the shared strings. */
+  unique?: boolean;
 }
 
 export type CellValue = string | number | null | undefined;
@@ -35,7 +34,9 @@ const FLUSH_BYTES = 64 * 1024;
 // Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/F) are dropped.
 const INVALID_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const xmlText = (text: string) => text.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => ESCAPES[c]);
+/** Anything xmlText changes: most texts have none and are written as they are. */
+const NEEDS_ESCAPE = /[&<>"\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const xmlText = (text: string) => (NEEDS_ESCAPE.test(text) ? text.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => ESCAPES[c]) : text);
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Excel's serial day (days since 1899-12-30), or null for text that is not a real day (2026-02-30). */
@@ -77,27 +78,6 @@ class SharedStrings {
   }
 }
 
-/**
- * Writes `chunk`; with backpressure, waits until the reader wants more. Throws once the reader has gone (a
- * closed download), so the producer stops and its database transaction ends.
- */
-export async function writeChunk(out: Writable, chunk: string, backpressure: boolean): Promise<void> {
-  if (out.destroyed) throw new Error('La descarga se interrumpió');
-  if (out.write(chunk) || !backpressure) return;
-  await new Promise<void>((resolve, reject) => {
-    const settle = (gone: boolean) => () => {
-      out.off('drain', drained);
-      out.off('close', closed);
-      if (gone) reject(new Error('La descarga se interrumpió'));
-      else resolve();
-    };
-    const drained = settle(false);
-    const closed = settle(true);
-    out.on('drain', drained);
-    out.on('close', closed);
-  });
-}
-
 function textElement(value: string): string {
   const text = xmlText(value);
   return text !== text.trim() ? `<t xml:space="preserve">${text}</t>` : `<t>${text}</t>`;
@@ -117,6 +97,8 @@ export class SheetWriter {
   /** Each column's last text and its shared index (consecutive rows repeat most values). */
   private readonly lastText: (string | null)[];
   private readonly lastIndex: number[];
+  private readonly lastDay: (string | null)[];
+  private readonly lastSerial: number[];
 
   constructor(
     private readonly out: PassThrough,
@@ -129,6 +111,8 @@ export class SheetWriter {
     this.letters = columns.map((_, i) => columnName(i));
     this.lastText = columns.map(() => null);
     this.lastIndex = columns.map(() => -1);
+    this.lastDay = columns.map(() => null);
+    this.lastSerial = columns.map(() => 0);
     const pane = frozenRows
       ? `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${frozenRows}" topLeftCell="A${frozenRows + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`
       : '';
@@ -138,39 +122,48 @@ export class SheetWriter {
     );
   }
 
-  /** One row; cells beyond the columns are ignored, empty ones (null, undefined, '') left out. */
-  async row(values: CellValue[], options: { bold?: boolean } = {}): Promise<void> {
+  /**
+   * One row; cells beyond the columns are ignored, empty ones (null, undefined, '') left out. Answers a promise
+   * only when the row filled a chunk and the writer waits for the reader (no promise per row).
+   */
+  row(values: CellValue[], options: { bold?: boolean } = {}): Promise<void> | undefined {
     // Past Excel's last row the file would not open: it fails instead (the CSV has no such limit).
     if (this.rowNumber >= MAX_ROWS) throw new Error(`La hoja tiene más de ${MAX_ROWS.toLocaleString('es-MX')} filas`);
     const r = ++this.rowNumber;
+    const bold = options.bold ? ` s="${STYLE.bold}"` : '';
     let xml = `<row r="${r}">`;
     const n = Math.min(values.length, this.columns.length);
     for (let i = 0; i < n; i++) {
       const v = values[i];
       if (v == null || v === '') continue;
       const ref = `${this.letters[i]}${r}`;
-      const { money, date } = this.columns[i];
-      const bold = options.bold ? ` s="${STYLE.bold}"` : '';
-      const serial = date && typeof v === 'string' ? serialDay(v) : null;
+      const { money, date, unique } = this.columns[i];
       if (typeof v === 'number' || (money && DECIMAL.test(v))) {
         const style = money ? (options.bold ? STYLE.boldMoney : STYLE.money) : options.bold ? STYLE.bold : 0;
         if (typeof v === 'number' && !Number.isFinite(v)) continue;
         xml += `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${v}</v></c>`;
-      } else if (serial !== null) {
-        xml += `<c r="${ref}" s="${STYLE.date}"><v>${serial}</v></c>`;
-      } else {
-        const k = this.lastText[i] === v ? this.shared.again(this.lastIndex[i]) : this.shared.of(v);
-        if (k >= 0) {
-          this.lastText[i] = v;
-          this.lastIndex[i] = k;
-        }
-        if (k >= 0) xml += `<c r="${ref}" t="s"${bold}><v>${k}</v></c>`;
-        else xml += `<c r="${ref}" t="inlineStr"${bold}><is>${textElement(v)}</is></c>`;
+        continue;
       }
+      // Consecutive rows repeat most texts: the column's last day keeps its serial, its last text its shared index.
+      if (date) {
+        const serial = this.lastDay[i] === v ? this.lastSerial[i] : serialDay(v);
+        if (serial !== null) {
+          this.lastDay[i] = v;
+          this.lastSerial[i] = serial;
+          xml += `<c r="${ref}" s="${STYLE.date}"><v>${serial}</v></c>`;
+          continue;
+        }
+      }
+      const k = this.lastText[i] === v ? this.shared.again(this.lastIndex[i]) : unique ? -1 : this.shared.of(v);
+      if (k >= 0) {
+        this.lastText[i] = v;
+        this.lastIndex[i] = k;
+        xml += `<c r="${ref}" t="s"${bold}><v>${k}</v></c>`;
+      } else xml += `<c r="${ref}" t="inlineStr"${bold}><is>${textElement(v)}</is></c>`;
     }
     this.pending.push(`${xml}</row>`);
     this.pendingBytes += xml.length;
-    if (this.pendingBytes >= FLUSH_BYTES) await this.flush();
+    return this.pendingBytes >= FLUSH_BYTES ? this.flush() : undefined;
   }
 
   private async flush() {
@@ -188,27 +181,27 @@ export class SheetWriter {
 }
 
 export class StreamingWorkbook {
-  private readonly zip = archiver()('zip', { zlib: { level: 1 } });
+  private readonly zip = new ZipWriter();
   private readonly sheetNames: string[] = [];
   private readonly shared = new SharedStrings();
   private currentOut: PassThrough | null = null;
 
   constructor(private readonly options: { moneyFormat: string; creator?: string; backpressure?: boolean }) {
     // The reader went away (or the file failed): the sheet being written stops taking rows.
-    this.zip.on('close', () => this.currentOut?.destroy());
-    this.zip.on('error', () => this.currentOut?.destroy());
+    this.zip.stream.on('close', () => this.currentOut?.destroy());
+    this.zip.stream.on('error', () => this.currentOut?.destroy());
   }
 
   /** The .xlsx bytes as they are written: read it (pipe it, or collect it) while the sheets are filled. */
   get stream(): Readable {
-    return this.zip;
+    return this.zip.stream;
   }
 
   /** A new sheet; the previous one must have ended. */
   addSheet(name: string, columns: SheetColumn[], options: { frozenRows?: number } = {}): SheetWriter {
     const out = new PassThrough({ highWaterMark: 256 * 1024 });
     this.sheetNames.push(name);
-    this.zip.append(out, { name: `xl/worksheets/sheet${this.sheetNames.length}.xml` });
+    this.zip.append(out, `xl/worksheets/sheet${this.sheetNames.length}.xml`);
     this.currentOut = out;
     return new SheetWriter(out, columns, options.frozenRows ?? 0, this.options.backpressure !== false, this.shared);
   }
@@ -223,21 +216,21 @@ export class StreamingWorkbook {
         .join(
           '',
         )}<Override PartName="/xl/styles.xml" ContentType="${ct}.spreadsheetml.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="${ct}.spreadsheetml.sharedStrings+xml"/><Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>`,
-      { name: '[Content_Types].xml' },
+      '[Content_Types].xml',
     );
     this.zip.append(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/></Relationships>`,
-      { name: '_rels/.rels' },
+      '_rels/.rels',
     );
     this.zip.append(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>${xmlText(this.options.creator ?? '')}</dc:creator><dcterms:created xsi:type="dcterms:W3CDTF">${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}</dcterms:created></cp:coreProperties>`,
-      { name: 'docProps/core.xml' },
+      'docProps/core.xml',
     );
     this.zip.append(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><bookViews><workbookView/></bookViews><sheets>${sheets
         .map((name, i) => `<sheet name="${xmlText(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
         .join('')}</sheets></workbook>`,
-      { name: 'xl/workbook.xml' },
+      'xl/workbook.xml',
     );
     this.zip.append(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets
@@ -248,23 +241,23 @@ export class StreamingWorkbook {
         .join(
           '',
         )}<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId${sheets.length + 2}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
-      { name: 'xl/_rels/workbook.xml.rels' },
+      'xl/_rels/workbook.xml.rels',
     );
     this.zip.append(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="${MONEY_FMT_ID}" formatCode="${xmlText(this.options.moneyFormat)}"/><numFmt numFmtId="${DATE_FMT_ID}" formatCode="dd/mm/yyyy"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="${MONEY_FMT_ID}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="${MONEY_FMT_ID}" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/><xf numFmtId="${DATE_FMT_ID}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
-      { name: 'xl/styles.xml' },
+      'xl/styles.xml',
     );
     const strings: string[] = [];
     for (const text of this.shared.index.keys()) strings.push(`<si>${textElement(text)}</si>`);
     this.zip.append(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${this.shared.count}" uniqueCount="${strings.length}">${strings.join('')}</sst>`,
-      { name: 'xl/sharedStrings.xml' },
+      'xl/sharedStrings.xml',
     );
     await this.zip.finalize();
   }
 
   /** Stops the file where it is (a failed read): the reader sees the stream fail, never a complete-looking file. */
   abort(error: Error) {
-    if (!this.zip.destroyed) this.zip.destroy(error);
+    this.zip.destroy(error);
   }
 }

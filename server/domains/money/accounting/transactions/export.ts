@@ -5,10 +5,11 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { CentsTotal, formatMoney, type Money } from '../../../../../core/money.js';
 import type { ServiceContext } from '../../../../kernel/context.js';
-import { StreamingWorkbook, writeChunk, XLSX_CONTENT_TYPE } from '../../../../infra/xlsx/streamingWorkbook.js';
+import { StreamingWorkbook, XLSX_CONTENT_TYPE } from '../../../../infra/xlsx/streamingWorkbook.js';
+import { writeChunk } from '../../../../infra/xlsx/zip.js';
 import { registerDownload, type StreamedFile } from '../../../platform/downloads/service.js';
 import { DATE_KIND_NAMES, periodDescription } from '../reports/period.js';
-import { KIND_NAMES, METHOD_NAMES, type ResolvedFilter, type TransactionRow, forEachTransactionBatch, transactionBalances } from './service.js';
+import { type ExportedMovement, KIND_NAMES, METHOD_NAMES, type ResolvedFilter, forEachTransactionBatch, transactionBalances } from './service.js';
 
 export const TRANSACTION_COLUMNS = [
   { key: 'date', header: 'Fecha', width: 12 },
@@ -26,7 +27,7 @@ export const TRANSACTION_COLUMNS = [
 const MONEY_FMT = '#,##0.00;[Red]-#,##0.00';
 
 /** A row's cells in TRANSACTION_COLUMNS order. */
-function cells(r: TransactionRow): string[] {
+function cells(r: ExportedMovement): string[] {
   return [
     r.day,
     r.source === 'HOUSE' ? 'Casa' : 'Comunidad',
@@ -62,7 +63,7 @@ export async function transactionsExport(ctx: Pick<ServiceContext, 'db'>, f: Res
 async function xlsx(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter, workbook: StreamingWorkbook): Promise<void> {
   const sheet = workbook.addSheet(
     'Movimientos',
-    TRANSACTION_COLUMNS.map((c) => ({ width: c.width, money: c.key === 'amount', date: c.key === 'date' })),
+    TRANSACTION_COLUMNS.map((c) => ({ width: c.width, money: c.key === 'amount', date: c.key === 'date', unique: c.key === 'reference' })),
     { frozenRows: 4 },
   );
   await sheet.row([`${f.communityName} · Movimientos y saldos`]);
@@ -76,7 +77,8 @@ async function xlsx(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter, workbook
   const outflow = new CentsTotal();
   await forEachTransactionBatch(ctx, f, async (rows) => {
     for (const r of rows) {
-      await sheet.row(cells(r));
+      const flushing = sheet.row(cells(r));
+      if (flushing) await flushing;
       (r.amount.startsWith('-') ? outflow : inflow).add(r.amount);
     }
   });
