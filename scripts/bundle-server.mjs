@@ -21,7 +21,6 @@ export const EXTERNAL = [
   'exceljs',
   'pdfkit',
   'qrcode',
-  'archiver',
   'jszip',
   'nodemailer',
   'ioredis',

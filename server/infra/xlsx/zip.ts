@@ -1,7 +1,7 @@
 // A zip written as its entries are read: each one deflated (level 1) and checksummed by node:zlib as it
 // streams, its sizes and CRC in a data descriptor after it, the central directory at the end. Only what a
 // workbook needs: a few entries, in order, under 4 GiB. archiver checksummed in JavaScript, a fifth of a
-// large export's time; node's crc32 is native (docs/decisions.md, "Streamed workbooks").
+// large export's time; node's crc32 is native (docs/decisions.md, "Own zip stream").
 import { PassThrough, type Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createDeflateRaw } from 'node:zlib';

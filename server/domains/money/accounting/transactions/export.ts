@@ -116,7 +116,10 @@ async function xlsx(ctx: Pick<ServiceContext, 'db'>, f: ResolvedFilter, workbook
   await bs.end();
 }
 
-const csvCell = (text: string) => {
+/** Anything csvCell changes: most cells have none and are written as they are. */
+const CSV_SPECIAL = /^[=+\-@\t\r]|[",\n\r;]/;
+export const csvCell = (text: string) => {
+  if (!CSV_SPECIAL.test(text)) return text;
   // A leading =, +, - or @ would run as a formula in a spreadsheet (except plain numbers: -12.50).
   const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

@@ -691,6 +691,10 @@ export async function forEachTransactionBatch(
     await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
     // One sort of the period's rows, in memory rather than on disk.
     await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+    // No parallel workers: the file is written on the server's one JavaScript thread while the cursor is read,
+    // and workers (each hashing its share of the receipts) take the cores it and the other requests need. Two
+    // year exports at once: p95 4.6 s against 5.8 s (XLSX), 2.9 s against 3.5 s (CSV).
+    await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(trx);
     // A client that stops reading a streamed export does not keep the connection: the server ends it.
     await sql`SET LOCAL idle_in_transaction_session_timeout = '60s'`.execute(trx);
     const n = f.neighborhoodId;
