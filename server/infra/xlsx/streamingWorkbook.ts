@@ -91,8 +91,7 @@ function columnName(index: number): string {
 
 export class SheetWriter {
   private rowNumber = 0;
-  private pending: string[] = [];
-  private pendingBytes = 0;
+  private pending = '';
   private readonly letters: string[];
   /** Each column's last text and its shared index (consecutive rows repeat most values). */
   private readonly lastText: (string | null)[];
@@ -117,9 +116,7 @@ export class SheetWriter {
       ? `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${frozenRows}" topLeftCell="A${frozenRows + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`
       : '';
     const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`).join('');
-    this.pending.push(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${pane}<cols>${cols}</cols><sheetData>`,
-    );
+    this.pending = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${pane}<cols>${cols}</cols><sheetData>`;
   }
 
   /**
@@ -131,12 +128,13 @@ export class SheetWriter {
     if (this.rowNumber >= MAX_ROWS) throw new Error(`La hoja tiene más de ${MAX_ROWS.toLocaleString('es-MX')} filas`);
     const r = ++this.rowNumber;
     const bold = options.bold ? ` s="${STYLE.bold}"` : '';
-    let xml = `<row r="${r}">`;
+    const row = String(r);
+    let xml = `<row r="${row}">`;
     const n = Math.min(values.length, this.columns.length);
     for (let i = 0; i < n; i++) {
       const v = values[i];
       if (v == null || v === '') continue;
-      const ref = `${this.letters[i]}${r}`;
+      const ref = this.letters[i] + row;
       const { money, date, unique } = this.columns[i];
       if (typeof v === 'number' || (money && DECIMAL.test(v))) {
         const style = money ? (options.bold ? STYLE.boldMoney : STYLE.money) : options.bold ? STYLE.bold : 0;
@@ -161,20 +159,18 @@ export class SheetWriter {
         xml += `<c r="${ref}" t="s"${bold}><v>${k}</v></c>`;
       } else xml += `<c r="${ref}" t="inlineStr"${bold}><is>${textElement(v)}</is></c>`;
     }
-    this.pending.push(`${xml}</row>`);
-    this.pendingBytes += xml.length;
-    return this.pendingBytes >= FLUSH_BYTES ? this.flush() : undefined;
+    this.pending += `${xml}</row>`;
+    return this.pending.length >= FLUSH_BYTES ? this.flush() : undefined;
   }
 
   private async flush() {
-    const chunk = this.pending.join('');
-    this.pending = [];
-    this.pendingBytes = 0;
+    const chunk = this.pending;
+    this.pending = '';
     await writeChunk(this.out, chunk, this.backpressure);
   }
 
   async end(): Promise<void> {
-    this.pending.push('</sheetData></worksheet>');
+    this.pending += '</sheetData></worksheet>';
     await this.flush();
     this.out.end();
   }
