@@ -4,7 +4,7 @@
 // invites and cancels; part of it at 375 px.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
+import { noticeShown, screenshot, screenshotsAtBothWidths, signInToShell, startBrowserEnv, type BrowserEnv } from './browser.js';
 
 let env: BrowserEnv;
 const prisma = () => env.t.app.db.prisma;
@@ -15,14 +15,24 @@ beforeAll(async () => {
 const pages: Page[] = [];
 afterAll(() => env?.close());
 
-/** A page signed in as `email`; with `sockets`, its live sockets pass through routes kept there (so a test can drop one). */
+/** What the pages whose sockets are routed sent their server (graphql-ws messages, as text). */
+const sent: string[] = [];
+
+/**
+ * A page signed in as `email`; with `sockets`, its live sockets pass through routes kept there (so a test can drop
+ * one), and what it sends is kept in `sent` (so a test can wait until it has subscribed).
+ */
 async function open(email: string, sockets?: WebSocketRoute[]) {
   const page = await env.newPage();
   pages.push(page);
   if (sockets)
     await page.routeWebSocket(/\/graphql$/, (ws) => {
       sockets.push(ws);
-      ws.connectToServer();
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        sent.push(String(message));
+        server.send(message);
+      });
     });
   await signInToShell(page, env.base, email);
   return page;
@@ -129,8 +139,12 @@ describe('chats and friendships in the browser', () => {
     await screenshotsAtBothWidths(patricia, 'chats-conversation');
 
     // A message that arrives while its conversation is not on screen shows a notice that opens it.
+    const subscriptions = () => sent.filter((m) => m.includes('"subscribe"') && m.includes('chatEvents')).length;
+    const subscribed = subscriptions();
     await resident.goto(`${env.base}/`);
     await resident.getByTestId('unread-chats').waitFor();
+    // The new page's socket has asked for the chat events before the message is sent (a loaded machine opens it late).
+    await expect.poll(subscriptions, { timeout: 20_000 }).toBeGreaterThan(subscribed);
     await composer.fill('¿Me avisas cuando llegue el jardinero?');
     await patricia.getByRole('button', { name: 'Enviar' }).click();
     const push = resident.getByTestId('chat-push');
@@ -169,7 +183,7 @@ describe('chats and friendships in the browser', () => {
     await banner.getByRole('button', { name: 'Bloquear' }).click();
     await patricia.getByRole('dialog').getByText(`¿Bloquear a ${neighbourName}?`, { exact: false }).waitFor();
     await patricia.getByTestId('chat-confirm').click();
-    await patricia.getByText('El usuario ha sido bloqueado').first().waitFor();
+    await noticeShown(patricia, 'El usuario ha sido bloqueado');
     // The blocker no longer lists the conversation; the blocked one can no longer write in it.
     await patricia.waitForURL(/\/chats$/);
     await patricia.getByTestId(`chat-row-${withAdmin.identifier}`).waitFor();
@@ -201,7 +215,7 @@ describe('chats and friendships in the browser', () => {
     await found.getByText(strangerName).waitFor();
     await screenshotsAtBothWidths(patricia, 'chats-find-friend');
     await found.getByRole('button', { name: 'Invitar a conversar' }).click();
-    await patricia.getByText('La invitación ha sido enviada').first().waitFor();
+    await noticeShown(patricia, 'La invitación ha sido enviada');
     const fresh = await chatOf(patriciaId, stranger.id);
     await patricia.waitForURL(`**/chats/${fresh.identifier}`);
     const waiting = patricia.getByTestId('chat-invitation-sent');
@@ -214,7 +228,7 @@ describe('chats and friendships in the browser', () => {
     await patricia.getByRole('dialog').getByText(`¿Cancelar tu invitación a ${strangerName}?`).waitFor();
     await screenshot(patricia, 'chats-cancel-375');
     await patricia.getByTestId('chat-confirm').click();
-    await patricia.getByText('La invitación ha sido cancelada').first().waitFor();
+    await noticeShown(patricia, 'La invitación ha sido cancelada');
     await patricia.waitForURL(/\/chats$/);
     await patricia.getByTestId(`chat-row-${fresh.identifier}`).waitFor({ state: 'detached' });
     await patricia.getByTestId(`chat-row-${withResident.identifier}`).waitFor();
