@@ -347,9 +347,18 @@ export async function* incomeRowBatches(
       ctx.db.kysely,
     ),
   ]);
-  for (let i = 0; i < ids.length; i += batch) {
+  const load = (i: number) => {
     const chunk = ids.slice(i, i + batch).map((r) => r.id);
-    const { rows } = await rowsQuery(p, { ids: chunk, limit: chunk.length }).execute(ctx.db.kysely);
+    return rowsQuery(p, { ids: chunk, limit: chunk.length }).execute(ctx.db.kysely);
+  };
+  // The next batch is asked for before the current one is handed over, so the database reads it while the
+  // file is written.
+  let next = ids.length ? load(0) : null;
+  for (let i = 0; next; i += batch) {
+    const { rows } = await next;
+    next = i + batch < ids.length ? load(i + batch) : null;
+    // A reader that stops early leaves the batch asked for ahead unread.
+    next?.catch(() => {});
     yield rows.map((r) => toIncomeRow(r, l));
   }
 }

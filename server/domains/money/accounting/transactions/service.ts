@@ -644,8 +644,8 @@ function line(
 
 /**
  * Every row of the filter, in the grid's order, handed over in batches (exports), so a year is never one
- * array. On PostgreSQL: one statement read through a cursor in a read-only transaction (one snapshot; the
- * union is sorted once, never per batch). On PGlite, keyset pages: its one session has no transaction of
+ * array. On PostgreSQL: a cursor per calendar month in one read-only transaction (one snapshot; each month
+ * sorted once, never per batch). On PGlite, keyset pages: its one session has no transaction of
  * its own per caller, so every other request's statements would run inside this read-only one.
  */
 export async function forEachTransactionBatch(
@@ -689,7 +689,7 @@ export async function forEachTransactionBatch(
     await sql`SET TRANSACTION READ ONLY`.execute(trx);
     // The whole result is read: plan for it, not for the first rows.
     await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
-    // One sort of the period's rows, in memory rather than on disk.
+    // Each month's sort in memory rather than on disk.
     await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
     // No parallel workers: the file is written on the server's one JavaScript thread while the cursor is read,
     // and workers (each hashing its share of the receipts) take the cores it and the other requests need. Two
@@ -705,21 +705,51 @@ export async function forEachTransactionBatch(
     walletName = new Map(wallets.rows.map((w) => [w.id, w.name]));
     const accounts = await sql<{ id: number; description: string }>`SELECT id, description FROM "IncomeAccount" WHERE "neighborhoodId" = ${n}`.execute(trx);
     accountName = new Map(accounts.rows.map((a) => [a.id, a.description]));
+    // A month at a time (the period's calendar months, each a cursor sorted on its own, in order since the day
+    // is the first key): the first rows go out after a month's sort instead of the year's, and the next batch
+    // is asked for before the current one is written, so the database reads and sorts while the file is written.
+    const months = monthsOf(f).flatMap((month) => movements(month, { withTexts: true }) ?? []);
     // Only the columns the file writes (each one more is parsed 100,000 times a year); the day cast to a
     // timestamp without zone, which to_char formats without a time-zone conversion per row.
-    await sql`DECLARE transactions_export NO SCROLL CURSOR FOR
-      SELECT t.src, t.kind, t.amount::text AS amount, to_char(t.day::timestamp, 'YYYY-MM-DD') AS day, t."houseId", t."walletId", t."receiptId",
-             t."paymentMethod", t."accountId", t."expenseId", t."withdrawalId", t.reason, t."receiptDescription", t."expenseSerie",
-             t."expenseFolioNumber", t."expenseDescription"
-      FROM (${union}) t
-      ORDER BY t.day, t.at, t.src, t.id`.execute(trx);
-    for (;;) {
-      const { rows } = await sql<ExportRow>`FETCH FORWARD ${sql.raw(String(Math.trunc(batch)))} FROM transactions_export`.execute(trx);
+    for (const [k, union] of months.entries())
+      await sql`DECLARE ${sql.raw(`transactions_export_${k}`)} NO SCROLL CURSOR FOR
+        SELECT t.src, t.kind, t.amount::text AS amount, to_char(t.day::timestamp, 'YYYY-MM-DD') AS day, t."houseId", t."walletId", t."receiptId",
+               t."paymentMethod", t."accountId", t."expenseId", t."withdrawalId", t.reason, t."receiptDescription", t."expenseSerie",
+               t."expenseFolioNumber", t."expenseDescription"
+        FROM (${union}) t
+        ORDER BY t.day, t.at, t.src, t.id`.execute(trx);
+    const fetch = (k: number) => sql<ExportRow>`FETCH FORWARD ${sql.raw(String(Math.trunc(batch)))} FROM ${sql.raw(`transactions_export_${k}`)}`.execute(trx);
+    let k = 0;
+    let next: ReturnType<typeof fetch> | null = months.length ? fetch(0) : null;
+    while (next) {
+      const { rows } = await next;
+      if (rows.length === batch) next = fetch(k);
+      else if (k + 1 < months.length) next = fetch(++k);
+      else next = null;
+      // A failed write (the reader gone) ends the transaction: the fetch asked for ahead fails with it.
+      next?.catch(() => {});
       if (rows.length) await onRows(rows.map(movement));
-      if (rows.length < batch) break;
     }
-    await sql`CLOSE transactions_export`.execute(trx);
   });
+}
+
+/** The filter's period cut into its calendar months (the first and the last cut to the period). */
+export function monthsOf(f: ResolvedFilter): ResolvedFilter[] {
+  const months: ResolvedFilter[] = [];
+  for (let from = f.from; from <= f.to; ) {
+    const [y, m] = from.split('-').map(Number) as [number, number];
+    const monthEnd = addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
+    const to = monthEnd < f.to ? monthEnd : f.to;
+    months.push({
+      ...f,
+      from,
+      to,
+      fromAt: utcText(startOfDayIn(from, f.timeZone)),
+      toNextAt: utcText(startOfDayIn(addDays(to, 1), f.timeZone)),
+    });
+    from = addDays(to, 1);
+  }
+  return months;
 }
 
 /** The caller's community id (so resolvers need not import the kernel). */

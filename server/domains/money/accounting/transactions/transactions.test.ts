@@ -401,6 +401,19 @@ describe('transactions grid', () => {
     expect(negatives).toBeGreaterThan(0);
     expect(text.split('\r\n').filter((line) => /,-\d+\.\d{2}$/.test(line)).length).toBe(negatives);
     expect(text).not.toMatch(/,'-\d/);
+    // Row by row in the grid's order, also over months cut by the period (the export reads a month at a time).
+    const dayAndAmount = (csvText: string) =>
+      csvText
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => [line.slice(0, 10), line.slice(line.lastIndexOf(',') + 1)]);
+    expect(dayAndAmount(text)).toEqual(rows.map((r) => [r.date, r.amount]));
+    const cut = { from: '2042-03-15', to: '2043-02-10' };
+    const inCut = (await allPages(cut, 100)).rows;
+    expect(inCut.length).toBeGreaterThan(0);
+    const cutCsv = await download(`/neighborhoods/${olivosId}/transactions/export?format=csv&from=${cut.from}&to=${cut.to}`);
+    expect(dayAndAmount(await cutCsv.text())).toEqual(inCut.map((r) => [r.date, r.amount]));
   });
 
   it("exports a month of the demo's money (receipts, expenses, accounts) with the grid's houses, wallets, accounts and descriptions, row by row", async () => {
