@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { startFlags } from './startFlags.js';
 
 function start(env: Record<string, string>) {
   const result = spawnSync('npx', ['tsx', 'server/main.ts'], {
@@ -23,5 +24,16 @@ describe('startup failures', () => {
     expect(stderr).toHaveLength(1);
     expect(stderr[0]).toMatch(/^Error: No se pudo conectar a PostgreSQL en postgresql:\/\/postgres@127\.0\.0\.1:1\/nada/);
     expect(stderr[0]).not.toMatch(/secreto/);
+  });
+});
+
+describe('npm start flags', () => {
+  it("node accepts the flags of package.json's start script (a mistyped one stops it: bad option)", () => {
+    const flags = startFlags();
+    expect(flags).toContain('--max-semi-space-size=64');
+    // A mistyped flag makes node exit with "bad option" before the server starts.
+    const probe = spawnSync(process.execPath, [...flags, '-e', '0'], { encoding: 'utf8' });
+    expect(probe.stderr).toBe('');
+    expect(probe.status).toBe(0);
   });
 });

@@ -33,6 +33,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db/client.js';
 import { seedDemo } from '../../server/db/seed.js';
+import { startFlags } from '../startFlags.js';
 
 const SOCKETS = Number(process.env.FANOUT_SOCKETS ?? 5_000);
 const ROUNDS = Number(process.env.FANOUT_ROUNDS ?? 10);
@@ -128,7 +129,12 @@ function startServer(port: number, databaseUrl: string, { profileDir, inspectPor
     DATABASE_URL: databaseUrl,
     REDIS_URL,
   };
-  const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []), BUNDLE];
+  const args = [
+    ...startFlags(),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []),
+    BUNDLE,
+  ];
   return spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 

@@ -24,6 +24,7 @@ import { BENCH_POSTS, rawFeedCase, seedFeedYear } from './feedSeed.js';
 import { BENCH_CHATS, rawChatsCase, seedChatInbox } from './chatSeed.js';
 import { BENCH_VEHICLES, PLATE_LOOKUPS, rawVehiclesCase, seedVehicleFleet } from './vehicleSeed.js';
 import { BENCH_VISITORS, GATE_SEARCHES, rawVisitorsCase, seedVisitorCrowd } from './visitorSeed.js';
+import { startFlags } from '../startFlags.js';
 import {
   latency,
   MONTH,
@@ -377,7 +378,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
   const startServer = () =>
     TSX
       ? startProcess(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], env)
-      : startProcess(process.execPath, [...profile, 'dist/server/bundle.js'], env);
+      : startProcess(process.execPath, [...startFlags(), ...profile, 'dist/server/bundle.js'], env);
   let server = startServer();
   const base = `http://127.0.0.1:${PORT}`;
   let raw: ChildProcess | undefined;
@@ -420,7 +421,7 @@ async function run(label: string, target: { databaseUrl?: string; dataDir: strin
     let rawExpenses: { month: Latency; year: Latency } | undefined;
     if (target.databaseUrl) {
       const { compiled, all } = compileCases(neighborhoodId, streetId, receiptTargets);
-      raw = startProcess(process.execPath, ['tests/bench/raw.mjs'], {
+      raw = startProcess(process.execPath, [...startFlags(), 'tests/bench/raw.mjs'], {
         ...process.env,
         PORT: String(RAW_PORT),
         DATABASE_URL: target.databaseUrl,

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startFlags } from '../startFlags.js';
 
 export interface Artifact {
   /** The copy's root (what a fresh clone would be after npm install). */
@@ -91,10 +92,14 @@ export interface Started {
   kill9(): Promise<void>;
 }
 
-/** `npm start` (node scripts/start.mjs, as package.json runs it) in the copy; resolves once /health and /login answer. */
+/** `npm start` (node with its flags and scripts/start.mjs, as package.json runs it) in the copy; resolves once /health and /login answer. */
 export async function npmStart(artifact: Artifact, timeoutMs: number): Promise<Started> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: artifact.dir, env: cleanEnv(artifact.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...startFlags(artifact.dir), 'scripts/start.mjs'], {
+    cwd: artifact.dir,
+    env: cleanEnv(artifact.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
