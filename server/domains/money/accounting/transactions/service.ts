@@ -739,6 +739,7 @@ export function monthsOf(f: ResolvedFilter): ResolvedFilter[] {
   for (let from = f.from; from <= f.to; ) {
     const [y, m] = from.split('-').map(Number) as [number, number];
     const monthEnd = addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
+    // biome-ignore lint/complexity/useMathMinMax: days are YYYY-MM-DD text, the earlier one the lesser text
     const to = monthEnd < f.to ? monthEnd : f.to;
     months.push({
       ...f,
