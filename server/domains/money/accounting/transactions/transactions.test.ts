@@ -414,6 +414,14 @@ describe('transactions grid', () => {
     expect(inCut.length).toBeGreaterThan(0);
     const cutCsv = await download(`/neighborhoods/${olivosId}/transactions/export?format=csv&from=${cut.from}&to=${cut.to}`);
     expect(dayAndAmount(await cutCsv.text())).toEqual(inCut.map((r) => [r.date, r.amount]));
+    // By payment date too, over the years of the tests above (the late payment moved between months among them).
+    const byPayment = { dateKind: 'PAYMENT_DATE', from: `${year - 4}-01-01`, to: `${year}-12-31` };
+    const paid = (await allPages(byPayment, 100)).rows;
+    expect(paid.length).toBeGreaterThan(0);
+    const paidCsv = await download(
+      `/neighborhoods/${olivosId}/transactions/export?format=csv&date_kind=PAYMENT_DATE&from=${byPayment.from}&to=${byPayment.to}`,
+    );
+    expect(dayAndAmount(await paidCsv.text())).toEqual(paid.map((r) => [r.date, r.amount]));
   });
 
   it("exports a month of the demo's money (receipts, expenses, accounts) with the grid's houses, wallets, accounts and descriptions, row by row", async () => {
