@@ -4,6 +4,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, formatPesos, money, sumMoney } from '../../../../../core/money.js';
 import { BASE, startTestApp, type TestApp } from '../../../../../tests/testApp.js';
+import { systemContext } from '../../../../kernel/context.js';
+import { incomeRowBatches, incomeRowsPage } from './incomes.js';
 import { checkPeriod } from './period.js';
 
 let t: TestApp;
@@ -396,6 +398,34 @@ describe('the reports through GraphQL, REST and their files', () => {
     expect(text).toContain('Reporte de ingresos');
     expect(text).toMatch(printedLine('Total de ingresos', formatPesos('2500.49')));
     expect(text).toContain('Contracargos');
+  });
+
+  it('reads the movements of a file in batches, each asked for ahead: the same rows in the same order as one page', async () => {
+    const p = {
+      dateKind: 'SYSTEM_DATE' as const,
+      from: `${M}-01`,
+      to: `${M}-31`,
+      timeZone: 'America/Mexico_City',
+      communityName: 'Los Olivos',
+      today: '2026-11-30',
+      neighborhoodId: olivosId,
+    };
+    const ctx = systemContext(t.app);
+    const page = await incomeRowsPage(ctx, p, 0, 1000);
+    expect(page.length).toBeGreaterThanOrEqual(3);
+    const batches: number[] = [];
+    const read: unknown[] = [];
+    for await (const batch of incomeRowBatches(ctx, p, 2)) {
+      batches.push(batch.length);
+      read.push(...batch);
+    }
+    expect(read).toEqual(page);
+    expect(batches.slice(0, -1).every((n) => n === 2)).toBe(true);
+    // A reader that stops after the first batch leaves the next one unread, and nothing fails later.
+    for await (const batch of incomeRowBatches(ctx, p, 2)) {
+      expect(batch).toEqual(page.slice(0, 2));
+      break;
+    }
   });
 
   it('exports the statement as XLSX and prints it as PDF', async () => {
