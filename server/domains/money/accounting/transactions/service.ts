@@ -14,6 +14,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { addDays, isCalendarDay } from '../../../../../core/input.js';
 import { houseLabel } from '../../../../../core/houseLabel.js';
+import { daysInMonth } from '../../../../../core/maintenance.js';
 import { money, type Money, sumMoney } from '../../../../../core/money.js';
 import { communityOf, type ServiceContext } from '../../../../kernel/context.js';
 import { InputError } from '../../../../kernel/errors.js';
@@ -738,7 +739,7 @@ export function monthsOf(f: ResolvedFilter): ResolvedFilter[] {
   const months: ResolvedFilter[] = [];
   for (let from = f.from; from <= f.to; ) {
     const [y, m] = from.split('-').map(Number) as [number, number];
-    const monthEnd = addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
+    const monthEnd = `${from.slice(0, 7)}-${String(daysInMonth(y, m)).padStart(2, '0')}`;
     // biome-ignore lint/complexity/useMathMinMax: days are YYYY-MM-DD text, the earlier one the lesser text
     const to = monthEnd < f.to ? monthEnd : f.to;
     months.push({
