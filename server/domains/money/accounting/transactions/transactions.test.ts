@@ -410,8 +410,26 @@ describe('transactions grid', () => {
         .map((line) => [line.slice(0, 10), line.slice(line.lastIndexOf(',') + 1)]);
     expect(dayAndAmount(text)).toEqual(rows.map((r) => [r.date, r.amount]));
     const cut = { from: '2042-03-15', to: '2043-02-10' };
+    // Entries of its own at the edges: the cut's first and last instants, and either side of a month's change.
+    const edges = [
+      startOfDayIn('2042-03-15', TZ),
+      new Date(startOfDayIn('2042-04-01', TZ).getTime() - 1000),
+      startOfDayIn('2042-04-01', TZ),
+      new Date(startOfDayIn('2043-02-11', TZ).getTime() - 1000),
+    ];
+    for (const [i, createdAt] of edges.entries())
+      await prisma().ledgerEntry.create({
+        data: { neighborhoodId: olivosId, houseId: houses[0], walletId: wallets[0], kind: 'ADJUSTMENT', amount: `${i + 1}.01`, createdAt },
+      });
     const inCut = (await allPages(cut, 100)).rows;
-    expect(inCut.length).toBeGreaterThan(0);
+    expect(inCut.filter((r) => /^\d\.01$/.test(r.amount)).map((r) => [r.date, r.amount])).toEqual(
+      expect.arrayContaining([
+        ['2042-03-15', '1.01'],
+        ['2042-03-31', '2.01'],
+        ['2042-04-01', '3.01'],
+        ['2043-02-10', '4.01'],
+      ]),
+    );
     const cutCsv = await download(`/neighborhoods/${olivosId}/transactions/export?format=csv&from=${cut.from}&to=${cut.to}`);
     expect(dayAndAmount(await cutCsv.text())).toEqual(inCut.map((r) => [r.date, r.amount]));
     // By payment date too, over the years of the tests above (the late payment moved between months among them).
